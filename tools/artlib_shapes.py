@@ -1,0 +1,121 @@
+"""Vector geometry shared by the card generators: suit symbols, curves and outlined fills.
+
+The default pygame font has no suit glyphs and we ship no font files, so every suit symbol is
+built here from polygons in a unit box ([-0.5, 0.5] on both axes, y pointing down) and then
+scaled, optionally turned upside down, and filled onto a supersampled surface.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+Point = tuple[float, float]
+Polygon = list[Point]
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+SUITS = "SHDC"
+
+
+def quad_bezier(p0: Point, p1: Point, p2: Point, steps: int = 24) -> Polygon:
+    """Sample a quadratic Bezier; pygame has no curve primitive, so curves become dense polylines."""
+    pts = []
+    for i in range(steps + 1):
+        t = i / steps
+        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
+        pts.append((a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]))
+    return pts
+
+
+def ellipse_points(cx: float, cy: float, rx: float, ry: float, steps: int = 64) -> Polygon:
+    """An ellipse as a polygon, so it can be transformed (flipped, scaled) like every other shape."""
+    return [
+        (cx + rx * math.cos(2 * math.pi * i / steps), cy + ry * math.sin(2 * math.pi * i / steps))
+        for i in range(steps)
+    ]
+
+
+def _heart_outline(steps: int = 120) -> Polygon:
+    """The classic parametric heart, normalised to the unit box; spades reuse it upside down."""
+    raw = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        raw.append((x, y))
+    ys = [p[1] for p in raw]
+    mid = (max(ys) + min(ys)) / 2
+    scale = 1 / 33.0
+    return [(x * scale, (y - mid) * scale * 1.04) for x, y in raw]
+
+
+def _stem(top: float, half_top: float, half_foot: float) -> Polygon:
+    """A flared stem with concave sides, the foot shared by spades and clubs."""
+    left = quad_bezier((-half_top, top), (-0.03, 0.38), (-half_foot, 0.5), 16)
+    right = quad_bezier((half_foot, 0.5), (0.03, 0.38), (half_top, top), 16)
+    return left + right
+
+
+def suit_polygons(suit: str) -> list[Polygon]:
+    """Polygons, in the unit box, whose union is the suit symbol."""
+    if suit == "H":
+        return [_heart_outline()]
+    if suit == "S":
+        body = [(x * 1.0, -y * 0.86 - 0.09) for x, y in _heart_outline()]
+        return [body, _stem(0.12, 0.035, 0.19)]
+    if suit == "D":
+        top, right, bottom, left = (0.0, -0.5), (0.39, 0.0), (0.0, 0.5), (-0.39, 0.0)
+        pull = 0.07
+        pts = quad_bezier(top, (0.195 - pull, -0.25 + pull), right)
+        pts += quad_bezier(right, (0.195 - pull, 0.25 - pull), bottom)[1:]
+        pts += quad_bezier(bottom, (-0.195 + pull, 0.25 - pull), left)[1:]
+        pts += quad_bezier(left, (-0.195 + pull, -0.25 + pull), top)[1:-1]
+        return [pts]
+    if suit == "C":
+        r = 0.215
+        return [
+            ellipse_points(0.0, -0.255, r, r),
+            ellipse_points(-0.255, 0.09, r, r),
+            ellipse_points(0.255, 0.09, r, r),
+            [(0.0, -0.2), (-0.2, 0.12), (0.0, 0.25), (0.2, 0.12)],
+            _stem(0.1, 0.04, 0.19),
+        ]
+    raise ValueError(f"unknown suit {suit!r}")
+
+
+def place(poly: Sequence[Point], cx: float, cy: float, size: float, upside_down: bool = False) -> Polygon:
+    """Map a unit-box polygon to pixels; upside_down mimics the 180-degree pips of real cards."""
+    sign = -1 if upside_down else 1
+    return [(cx + sign * x * size, cy + sign * y * size) for x, y in poly]
+
+
+def draw_suit(
+    surf: pygame.Surface, suit: str, cx: float, cy: float, size: float, color: Color, upside_down: bool = False
+) -> None:
+    """Fill a suit symbol of the given height centred on (cx, cy)."""
+    for poly in suit_polygons(suit):
+        pygame.draw.polygon(surf, color, place(poly, cx, cy, size, upside_down))
+
+
+def fill_outlined(surf: pygame.Surface, fill: Color, pts: Sequence[Point], ink: Color, width: int) -> None:
+    """Fill then stroke a polygon: the thin dark contour gives the engraved look of printed courts."""
+    pygame.draw.polygon(surf, fill, pts)
+    pygame.draw.polygon(surf, ink, pts, width)
+
+
+def rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """An opaque-white rounded rectangle on transparent, used to cut card corners cleanly."""
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    return mask
+
+
+def shade(color: Color, factor: float) -> tuple[int, int, int]:
+    """Darken (factor < 1) or lighten (factor > 1, towards white) a colour for trims and shadows."""
+    r, g, b = color[:3]
+    if factor <= 1:
+        return (int(r * factor), int(g * factor), int(b * factor))
+    t = min(factor - 1, 1.0)
+    return (int(r + (255 - r) * t), int(g + (255 - g) * t), int(b + (255 - b) * t))
