@@ -92,7 +92,13 @@ def place(poly: Sequence[Point], cx: float, cy: float, size: float, upside_down:
 
 
 def draw_suit(
-    surf: pygame.Surface, suit: str, cx: float, cy: float, size: float, color: Color, upside_down: bool = False
+    surf: pygame.Surface,
+    suit: str,
+    cx: float,
+    cy: float,
+    size: float,
+    color: Color,
+    upside_down: bool = False,
 ) -> None:
     """Fill a suit symbol of the given height centred on (cx, cy)."""
     for poly in suit_polygons(suit):

@@ -1,0 +1,316 @@
+"""Generate every card image of the game: both 32-card faces sets, the two backs and the extras.
+
+Run as ``python tools/gen_cards.py``. Everything is drawn with pygame primitives at SS-times
+resolution and smoothscaled down, which gives anti-aliased edges without any third-party art or
+font files (rank letters use pygame's built-in default font; suits are our own vector shapes).
+Output is deterministic so the committed PNGs can be checked against a fresh run.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import functools
+import math
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+from artlib_court import GOLD, GOLD_DARK, CourtColors, draw_half_court
+from artlib_shapes import SUITS, Color, draw_suit, ellipse_points, shade
+from artlib_textures import draw_back, make_felt
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS_DIR = ROOT / "assets" / "cards"
+CONTACT_SHEET = ROOT / "docs" / "contact-sheet.png"
+
+W, H = 350, 500
+SS = 3
+RADIUS = 22
+RANKS = "ATKQJ987"
+RANK_LABEL = {"T": "10"}
+CREAM = (251, 248, 239)
+BORDER = (188, 182, 170)
+
+RED = (196, 20, 44)
+BLACK = (24, 24, 30)
+BLUE = (24, 84, 180)
+GREEN = (22, 126, 62)
+ROYAL = (38, 70, 150)
+PURPLE = (104, 50, 128)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A colour scheme: pip colour per suit and the accent used in each suit's court robes."""
+
+    name: str
+    ink: dict[str, Color]
+    accent: dict[str, Color]
+
+
+CLASSIC = Deck(
+    "classic", {"S": BLACK, "H": RED, "D": RED, "C": BLACK}, {"S": RED, "H": ROYAL, "D": GREEN, "C": PURPLE}
+)
+FOUR_COLOUR = Deck(
+    "fourcolour", {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}, {"S": RED, "H": ROYAL, "D": RED, "C": PURPLE}
+)
+DECKS = (CLASSIC, FOUR_COLOUR)
+
+# Pip centres (1x pixels) for the number cards, following the French-suited layouts.
+COL_L, COL_M, COL_R = 108, 175, 242
+ROWS4 = (92, 197, 303, 408)
+ROWS3 = (92, 250, 408)
+PIP_LAYOUTS: dict[str, list[tuple[int, int]]] = {
+    "7": [(c, r) for c in (COL_L, COL_R) for r in ROWS3] + [(COL_M, 171)],
+    "8": [(c, r) for c in (COL_L, COL_R) for r in ROWS3] + [(COL_M, 171), (COL_M, 329)],
+    "9": [(c, r) for c in (COL_L, COL_R) for r in ROWS4] + [(COL_M, 250)],
+    "T": [(c, r) for c in (COL_L, COL_R) for r in ROWS4] + [(COL_M, 144), (COL_M, 356)],
+}
+PIP_SIZE = 66
+
+
+@functools.lru_cache(maxsize=4)
+def _font(size: int) -> pygame.font.Font:
+    """pygame's built-in default font, cached because opening it is comparatively slow."""
+    return pygame.font.Font(None, size)
+
+
+def _rank_glyph(label: str, color: Color, cap_height: int, max_width: int) -> pygame.Surface:
+    """Render rank text cropped to its ink, sized by cap height and condensed if too wide (the 10)."""
+    text = _font(int(cap_height / 0.49)).render(label, True, color)
+    text = text.subsurface(text.get_bounding_rect()).copy()
+    scale = cap_height / text.get_height()
+    width = min(max_width, round(text.get_width() * scale))
+    return pygame.transform.smoothscale(text, (width, cap_height))
+
+
+def _draw_index(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None:
+    """Corner index: a tall rank over a suit symbol, in the part of the card left visible in a fan."""
+    corner = pygame.Surface((64 * SS, 116 * SS), pygame.SRCALPHA)
+    glyph = _rank_glyph(RANK_LABEL.get(rank, rank), color, 58 * SS, 60 * SS)
+    corner.blit(glyph, glyph.get_rect(midtop=(32 * SS, 2 * SS)))
+    draw_suit(corner, suit, 32 * SS, 90 * SS, 42 * SS, color)
+    surf.blit(corner, (8 * SS, 14 * SS))
+    flipped = pygame.transform.rotate(corner, 180)
+    surf.blit(flipped, flipped.get_rect(bottomright=((W - 8) * SS, (H - 14) * SS)))
+
+
+def _blank_card() -> pygame.Surface:
+    """A supersampled cream card with a thin grey border and transparent rounded corners."""
+    surf = pygame.Surface((W * SS, H * SS), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, BORDER, rect, border_radius=RADIUS * SS)
+    pygame.draw.rect(surf, CREAM, rect.inflate(-3 * SS, -3 * SS), border_radius=RADIUS * SS - int(1.5 * SS))
+    return surf
+
+
+def _draw_pips(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None:
+    """Number-card pips; those below the middle are turned upside down as on printed cards."""
+    for x, y in PIP_LAYOUTS[rank]:
+        draw_suit(surf, suit, x * SS, y * SS, PIP_SIZE * SS, color, upside_down=y > H // 2)
+
+
+def _draw_ace(surf: pygame.Surface, suit: str, color: Color) -> None:
+    """One large pip with an engraved double contour inside a gold laurel wreath."""
+    cx, cy = W // 2 * SS, H // 2 * SS
+    for i in range(36):
+        t = 2 * math.pi * i / 36
+        rx, ry = 118 * SS, 150 * SS
+        x, y = cx + rx * math.cos(t), cy + ry * math.sin(t)
+        leaf = ellipse_points(0, 0, 9 * SS, 4 * SS, 16)
+        angle = t + math.pi / 2 + 0.5
+        ca, sa = math.cos(angle), math.sin(angle)
+        pts = [(x + px * ca - py * sa, y + px * sa + py * ca) for px, py in leaf]
+        pygame.draw.polygon(surf, GOLD if i % 2 else GOLD_DARK, pts)
+    for i in range(4):
+        t = math.pi / 4 + i * math.pi / 2
+        pygame.draw.circle(
+            surf, shade(color, 1.2), (cx + 118 * SS * math.cos(t), cy + 150 * SS * math.sin(t)), 6 * SS
+        )
+    draw_suit(surf, suit, cx, cy, 190 * SS, shade(color, 0.55))
+    draw_suit(surf, suit, cx, cy, 182 * SS, color)
+    draw_suit(surf, suit, cx, cy, 150 * SS, shade(color, 1.25))
+    draw_suit(surf, suit, cx, cy, 144 * SS, color)
+
+
+def _draw_court(surf: pygame.Surface, rank: str, suit: str, deck: Deck) -> None:
+    """A framed panel holding a double-headed figure: one half drawn, the other its 180-degree turn."""
+    ink = deck.ink[suit]
+    robe = shade(ink, 1.12) if ink == BLACK else ink
+    colors = CourtColors(robe=robe, accent=deck.accent[suit], pip=ink)
+    panel = pygame.Rect(75 * SS, 24 * SS, 200 * SS, 452 * SS)
+    pygame.draw.rect(surf, shade(deck.accent[suit], 1.9), panel)
+    half = pygame.Surface((panel.width, panel.height // 2), pygame.SRCALPHA)
+    draw_half_court(half, rank, suit, colors, SS)
+    surf.blit(half, panel.topleft)
+    surf.blit(pygame.transform.rotate(half, 180), (panel.left, panel.centery))
+    pygame.draw.line(surf, GOLD_DARK, (panel.left, panel.centery), (panel.right - 1, panel.centery), 2 * SS)
+    pygame.draw.rect(surf, ink, panel, 2 * SS)
+    pygame.draw.rect(surf, GOLD, panel.inflate(-5 * SS, -5 * SS), SS)
+
+
+def render_face(rank: str, suit: str, deck: Deck) -> pygame.Surface:
+    """The finished 350x500 face of one card."""
+    surf = _blank_card()
+    color = deck.ink[suit]
+    if rank == "A":
+        _draw_ace(surf, suit, color)
+    elif rank in "KQJ":
+        _draw_court(surf, rank, suit, deck)
+    else:
+        _draw_pips(surf, rank, suit, color)
+    _draw_index(surf, rank, suit, color)
+    return pygame.transform.smoothscale(surf, (W, H))
+
+
+def render_back(colour: str) -> pygame.Surface:
+    """The finished 350x500 back of one of the two packs."""
+    surf = pygame.Surface((W * SS, H * SS), pygame.SRCALPHA)
+    draw_back(surf, colour, SS, RADIUS * SS)
+    return pygame.transform.smoothscale(surf, (W, H))
+
+
+def render_suit_icon(suit: str, color: Color, size: int = 64) -> pygame.Surface:
+    """A stand-alone suit symbol on transparent, for trump display and score tables."""
+    surf = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    draw_suit(surf, suit, size * SS / 2, size * SS / 2, size * SS * 0.9, color)
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+def render_trump_marker(size: int = 96) -> pygame.Surface:
+    """A gold rosette badge with a plain cream centre where the UI blits the trump suit icon."""
+    k = SS
+    surf = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    c = size * k / 2
+    petals = 16
+    outer = []
+    for i in range(petals * 8):
+        t = 2 * math.pi * i / (petals * 8)
+        r = size * k * (0.44 + 0.04 * math.cos(petals * t))
+        outer.append((c + r * math.cos(t), c + r * math.sin(t)))
+    pygame.draw.polygon(surf, GOLD_DARK, outer)
+    pygame.draw.circle(surf, GOLD, (c, c), size * k * 0.4)
+    pygame.draw.circle(surf, GOLD_DARK, (c, c), size * k * 0.34, max(1, k))
+    pygame.draw.circle(surf, CREAM, (c, c), size * k * 0.31)
+    for i in range(24):
+        t = 2 * math.pi * i / 24
+        pygame.draw.circle(
+            surf,
+            (252, 236, 180),
+            (c + size * k * 0.37 * math.cos(t), c + size * k * 0.37 * math.sin(t)),
+            k * 1.3,
+        )
+    return pygame.transform.smoothscale(surf, (size, size))
+
+
+def render_app_icon(size: int = 256) -> pygame.Surface:
+    """Two fanned cards (ace of spades over ace of hearts) on a rounded felt tile."""
+    surf = pygame.Surface((size, size), pygame.SRCALPHA)
+    surf.blit(make_felt(size), (0, 0))
+    mask = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=size // 5)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    for rank_suit, angle, dx in ((("A", "H"), 14, -30), (("A", "S"), -10, 28)):
+        card = pygame.transform.smoothscale(render_face(*rank_suit, CLASSIC), (126, 180))
+        card = pygame.transform.rotozoom(card, angle, 1.0)
+        surf.blit(card, card.get_rect(center=(size // 2 + dx, size // 2 + 6)))
+    return surf
+
+
+def _save(surf: pygame.Surface, path: Path) -> None:
+    """Save a PNG, creating folders on the way."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surf, str(path))
+
+
+def write_card(rank: str, suit: str, deck: Deck, cards_dir: Path = CARDS_DIR) -> Path:
+    """Render and save one face as ``{deck}/{RANK}{SUIT}.png``; used by tests to check determinism."""
+    path = cards_dir / deck.name / f"{rank}{suit}.png"
+    _save(render_face(rank, suit, deck), path)
+    return path
+
+
+def write_all(cards_dir: Path = CARDS_DIR) -> None:
+    """Write every face, both backs, felt, trump marker, suit icons and the app icon."""
+    for deck in DECKS:
+        for suit in SUITS:
+            for rank in RANKS:
+                write_card(rank, suit, deck, cards_dir)
+            _save(render_suit_icon(suit, deck.ink[suit]), cards_dir / deck.name / f"suit_{suit}.png")
+    for suit in SUITS:
+        _save(render_suit_icon(suit, CLASSIC.ink[suit]), cards_dir / f"suit_{suit}.png")
+    for colour in ("blue", "red"):
+        _save(render_back(colour), cards_dir / f"back_{colour}.png")
+    _save(make_felt(), cards_dir / "felt.png")
+    _save(render_trump_marker(), cards_dir / "trump_marker.png")
+    _save(render_app_icon(), cards_dir / "icon.png")
+
+
+def _tile(dest: pygame.Surface, tile: pygame.Surface) -> None:
+    """Cover a surface with a repeating texture."""
+    for y in range(0, dest.get_height(), tile.get_height()):
+        for x in range(0, dest.get_width(), tile.get_width()):
+            dest.blit(tile, (x, y))
+
+
+def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) -> None:
+    """All faces of both decks, the backs, extras and a fanned hand on felt, for visual review."""
+    cw, ch, gap = 140, 200, 12
+    cols = len(RANKS)
+    rows = 2 * len(SUITS) + 2
+    sheet = pygame.Surface((gap + cols * (cw + gap), gap + rows * (ch + gap)))
+    _tile(sheet, pygame.image.load(str(cards_dir / "felt.png")))
+    for d, deck in enumerate(DECKS):
+        for s, suit in enumerate(SUITS):
+            for r, rank in enumerate(RANKS):
+                img = pygame.image.load(str(cards_dir / deck.name / f"{rank}{suit}.png"))
+                pos = (gap + r * (cw + gap), gap + (d * len(SUITS) + s) * (ch + gap))
+                sheet.blit(pygame.transform.smoothscale(img, (cw, ch)), pos)
+    y = gap + 2 * len(SUITS) * (ch + gap)
+    extras = [f"back_{c}.png" for c in ("blue", "red")]
+    for i, name in enumerate(extras):
+        img = pygame.image.load(str(cards_dir / name))
+        sheet.blit(pygame.transform.smoothscale(img, (cw, ch)), (gap + i * (cw + gap), y))
+    x = gap + 2 * (cw + gap)
+    for i, suit in enumerate(SUITS):
+        sheet.blit(pygame.image.load(str(cards_dir / f"suit_{suit}.png")), (x + i * 70, y))
+        sheet.blit(
+            pygame.image.load(str(cards_dir / "fourcolour" / f"suit_{suit}.png")), (x + i * 70, y + 70)
+        )
+    sheet.blit(pygame.image.load(str(cards_dir / "trump_marker.png")), (x + 290, y))
+    sheet.blit(pygame.image.load(str(cards_dir / "icon.png")), (x + 400, y))
+    hand_y = y + ch + gap
+    _draw_fanned_hand(sheet, cards_dir, (gap, hand_y + 20))
+    _save(sheet, out)
+
+
+def _draw_fanned_hand(sheet: pygame.Surface, cards_dir: Path, origin: tuple[int, int]) -> None:
+    """Simulate the in-game hand: cards 120 px tall overlapping so ~28% of each stays visible."""
+    hand = ["AS", "TS", "KH", "QS", "JD", "9C", "8H", "7D", "QC"]
+    height = 120
+    width = height * W // H
+    step = round(width * 0.28)
+    x0, y0 = origin
+    for deck_row, deck in enumerate(DECKS):
+        for i, code in enumerate(hand):
+            img = pygame.image.load(str(cards_dir / deck.name / f"{code}.png"))
+            pos = (x0 + i * step + deck_row * (len(hand) * step + width + 40), y0)
+            sheet.blit(pygame.transform.smoothscale(img, (width, height)), pos)
+
+
+def main() -> int:
+    """Regenerate all card assets and the review contact sheet."""
+    pygame.init()
+    write_all()
+    write_contact_sheet()
+    print(f"wrote card assets to {CARDS_DIR} and {CONTACT_SHEET}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
