@@ -125,3 +125,24 @@ def shade(color: Color, factor: float) -> tuple[int, int, int]:
         return (int(r * factor), int(g * factor), int(b * factor))
     t = min(factor - 1, 1.0)
     return (int(r + (255 - r) * t), int(g + (255 - g) * t), int(b + (255 - b) * t))
+
+
+def downsample(surf: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Smoothscale to the final size, then restore full opacity.
+
+    smoothscale's fixed-point filter turns alpha 255 into 253, which would leave every card faintly
+    see-through; adding the measured shortfall to each non-transparent pixel fixes it while leaving
+    the fully transparent corners at zero.
+    """
+    small = pygame.transform.smoothscale(surf, size)
+    probe = pygame.Surface(
+        (4 * surf.get_width() // size[0], 4 * surf.get_height() // size[1]), pygame.SRCALPHA
+    )
+    probe.fill((255, 255, 255, 255))
+    shortfall = 255 - pygame.transform.smoothscale(probe, (4, 4)).get_at((1, 1)).a
+    if shortfall:
+        boost = pygame.mask.from_surface(small, 1).to_surface(
+            setcolor=(0, 0, 0, shortfall), unsetcolor=(0, 0, 0, 0)
+        )
+        small.blit(boost, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return small

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pygame
 from artlib_court import GOLD, GOLD_DARK, CourtColors, draw_half_court
-from artlib_shapes import SUITS, Color, draw_suit, ellipse_points, shade
+from artlib_shapes import SUITS, Color, downsample, draw_suit, ellipse_points, shade
 from artlib_textures import draw_back, make_felt
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,21 +165,21 @@ def render_face(rank: str, suit: str, deck: Deck) -> pygame.Surface:
     else:
         _draw_pips(surf, rank, suit, color)
     _draw_index(surf, rank, suit, color)
-    return pygame.transform.smoothscale(surf, (W, H))
+    return downsample(surf, (W, H))
 
 
 def render_back(colour: str) -> pygame.Surface:
     """The finished 350x500 back of one of the two packs."""
     surf = pygame.Surface((W * SS, H * SS), pygame.SRCALPHA)
     draw_back(surf, colour, SS, RADIUS * SS)
-    return pygame.transform.smoothscale(surf, (W, H))
+    return downsample(surf, (W, H))
 
 
 def render_suit_icon(suit: str, color: Color, size: int = 64) -> pygame.Surface:
     """A stand-alone suit symbol on transparent, for trump display and score tables."""
     surf = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
     draw_suit(surf, suit, size * SS / 2, size * SS / 2, size * SS * 0.9, color)
-    return pygame.transform.smoothscale(surf, (size, size))
+    return downsample(surf, (size, size))
 
 
 def render_trump_marker(size: int = 96) -> pygame.Surface:
@@ -205,7 +205,7 @@ def render_trump_marker(size: int = 96) -> pygame.Surface:
             (c + size * k * 0.37 * math.cos(t), c + size * k * 0.37 * math.sin(t)),
             k * 1.3,
         )
-    return pygame.transform.smoothscale(surf, (size, size))
+    return downsample(surf, (size, size))
 
 
 def render_app_icon(size: int = 256) -> pygame.Surface:
@@ -216,7 +216,7 @@ def render_app_icon(size: int = 256) -> pygame.Surface:
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=size // 5)
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     for rank_suit, angle, dx in ((("A", "H"), 14, -30), (("A", "S"), -10, 28)):
-        card = pygame.transform.smoothscale(render_face(*rank_suit, CLASSIC), (126, 180))
+        card = downsample(render_face(*rank_suit, CLASSIC), (126, 180))
         card = pygame.transform.rotozoom(card, angle, 1.0)
         surf.blit(card, card.get_rect(center=(size // 2 + dx, size // 2 + 6)))
     return surf
