@@ -62,16 +62,32 @@ class Pen:
 
 
 def _robe(pen: Pen, c: CourtColors) -> None:
-    """Shoulders and gown, with a central accent placket studded with gold lozenges."""
-    left = quad_bezier((84, 132), (30, 136), (14, 178))
-    right = quad_bezier((186, 178), (170, 136), (116, 132))
-    pen.shape(c.robe, [*left, (6, DESIGN_H + 2), (194, DESIGN_H + 2), *right])
+    """Sloping shoulders and straight sides (so the mirrored halves join into one body), arm folds,
+    and a central accent placket studded with gold lozenges."""
+    bottom = DESIGN_H + 2
+    left = quad_bezier((86, 132), (44, 134), (26, 160))
+    right = quad_bezier((174, 160), (156, 134), (114, 132))
+    pen.shape(c.robe, [*left, (24, bottom), (176, bottom), *right])
+    fold = shade(c.robe, 1.6) if sum(c.robe[:3]) < 200 else shade(c.robe, 0.7)
     for side in (-1, 1):
-        sleeve = [(100 + side * 58, 160), (100 + side * 74, 176), (100 + side * 64, DESIGN_H + 2)]
-        pen.line(shade(c.robe, 1.45), [*sleeve], 1.2)
-    pen.shape(c.accent, [(86, 150), (114, 150), (124, DESIGN_H + 2), (76, DESIGN_H + 2)])
+        pen.line(
+            fold, quad_bezier((100 + side * 52, 158), (100 + side * 44, 190), (100 + side * 50, bottom)), 1.0
+        )
+        pen.line(
+            fold, quad_bezier((100 + side * 66, 176), (100 + side * 60, 200), (100 + side * 66, bottom)), 0.8
+        )
+    pen.shape(c.accent, [(86, 150), (114, 150), (122, bottom), (78, bottom)])
+    pen.line(GOLD, [(86, 150), (78, bottom)], 1.2)
+    pen.line(GOLD, [(114, 150), (122, bottom)], 1.2)
     for y in (168, 190, 212):
         pen.shape(GOLD, [(100, y - 8), (106, y), (100, y + 8), (94, y)])
+
+
+def _hand(pen: Pen, x: float, y: float, c: CourtColors) -> None:
+    """A hand emerging from a gold-trimmed sleeve cuff, gripping the figure's attribute."""
+    pen.shape(c.accent, [(x - 14, y + 8), (x + 10, y + 8), (x + 12, y + 20), (x - 16, y + 20)])
+    pen.shape(GOLD, [(x - 14, y + 6), (x + 10, y + 6), (x + 10, y + 10), (x - 14, y + 10)])
+    pen.oval(SKIN, x, y, 9, 7)
 
 
 def _neck_and_head(pen: Pen) -> None:
@@ -131,6 +147,7 @@ def _king(pen: Pen, suit: str, c: CourtColors) -> None:
     pen.shape(LIP, [(95, 108), (105, 108), (100, 111)], outline=False)
     _crown(pen, 56, 30, 5, 32, c)
     _sceptre(pen)
+    _hand(pen, 157, 182, c)
 
 
 def _sceptre(pen: Pen) -> None:
@@ -139,7 +156,6 @@ def _sceptre(pen: Pen) -> None:
     fleur = [(160, 70), (166, 82), (176, 80), (168, 92), (152, 92), (144, 80), (154, 82)]
     pen.shape(GOLD, fleur)
     pen.oval((190, 30, 40), 160, 94, 4, 4)
-    pen.oval(SKIN, 156, 182, 9, 8)
 
 
 def _queen(pen: Pen, suit: str, c: CourtColors) -> None:
@@ -172,6 +188,7 @@ def _queen(pen: Pen, suit: str, c: CourtColors) -> None:
         pen.oval(GOLD, 100 + side * 27, 96, 2.5, 3.5)
     _crown(pen, 54, 22, 3, 18, c)
     _rose(pen)
+    _hand(pen, 155, 196, c)
 
 
 def _rose(pen: Pen) -> None:
@@ -180,7 +197,6 @@ def _rose(pen: Pen) -> None:
     pen.shape((60, 140, 60), [(160, 146), (174, 138), (164, 152)])
     pen.oval((200, 40, 70), 162, 114, 10, 9)
     pen.oval((230, 90, 110), 162, 112, 5, 4, outline=False)
-    pen.oval(SKIN, 156, 196, 9, 8)
 
 
 def _jack(pen: Pen, suit: str, c: CourtColors) -> None:
@@ -199,6 +215,7 @@ def _jack(pen: Pen, suit: str, c: CourtColors) -> None:
     pen.shape(c.robe, [(66, 60), (134, 60), (136, 70), (64, 70)])
     pen.oval(GOLD, 124, 58, 4, 4)
     _halberd(pen)
+    _hand(pen, 159, 186, c)
 
 
 def _halberd(pen: Pen) -> None:
@@ -207,7 +224,6 @@ def _halberd(pen: Pen) -> None:
     steel = (200, 206, 214)
     pen.shape(steel, [(162, 52), (168, 74), (160, 74)])
     pen.shape(steel, [(165, 80), *quad_bezier((186, 72), (192, 96), (184, 112)), (164, 98)])
-    pen.oval(SKIN, 158, 186, 9, 8)
 
 
 FIGURES = {"K": _king, "Q": _queen, "J": _jack}

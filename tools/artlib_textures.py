@@ -85,7 +85,7 @@ def draw_back(surf: pygame.Surface, colour: str, k: float, radius: int) -> None:
     inner = full.inflate(-28 * k, -28 * k)
     pygame.draw.rect(surf, field, inner, border_radius=int(10 * k))
     surf.set_clip(inner.inflate(-2 * k, -2 * k))
-    _wavy_lattice(surf, inner, shade(field, 1.22), k)
+    _wavy_lattice(surf, inner, shade(field, 1.4), k)
     surf.set_clip(None)
     frame = inner.inflate(-22 * k, -22 * k)
     _wave_band(surf, frame, line, k)

@@ -116,26 +116,34 @@ def _draw_pips(surf: pygame.Surface, rank: str, suit: str, color: Color) -> None
 
 
 def _draw_ace(surf: pygame.Surface, suit: str, color: Color) -> None:
-    """One large pip with an engraved double contour inside a gold laurel wreath."""
+    """One large pip with a dark engraved rim, inside a gold laurel wreath."""
     cx, cy = W // 2 * SS, H // 2 * SS
-    for i in range(36):
-        t = 2 * math.pi * i / 36
-        rx, ry = 118 * SS, 150 * SS
+    rx, ry = 120 * SS, 152 * SS
+    pygame.draw.polygon(surf, GOLD_DARK, ellipse_points(cx, cy, rx, ry, 180), 2 * SS)
+    leaf = ellipse_points(7 * SS, 0, 8 * SS, 3.2 * SS, 16)
+    for i in range(44):
+        t = 2 * math.pi * (i + 0.5) / 44
         x, y = cx + rx * math.cos(t), cy + ry * math.sin(t)
-        leaf = ellipse_points(0, 0, 9 * SS, 4 * SS, 16)
-        angle = t + math.pi / 2 + 0.5
-        ca, sa = math.cos(angle), math.sin(angle)
-        pts = [(x + px * ca - py * sa, y + px * sa + py * ca) for px, py in leaf]
-        pygame.draw.polygon(surf, GOLD if i % 2 else GOLD_DARK, pts)
-    for i in range(4):
-        t = math.pi / 4 + i * math.pi / 2
-        pygame.draw.circle(
-            surf, shade(color, 1.2), (cx + 118 * SS * math.cos(t), cy + 150 * SS * math.sin(t)), 6 * SS
-        )
-    draw_suit(surf, suit, cx, cy, 190 * SS, shade(color, 0.55))
-    draw_suit(surf, suit, cx, cy, 182 * SS, color)
-    draw_suit(surf, suit, cx, cy, 150 * SS, shade(color, 1.25))
-    draw_suit(surf, suit, cx, cy, 144 * SS, color)
+        tangent = math.atan2(ry * math.cos(t), -rx * math.sin(t))
+        for side, tone in ((1, GOLD), (-1, GOLD_DARK)):
+            a = tangent + side * 0.6
+            ca, sa = math.cos(a), math.sin(a)
+            pygame.draw.polygon(
+                surf, tone, [(x + px * ca - py * sa, y + px * sa + py * ca) for px, py in leaf]
+            )
+    draw_suit(surf, suit, cx, cy, 196 * SS, shade(color, 0.5))
+    draw_suit(surf, suit, cx, cy, 188 * SS, color)
+
+
+def _panel_background(surf: pygame.Surface, panel: pygame.Rect, base: Color, motif: Color) -> None:
+    """A pale tinted ground with a faint lozenge diaper, like the printed backgrounds of old courts."""
+    pygame.draw.rect(surf, base, panel)
+    step = 16 * SS
+    for row, y in enumerate(range(panel.top + step // 2, panel.bottom, step)):
+        for x in range(panel.left + (row % 2 + 1) * step // 2, panel.right, step):
+            pygame.draw.polygon(
+                surf, motif, [(x, y - 3 * SS), (x + 2 * SS, y), (x, y + 3 * SS), (x - 2 * SS, y)]
+            )
 
 
 def _draw_court(surf: pygame.Surface, rank: str, suit: str, deck: Deck) -> None:
@@ -144,7 +152,7 @@ def _draw_court(surf: pygame.Surface, rank: str, suit: str, deck: Deck) -> None:
     robe = shade(ink, 1.12) if ink == BLACK else ink
     colors = CourtColors(robe=robe, accent=deck.accent[suit], pip=ink)
     panel = pygame.Rect(75 * SS, 24 * SS, 200 * SS, 452 * SS)
-    pygame.draw.rect(surf, shade(deck.accent[suit], 1.9), panel)
+    _panel_background(surf, panel, shade(deck.accent[suit], 1.9), shade(deck.accent[suit], 1.78))
     half = pygame.Surface((panel.width, panel.height // 2), pygame.SRCALPHA)
     draw_half_court(half, rank, suit, colors, SS)
     surf.blit(half, panel.topleft)
@@ -283,7 +291,8 @@ def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) 
             pygame.image.load(str(cards_dir / "fourcolour" / f"suit_{suit}.png")), (x + i * 70, y + 70)
         )
     sheet.blit(pygame.image.load(str(cards_dir / "trump_marker.png")), (x + 290, y))
-    sheet.blit(pygame.image.load(str(cards_dir / "icon.png")), (x + 400, y))
+    icon = pygame.image.load(str(cards_dir / "icon.png"))
+    sheet.blit(pygame.transform.smoothscale(icon, (ch, ch)), (x + 400, y))
     hand_y = y + ch + gap
     _draw_fanned_hand(sheet, cards_dir, (gap, hand_y + 20))
     _save(sheet, out)
