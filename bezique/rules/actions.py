@@ -1,0 +1,51 @@
+"""Actions (one decision each) and the events the core reports (STYLE.md lessons 2 and 7)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+PLAY = "play"
+MELD = "meld"
+EXCHANGE_SEVEN = "exchange_seven"
+DECLARE_SEVEN = "declare_seven"
+PASS_TO_PARTNER = "pass_to_partner"
+DONE = "done"
+VERBS = (PLAY, MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, PASS_TO_PARTNER, DONE)
+VERB_ORDER = {verb: i for i, verb in enumerate(VERBS)}
+
+
+class Action(NamedTuple):
+    """One decision. ``cards`` holds physical card uids (one for ``play``, the meld's cards for ``meld``);
+    ``kind`` is the meld id; ``seat`` is the teammate for ``pass_to_partner``."""
+
+    verb: str
+    cards: tuple[int, ...] = ()
+    kind: str | None = None
+    seat: int | None = None
+
+
+DONE_ACTION = Action(DONE)
+EXCHANGE_ACTION = Action(EXCHANGE_SEVEN)
+DECLARE_SEVEN_ACTION = Action(DECLARE_SEVEN)
+
+
+class Event(NamedTuple):
+    """Something that changed, for the window to animate and the log to show.
+
+    Events are omniscient (a ``card_drawn`` names the card); a view for one seat must hide what that seat may not
+    see — see ``view.redact_event``.
+
+    kinds: ``deal_started`` (seat = dealer), ``dealt`` (seat, cards), ``turn_up`` (cards = (card,)),
+    ``card_played`` (seat, cards), ``seven_scored`` (seat, cards, points), ``trick_won`` (seat, cards),
+    ``last_trick`` (seat, points), ``brisques`` (seat, cards, points), ``declaration_step`` (seat),
+    ``meld_declared`` (seat, cards, points, label = meld id), ``seven_exchanged`` (seat, cards = (seven, taken),
+    points), ``seven_declared`` (seat, cards, points), ``passed_to_partner`` (seat = partner),
+    ``card_drawn`` (seat, cards), ``final_phase``, ``deal_scored`` (label = summary),
+    ``tie_break_deal``, ``game_over`` (seat = winning side, or None for a draw).
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[int, ...] = ()
+    points: int = 0
+    label: str = ""

@@ -1,0 +1,562 @@
+"""The rules engine: legal actions, the unchecked ``apply`` and the checked ``apply_checked`` (STYLE.md lesson 4).
+
+``apply`` trusts its caller (the computer's rollouts) and runs every automatic consequence of an action — the
+seven of trumps scoring when played, trick resolution, draws, the move to the final tricks, end-of-deal scoring
+and the game-end check of RULES.md §1.11 — until the next decision is due. ``apply_checked`` first proves the action
+is legal and raises ``IllegalActionError`` saying why not.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bezique.rules.actions import (
+    DECLARE_SEVEN, DECLARE_SEVEN_ACTION, DONE, DONE_ACTION, EXCHANGE_ACTION, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER,
+    PLAY, VERB_ORDER, Action, Event,
+)
+from bezique.rules.cards import (
+    BRISQUE_RANKS, SEVEN, SUITS, card_code, face_of, full_deck_faces, number_copies, rank_of, sort_key, strength,
+    suit_of,
+)
+from bezique.rules.melds import classify, legal_melds, refusal
+from bezique.rules.ruleset import Ruleset
+from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, DealSummary, GameState, MeldRecord
+from bezique.rules.state import PLAY as PLAY_PHASE
+
+EventSink = list[Event] | None
+SUPPORTED_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed")
+
+
+class IllegalActionError(ValueError):
+    """An action the rules refuse now; the message says what was tried and why it is not allowed."""
+
+
+class UnsupportedVariantError(ValueError):
+    """A variant the ruleset describes but this engine cannot play yet."""
+
+
+# --- starting ---------------------------------------------------------------------------------------------------
+def new_game(rules: Ruleset, first_dealer: int) -> GameState:
+    """A game waiting for its first deck (see ``start_deal``)."""
+    if rules.variant not in SUPPORTED_VARIANTS:
+        raise UnsupportedVariantError(
+            f"variant {rules.variant!r} is described in RULES.md but not playable yet; playable: "
+            f"{', '.join(SUPPORTED_VARIANTS)}")
+    if not 0 <= first_dealer < rules.players:
+        raise IllegalActionError(f"first dealer {first_dealer} is not a seat (0..{rules.players - 1})")
+    return GameState(rules, first_dealer)
+
+
+def choose_first_dealer(rules: Ruleset, rng: random.Random) -> tuple[int, list[list[tuple[int, int]]]]:
+    """Draw for the first deal (RULES.md §1.2, §3): returns the dealer and every round of (seat, face) drawn,
+    so the window can show the cut. Equal ranks among the deciding cards redraw, only the tied seats drawing."""
+    if rules.first_dealer_rule == "random":
+        return rng.randrange(rules.players), []
+    rounds: list[list[tuple[int, int]]] = []
+    seats = list(range(rules.players))
+    pick = min if rules.first_dealer_rule == "low_card_deals" else max
+    while True:
+        faces = rng.sample(full_deck_faces(rules.packs), len(seats))
+        drawn = list(zip(seats, faces, strict=True))
+        rounds.append(drawn)
+        best = pick(strength(face) for _, face in drawn)
+        seats = [seat for seat, face in drawn if strength(face) == best]
+        if len(seats) == 1:
+            return seats[0], rounds
+
+
+def shuffled_deck(rules: Ruleset, rng: random.Random) -> list[int]:
+    """A freshly shuffled deck of faces, top first (the record's ``deck``)."""
+    faces = full_deck_faces(rules.packs)
+    rng.shuffle(faces)
+    return faces
+
+
+def check_deck(rules: Ruleset, faces: list[int]) -> None:
+    """Raise ``IllegalActionError`` unless `faces` holds every card of the packs exactly once per pack."""
+    if len(faces) != 32 * rules.packs:
+        raise IllegalActionError(f"the deck has {len(faces)} cards; {rules.variant} needs {32 * rules.packs}")
+    counts = [0] * 32
+    for face in faces:
+        counts[face] += 1
+    for face, count in enumerate(counts):
+        if count != rules.packs:
+            raise IllegalActionError(f"the deck holds {card_code(face)[:-2]} {count} times; it must hold every "
+                                     f"card {rules.packs} times")
+
+
+def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> None:
+    """Deal `faces` (top first) as RULES.md §1.3 / RECORD.md say: packets from the dealer's left, turn-up, stock."""
+    if state.phase != AWAIT_DEAL:
+        raise IllegalActionError("a deal can only start when the previous one is over")
+    rules = state.rules
+    check_deck(rules, faces)
+    n = rules.players
+    cards = number_copies(faces)
+    _reset_deal(state)
+    order = [(state.dealer + 1 + i) % n for i in range(n)]
+    pos = 0
+    for packet in rules.deal_pattern:
+        for seat in order:
+            state.hands[seat].extend(cards[pos:pos + packet])
+            pos += packet
+    if events is not None:
+        events.append(Event("deal_started", state.dealer))
+        for seat in order:
+            events.append(Event("dealt", seat, tuple(state.hands[seat])))
+    turn = None
+    if rules.turn_up_trump:
+        turn = cards[pos]
+        pos += 1
+        state.trump = suit_of(turn)
+    state.stock = cards[pos:][::-1]
+    if turn is not None:
+        state.stock.insert(0, turn)
+        if events is not None:
+            events.append(Event("turn_up", None, (turn,)))
+    state.leader = state.to_act = order[0]
+    state.phase = PLAY_PHASE
+    if turn is not None and rank_of(turn) == SEVEN and rules.seven_turnup_dealer_bonus:
+        state.spent.add(turn)
+        _score(state, state.dealer, rules.seven_turnup_dealer_bonus, "seven_of_trumps", events, (turn,))
+
+
+def _reset_deal(state: GameState) -> None:
+    n = state.rules.players
+    state.deal_index += 1
+    state.hands = [[] for _ in range(n)]
+    state.tables = [[] for _ in range(n)]
+    state.won = [[] for _ in range(n)]
+    state.trick, state.trick_seats, state.best = [], [], 0
+    state.played, state.tricks_log = [], []
+    state.records, state.broken, state.hist = [], [], {}
+    state.spent, state.exposed = set(), set()
+    state.tricks_done = 0
+    state.final_phase = False
+    state.trump = None
+    state.step_taken = None
+    state.deal_points = [0] * state.rules.sides
+
+
+# --- legal actions ----------------------------------------------------------------------------------------------
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action for ``state.to_act``, one per distinct result, in RECORD.md's order."""
+    if state.phase == PLAY_PHASE:
+        return [Action(PLAY, (card,)) for card in sorted(legal_plays(state), key=sort_key)]
+    if state.phase == DECLARE:
+        return _declaration_actions(state)
+    return []
+
+
+def legal_plays(state: GameState) -> list[int]:
+    """The cards ``to_act`` may play: the lowest copy of each equivalence class (RECORD.md)."""
+    seat = state.to_act
+    assert seat is not None
+    if state.final_phase:
+        return _distinct_faces(_final_phase_candidates(state, seat))
+    plays = _distinct_faces(state.hands[seat])
+    if state.tables[seat]:
+        seen: dict[tuple, int] = {}
+        hist = state.hist
+        for card in state.tables[seat]:
+            key = (face_of(card), hist.get(card, ()))
+            if key not in seen or card < seen[key]:
+                seen[key] = card
+        plays.extend(seen.values())
+    return plays
+
+
+def _distinct_faces(cards: list[int]) -> list[int]:
+    lowest: dict[int, int] = {}
+    for card in cards:
+        face = card & 31
+        if face not in lowest or card < lowest[face]:
+            lowest[face] = card
+    return list(lowest.values())
+
+
+def _final_phase_candidates(state: GameState, seat: int) -> list[int]:
+    """RULES.md §1.9 step 3: follow suit (heading the trick if must-win), else trump, else anything."""
+    hand = state.hands[seat]
+    if not state.trick:
+        return hand
+    led = suit_of(state.trick[0])
+    winning = state.trick[state.best]
+    must_win = state.rules.endgame_must_win_trick
+    same = [c for c in hand if suit_of(c) == led]
+    if same:
+        if must_win and suit_of(winning) == led:
+            higher = [c for c in same if strength(c) > strength(winning)]
+            if higher:
+                return higher
+        return same
+    trump = state.trump
+    trumps = [c for c in hand if trump is not None and suit_of(c) == trump]
+    if trumps:
+        if must_win and suit_of(winning) == trump:
+            higher = [c for c in trumps if strength(c) > strength(winning)]
+            return higher or hand
+        return trumps
+    return hand
+
+
+def _unspent_sevens(state: GameState, seat: int) -> list[int]:
+    trump = state.trump
+    return sorted(c for c in state.hands[seat]
+                  if rank_of(c) == SEVEN and suit_of(c) == trump and c not in state.spent)
+
+
+def can_exchange_seven(state: GameState) -> bool:
+    """RULES.md §1.6 S2, for the actor of the current declaration step."""
+    rules = state.rules
+    if (state.phase != DECLARE or rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump
+            or not state.stock or rank_of(state.stock[0]) == SEVEN):
+        return False
+    if len(state.stock) == rules.players and not rules.seven_exchange_allowed_after_last_stock_trick:
+        return False
+    if rules.seven_exchange_counts_as_meld and state.step_melded:
+        return False
+    return bool(_unspent_sevens(state, state.step_actor))
+
+
+def _declaration_actions(state: GameState) -> list[Action]:
+    rules = state.rules
+    actor = state.step_actor
+    actions: list[Action] = []
+    if not state.step_melded and not (rules.seven_exchange_counts_as_meld and state.step_exchanged):
+        melds = [Action(MELD, tuple(sorted(cards, key=sort_key)), shape.kind)
+                 for shape, cards in legal_melds(state, actor)]
+        melds.sort(key=lambda a: [sort_key(c) for c in a.cards])
+        actions.extend(melds)
+    if can_exchange_seven(state):
+        actions.append(EXCHANGE_ACTION)
+    if rules.seven_of_trumps_scoring == "exchange_or_declare" and _unspent_sevens(state, actor):
+        actions.append(DECLARE_SEVEN_ACTION)
+    if actor == state.trick_winner and not state.step_acted:
+        actions.extend(Action(PASS_TO_PARTNER, seat=p) for p in state.partners(actor))
+    actions.append(DONE_ACTION)
+    return actions
+
+
+# --- applying ---------------------------------------------------------------------------------------------------
+def apply(state: GameState, action: Action, events: EventSink = None) -> None:
+    """Apply a legal action (unchecked) and every automatic consequence until the next decision."""
+    verb = action.verb
+    if verb == PLAY:
+        _play(state, action.cards[0], events)
+    elif verb == DONE:
+        _end_step(state, events)
+    elif verb == MELD:
+        _meld(state, action.cards, events)
+    elif verb == EXCHANGE_SEVEN:
+        _exchange_seven(state, events)
+    elif verb == DECLARE_SEVEN:
+        _declare_seven(state, events)
+    elif verb == PASS_TO_PARTNER:
+        assert action.seat is not None
+        state.step_actor = state.to_act = action.seat
+        state.step_acted = True
+        if events is not None:
+            events.append(Event("passed_to_partner", action.seat))
+
+
+def apply_checked(state: GameState, action: Action, events: EventSink = None) -> None:
+    """Apply `action` after proving it legal.
+
+    Raises:
+        IllegalActionError: what was tried and why the rules refuse it.
+    """
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason)
+    apply(state, action, events)
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """Why `action` is not legal now, or None if it is."""
+    if state.phase == OVER:
+        return "the game is over"
+    if state.phase == AWAIT_DEAL:
+        return "the deal has not started"
+    seat = state.to_act
+    verb = action.verb
+    if verb not in VERB_ORDER:
+        return f"{verb!r} is not an action"
+    if verb == PLAY:
+        return _why_play_illegal(state, action)
+    if state.phase != DECLARE:
+        return (f"{verb} is only possible in the declaration step after winning a trick; now seat {seat} must "
+                "play a card")
+    if verb == DONE:
+        return None
+    if verb == MELD:
+        return _why_meld_illegal(state, action)
+    if verb == EXCHANGE_SEVEN:
+        return None if can_exchange_seven(state) else _why_no_exchange(state)
+    if verb == DECLARE_SEVEN:
+        if state.rules.seven_of_trumps_scoring != "exchange_or_declare":
+            return "sevens of trumps are not declared under these rules (they score when played)"
+        return None if _unspent_sevens(state, state.step_actor) else "you hold no unspent seven of trumps"
+    legal = _declaration_actions(state)
+    if action in legal:
+        return None
+    if not state.partners(state.step_actor):
+        return "there is no partner to pass to"
+    return "only the trick winner may pass, as the first action of the step, and only to a teammate"
+
+
+def _why_play_illegal(state: GameState, action: Action) -> str | None:
+    if state.phase != PLAY_PHASE:
+        return "the declaration step must be ended with done before the next card is played"
+    if len(action.cards) != 1:
+        return "play exactly one card"
+    card = action.cards[0]
+    seat = state.to_act
+    assert seat is not None
+    if card not in state.hands[seat] and card not in state.tables[seat]:
+        return f"{card_code(card)} is not in seat {seat}'s hand"
+    if not state.final_phase:
+        return None
+    allowed = _final_phase_candidates(state, seat)
+    if card in allowed:
+        return None
+    led = SUITS[suit_of(state.trick[0])]
+    if any(suit_of(c) == suit_of(state.trick[0]) for c in allowed):
+        if state.rules.endgame_must_win_trick and any(strength(c) > strength(state.trick[state.best])
+                                                      for c in allowed):
+            return f"in the final tricks you must follow suit ({led}) and win the trick if you can"
+        return f"in the final tricks you must follow suit ({led})"
+    return f"in the final tricks you must trump ({SUITS[state.trump]}) when you cannot follow suit ({led})" \
+        if state.trump is not None else "that card may not be played now"
+
+
+def _why_meld_illegal(state: GameState, action: Action) -> str | None:
+    if state.step_melded:
+        return "only one meld may be scored per trick won"
+    if state.rules.seven_exchange_counts_as_meld and state.step_exchanged:
+        return "the seven exchange was this trick's meld"
+    shape = classify(state.rules, state.trump, action.cards)
+    if shape is None:
+        return f"{' '.join(card_code(c) for c in action.cards)} is not a meld"
+    if action.kind is not None and action.kind != shape.kind:
+        return f"these cards form a {shape.kind}, not a {action.kind}"
+    return refusal(state, state.step_actor, shape, action.cards)
+
+
+def _why_no_exchange(state: GameState) -> str:
+    rules = state.rules
+    if rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump:
+        return "the seven of trumps has no value in this variant"
+    if not state.stock or rank_of(state.stock[0]) == SEVEN:
+        return "the turn-up is already a seven; it can be exchanged only once per deal"
+    if len(state.stock) == rules.players and not rules.seven_exchange_allowed_after_last_stock_trick:
+        return "the seven may not be exchanged after the last stock trick"
+    if rules.seven_exchange_counts_as_meld and state.step_melded:
+        return "you already melded on this trick, and the exchange counts as the meld"
+    return "you hold no unspent seven of trumps in your concealed hand"
+
+
+def _score(state: GameState, seat: int, points: int, score_id: str, events: EventSink,
+           cards: tuple[int, ...] = (), check: bool = True) -> None:
+    """Credit `points` to `seat`'s side, log it, and stop the game if that reaches the target (§1.11)."""
+    side = state.rules.side_of(seat)
+    state.scores[side] += points
+    state.deal_points[side] += points
+    state.log.append((state.deal_index, side, seat, score_id, points))
+    if events is not None:
+        events.append(Event("scored", seat, cards, points, score_id))
+    if (check and state.rules.game_end_mode == "immediate" and state.tiebreak is None
+            and state.scores[side] >= state.rules.target_score):
+        _finish(state, side, events)
+
+
+def _finish(state: GameState, winner: int | None, events: EventSink) -> None:
+    state.finished = True
+    state.winner = winner
+    state.phase = OVER
+    state.to_act = None
+    if events is not None:
+        events.append(Event("game_over", winner))
+
+
+def _play(state: GameState, card: int, events: EventSink) -> None:
+    seat = state.to_act
+    assert seat is not None
+    hand = state.hands[seat]
+    if card in hand:
+        hand.remove(card)
+    else:
+        state.tables[seat].remove(card)
+        for index in state.hist.get(card, ()):
+            state.broken[index] = True
+    state.exposed.discard(card)
+    trick = state.trick
+    trick.append(card)
+    state.trick_seats.append(seat)
+    state.played.append(card)
+    if events is not None:
+        events.append(Event("card_played", seat, (card,)))
+    if len(trick) > 1:
+        best = trick[state.best]
+        trump = state.trump
+        if (trump is not None and suit_of(card) == trump and suit_of(best) != trump) or (
+                suit_of(card) == suit_of(best) and strength(card) > strength(best)):
+            state.best = len(trick) - 1
+    rules = state.rules
+    if (not state.final_phase and rules.seven_of_trumps_scoring == "exchange_or_play" and rank_of(card) == SEVEN
+            and suit_of(card) == state.trump and card not in state.spent):
+        state.spent.add(card)
+        _score(state, seat, rules.seven_of_trumps_value, "seven_of_trumps", events, (card,))
+        if state.finished:
+            return
+    if len(trick) < rules.players:
+        state.to_act = (seat + 1) % rules.players
+    else:
+        _resolve_trick(state, events)
+
+
+def _resolve_trick(state: GameState, events: EventSink) -> None:
+    rules = state.rules
+    winner = state.trick_seats[state.best]
+    cards = state.trick
+    state.won[winner].extend(cards)
+    state.tricks_log.append((winner, tuple(zip(state.trick_seats, cards, strict=True))))
+    state.tricks_done += 1
+    state.trick, state.trick_seats, state.best = [], [], 0
+    if events is not None:
+        events.append(Event("trick_won", winner, tuple(cards)))
+    if rules.brisque_timing == "immediate":
+        brisques = tuple(c for c in cards if rank_of(c) in BRISQUE_RANKS)
+        if brisques:
+            _score(state, winner, rules.brisque_value * len(brisques), "brisques", events, brisques)
+            if state.finished:
+                return
+    if not state.final_phase:
+        if rules.last_trick_bonus_trick == "last_stock_trick" and len(state.stock) == rules.players:
+            _score(state, winner, rules.last_trick_bonus, "last_trick", events)
+            if state.finished:
+                return
+        state.phase = DECLARE
+        state.trick_winner = state.step_actor = state.to_act = winner
+        state.step_melded = state.step_exchanged = state.step_acted = False
+        state.step_taken = None
+        if events is not None:
+            events.append(Event("declaration_step", winner))
+        return
+    if any(state.hands):
+        state.leader = state.to_act = winner
+        return
+    if rules.last_trick_bonus_trick == "final":
+        _score(state, winner, rules.last_trick_bonus, "last_trick", events)
+        if state.finished:
+            return
+    _end_deal(state, events)
+
+
+def _meld(state: GameState, cards: tuple[int, ...], events: EventSink) -> None:
+    seat = state.step_actor
+    shape = classify(state.rules, state.trump, cards)
+    assert shape is not None
+    if shape.sets_trump is not None:
+        state.trump = shape.sets_trump
+    index = len(state.records)
+    state.records.append(MeldRecord(shape.kind, shape.cls, shape.value, tuple(cards), seat, shape.suit,
+                                    shape.level))
+    state.broken.append(False)
+    hand, table, hist = state.hands[seat], state.tables[seat], state.hist
+    for card in cards:
+        hist[card] = hist.get(card, ()) + (index,)
+        if card in hand:
+            hand.remove(card)
+            table.append(card)
+    state.step_melded = state.step_acted = True
+    if events is not None:
+        events.append(Event("meld_declared", seat, tuple(cards), shape.value, shape.kind))
+    _score(state, seat, shape.value, shape.kind, events, tuple(cards))
+
+
+def _exchange_seven(state: GameState, events: EventSink) -> None:
+    seat = state.step_actor
+    seven = _unspent_sevens(state, seat)[0]
+    taken = state.stock[0]
+    state.stock[0] = seven
+    hand = state.hands[seat]
+    hand.remove(seven)
+    hand.append(taken)
+    state.spent.add(seven)
+    state.exposed.add(taken)
+    state.step_taken = taken
+    state.step_exchanged = state.step_acted = True
+    if events is not None:
+        events.append(Event("seven_exchanged", seat, (seven, taken), state.rules.seven_of_trumps_value))
+    _score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
+
+
+def _declare_seven(state: GameState, events: EventSink) -> None:
+    seat = state.step_actor
+    seven = _unspent_sevens(state, seat)[0]
+    state.spent.add(seven)
+    state.step_acted = True
+    if events is not None:
+        events.append(Event("seven_declared", seat, (seven,), state.rules.seven_of_trumps_value))
+    _score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
+
+
+def _end_step(state: GameState, events: EventSink) -> None:
+    """``done``: the draws (winner first, then clockwise), and the move to the final tricks when the stock is out."""
+    rules = state.rules
+    n = rules.players
+    stock = state.stock
+    winner = state.trick_winner
+    for i in range(n):
+        seat = (winner + i) % n
+        card = stock.pop()
+        state.hands[seat].append(card)
+        if not stock and rules.turn_up_trump:
+            state.exposed.add(card)  # the turn-up was face up: everyone knows who took it
+        if events is not None:
+            events.append(Event("card_drawn", seat, (card,)))
+    state.step_taken = None
+    state.phase = PLAY_PHASE
+    state.leader = state.to_act = winner
+    if not stock:
+        state.final_phase = True
+        for seat in range(n):
+            state.exposed.update(state.tables[seat])
+            state.hands[seat].extend(state.tables[seat])
+            state.tables[seat] = []
+        if events is not None:
+            events.append(Event("final_phase", winner))
+
+
+def _end_deal(state: GameState, events: EventSink) -> None:
+    """Brisques, the deal's summary, and the end-of-deal decision of RULES.md §1.11."""
+    rules = state.rules
+    if rules.brisque_timing == "end_of_deal":
+        for seat in range(rules.players):
+            brisques = tuple(c for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS)
+            if brisques:
+                _score(state, seat, rules.brisque_value * len(brisques), "brisques", events, brisques, check=False)
+    state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points)))
+    if events is not None:
+        events.append(Event("deal_scored", None, (), 0, ""))
+    contenders = state.tiebreak if state.tiebreak is not None else tuple(
+        side for side in range(rules.sides) if state.scores[side] >= rules.target_score)
+    if contenders:
+        top = max(state.scores[side] for side in contenders)
+        leaders = tuple(side for side in contenders if state.scores[side] == top)
+        if len(leaders) == 1:
+            _finish(state, leaders[0], events)
+            return
+        if rules.final_tie_rule == "draw":
+            _finish(state, None, events)
+            return
+        if rules.final_tie_rule == "non_dealer_wins":
+            _finish(state, 1 - rules.side_of(state.dealer), events)
+            return
+        state.tiebreak = leaders
+        if events is not None:
+            events.append(Event("tie_break_deal", None, (), 0, ",".join(map(str, leaders))))
+    state.phase = AWAIT_DEAL
+    state.to_act = None
+    state.dealer = (state.dealer + 1) % rules.players

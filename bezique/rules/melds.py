@@ -1,0 +1,259 @@
+"""Melds: their types and shapes (RULES.md §1.7, §5.4, §6.3, §7) and the legality algorithm M1–M6 (§1.8).
+
+One function, ``refusal``, decides whether a declaration is legal and says why not; the enumerator of legal melds
+calls it on one representative card set per equivalence class (RECORD.md), so the window, the computer and the
+checked path can never disagree about what may be declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+
+from bezique.rules.cards import (
+    ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, TEN, card_code, face_of, make_face, rank_of, suit_of,
+)
+from bezique.rules.ruleset import Ruleset
+from bezique.rules.state import GameState, MeldRecord
+
+SEQUENCE_RANKS = (ACE, TEN, KING, QUEEN, JACK)
+QUARTET_NAMES = {ACE: "aces", TEN: "tens", KING: "kings", QUEEN: "queens", JACK: "jacks"}
+QUARTET_VALUES = {ACE: 100, TEN: 90, KING: 80, QUEEN: 60, JACK: 40}
+TRUMP_QUARTET_VALUES = {ACE: 1000, TEN: 900, KING: 800, QUEEN: 600, JACK: 400}
+OPPOSITE_COLOUR_JACK = {SPADES: DIAMONDS, DIAMONDS: SPADES, HEARTS: CLUBS, CLUBS: HEARTS}
+MELD_NAMES = {
+    "common_marriage": "marriage", "royal_marriage": "royal marriage", "backdoor_sequence": "back-door sequence",
+    "trump_sequence": "trump sequence", "bezique_1": "bezique", "bezique_2": "double bezique",
+    "bezique_3": "triple bezique", "bezique_4": "quadruple bezique", "bezique_5": "quintuple bezique",
+    **{f"four_{name}": f"four {name}" for name in QUARTET_NAMES.values()},
+    **{f"four_trump_{name}": f"four trump {name}" for name in QUARTET_NAMES.values()},
+}
+
+
+class MeldShape:
+    """A meld type as it applies under the current trump: its id, class, value and (for M-class) suit."""
+
+    __slots__ = ("cls", "kind", "level", "sets_trump", "suit", "value")
+
+    def __init__(self, kind: str, cls: str, value: int, suit: int | None = None, level: int = 0,
+                 sets_trump: int | None = None) -> None:
+        self.kind, self.cls, self.value, self.suit, self.level = kind, cls, value, suit, level
+        self.sets_trump = sets_trump  # the suit this declaration makes trumps (Rubicon, Chinese), if any
+
+
+def bezique_pair(rules: Ruleset, trump: int | None) -> tuple[int, int] | None:
+    """Faces (queen, jack) of the bezique under `trump`, or None while no bezique may be declared (§6.2)."""
+    scheme = rules.bezique_pair_scheme
+    if scheme == "fixed_qs_jd":
+        return make_face(SPADES, QUEEN), make_face(DIAMONDS, JACK)
+    if trump is None:
+        return None
+    if scheme == "trump_queen_opposite_colour_jack":
+        return make_face(trump, QUEEN), make_face(OPPOSITE_COLOUR_JACK[trump], JACK)
+    swapped = trump == DIAMONDS if scheme == "swap_on_diamonds" else trump in (SPADES, DIAMONDS)
+    if not swapped:
+        return make_face(SPADES, QUEEN), make_face(DIAMONDS, JACK)
+    if scheme == "qc_jh_when_spades_or_diamonds":
+        return make_face(CLUBS, QUEEN), make_face(HEARTS, JACK)
+    return make_face(DIAMONDS, QUEEN), make_face(SPADES, JACK)
+
+
+def marriage_shape(rules: Ruleset, trump: int | None, suit: int) -> MeldShape:
+    if trump is None:
+        return MeldShape("royal_marriage", "M", 40, suit, sets_trump=suit)
+    if suit == trump:
+        return MeldShape("royal_marriage", "M", 40, suit)
+    return MeldShape("common_marriage", "M", 20, suit)
+
+
+def sequence_shape(rules: Ruleset, trump: int | None, suit: int) -> MeldShape | None:
+    if trump is None:
+        return MeldShape("trump_sequence", "M", 250, suit, sets_trump=suit)
+    if suit == trump:
+        return MeldShape("trump_sequence", "M", 250, suit)
+    if rules.backdoor_sequence_value > 0:
+        return MeldShape("backdoor_sequence", "M", rules.backdoor_sequence_value, suit)
+    return None
+
+
+def quartet_shape(rules: Ruleset, trump: int | None, rank: int, all_trumps: bool) -> MeldShape | None:
+    name = QUARTET_NAMES[rank]
+    if rules.trump_quartets and all_trumps and trump is not None:
+        return MeldShape(f"four_trump_{name}", "Q", TRUMP_QUARTET_VALUES[rank])
+    value = rules.four_tens_value if rank == TEN else QUARTET_VALUES[rank]
+    return MeldShape(f"four_{name}", "Q", value) if value > 0 else None
+
+
+def bezique_pairs_for_declaration(rules: Ruleset, trump: int | None) -> list[tuple[int, int, int | None]]:
+    """(queen face, jack face, suit it would make trumps) for every bezique pair declarable now."""
+    pair = bezique_pair(rules, trump)
+    if pair is not None:
+        return [(pair[0], pair[1], None)]
+    if rules.bezique_can_set_trump and trump is None:
+        return [(make_face(s, QUEEN), make_face(OPPOSITE_COLOUR_JACK[s], JACK), s) for s in range(4)]
+    return []
+
+
+def classify(rules: Ruleset, trump: int | None, cards: tuple[int, ...]) -> MeldShape | None:
+    """The meld these exact cards form under `trump` (M2), or None if they form none."""
+    faces = sorted(face_of(c) for c in cards)
+    n = len(faces)
+    suits = {suit_of(f) for f in faces}
+    ranks = sorted(rank_of(f) for f in faces)
+    if n == 2 and len(suits) == 1 and ranks == [KING, QUEEN]:
+        return marriage_shape(rules, trump, suits.pop())
+    if n == 5 and len(suits) == 1 and ranks == sorted(SEQUENCE_RANKS):
+        return sequence_shape(rules, trump, suits.pop())
+    if n == 4 and len(set(ranks)) == 1 and ranks[0] in QUARTET_NAMES:
+        return quartet_shape(rules, trump, ranks[0], suits == {trump})
+    if n % 2 == 0 and 1 <= n // 2 <= rules.max_bezique_level:
+        level = n // 2
+        for queen, jack, sets in bezique_pairs_for_declaration(rules, trump):
+            if faces == sorted([queen] * level + [jack] * level):
+                return MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets)
+    return None
+
+
+def _place(state: GameState, seat: int, card: int) -> tuple[int, str] | None:
+    """(owner, "hand" | "table") of a card the declarer may use, or None if they may not (M1)."""
+    if card in state.hands[seat]:
+        return seat, "hand"
+    if card in state.tables[seat]:
+        return seat, "table"
+    if state.rules.partner_table_cards_usable:
+        for partner in state.partners(seat):
+            if card in state.tables[partner]:
+                return partner, "table"
+    return None
+
+
+def _describe_record(record: MeldRecord) -> str:
+    return MELD_NAMES.get(record.kind, record.kind)
+
+
+def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...]) -> str | None:
+    """Why `seat` may not declare `cards` as `shape` now (rules M1 and M3–M6), or None if it may.
+
+    M0 (timing) and M2 (shape) are the caller's: the engine checks the step, ``classify`` the shape.
+    """
+    rules = state.rules
+    if len(set(cards)) != len(cards):
+        return "the same physical card is named twice"
+    places = []
+    for card in cards:
+        place = _place(state, seat, card)
+        if place is None:
+            return f"{card_code(card)} is not in your hand or on your table"
+        places.append(place)
+    if state.step_taken in cards and not rules.exchanged_card_usable_same_step:
+        return (f"{card_code(state.step_taken)} was just taken with the seven of trumps and cannot be melded "
+                "in the same step")
+    if (rules.meld_requires_card_from_hand or rules.partnership) and all(
+            place != (seat, "hand") for place in places):
+        return "a meld needs at least one card from your concealed hand"
+    if (shape.cls == "B" and shape.level >= 2 and rules.partnership
+            and rules.partnership_multi_bezique_from_one_player
+            and any(owner != seat for owner, _ in places)):
+        return "a double or larger bezique must be made of your own cards only"
+    records, broken, hist = state.records, state.broken, state.hist
+    in_b_record: set[int] = set()
+    for card in cards:
+        for index in hist.get(card, ()):
+            record = records[index]
+            if record.kind == shape.kind and (rules.same_type_reuse == "never" or not broken[index]):
+                return f"{card_code(card)} has already scored in a {_describe_record(record)}"
+            if record.cls == shape.cls and record.value > shape.value and not (
+                    rules.marriage_after_sequence_allowed and record.kind.endswith("_sequence")
+                    and shape.kind.endswith("_marriage") and record.suit == shape.suit):
+                return (f"{card_code(card)} has already scored in a {_describe_record(record)}, "
+                        f"worth more than a {MELD_NAMES.get(shape.kind, shape.kind)}")
+            if record.cls == "B":
+                in_b_record.add(card)
+    if shape.cls == "Q" and rules.trump_quartets and all(
+            any(records[i].cls == "Q" for i in hist.get(card, ())) for card in cards):
+        return "a quartet needs at least one card that has not yet scored in a quartet"
+    if shape.cls == "B" and shape.level >= 2:
+        if rules.multi_bezique_mode == "all_at_once":
+            if in_b_record:
+                used = ", ".join(card_code(c) for c in sorted(in_b_record))
+                return f"a multiple bezique must be declared all at once from fresh cards; {used} already scored"
+        else:
+            fresh = [c for c in cards if c not in in_b_record]
+            if not any(rank_of(c) == QUEEN for c in fresh) or not any(rank_of(c) == JACK for c in fresh):
+                return "building up a bezique needs a fresh queen and a fresh jack"
+    return None
+
+
+def _classes(state: GameState, seat: int) -> dict[int, list[list[int]]]:
+    """Face -> equivalence classes (RECORD.md) of the cards `seat` may meld, each sorted by copy."""
+    groups: dict[tuple, list[int]] = {}
+    owners = [seat]
+    if state.rules.partner_table_cards_usable:
+        owners += state.partners(seat)
+    hist = state.hist
+    taken = state.step_taken
+    for card in state.hands[seat]:
+        key = (face_of(card), seat, 0, card == taken)
+        groups.setdefault(key, []).append(card)
+    for owner in owners:
+        for card in state.tables[owner]:
+            key = (face_of(card), owner, 1, hist.get(card, ()))
+            groups.setdefault(key, []).append(card)
+    by_face: dict[int, list[list[int]]] = {}
+    for key, cards in groups.items():
+        by_face.setdefault(key[0], []).append(sorted(cards))
+    return by_face
+
+
+def _multichoose(classes: list[list[int]], k: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take k cards from equivalence classes: the lowest copies of each class, one result per
+    distinct count vector."""
+    def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield ()
+            return
+        if i == len(classes):
+            return
+        for take in range(min(left, len(classes[i])), -1, -1):
+            for rest in rec(i + 1, left - take):
+                yield tuple(classes[i][:take]) + rest
+    return rec(0, k)
+
+
+def _candidates(state: GameState, seat: int) -> Iterator[tuple[MeldShape, tuple[int, ...]]]:
+    """Every (shape, cards) with the right faces, one per combination of equivalence classes."""
+    rules, trump = state.rules, state.trump
+    by_face = _classes(state, seat)
+    for suit in range(4):
+        kings, queens = by_face.get(make_face(suit, KING)), by_face.get(make_face(suit, QUEEN))
+        if not kings or not queens:
+            continue
+        shape = marriage_shape(rules, trump, suit)
+        for king, queen in product(kings, queens):
+            yield shape, (king[0], queen[0])
+        sequence = sequence_shape(rules, trump, suit)
+        parts = [by_face.get(make_face(suit, r)) for r in SEQUENCE_RANKS]
+        if sequence is not None and all(parts):
+            for combo in product(*parts):
+                yield sequence, tuple(cls[0] for cls in combo)
+    for queen, jack, sets in bezique_pairs_for_declaration(rules, trump):
+        queens, jacks = by_face.get(queen, []), by_face.get(jack, [])
+        top = min(rules.max_bezique_level, sum(map(len, queens)), sum(map(len, jacks)))
+        for level in range(1, top + 1):
+            shape = MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets)
+            for qs in _multichoose(queens, level):
+                for js in _multichoose(jacks, level):
+                    yield shape, qs + js
+    for rank in QUARTET_NAMES:
+        classes = [cls for suit in range(4) for cls in by_face.get(make_face(suit, rank), ())]
+        if sum(map(len, classes)) < 4:
+            continue
+        for cards in _multichoose(classes, 4):
+            shape = quartet_shape(rules, trump, rank, all(suit_of(c) == trump for c in cards))
+            if shape is not None:
+                yield shape, cards
+
+
+def legal_melds(state: GameState, seat: int) -> list[tuple[MeldShape, tuple[int, ...]]]:
+    """Every legal declaration for `seat` now (ignoring timing), one per distinct result."""
+    return [(shape, cards) for shape, cards in _candidates(state, seat) if refusal(state, seat, shape, cards) is None]
