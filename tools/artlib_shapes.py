@@ -105,19 +105,6 @@ def draw_suit(
         pygame.draw.polygon(surf, color, place(poly, cx, cy, size, upside_down))
 
 
-def fill_outlined(surf: pygame.Surface, fill: Color, pts: Sequence[Point], ink: Color, width: int) -> None:
-    """Fill then stroke a polygon: the thin dark contour gives the engraved look of printed courts."""
-    pygame.draw.polygon(surf, fill, pts)
-    pygame.draw.polygon(surf, ink, pts, width)
-
-
-def rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
-    """An opaque-white rounded rectangle on transparent, used to cut card corners cleanly."""
-    mask = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
-    return mask
-
-
 def shade(color: Color, factor: float) -> tuple[int, int, int]:
     """Darken (factor < 1) or lighten (factor > 1, towards white) a colour for trims and shadows."""
     r, g, b = color[:3]

@@ -223,6 +223,7 @@ def render_app_icon(size: int = 256) -> pygame.Surface:
     mask = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=size // 5)
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    pygame.draw.rect(surf, GOLD_DARK, surf.get_rect().inflate(-6, -6), 3, border_radius=size // 5 - 3)
     for rank_suit, angle, dx in ((("A", "H"), 14, -30), (("A", "S"), -10, 28)):
         card = downsample(render_face(*rank_suit, CLASSIC), (126, 180))
         card = pygame.transform.rotozoom(card, angle, 1.0)
@@ -270,8 +271,8 @@ def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) 
     """All faces of both decks, the backs, extras and a fanned hand on felt, for visual review."""
     cw, ch, gap = 140, 200, 12
     cols = len(RANKS)
-    rows = 2 * len(SUITS) + 2
-    sheet = pygame.Surface((gap + cols * (cw + gap), gap + rows * (ch + gap)))
+    rows = 2 * len(SUITS) + 1
+    sheet = pygame.Surface((gap + cols * (cw + gap), gap + rows * (ch + gap) + 150))
     _tile(sheet, pygame.image.load(str(cards_dir / "felt.png")))
     for d, deck in enumerate(DECKS):
         for s, suit in enumerate(SUITS):
@@ -293,8 +294,7 @@ def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) 
     sheet.blit(pygame.image.load(str(cards_dir / "trump_marker.png")), (x + 290, y))
     icon = pygame.image.load(str(cards_dir / "icon.png"))
     sheet.blit(pygame.transform.smoothscale(icon, (ch, ch)), (x + 400, y))
-    hand_y = y + ch + gap
-    _draw_fanned_hand(sheet, cards_dir, (gap, hand_y + 20))
+    _draw_fanned_hand(sheet, cards_dir, (gap, y + ch + gap + 10))
     _save(sheet, out)
 
 
