@@ -1,0 +1,159 @@
+"""What one seat may know (RULES.md §1.12, STYLE.md lesson 5), and sampling full states consistent with it.
+
+The window draws a human's table from a ``PlayerView`` and the computer decides from one, so neither can see a
+hidden card by accident. ``determinize`` deals the unseen cards at random into the other hands and the stock,
+which is what information-set search needs; it reads nothing but the view.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bezique.rules.actions import Action, Event
+from bezique.rules.engine import legal_actions
+from bezique.rules.ruleset import Ruleset
+from bezique.rules.state import DealSummary, GameState, MeldRecord
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything `seat` may know at this moment, and nothing more."""
+
+    seat: int
+    rules: Ruleset
+    phase: str
+    to_act: int | None
+    dealer: int
+    deal_index: int
+    trump: int | None
+    turn_up: int | None
+    stock_count: int
+    final_phase: bool
+    scores: tuple[int, ...]
+    deal_points: tuple[int, ...]
+    hand: tuple[int, ...]  # this seat's concealed hand
+    tables: tuple[tuple[int, ...], ...]  # every seat's melded cards
+    hand_counts: tuple[int, ...]  # concealed cards per seat
+    known: tuple[tuple[int, ...], ...]  # per seat: concealed cards this seat has seen (all of its own)
+    trick: tuple[tuple[int, int], ...]  # (seat, card) played so far to the current trick
+    trick_best: int  # index in `trick` of the card winning so far
+    tricks_log: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]  # this deal's completed tricks
+    records: tuple[MeldRecord, ...]
+    broken: tuple[bool, ...]
+    spent: frozenset[int]  # sevens of trumps that have scored
+    trick_winner: int
+    step_actor: int
+    step_melded: bool
+    step_exchanged: bool
+    step_acted: bool
+    step_taken: int | None
+    tricks_done: int
+    log: tuple[tuple[int, int, int, str, int], ...]
+    past_deals: tuple[DealSummary, ...]
+    tiebreak: tuple[int, ...] | None
+    finished: bool
+    winner: int | None
+    legal: tuple[Action, ...]  # empty unless this seat must act
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Every card played to a completed or current trick this deal."""
+        return tuple(card for _, trick in self.tricks_log for _, card in trick) + tuple(c for _, c in self.trick)
+
+    def unseen(self) -> list[int]:
+        """Cards whose place this seat cannot know: in other concealed hands or in the face-down stock."""
+        visible = set(self.hand)
+        for table in self.tables:
+            visible.update(table)
+        for cards in self.known:
+            visible.update(cards)
+        visible.update(self.played)
+        if self.turn_up is not None:
+            visible.add(self.turn_up)
+        return [copy * 32 + face for copy in range(self.rules.packs) for face in range(32)
+                if copy * 32 + face not in visible]
+
+
+def view_for(state: GameState, seat: int) -> PlayerView:
+    """The view of `seat` (all concealed hands are shown in Open Bezique)."""
+    rules = state.rules
+    n = rules.players
+    if rules.open_hands:
+        known = tuple(tuple(h) for h in state.hands)
+    else:
+        known = tuple(tuple(state.hands[s]) if s == seat else tuple(c for c in state.hands[s] if c in state.exposed)
+                      for s in range(n))
+    return PlayerView(
+        seat=seat, rules=rules, phase=state.phase, to_act=state.to_act, dealer=state.dealer,
+        deal_index=state.deal_index, trump=state.trump, turn_up=state.turn_up, stock_count=len(state.stock),
+        final_phase=state.final_phase, scores=tuple(state.scores), deal_points=tuple(state.deal_points),
+        hand=tuple(state.hands[seat]), tables=tuple(tuple(t) for t in state.tables),
+        hand_counts=tuple(len(h) for h in state.hands), known=known,
+        trick=tuple(zip(state.trick_seats, state.trick, strict=True)), trick_best=state.best,
+        tricks_log=tuple(state.tricks_log), records=tuple(state.records), broken=tuple(state.broken),
+        spent=frozenset(state.spent), trick_winner=state.trick_winner, step_actor=state.step_actor,
+        step_melded=state.step_melded, step_exchanged=state.step_exchanged, step_acted=state.step_acted,
+        step_taken=state.step_taken, tricks_done=state.tricks_done, log=tuple(state.log),
+        past_deals=tuple(state.past_deals), tiebreak=state.tiebreak, finished=state.finished,
+        winner=state.winner, legal=tuple(legal_actions(state)) if state.to_act == seat else (),
+    )
+
+
+def determinize(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state consistent with `view`: unseen cards dealt at random to the other hands and the stock.
+
+    Uses only the view, so a search over such states cannot cheat.
+    """
+    rules = view.rules
+    state = GameState(rules, view.dealer)
+    state.scores = list(view.scores)
+    state.deal_points = list(view.deal_points)
+    state.dealer, state.deal_index, state.phase, state.to_act = view.dealer, view.deal_index, view.phase, view.to_act
+    state.final_phase, state.trump = view.final_phase, view.trump
+    state.tables = [list(t) for t in view.tables]
+    state.trick = [card for _, card in view.trick]
+    state.trick_seats = [seat for seat, _ in view.trick]
+    state.best = view.trick_best
+    state.tricks_log = list(view.tricks_log)
+    state.played = list(view.played)
+    state.records, state.broken = list(view.records), list(view.broken)
+    for index, record in enumerate(view.records):
+        for card in record.cards:
+            state.hist[card] = state.hist.get(card, ()) + (index,)
+    state.spent = set(view.spent)
+    state.trick_winner, state.step_actor = view.trick_winner, view.step_actor
+    state.step_melded, state.step_exchanged, state.step_acted = view.step_melded, view.step_exchanged, \
+        view.step_acted
+    state.step_taken, state.tricks_done = view.step_taken, view.tricks_done
+    state.log, state.past_deals = list(view.log), list(view.past_deals)
+    state.tiebreak, state.finished, state.winner = view.tiebreak, view.finished, view.winner
+    if view.trick:
+        state.leader = view.trick[0][0]
+    elif view.to_act is not None:
+        state.leader = view.to_act
+    for winner, trick in view.tricks_log:
+        state.won[winner].extend(card for _, card in trick)
+    unseen = view.unseen()
+    rng.shuffle(unseen)
+    for seat in range(rules.players):
+        known = list(view.known[seat])
+        missing = view.hand_counts[seat] - len(known)
+        state.hands[seat] = known + unseen[:missing]
+        del unseen[:missing]
+        if seat != view.seat:
+            state.exposed.update(view.known[seat])
+    state.stock = ([view.turn_up] if view.turn_up is not None else []) + unseen
+    return state
+
+
+def redact_event(event: Event, seat: int, state: GameState) -> Event:
+    """`event` as `seat` may see it: other players' dealt and drawn cards become hidden (empty ``cards``)."""
+    if event.kind in ("dealt", "card_drawn") and event.seat != seat and not state.rules.open_hands:
+        shown = tuple(c for c in event.cards if c in state.exposed)
+        if event.kind == "card_drawn" and not shown:
+            return event._replace(cards=())
+        if event.kind == "dealt":
+            return event._replace(cards=())
+        return event._replace(cards=shown)
+    return event
