@@ -1,0 +1,32 @@
+"""``python -m bezique check-config [PATH]``: say what is wrong in a config file without starting the game.
+
+Exit status 0 when the file is clean, 2 when it has problems (the game would still start, with defaults for
+the bad settings), so scripts and CI can check a config the same way a player does.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bezique.config import DEFAULT_CONFIG_PATH, load_config
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_CONFIG_PATH,
+                        help=f"the config file to check (default: {DEFAULT_CONFIG_PATH})")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print each problem on its own line, or one ``config OK`` line; return the exit status."""
+    loaded = load_config(args.path)
+    for problem in loaded.problems:
+        print(problem)
+    if loaded.problems:
+        return EXIT_PROBLEMS
+    config = loaded.config
+    print(f"config OK: {args.path} (variant {config.variant}, target {config.rules.target_score})")
+    return EXIT_OK
