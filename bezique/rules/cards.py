@@ -66,6 +66,10 @@ def sort_key(card: int) -> tuple[int, int, int]:
     return (card & 7, (card & 31) >> 3, card >> 5)
 
 
+SORT_INDEX = [((uid & 7) * 4 + ((uid & 31) >> 3)) * 8 + (uid >> 5) for uid in range(32 * 8)]
+"""``SORT_INDEX[uid]`` orders cards like ``sort_key`` as one int (fast key for the engine's hot paths)."""
+
+
 def face_code(card: int) -> str:
     """ASCII face code, e.g. ``QS`` (no copy number)."""
     return RANKS[card & 7] + SUITS[(card & 31) >> 3]

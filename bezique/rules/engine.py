@@ -11,11 +11,30 @@ from __future__ import annotations
 import random
 
 from bezique.rules.actions import (
-    DECLARE_SEVEN, DECLARE_SEVEN_ACTION, DONE, DONE_ACTION, EXCHANGE_ACTION, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER,
-    PLAY, VERB_ORDER, Action, Event,
+    DECLARE_SEVEN,
+    DECLARE_SEVEN_ACTION,
+    DONE,
+    DONE_ACTION,
+    EXCHANGE_ACTION,
+    EXCHANGE_SEVEN,
+    MELD,
+    PASS_TO_PARTNER,
+    PLAY,
+    VERB_ORDER,
+    Action,
+    Event,
 )
 from bezique.rules.cards import (
-    BRISQUE_RANKS, SEVEN, SUITS, card_code, face_of, full_deck_faces, number_copies, rank_of, sort_key, strength,
+    BRISQUE_RANKS,
+    SEVEN,
+    SORT_INDEX,
+    SUITS,
+    card_code,
+    face_of,
+    full_deck_faces,
+    number_copies,
+    rank_of,
+    strength,
     suit_of,
 )
 from bezique.rules.melds import classify, legal_melds, refusal
@@ -24,6 +43,8 @@ from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, DealSummary, GameStat
 from bezique.rules.state import PLAY as PLAY_PHASE
 
 EventSink = list[Event] | None
+PLAY_ACTIONS = [Action(PLAY, (uid,)) for uid in range(32 * 8)]  # shared immutable actions: no allocation per call
+_sort_index = SORT_INDEX.__getitem__
 SUPPORTED_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed")
 
 
@@ -142,7 +163,7 @@ def _reset_deal(state: GameState) -> None:
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action for ``state.to_act``, one per distinct result, in RECORD.md's order."""
     if state.phase == PLAY_PHASE:
-        return [Action(PLAY, (card,)) for card in sorted(legal_plays(state), key=sort_key)]
+        return [PLAY_ACTIONS[card] for card in sorted(legal_plays(state), key=_sort_index)]
     if state.phase == DECLARE:
         return _declaration_actions(state)
     return []
@@ -224,9 +245,9 @@ def _declaration_actions(state: GameState) -> list[Action]:
     actor = state.step_actor
     actions: list[Action] = []
     if not state.step_melded and not (rules.seven_exchange_counts_as_meld and state.step_exchanged):
-        melds = [Action(MELD, tuple(sorted(cards, key=sort_key)), shape.kind)
+        melds = [Action(MELD, tuple(sorted(cards, key=_sort_index)), shape.kind)
                  for shape, cards in legal_melds(state, actor)]
-        melds.sort(key=lambda a: [sort_key(c) for c in a.cards])
+        melds.sort(key=lambda a: [SORT_INDEX[c] for c in a.cards])
         actions.extend(melds)
     if can_exchange_seven(state):
         actions.append(EXCHANGE_ACTION)
@@ -465,7 +486,7 @@ def _meld(state: GameState, cards: tuple[int, ...], events: EventSink) -> None:
     state.broken.append(False)
     hand, table, hist = state.hands[seat], state.tables[seat], state.hist
     for card in cards:
-        hist[card] = hist.get(card, ()) + (index,)
+        hist[card] = (*hist.get(card, ()), index)
         if card in hand:
             hand.remove(card)
             table.append(card)

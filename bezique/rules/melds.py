@@ -11,7 +11,20 @@ from collections.abc import Iterator
 from itertools import product
 
 from bezique.rules.cards import (
-    ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, TEN, card_code, face_of, make_face, rank_of, suit_of,
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JACK,
+    KING,
+    QUEEN,
+    SPADES,
+    TEN,
+    card_code,
+    face_of,
+    make_face,
+    rank_of,
+    suit_of,
 )
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import GameState, MeldRecord
@@ -220,19 +233,41 @@ def _multichoose(classes: list[list[int]], k: int) -> Iterator[tuple[int, ...]]:
     return rec(0, k)
 
 
+def _worth_enumerating(state: GameState, seat: int) -> bool:
+    """A cheap test on faces alone: could any meld shape be formed at all? (Usually not, and then the equivalence
+    classes need not be built.)"""
+    counts = [0] * 32
+    owners = [seat, *state.partners(seat)] if state.rules.partner_table_cards_usable else [seat]
+    for card in state.hands[seat]:
+        counts[card & 31] += 1
+    for owner in owners:
+        for card in state.tables[owner]:
+            counts[card & 31] += 1
+    for suit in range(4):
+        if counts[suit * 8 + KING] and counts[suit * 8 + QUEEN]:
+            return True
+    for rank in QUARTET_NAMES:
+        if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4:
+            return True
+    return any(counts[queen] and counts[jack]
+               for queen, jack, _ in bezique_pairs_for_declaration(state.rules, state.trump))
+
+
 def _candidates(state: GameState, seat: int) -> Iterator[tuple[MeldShape, tuple[int, ...]]]:
     """Every (shape, cards) with the right faces, one per combination of equivalence classes."""
+    if not _worth_enumerating(state, seat):
+        return
     rules, trump = state.rules, state.trump
     by_face = _classes(state, seat)
     for suit in range(4):
-        kings, queens = by_face.get(make_face(suit, KING)), by_face.get(make_face(suit, QUEEN))
+        kings, queens = by_face.get(suit * 8 + KING), by_face.get(suit * 8 + QUEEN)
         if not kings or not queens:
             continue
         shape = marriage_shape(rules, trump, suit)
         for king, queen in product(kings, queens):
             yield shape, (king[0], queen[0])
         sequence = sequence_shape(rules, trump, suit)
-        parts = [by_face.get(make_face(suit, r)) for r in SEQUENCE_RANKS]
+        parts = [by_face.get(suit * 8 + r) for r in SEQUENCE_RANKS]
         if sequence is not None and all(parts):
             for combo in product(*parts):
                 yield sequence, tuple(cls[0] for cls in combo)
@@ -245,7 +280,7 @@ def _candidates(state: GameState, seat: int) -> Iterator[tuple[MeldShape, tuple[
                 for js in _multichoose(jacks, level):
                     yield shape, qs + js
     for rank in QUARTET_NAMES:
-        classes = [cls for suit in range(4) for cls in by_face.get(make_face(suit, rank), ())]
+        classes = [cls for suit in range(4) for cls in by_face.get(suit * 8 + rank, ())]
         if sum(map(len, classes)) < 4:
             continue
         for cards in _multichoose(classes, 4):

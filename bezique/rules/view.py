@@ -120,7 +120,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     state.records, state.broken = list(view.records), list(view.broken)
     for index, record in enumerate(view.records):
         for card in record.cards:
-            state.hist[card] = state.hist.get(card, ()) + (index,)
+            state.hist[card] = (*state.hist.get(card, ()), index)
     state.spent = set(view.spent)
     state.trick_winner, state.step_actor = view.trick_winner, view.step_actor
     state.step_melded, state.step_exchanged, state.step_acted = view.step_melded, view.step_exchanged, \

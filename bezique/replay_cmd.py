@@ -1,0 +1,97 @@
+"""``python -m bezique replay FILE [--json] [--legal]``: replay a game record and summarise it (RECORD.md).
+
+Exit status 0 when the whole record replays; 2 with one line on standard error for a malformed or illegal record
+(never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from bezique.rules.cards import SUITS, card_code
+from bezique.rules.engine import legal_actions
+from bezique.rules.melds import MELD_NAMES
+from bezique.rules.record import RecordedGame, RecordError, action_to_json, replay_record
+from bezique.rules.state import AWAIT_DEAL, OVER, DealSummary, MeldRecord
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="a game record (JSON, RECORD.md)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
+    parser.add_argument("--legal", action="store_true", help="also print the legal actions and who must act")
+
+
+def _trump(suit: int | None) -> str | None:
+    return None if suit is None else SUITS[suit]
+
+
+def _melds(records: tuple[MeldRecord, ...] | list[MeldRecord]) -> list[dict[str, Any]]:
+    return [{"player": r.seat, "kind": r.kind, "cards": [card_code(c) for c in r.cards], "points": r.value}
+            for r in records]
+
+
+def summary(game: RecordedGame, with_legal: bool) -> dict[str, Any]:
+    """The ``--json`` object of RECORD.md."""
+    state = game.state
+    deals: list[DealSummary] = list(state.past_deals)
+    if state.phase not in (AWAIT_DEAL,) and state.deal_index >= len(deals):
+        deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points)))
+    out: dict[str, Any] = {
+        "finished": state.finished,
+        "winner": state.winner if state.finished else None,
+        "scores": list(state.scores),
+        "deals": [{"dealer": d.dealer, "trump": _trump(d.trump), "melds": _melds(d.melds), "points": list(d.points)}
+                  for d in deals],
+    }
+    if with_legal:
+        seat = state.to_act
+        out["legal"] = [] if seat is None else [action_to_json(seat, a) for a in legal_actions(state)]
+        out["to_act"] = seat
+    return out
+
+
+def _print_text(game: RecordedGame, data: dict[str, Any]) -> None:
+    names = [p["name"] for p in game.players]
+    sides = names if not game.rules.partnership else [" & ".join(names[0::2]), " & ".join(names[1::2])]
+    print(f"{game.rules.variant}, target {game.rules.target_score}: " + ", ".join(names))
+    for i, deal in enumerate(data["deals"], start=1):
+        print(f"deal {i}: dealer {names[deal['dealer']]}, trumps {deal['trump'] or '-'}")
+        for meld in deal["melds"]:
+            name = MELD_NAMES.get(meld["kind"], meld["kind"])
+            print(f"  {names[meld['player']]}: {name} {' '.join(meld['cards'])} +{meld['points']}")
+        print("  points: " + ", ".join(f"{sides[s]} {p}" for s, p in enumerate(deal["points"])))
+    print("scores: " + ", ".join(f"{sides[s]} {p}" for s, p in enumerate(data["scores"])))
+    if data["finished"]:
+        print("finished: " + ("a draw" if data["winner"] is None else f"{sides[data['winner']]} wins"))
+    else:
+        print("finished: no")
+    if "legal" in data:
+        print(f"to_act: {data['to_act']}")
+        print("legal: " + json.dumps(data["legal"]))
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            doc = json.load(handle)
+    except OSError as exc:
+        print(f"replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        print(f"replay: {args.file} is not valid JSON: {exc}", file=sys.stderr)
+        return 2
+    try:
+        game = replay_record(doc)
+    except RecordError as exc:
+        print(f"replay: {exc}", file=sys.stderr)
+        return 2
+    data = summary(game, args.legal)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        _print_text(game, data)
+    assert game.state.phase != OVER or game.state.finished
+    return 0

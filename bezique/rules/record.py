@@ -1,0 +1,293 @@
+"""The game record of RECORD.md: read, write and replay a game exactly.
+
+A record is the rules in force, the players, every shuffled deck and every decision. ``RecordedGame`` plays a game
+through the checked path while it writes the record (the window and saved games use it); ``replay_record`` rebuilds
+a game from a record, refusing the first bad entry with one clear line that names the deal, the action and why.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from bezique.rules import engine
+from bezique.rules.actions import (
+    DECLARE_SEVEN,
+    DONE,
+    EXCHANGE_SEVEN,
+    MELD,
+    PASS_TO_PARTNER,
+    PLAY,
+    VERBS,
+    Action,
+    Event,
+)
+from bezique.rules.cards import CardNotationError, card_code, face_code, face_of, make_card, parse_code
+from bezique.rules.ruleset import Ruleset, RulesetError, make_ruleset
+from bezique.rules.state import AWAIT_DEAL, OVER, GameState
+
+FORMAT = "bezique-record"
+VERSION = 1
+PLAYER_TYPES = ("human", "ai")
+
+
+class RecordError(ValueError):
+    """A malformed or illegal record; the message is one line naming where and why."""
+
+
+def action_to_json(seat: int, action: Action) -> dict[str, Any]:
+    """An action in RECORD.md's format, copies named."""
+    verb = action.verb
+    if verb == PLAY:
+        return {"player": seat, "play": card_code(action.cards[0])}
+    if verb == MELD:
+        return {"player": seat, "meld": [card_code(c) for c in action.cards], "kind": action.kind}
+    if verb == PASS_TO_PARTNER:
+        return {"player": seat, "pass_to_partner": action.seat}
+    return {"player": seat, verb: True}
+
+
+def describe_action(entry: Any) -> str:
+    """A short human form of an action entry as written, e.g. ``player 1 meld QS#0 JD#1``."""
+    if not isinstance(entry, Mapping):
+        return json.dumps(entry)
+    verbs = [v for v in VERBS if v in entry]
+    if not verbs:
+        return json.dumps(entry, sort_keys=True)
+    verb = verbs[0]
+    value = entry[verb]
+    text = " ".join(map(str, value)) if isinstance(value, list) else "" if value is True else str(value)
+    return f"player {entry.get('player')} {verb}{' ' + text if text else ''}"
+
+
+class RecordedGame:
+    """A game being played through the checked path, writing its record as it goes."""
+
+    def __init__(self, rules: Ruleset, players: list[dict[str, Any]], first_dealer: int,
+                 seed: int | None = None) -> None:
+        _check_players(players, rules)
+        self.rules = rules
+        self.players = [dict(p) for p in players]
+        self.first_dealer = first_dealer
+        self.seed = seed
+        self.state: GameState = engine.new_game(rules, first_dealer)
+        self.deals: list[dict[str, Any]] = []
+
+    @classmethod
+    def new(cls, rules: Ruleset, players: list[dict[str, Any]], first_dealer: int,
+            seed: int | None = None) -> RecordedGame:
+        return cls(rules, players, first_dealer, seed)
+
+    def start_deal(self, faces: list[int], events: list[Event] | None = None) -> None:
+        """Start the next deal with `faces` (top first)."""
+        engine.start_deal(self.state, faces, events)
+        self.deals.append({"deck": [face_code(f) for f in faces], "actions": []})
+
+    def act(self, action: Action, events: list[Event] | None = None) -> None:
+        """Apply `action` for the seat to act (checked) and append it to the record.
+
+        Raises:
+            engine.IllegalActionError: the action is not legal now; nothing changes.
+        """
+        seat = self.state.to_act
+        engine.apply_checked(self.state, action, events)
+        assert seat is not None
+        self.deals[-1]["actions"].append(action_to_json(seat, action))
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": FORMAT, "version": VERSION, "variant": self.rules.variant, "rules": self.rules.overrides(),
+            "players": self.players, "first_dealer": self.first_dealer,
+        }
+        if self.seed is not None:
+            out["seed"] = self.seed
+        out["deals"] = self.deals
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
+
+
+def _check_players(players: Any, rules: Ruleset) -> None:
+    if not isinstance(players, list) or len(players) != rules.players:
+        raise RecordError(f"players: {rules.variant} needs a list of {rules.players} players")
+    for i, player in enumerate(players):
+        if not isinstance(player, Mapping) or not isinstance(player.get("name"), str):
+            raise RecordError(f"players[{i}]: each player needs a \"name\" (text)")
+        if player.get("type") not in PLAYER_TYPES:
+            raise RecordError(f"players[{i}]: \"type\" must be \"human\" or \"ai\", not {player.get('type')!r}")
+
+
+def _parse_header(doc: Any) -> tuple[Ruleset, list[dict[str, Any]], int, int | None, list[Any]]:
+    if not isinstance(doc, Mapping):
+        raise RecordError("a game record must be a JSON object")
+    if doc.get("format") != FORMAT:
+        raise RecordError(f"format: expected \"{FORMAT}\", found {doc.get('format')!r}")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RecordError(f"version: expected a whole number, found {version!r}")
+    if version > VERSION:
+        raise RecordError(f"version: this record is version {version}, newer than this program reads ({VERSION}); "
+                          "update Bezique to open it")
+    known = {"format", "version", "variant", "rules", "players", "first_dealer", "seed", "deals"}
+    unknown = sorted(set(doc) - known)
+    if unknown:
+        raise RecordError(f"{unknown[0]}: unknown key in the record")
+    rules_obj = doc.get("rules", {})
+    if not isinstance(rules_obj, Mapping):
+        raise RecordError("rules: must be an object of rule overrides")
+    try:
+        rules = make_ruleset(doc.get("variant", ""), rules_obj)
+    except RulesetError as exc:
+        raise RecordError(f"rules: {exc}") from None
+    players = doc.get("players")
+    _check_players(players, rules)
+    first_dealer = doc.get("first_dealer")
+    if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < rules.players:
+        raise RecordError(f"first_dealer: must be a seat from 0 to {rules.players - 1}, not {first_dealer!r}")
+    seed = doc.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"seed: must be a whole number, not {seed!r}")
+    deals = doc.get("deals")
+    if not isinstance(deals, list):
+        raise RecordError("deals: must be a list")
+    return rules, list(players), first_dealer, seed, deals
+
+
+def _parse_deck(deal: Any, where: str, rules: Ruleset) -> list[int]:
+    if not isinstance(deal, Mapping) or not isinstance(deal.get("deck"), list):
+        raise RecordError(f"{where}: each deal needs a \"deck\" list")
+    unknown = sorted(set(deal) - {"deck", "actions"})
+    if unknown:
+        raise RecordError(f"{where}: unknown key {unknown[0]!r}")
+    faces = []
+    seen = [0] * 32
+    for code in deal["deck"]:
+        try:
+            face, copy = parse_code(code)
+        except CardNotationError as exc:
+            raise RecordError(f"{where}, deck: {exc}") from None
+        if copy is not None and copy != seen[face]:
+            raise RecordError(f"{where}, deck: {code} is copy #{seen[face]} by order of appearance")
+        seen[face] += 1
+        faces.append(face)
+    try:
+        engine.check_deck(rules, faces)
+    except engine.IllegalActionError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    if not isinstance(deal.get("actions", []), list):
+        raise RecordError(f"{where}: \"actions\" must be a list")
+    return faces
+
+
+def _equivalence_key(state: GameState, seat: int, card: int) -> tuple:
+    """RECORD.md's equivalence of copies (owner, place, meld history; the swapped card apart)."""
+    if state.final_phase:
+        return ()
+    for owner in [seat, *state.partners(seat)]:
+        if card in state.hands[owner]:
+            return (owner, "hand", card == state.step_taken)
+        if card in state.tables[owner]:
+            return (owner, "table", state.hist.get(card, ()))
+    return ("elsewhere",)
+
+
+def _resolve(state: GameState, seat: int, code: Any, taken: list[int], for_meld: bool) -> int:
+    """The card a code in an action means for `seat` (a plain code only when all candidates are equivalent)."""
+    try:
+        face, copy = parse_code(code)
+    except CardNotationError as exc:
+        raise engine.IllegalActionError(str(exc)) from None
+    if copy is not None:
+        if copy >= state.rules.packs:
+            raise engine.IllegalActionError(f"{code}: there are only {state.rules.packs} copies of each card")
+        return make_card(face, copy)
+    owners = [seat]
+    if for_meld and state.rules.partner_table_cards_usable:
+        owners += state.partners(seat)
+    candidates = sorted(c for o in owners for c in state.hands[o] + state.tables[o]
+                        if face_of(c) == face and c not in taken)
+    if not candidates:
+        raise engine.IllegalActionError(f"{code} is not in seat {seat}'s hand")
+    keys = {_equivalence_key(state, seat, c) for c in candidates}
+    if len(keys) > 1:
+        names = ", ".join(card_code(c) for c in candidates)
+        raise engine.IllegalActionError(f"{code} is ambiguous: name the copy, one of {names}")
+    return candidates[0]
+
+
+def parse_action(state: GameState, entry: Any) -> tuple[int, Action]:
+    """Turn an action object of a record into (seat, Action) against the current state.
+
+    Raises:
+        engine.IllegalActionError: malformed, or a card code that is unknown or ambiguous.
+    """
+    if not isinstance(entry, Mapping):
+        raise engine.IllegalActionError("an action must be an object with \"player\" and one verb")
+    seat = entry.get("player")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.rules.players:
+        raise engine.IllegalActionError(f"\"player\" must be a seat from 0 to {state.rules.players - 1}")
+    verbs = [v for v in VERBS if v in entry]
+    extra = sorted(set(entry) - {"player", "kind", *VERBS})
+    if len(verbs) != 1 or extra:
+        raise engine.IllegalActionError("an action needs exactly one verb: " + ", ".join(VERBS))
+    verb = verbs[0]
+    if "kind" in entry and verb != MELD:
+        raise engine.IllegalActionError("\"kind\" belongs only to a meld")
+    value = entry[verb]
+    if verb == PLAY:
+        return seat, Action(PLAY, (_resolve(state, seat, value, [], for_meld=False),))
+    if verb == MELD:
+        if not isinstance(value, list) or not value:
+            raise engine.IllegalActionError("a meld lists its cards, e.g. [\"KS\", \"QS\"]")
+        cards: list[int] = []
+        for code in value:
+            cards.append(_resolve(state, seat, code, cards, for_meld=True))
+        kind = entry.get("kind")
+        if kind is not None and not isinstance(kind, str):
+            raise engine.IllegalActionError("\"kind\" must be a meld id such as \"royal_marriage\"")
+        return seat, Action(MELD, tuple(cards), kind)
+    if verb == PASS_TO_PARTNER:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise engine.IllegalActionError("pass_to_partner names the teammate's seat")
+        return seat, Action(PASS_TO_PARTNER, seat=value)
+    if value is not True:
+        raise engine.IllegalActionError(f"{verb} must be true")
+    return seat, Action({DONE: DONE, EXCHANGE_SEVEN: EXCHANGE_SEVEN, DECLARE_SEVEN: DECLARE_SEVEN}[verb])
+
+
+def replay_record(doc: Any) -> RecordedGame:
+    """Rebuild a game from a record through the checked path.
+
+    Raises:
+        RecordError: one line naming the deal, the action and the reason.
+    """
+    rules, players, first_dealer, seed, deals = _parse_header(doc)
+    try:
+        game = RecordedGame(rules, players, first_dealer, seed)
+    except engine.UnsupportedVariantError as exc:
+        raise RecordError(str(exc)) from None
+    state = game.state
+    for d, deal in enumerate(deals, start=1):
+        where = f"deal {d}"
+        faces = _parse_deck(deal, where, rules)
+        if state.phase == OVER:
+            raise RecordError(f"{where}: the game was already over")
+        if state.phase != AWAIT_DEAL:
+            raise RecordError(f"{where}: deal {d - 1} has not finished; seat {state.to_act} still had to act")
+        game.start_deal(faces)
+        for a, entry in enumerate(deal.get("actions", []), start=1):
+            prefix = f"{where}, action {a} ({describe_action(entry)})"
+            if state.phase == OVER:
+                raise RecordError(f"{prefix}: the game was already over")
+            if state.phase == AWAIT_DEAL:
+                raise RecordError(f"{prefix}: the deal was already over")
+            try:
+                seat, action = parse_action(state, entry)
+                if seat != state.to_act:
+                    raise engine.IllegalActionError(f"it is seat {state.to_act}'s turn, not seat {seat}'s")
+                game.act(action)
+            except engine.IllegalActionError as exc:
+                raise RecordError(f"{prefix}: {exc}") from None
+    return game
