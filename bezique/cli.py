@@ -21,24 +21,29 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bezique", description="Bezique, the French trick-and-meld card game.")
-    sub = parser.add_subparsers(dest="command")
-    for name, (module_name, help_text) in COMMANDS.items():
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue  # a command whose module is not written yet is simply not offered
-        module.add_arguments(sub.add_parser(name, help=help_text, description=help_text))
-    return parser
+def _usage() -> str:
+    lines = ["usage: python -m bezique [COMMAND] [ARGS...]", "", "commands:"]
+    lines += [f"  {name:<13} {help_text}" for name, (_, help_text) in COMMANDS.items()]
+    lines += ["", "With no command the game starts. 'python -m bezique COMMAND --help' explains a command."]
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Only that command's module is imported, so a tool never pays for (or trips over) another."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if argv and argv[0] in ("-h", "--help"):
+        print(_usage())
+        return 0
+    if not argv or argv[0].startswith("-"):
         argv = ["play", *argv]
-    args = build_parser().parse_args(argv)
-    module = importlib.import_module(COMMANDS[args.command][0])
+    command = argv[0]
+    if command not in COMMANDS:
+        print(f"bezique: unknown command {command!r}\n\n{_usage()}", file=sys.stderr)
+        return 2
+    module_name, help_text = COMMANDS[command]
+    module = importlib.import_module(module_name)
+    parser = argparse.ArgumentParser(prog=f"bezique {command}", description=help_text)
+    module.add_arguments(parser)
+    args = parser.parse_args(argv[1:])
+    args.command = command
     return int(module.run(args) or 0)

@@ -33,6 +33,19 @@ def _melds(records: tuple[MeldRecord, ...] | list[MeldRecord]) -> list[dict[str,
             for r in records]
 
 
+def _deal_json(deal: DealSummary, settlement_variant: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"dealer": deal.dealer, "trump": _trump(deal.trump), "melds": _melds(deal.melds)}
+    if not settlement_variant:
+        out["points"] = list(deal.points)
+        return out
+    settled = deal.settlement
+    out["raw"] = list(deal.points)
+    out["total"] = None if settled is None else list(settled.total)
+    out["settled"] = None if settled is None else list(settled.settled)
+    out["brisques_counted"] = None if settled is None else settled.brisques_counted
+    return out
+
+
 def summary(game: RecordedGame, with_legal: bool) -> dict[str, Any]:
     """The ``--json`` object of RECORD.md."""
     state = game.state
@@ -43,8 +56,7 @@ def summary(game: RecordedGame, with_legal: bool) -> dict[str, Any]:
         "finished": state.finished,
         "winner": state.winner if state.finished else None,
         "scores": list(state.scores),
-        "deals": [{"dealer": d.dealer, "trump": _trump(d.trump), "melds": _melds(d.melds), "points": list(d.points)}
-                  for d in deals],
+        "deals": [_deal_json(d, game.rules.game_end_mode == "settlement") for d in deals],
     }
     if with_legal:
         seat = state.to_act
@@ -62,7 +74,12 @@ def _print_text(game: RecordedGame, data: dict[str, Any]) -> None:
         for meld in deal["melds"]:
             name = MELD_NAMES.get(meld["kind"], meld["kind"])
             print(f"  {names[meld['player']]}: {name} {' '.join(meld['cards'])} +{meld['points']}")
-        print("  points: " + ", ".join(f"{sides[s]} {p}" for s, p in enumerate(deal["points"])))
+        if "points" in deal:
+            print("  points: " + ", ".join(f"{sides[s]} {p}" for s, p in enumerate(deal["points"])))
+        else:
+            print("  raw: " + ", ".join(f"{sides[s]} {p}" for s, p in enumerate(deal["raw"]))
+                  + ("" if deal["settled"] is None else
+                     "; settled: " + ", ".join(f"{sides[s]} +{p}" for s, p in enumerate(deal["settled"]))))
     print("scores: " + ", ".join(f"{sides[s]} {p}" for s, p in enumerate(data["scores"])))
     if data["finished"]:
         print("finished: " + ("a draw" if data["winner"] is None else f"{sides[data['winner']]} wins"))

@@ -40,7 +40,8 @@ class Event(NamedTuple):
     ``last_trick`` (seat, points), ``brisques`` (seat, cards, points), ``declaration_step`` (seat),
     ``meld_declared`` (seat, cards, points, label = meld id), ``seven_exchanged`` (seat, cards = (seven, taken),
     points), ``seven_declared`` (seat, cards, points), ``passed_to_partner`` (seat = partner),
-    ``card_drawn`` (seat, cards), ``final_phase``, ``deal_scored`` (label = summary),
+    ``card_drawn`` (seat, cards), ``final_phase``, ``deal_scored``, ``deal_settled`` (seat = deal winner or None,
+    points = what they gained; Rubicon and Chinese),
     ``tie_break_deal``, ``game_over`` (seat = winning side, or None for a draw).
     """
 

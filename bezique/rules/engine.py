@@ -26,6 +26,7 @@ from bezique.rules.actions import (
 )
 from bezique.rules.cards import (
     BRISQUE_RANKS,
+    COURT_RANKS,
     SEVEN,
     SORT_INDEX,
     SUITS,
@@ -39,13 +40,13 @@ from bezique.rules.cards import (
 )
 from bezique.rules.melds import classify, legal_melds, refusal
 from bezique.rules.ruleset import Ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, DealSummary, GameState, MeldRecord
+from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, DealSummary, GameState, MeldRecord, Settlement
 from bezique.rules.state import PLAY as PLAY_PHASE
 
 EventSink = list[Event] | None
 PLAY_ACTIONS = [Action(PLAY, (uid,)) for uid in range(32 * 8)]  # shared immutable actions: no allocation per call
 _sort_index = SORT_INDEX.__getitem__
-SUPPORTED_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed")
+SUPPORTED_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese")
 
 
 class IllegalActionError(ValueError):
@@ -140,6 +141,13 @@ def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> 
     if turn is not None and rank_of(turn) == SEVEN and rules.seven_turnup_dealer_bonus:
         state.spent.add(turn)
         _score(state, state.dealer, rules.seven_turnup_dealer_bonus, "seven_of_trumps", events, (turn,))
+    if rules.carte_blanche_value:
+        for seat in order:  # non-dealer first, dealer last (RULES.md §5.2)
+            hand = state.hands[seat]
+            if not any(rank_of(c) in COURT_RANKS for c in hand):
+                state.exposed.update(hand)  # the hand is shown to prove it
+                state.blanche[seat] = rules.carte_blanche_repeat
+                _score(state, seat, rules.carte_blanche_value, "carte_blanche", events, tuple(hand))
 
 
 def _reset_deal(state: GameState) -> None:
@@ -157,6 +165,7 @@ def _reset_deal(state: GameState) -> None:
     state.trump = None
     state.step_taken = None
     state.deal_points = [0] * state.rules.sides
+    state.blanche = [False] * n
 
 
 # --- legal actions ----------------------------------------------------------------------------------------------
@@ -381,8 +390,13 @@ def _score(state: GameState, seat: int, points: int, score_id: str, events: Even
            cards: tuple[int, ...] = (), check: bool = True) -> None:
     """Credit `points` to `seat`'s side, log it, and stop the game if that reaches the target (§1.11)."""
     side = state.rules.side_of(seat)
-    state.scores[side] += points
     state.deal_points[side] += points
+    if state.rules.game_end_mode == "settlement":
+        state.log.append((state.deal_index, side, seat, score_id, points))
+        if events is not None:
+            events.append(Event("scored", seat, cards, points, score_id))
+        return  # the match score changes only at settlement (RULES.md §5.6)
+    state.scores[side] += points
     state.log.append((state.deal_index, side, seat, score_id, points))
     if events is not None:
         events.append(Event("scored", seat, cards, points, score_id))
@@ -529,14 +543,18 @@ def _end_step(state: GameState, events: EventSink) -> None:
     n = rules.players
     stock = state.stock
     winner = state.trick_winner
+    drawn = []
     for i in range(n):
         seat = (winner + i) % n
         card = stock.pop()
         state.hands[seat].append(card)
+        drawn.append((seat, card))
         if not stock and rules.turn_up_trump:
             state.exposed.add(card)  # the turn-up was face up: everyone knows who took it
         if events is not None:
             events.append(Event("card_drawn", seat, (card,)))
+    if any(state.blanche):
+        _repeat_carte_blanche(state, drawn, events)
     state.step_taken = None
     state.phase = PLAY_PHASE
     state.leader = state.to_act = winner
@@ -550,9 +568,75 @@ def _end_step(state: GameState, events: EventSink) -> None:
             events.append(Event("final_phase", winner))
 
 
-def _end_deal(state: GameState, events: EventSink) -> None:
-    """Brisques, the deal's summary, and the end-of-deal decision of RULES.md §1.11."""
+def _repeat_carte_blanche(state: GameState, drawn: list[tuple[int, int]], events: EventSink) -> None:
+    """RULES.md §5.2 repeats: each drawn card is shown; a non-court scores again, a court ends the privilege."""
+    for seat, card in drawn:  # winner first, then the others in drawing order
+        if not state.blanche[seat]:
+            continue
+        state.exposed.add(card)
+        if rank_of(card) in COURT_RANKS:
+            state.blanche[seat] = False
+        else:
+            _score(state, seat, state.rules.carte_blanche_value, "carte_blanche", events, (card,))
+
+
+def _settle(state: GameState, events: EventSink) -> Settlement:
+    """Rubicon and Chinese settlement (RULES.md §5.6, §6.4); updates the match scores."""
     rules = state.rules
+    raw = tuple(state.deal_points)
+    brisques = [sum(1 for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS) for seat in range(rules.players)]
+    counted = rules.brisque_timing != "none" and (raw[0] == raw[1] or min(raw) < rules.rubicon_threshold)
+    total = tuple(raw[s] + rules.brisque_value * brisques[s] for s in range(2)) if counted else raw
+    if counted:
+        for seat in range(2):
+            if brisques[seat]:
+                state.log.append((state.deal_index, seat, seat, "brisques", rules.brisque_value * brisques[seat]))
+    settled = [0, 0]
+    winner = None
+    rubiconed = False
+    if total[0] != total[1]:
+        winner = 0 if total[0] > total[1] else 1
+        loser = 1 - winner
+        step = rules.round_scores_down_to
+
+        def down(x: int) -> int:
+            return x // step * step
+
+        rubiconed = total[loser] < rules.rubicon_threshold
+        if rubiconed:
+            settled[winner] = (down(raw[winner]) + down(raw[loser]) + rules.game_bonus + rules.rubicon_extra_bonus
+                               + rules.rubicon_brisque_bonus)
+        else:
+            settled[winner] = down(total[winner]) - down(total[loser]) + rules.game_bonus
+        state.scores[winner] += settled[winner]
+        state.log.append((state.deal_index, winner, winner, "game_bonus", settled[winner]))
+    if events is not None:
+        events.append(Event("deal_settled", winner, (), settled[winner] if winner is not None else 0))
+    return Settlement(raw, total, tuple(settled), counted, winner, rubiconed)
+
+
+def _end_settlement_deal(state: GameState, events: EventSink) -> None:
+    rules = state.rules
+    settlement = _settle(state, events)
+    state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points),
+                                        settlement))
+    if rules.match_target is None:
+        _finish(state, settlement.winner, events)  # each deal is a game of its own
+        return
+    if settlement.winner is not None and state.scores[settlement.winner] >= rules.match_target:
+        _finish(state, settlement.winner, events)
+        return
+    state.phase = AWAIT_DEAL
+    state.to_act = None
+    state.dealer = (state.dealer + 1) % rules.players
+
+
+def _end_deal(state: GameState, events: EventSink) -> None:
+    """Brisques, the deal's summary, and the end-of-deal decision of RULES.md §1.11 (or §5.6's settlement)."""
+    rules = state.rules
+    if rules.game_end_mode == "settlement":
+        _end_settlement_deal(state, events)
+        return
     if rules.brisque_timing == "end_of_deal":
         for seat in range(rules.players):
             brisques = tuple(c for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS)

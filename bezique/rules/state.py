@@ -29,13 +29,25 @@ class MeldRecord(NamedTuple):
     level: int  # beziques: number of pairs; otherwise 0
 
 
+class Settlement(NamedTuple):
+    """How a Rubicon or Chinese deal was settled (RULES.md §5.6)."""
+
+    raw: tuple[int, ...]
+    total: tuple[int, ...]
+    settled: tuple[int, ...]  # what each seat gained for the match
+    brisques_counted: bool
+    winner: int | None  # None: a drawn deal
+    rubiconed: bool
+
+
 class DealSummary(NamedTuple):
     """What one finished deal amounted to (for the score sheet and ``replay --json``)."""
 
     dealer: int
     trump: int | None
     melds: tuple[MeldRecord, ...]
-    points: tuple[int, ...]  # per side
+    points: tuple[int, ...]  # per side: everything scored in the deal (raw points in Rubicon and Chinese)
+    settlement: Settlement | None = None  # Rubicon and Chinese only
 
 
 class GameState:
@@ -43,6 +55,7 @@ class GameState:
 
     __slots__ = (
         "best",
+        "blanche",
         "broken",
         "deal_index",
         "deal_points",
@@ -117,6 +130,7 @@ class GameState:
         self.deal_points = [0] * rules.sides
         self.log: list[tuple[int, int, int, str, int]] = []  # (deal, side, seat, score id, points)
         self.past_deals: list[DealSummary] = []
+        self.blanche = [False] * n  # carte blanche privilege still running (Rubicon, Chinese; RULES.md §5.2)
         self.tiebreak: tuple[int, ...] | None = None  # sides tied at the end, playing one more deal
         self.finished = False
         self.winner: int | None = None  # winning side (seat in individual play); None for a draw
@@ -141,6 +155,7 @@ class GameState:
         other.spent = self.spent.copy()
         other.exposed = self.exposed.copy()
         other.deal_points = self.deal_points[:]
+        other.blanche = self.blanche[:]
         other.log = self.log[:]
         other.past_deals = self.past_deals[:]
         return other

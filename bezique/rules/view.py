@@ -52,6 +52,7 @@ class PlayerView:
     log: tuple[tuple[int, int, int, str, int], ...]
     past_deals: tuple[DealSummary, ...]
     tiebreak: tuple[int, ...] | None
+    blanche: tuple[bool, ...]  # carte blanche privilege still running, per seat (public)
     finished: bool
     winner: int | None
     legal: tuple[Action, ...]  # empty unless this seat must act
@@ -95,7 +96,8 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         spent=frozenset(state.spent), trick_winner=state.trick_winner, step_actor=state.step_actor,
         step_melded=state.step_melded, step_exchanged=state.step_exchanged, step_acted=state.step_acted,
         step_taken=state.step_taken, tricks_done=state.tricks_done, log=tuple(state.log),
-        past_deals=tuple(state.past_deals), tiebreak=state.tiebreak, finished=state.finished,
+        past_deals=tuple(state.past_deals), tiebreak=state.tiebreak, blanche=tuple(state.blanche),
+        finished=state.finished,
         winner=state.winner, legal=tuple(legal_actions(state)) if state.to_act == seat else (),
     )
 
@@ -128,6 +130,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     state.step_taken, state.tricks_done = view.step_taken, view.tricks_done
     state.log, state.past_deals = list(view.log), list(view.past_deals)
     state.tiebreak, state.finished, state.winner = view.tiebreak, view.finished, view.winner
+    state.blanche = list(view.blanche)
     if view.trick:
         state.leader = view.trick[0][0]
     elif view.to_act is not None:
