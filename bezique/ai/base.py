@@ -39,6 +39,6 @@ class Player(ABC):
     def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
         """Pick one of `legal` (never empty) for the seat `view` belongs to."""
 
-    def hint(self, view: PlayerView, legal: Sequence[Action]) -> Hint:
-        """What this level would play here, and why, in one short line."""
+    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en") -> Hint:
+        """What this level would play here, and why, in one short line (``lang`` "en" or "it")."""
         return Hint(self.choose(view, legal), "")

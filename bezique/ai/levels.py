@@ -3,19 +3,38 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from bezique.ai.base import Player
+from bezique.ai.players import BeginnerPlayer, IntermediatePlayer
 from bezique.ai.random_player import RandomPlayer
+from bezique.ai.search import ExpertPlayer, MasterPlayer
 
-LEVELS: dict[str, Callable[[int], Player]] = {
+LEVELS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,
+    "beginner": BeginnerPlayer,
+    "intermediate": IntermediatePlayer,
+    "expert": ExpertPlayer,
+    "master": MasterPlayer,
 }
 
+SEARCH_OPTIONS = ("time_ms", "iterations")
 
-def make_player(level: str, seed: int = 0) -> Player:
-    """A player of `level` with its own seeded random generator."""
+
+def make_player(level: str, seed: int = 0, **options: Any) -> Player:
+    """A player of `level` with its own seeded random generator.
+
+    Options (search levels only, ignored by the others): ``time_ms`` thinking time per decision (expert default
+    250, master 1000, from ``config.yaml``'s ``ai.expert_time_ms`` / ``ai.master_time_ms``), ``iterations`` a fixed
+    number of sampled deals per decision instead of a time budget (reproducible whatever the machine; tests use it).
+    """
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
+    unknown = set(options) - set(SEARCH_OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown player option(s): {', '.join(sorted(unknown))}")
+    if level in ("expert", "master"):
+        return factory(seed, **{k: v for k, v in options.items() if v is not None})
     return factory(seed)

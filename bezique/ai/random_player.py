@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bezique.ai.base import Hint, Player, StopFlag
+from bezique.ai.info import reason_text
 from bezique.rules.actions import Action
 from bezique.rules.view import PlayerView
 
@@ -17,5 +18,5 @@ class RandomPlayer(Player):
     def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
         return self.rng.choice(list(legal))
 
-    def hint(self, view: PlayerView, legal: Sequence[Action]) -> Hint:
-        return Hint(self.choose(view, legal), "a card picked at random")
+    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en") -> Hint:
+        return Hint(self.choose(view, legal), reason_text("random", {}, lang))

@@ -1,0 +1,187 @@
+"""``python -m bezique arena``: play two computer levels against each other and measure them.
+
+Games are played in duplicate: each pair of games uses the same sequence of shuffled decks and the same first dealer,
+with the levels' seats swapped, so the luck of the cards cancels. Printed: A's win rate with a 95% Wilson interval;
+the mean point difference per deal (A minus B), paired by deck (the mean of the two seatings of the same deck),
+with a 95% normal interval; and each level's decision time (median and 95th percentile, over decisions with more
+than one legal action). The last line is machine-readable:
+
+    arena: A=expert B=intermediate win=0.72 ci=[0.66,0.78] diff=+41 diff_ci=[+30,+52] games=200 deals=361 ...
+
+Never imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+
+from bezique.ai.levels import LEVELS, make_player
+from bezique.rules.engine import apply, new_game, shuffled_deck, start_deal
+from bezique.rules.ruleset import make_ruleset
+from bezique.rules.state import AWAIT_DEAL
+from bezique.rules.view import view_for
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    levels = ", ".join(LEVELS)
+    parser.add_argument("--a", required=True, choices=list(LEVELS), metavar="LEVEL", help=f"level A ({levels})")
+    parser.add_argument("--b", required=True, choices=list(LEVELS), metavar="LEVEL", help="level B")
+    parser.add_argument("--games", type=int, default=20, help="games to play (in seat-swapped pairs; default 20)")
+    parser.add_argument("--target", type=int, default=500, choices=(500, 1000, 1500, 2000),
+                        help="points to win a game (default 500)")
+    parser.add_argument("--deals", type=int, default=0,
+                        help="stop each game after this many deals (the higher score then wins; 0 = no limit)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the decks and the players (default 1)")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--variant", default="two_handed", help="rules variant (default two_handed)")
+    parser.add_argument("--time-ms", type=int, default=None, help="thinking time of the search levels per move")
+    parser.add_argument("--iterations", type=int, default=0,
+                        help="fixed sampled deals per move for the search levels instead of a time budget")
+    parser.add_argument("--quiet", action="store_true", help="print only the last line")
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_ci(values: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    if not values:
+        return 0.0, 0.0, 0.0
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, mean, mean
+    half = z * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play_game(job: tuple) -> dict:
+    """One game. `swap` puts A in seat 1. Returns the winner's level letter and per-deal A-minus-B points."""
+    index, pair, swap, a, b, variant, target, max_deals, seed, options = job
+    rules = make_ruleset(variant, {"target_score": target})
+    seats = rules.players
+    letters = [("B" if swap else "A") if s % 2 == 0 else ("A" if swap else "B") for s in range(seats)]
+    players = [make_player(a if letters[s] == "A" else b, seed * 1_000_003 + index * 101 + s, **options)
+               for s in range(seats)]
+    state = new_game(rules, 0)
+    times: dict[str, list[float]] = {"A": [], "B": []}
+    deal_diffs: list[float] = []
+    side_a = rules.side_of(letters.index("A"))
+    side_b = rules.side_of(letters.index("B"))
+    deals = 0
+    start_scores = list(state.scores)
+    while not state.finished:
+        if state.phase == AWAIT_DEAL:
+            if deals:
+                deal_diffs.append(_diff(state, start_scores, side_a, side_b))
+            if max_deals and deals >= max_deals:
+                break
+            deck_rng = random.Random(f"{seed}-{pair}-{deals}")
+            start_scores = list(state.scores)
+            start_deal(state, shuffled_deck(rules, deck_rng))
+            deals += 1
+            continue
+        seat = state.to_act
+        view = view_for(state, seat)
+        legal = view.legal
+        t0 = time.perf_counter()
+        action = players[seat].choose(view, legal)
+        if len(legal) > 1:
+            times[letters[seat]].append((time.perf_counter() - t0) * 1000.0)
+        apply(state, action)
+    if state.finished:
+        deal_diffs.append(_diff(state, start_scores, side_a, side_b))
+        winner = None if state.winner is None else ("A" if state.winner == side_a else "B")
+    else:
+        sa, sb = state.scores[side_a], state.scores[side_b]
+        winner = "A" if sa > sb else "B" if sb > sa else None
+    return {"index": index, "pair": pair, "winner": winner, "deal_diffs": deal_diffs, "times": times,
+            "scores": (state.scores[side_a], state.scores[side_b])}
+
+
+def _diff(state, start: list[int], side_a: int, side_b: int) -> float:
+    return float((state.scores[side_a] - start[side_a]) - (state.scores[side_b] - start[side_b]))
+
+
+def run(args: argparse.Namespace) -> int:
+    options = {}
+    if args.time_ms is not None:
+        options["time_ms"] = args.time_ms
+    if args.iterations:
+        options["iterations"] = args.iterations
+    jobs = [(i, i // 2, i % 2 == 1, args.a, args.b, args.variant, args.target, args.deals, args.seed, options)
+            for i in range(args.games)]
+    say = (lambda *_: None) if args.quiet else (lambda text: print(text, flush=True))
+    say(f"arena: {args.a} (A) against {args.b} (B), {args.games} games to {args.target}, duplicate decks, "
+        f"seed {args.seed}, {args.jobs} job(s)")
+    started = time.perf_counter()
+    results: list[dict] = []
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(args.jobs) as pool:
+            for result in pool.imap_unordered(play_game, jobs):
+                results.append(result)
+                _progress(say, results, args.games)
+    else:
+        for job in jobs:
+            results.append(play_game(job))
+            _progress(say, results, args.games)
+    results.sort(key=lambda r: r["index"])
+    wins = sum(1.0 if r["winner"] == "A" else 0.5 if r["winner"] is None else 0.0 for r in results)
+    n = len(results)
+    low, high = wilson(wins, n)
+    # paired by deck: deal k of both games of a pair used the same deck
+    paired: list[float] = []
+    by_pair: dict[int, list[dict]] = {}
+    for r in results:
+        by_pair.setdefault(r["pair"], []).append(r)
+    for games in by_pair.values():
+        if len(games) == 2:
+            d0, d1 = games[0]["deal_diffs"], games[1]["deal_diffs"]
+            paired.extend((x + y) / 2 for x, y in zip(d0, d1, strict=False))
+        else:
+            paired.extend(games[0]["deal_diffs"])
+    mean, dlow, dhigh = mean_ci(paired)
+    ta = [t for r in results for t in r["times"]["A"]]
+    tb = [t for r in results for t in r["times"]["B"]]
+    deals = sum(len(r["deal_diffs"]) for r in results)
+    elapsed = time.perf_counter() - started
+    say(f"games {n}, deals {deals}, {elapsed:.0f} s")
+    say(f"win rate of A: {wins / max(1, n):.3f}  95% Wilson CI [{low:.3f}, {high:.3f}]")
+    say(f"points per deal, A minus B, paired by deck: {mean:+.1f}  95% CI [{dlow:+.1f}, {dhigh:+.1f}] "
+        f"over {len(paired)} decks")
+    say(f"decision time A: median {percentile(ta, 0.5):.1f} ms, p95 {percentile(ta, 0.95):.1f} ms "
+        f"({len(ta)} decisions)")
+    say(f"decision time B: median {percentile(tb, 0.5):.1f} ms, p95 {percentile(tb, 0.95):.1f} ms "
+        f"({len(tb)} decisions)")
+    print(f"arena: A={args.a} B={args.b} win={wins / max(1, n):.2f} ci=[{low:.2f},{high:.2f}] diff={mean:+.0f} "
+          f"diff_ci=[{dlow:+.0f},{dhigh:+.0f}] games={n} deals={deals} target={args.target} "
+          f"a_ms={percentile(ta, 0.5):.1f}/{percentile(ta, 0.95):.1f} "
+          f"b_ms={percentile(tb, 0.5):.1f}/{percentile(tb, 0.95):.1f}", flush=True)
+    return 0
+
+
+def _progress(say, results: list[dict], total: int) -> None:
+    done = len(results)
+    step = max(1, total // 10)
+    if done % step == 0 or done == total:
+        wins = sum(1.0 if r["winner"] == "A" else 0.5 if r["winner"] is None else 0.0 for r in results)
+        say(f"  {done}/{total} games, A wins {wins:g}")

@@ -1,0 +1,230 @@
+"""What a seat can work out about cards: meld templates, how much each card is worth keeping, who wins a trick.
+
+Everything here reads a ``GameState`` only through the acting seat's own cards and public facts (tables, played
+cards, records, trump, stock size), so it gives the same answers on a state rebuilt by ``determinize`` from a view as
+on the real state: the rule-based levels stay honest.
+"""
+
+from __future__ import annotations
+
+from bezique.rules.cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, strength, suit_of
+from bezique.rules.melds import bezique_pair
+from bezique.rules.state import GameState
+
+BRISQUE = frozenset({ACE, TEN})
+SEQ_RANKS = (ACE, TEN, KING, QUEEN, JACK)
+QUARTETS = {ACE: (100, "four_aces"), KING: (80, "four_kings"), QUEEN: (60, "four_queens"),
+            JACK: (40, "four_jacks")}
+
+
+class Template:
+    """One meld a seat could make: the faces it needs (with multiplicity), its value and meld id."""
+
+    __slots__ = ("faces", "kind", "value")
+
+    def __init__(self, kind: str, value: int, faces: tuple[int, ...]) -> None:
+        self.kind, self.value, self.faces = kind, value, faces
+
+
+_TEMPLATE_CACHE: dict[tuple, list[Template]] = {}
+
+
+def templates(state: GameState) -> list[Template]:
+    """The meld templates under the current trump (marriages, trump sequence, beziques, quartets)."""
+    rules, trump = state.rules, state.trump
+    key = (rules, trump)
+    cached = _TEMPLATE_CACHE.get(key)
+    if cached is not None:
+        return cached
+    out: list[Template] = []
+    for suit in range(4):
+        royal = trump is None or suit == trump
+        out.append(Template("royal_marriage" if royal else "common_marriage", 40 if royal else 20,
+                            (suit * 8 + KING, suit * 8 + QUEEN)))
+    if trump is not None:
+        out.append(Template("trump_sequence", 250, tuple(trump * 8 + r for r in SEQ_RANKS)))
+    pair = bezique_pair(rules, trump)
+    if pair is not None:
+        queen, jack = pair
+        for level in range(1, min(rules.max_bezique_level, rules.packs) + 1):
+            out.append(Template(f"bezique_{level}", rules.bezique_value(level), (queen,) * level + (jack,) * level))
+    for rank, (value, kind) in QUARTETS.items():
+        out.append(Template(kind, value, (rank,)))  # any four cards of the rank: faces holds the rank
+    if rules.four_tens_value:
+        out.append(Template("four_tens", rules.four_tens_value, (TEN,)))
+    _TEMPLATE_CACHE[key] = out
+    return out
+
+
+def beats(card: int, best: int, trump: int | None) -> bool:
+    """Whether `card`, played after `best`, takes over the trick (RULES.md §1.4)."""
+    if trump is not None and suit_of(card) == trump and suit_of(best) != trump:
+        return True
+    return suit_of(card) == suit_of(best) and strength(card) > strength(best)
+
+
+def is_brisque(card: int) -> bool:
+    return (card & 7) in BRISQUE
+
+
+class Knowledge:
+    """Card facts for one seat of one state, computed once per decision."""
+
+    __slots__ = ("avail", "draw_frac", "me", "mine", "mine_count", "state", "trump", "unseen_total")
+
+    def __init__(self, state: GameState, me: int) -> None:
+        self.state = state
+        self.me = me
+        self.trump = state.trump
+        rules = state.rules
+        mine = state.hands[me] + state.tables[me]
+        self.mine = mine
+        counts = [0] * 32
+        for c in mine:
+            counts[c & 31] += 1
+        self.mine_count = counts
+        gone = [0] * 32
+        for c in state.played:
+            gone[c & 31] += 1
+        for seat, table in enumerate(state.tables):
+            if seat != me:
+                for c in table:
+                    gone[c & 31] += 1
+        packs = rules.packs
+        self.avail = [packs - counts[f] - gone[f] for f in range(32)]
+        stock = len(state.stock)
+        self.unseen_total = max(1, sum(self.avail))
+        self.draw_frac = min(1.0, (stock / rules.players) / self.unseen_total) if stock else 0.0
+
+    def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
+        """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
+        counts = self.mine_count
+        if without is not None:
+            counts = counts[:]
+            counts[without & 31] -= 1
+        missing: list[tuple[int, int]] = []
+        if len(t.faces) == 1 and t.kind.startswith("four_"):
+            rank = t.faces[0]
+            have = sum(counts[s * 8 + rank] for s in range(4))
+            need = 4 - have
+            if need <= 0:
+                return 1.0, 0
+            avail = sum(self.avail[s * 8 + rank] for s in range(4))
+            if avail < need or self.draw_frac == 0.0:
+                return 0.0, need
+            q = min(1.0, self.draw_frac * avail / need * 0.8)
+            return q ** need, need
+        need_by_face: dict[int, int] = {}
+        for f in t.faces:
+            need_by_face[f] = need_by_face.get(f, 0) + 1
+        p = 1.0
+        n_missing = 0
+        for f, need in need_by_face.items():
+            lack = need - counts[f]
+            if lack > 0:
+                n_missing += lack
+                if self.avail[f] < lack or self.draw_frac == 0.0:
+                    return 0.0, n_missing
+                q = 1.0 - (1.0 - self.draw_frac) ** self.avail[f]
+                missing.append((f, lack))
+                p *= q ** lack
+        return p, n_missing
+
+    def blocked(self, card: int, kind: str) -> bool:
+        """Card `card` may no longer score meld `kind` (already scored it, or a bigger meld of its class)."""
+        hist = self.state.hist.get(card)
+        if not hist:
+            return False
+        records = self.state.records
+        for index in hist:
+            rec = records[index]
+            if rec.kind == kind:
+                return True
+            if kind.endswith("marriage") and rec.kind.endswith("sequence"):
+                return True
+            if kind == "bezique_1" and rec.kind.startswith("bezique_") and rec.kind != kind:
+                return True
+            if kind.startswith("bezique_") and kind != "bezique_1" and rec.kind.startswith("bezique_"):
+                return True
+        return False
+
+    def meld_keep(self, card: int) -> float:
+        """Meld points at stake in keeping `card` (phase 1): value x chance, for the melds it can still make."""
+        if self.state.final_phase:
+            return 0.0
+        face = card & 31
+        total = 0.0
+        for t in templates(self.state):
+            if len(t.faces) == 1 and t.kind.startswith("four_"):
+                if face & 7 != t.faces[0]:
+                    continue
+                size = 4
+            elif face not in t.faces:
+                continue
+            else:
+                size = len(t.faces)
+            if self.blocked(card, t.kind):
+                continue
+            p, missing = self.template_chance(t)
+            if p <= 0.0:
+                continue
+            if size != 4 and self.mine_count[face] > t.faces.count(face):
+                continue  # a spare copy: playing it keeps the template intact
+            share = (size - missing) / size
+            total += t.value * p * (0.35 + 0.65 * share) / size * 2.0
+        return total
+
+    def keep_value(self, card: int) -> float:
+        """How much playing `card` now costs this seat, in points (higher = keep it)."""
+        state = self.state
+        rank = card & 7
+        trump = self.trump
+        value = strength(card) * 0.6
+        if rank in BRISQUE:
+            value += 9.0 if rank == ACE else 7.0
+        if trump is not None and suit_of(card) == trump:
+            if rank == SEVEN and not state.final_phase:
+                if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
+                    value -= 12.0  # scores 10 when played
+            else:
+                value += 6.0 + strength(card)
+        value += self.meld_keep(card)
+        return value
+
+    def ready_melds(self, without: int | None = None) -> float:
+        """The best meld value this seat could declare now if it won a trick (its cards minus `without`)."""
+        state = self.state
+        hand = state.hands[self.me]
+        if without is not None:
+            hand = [c for c in hand if c != without]
+        table = [c for c in state.tables[self.me] if c != without]
+        cards = hand + table
+        by_face: dict[int, list[int]] = {}
+        for c in cards:
+            by_face.setdefault(c & 31, []).append(c)
+        hand_set = set(hand)
+        best = 0.0
+        for t in templates(state):
+            if t.value <= best:
+                continue
+            if len(t.faces) == 1 and t.kind.startswith("four_"):
+                rank = t.faces[0]
+                pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ()) if not self.blocked(c, t.kind)]
+                if len(pool) >= 4 and any(c in hand_set for c in pool):
+                    best = t.value
+                continue
+            ok = True
+            from_hand = False
+            need: dict[int, int] = {}
+            for f in t.faces:
+                need[f] = need.get(f, 0) + 1
+            for f, n in need.items():
+                pool = [c for c in by_face.get(f, ()) if not self.blocked(c, t.kind)]
+                if len(pool) < n:
+                    ok = False
+                    break
+                if any(c in hand_set for c in pool):
+                    from_hand = True
+            if ok and from_hand:
+                best = t.value
+        return best

@@ -1,0 +1,73 @@
+"""The rule-based levels (beginner, intermediate) and the helpers every level shares to decide from a view."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from bezique.ai.base import Hint, Player, StopFlag
+from bezique.ai.info import reason_text
+from bezique.ai.policy import Decision, beginner_decision, final_phase_decision, intermediate_decision
+from bezique.ai.solver import solvable, solve
+from bezique.rules.actions import PLAY, Action
+from bezique.rules.view import PlayerView, determinize
+
+
+def match_legal(action: Action, legal: Sequence[Action]) -> Action:
+    """`action` as it appears in `legal` (a play is matched by face, since copies are interchangeable)."""
+    if action in legal:
+        return action
+    if action.verb == PLAY:
+        face = action.cards[0] & 31
+        for candidate in legal:
+            if candidate.verb == PLAY and candidate.cards[0] & 31 == face:
+                return candidate
+    return legal[0]
+
+
+class RulePlayer(Player):
+    """A level that decides by rules on a state rebuilt from the view (reading only what the view shows)."""
+
+    def decide(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Decision:
+        legal = list(legal)
+        if len(legal) == 1:
+            return Decision(legal[0], "only", {})
+        rng = random.Random(self.rng.getrandbits(64))
+        state = determinize(view, rng)
+        decision = self._rule(state, view.seat, legal, rng)
+        return decision._replace(action=match_legal(decision.action, legal))
+
+    def _rule(self, state, me: int, legal: list[Action], rng: random.Random) -> Decision:
+        raise NotImplementedError
+
+    def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
+        return self.decide(view, legal, stop).action
+
+    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en") -> Hint:
+        decision = self.decide(view, legal)
+        return Hint(decision.action, reason_text(decision.code, decision.args or {}, lang))
+
+
+class BeginnerPlayer(RulePlayer):
+    """Legal, plausible cards; greedy melds; takes an exposed brisque; no planning, the odd slip."""
+
+    level = "beginner"
+
+    def _rule(self, state, me, legal, rng):
+        return beginner_decision(state, me, legal, rng)
+
+
+class IntermediatePlayer(RulePlayer):
+    """The craft of the game by rule: wins tricks to meld, keeps trumps, brisques and meld cards, counts cards,
+    and counts the last tricks exactly once few cards are left."""
+
+    level = "intermediate"
+    solve_from = 5  # cards per hand at or below which the final tricks are counted exactly (fast there)
+
+    def _rule(self, state, me, legal, rng):
+        if solvable(state) and len(state.hands[me]) <= self.solve_from:
+            card, _values = solve(state, me)
+            return Decision(Action(PLAY, (card,)), "final_win" if state.trick else "final_lead", {"card": card})
+        if state.final_phase and state.rules.players == 2 and not state.stock:
+            return final_phase_decision(state, me, [a.cards[0] for a in legal])
+        return intermediate_decision(state, me, legal, rng)

@@ -1,0 +1,246 @@
+"""Rule-based decisions: the beginner and intermediate levels, and the fast rollout policy of the search levels.
+
+Each decision function takes a ``GameState`` and the acting seat. The rule levels call them on a state rebuilt by
+``determinize`` from their view and read only that seat's cards and public facts (in the final tricks of a
+two-player deal the opponent's hand is fully known from the view, so reading it there is not cheating).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from bezique.ai.knowledge import Knowledge, beats, is_brisque
+from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY, Action
+from bezique.rules.cards import ACE, SEVEN, strength, suit_of
+from bezique.rules.engine import legal_plays
+from bezique.rules.state import DECLARE, GameState
+
+
+class Decision(NamedTuple):
+    """An action with the reason code and arguments that make its hint (see ``info.reason_text``)."""
+
+    action: Action
+    code: str
+    args: dict | None = None
+
+
+MELD_VALUES = {
+    "common_marriage": 20, "royal_marriage": 40, "trump_sequence": 250, "backdoor_sequence": 150,
+    "four_aces": 100, "four_kings": 80, "four_queens": 60, "four_jacks": 40, "four_tens": 90,
+}
+
+
+def meld_value(state: GameState, action: Action) -> int:
+    kind = action.kind or ""
+    if kind.startswith("bezique_"):
+        return state.rules.bezique_value(int(kind.split("_")[1]))
+    if kind.startswith("four_trump_"):
+        return 1000
+    return MELD_VALUES.get(kind, 20)
+
+
+# --- the fast rollout policy --------------------------------------------------------------------------------------
+def _static_cost(card: int, trump: int | None, hand_faces: list[int]) -> float:
+    """A cheap keep-value for rollouts: rank, brisque, trump and whether the card has a meld partner in hand."""
+    rank = card & 7
+    cost = 8 - rank
+    if rank <= 1:
+        cost += 10
+    if trump is not None and suit_of(card) == trump:
+        cost += 7 if rank != SEVEN else -6
+    face = card & 31
+    if rank == 2:  # king: queen of the suit in hand
+        if face + 1 in hand_faces:
+            cost += 8
+    elif rank == 3:
+        if face - 1 in hand_faces:
+            cost += 8
+        if face == 3 and 20 in hand_faces:  # bezique queen with the bezique jack
+            cost += 10
+    elif rank == 4 and face == 20 and 3 in hand_faces:
+        cost += 10
+    return cost
+
+
+def rollout_action(state: GameState, rng: random.Random) -> Action:
+    """A quick, sensible action for simulations (melds greedily, keeps brisques and trumps, takes brisques)."""
+    if state.phase == DECLARE:
+        from bezique.rules.engine import legal_actions
+        legal = legal_actions(state)
+        best = None
+        best_value = -1
+        exchange = None
+        for action in legal:
+            if action.verb == MELD:
+                value = meld_value(state, action)
+                if value > best_value:
+                    best, best_value = action, value
+            elif action.verb == EXCHANGE_SEVEN:
+                exchange = action
+            elif best is None and action.verb not in (DONE,) and action.verb != MELD:
+                pass
+        if best is not None:
+            return best
+        if exchange is not None:
+            return exchange
+        for action in legal:
+            if action.verb not in (DONE, MELD):
+                return action  # declare_seven, or a pass in partnerships (rare)
+        return Action(DONE)
+    cards = legal_plays(state)
+    if len(cards) == 1:
+        return Action(PLAY, (cards[0],))
+    trump = state.trump
+    seat = state.to_act
+    assert seat is not None
+    hand_faces = [c & 31 for c in state.hands[seat]] + [c & 31 for c in state.tables[seat]]
+    trick = state.trick
+    if not trick:
+        if state.final_phase:
+            aces = [c for c in cards if c & 7 == ACE and suit_of(c) != trump]
+            if aces and rng.random() < 0.7:
+                return Action(PLAY, (aces[0],))
+        best = min(cards, key=lambda c: _static_cost(c, trump, hand_faces) + rng.random() * 2)
+        return Action(PLAY, (best,))
+    winning = trick[state.best]
+    stake = sum(10 for c in trick if c & 7 <= 1)
+    winners = [c for c in cards if beats(c, winning, trump)]
+    if winners:
+        cheapest = min(winners, key=lambda c: _static_cost(c, trump, hand_faces))
+        cost = _static_cost(cheapest, trump, hand_faces)
+        if state.final_phase or stake or cost <= 6 or (cost <= 12 and rng.random() < 0.3):
+            if not state.final_phase and stake == 0 and cost > 12:
+                pass
+            else:
+                return Action(PLAY, (cheapest,))
+    losers = [c for c in cards if c not in winners] or cards
+    best = min(losers, key=lambda c: _static_cost(c, trump, hand_faces) + rng.random())
+    return Action(PLAY, (best,))
+
+
+# --- the rule-based levels ----------------------------------------------------------------------------------------
+def declaration(state: GameState, me: int, legal: list[Action], skill: str) -> Decision:
+    """Declaration step: the best meld (holding a single bezique while the double is likely), the 7 swap, done."""
+    melds = [a for a in legal if a.verb == MELD]
+    exchange = next((a for a in legal if a.verb == EXCHANGE_SEVEN), None)
+    if melds:
+        best = max(melds, key=lambda a: (meld_value(state, a), -len(a.cards)))
+        if skill == "intermediate" and best.kind == "bezique_1" and state.rules.max_bezique_level >= 2:
+            know = Knowledge(state, me)
+            double = next((t for t in _templates(state) if t.kind == "bezique_2"), None)
+            others = [a for a in melds if a.kind != "bezique_1"]
+            if double is not None and state.rules.multi_bezique_mode == "all_at_once" and len(state.stock) > 16:
+                chance, _ = know.template_chance(double)
+                if chance * 500 > 60:
+                    if others:
+                        alt = max(others, key=lambda a: meld_value(state, a))
+                        return Decision(alt, "meld", {"meld": alt.kind, "points": meld_value(state, alt)})
+                    if exchange is not None:
+                        return Decision(exchange, "exchange", {"card": state.stock[0]})
+                    return Decision(Action(DONE), "hold_bezique")
+        return Decision(best, "meld", {"meld": best.kind, "points": meld_value(state, best)})
+    if exchange is not None:
+        return Decision(exchange, "exchange", {"card": state.stock[0]})
+    for action in legal:
+        if action.verb not in (DONE, MELD):
+            return Decision(action, "declare_seven")
+    return Decision(Action(DONE), "done")
+
+
+def _templates(state: GameState):
+    from bezique.ai.knowledge import templates
+    return templates(state)
+
+
+def beginner_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
+    """Plausible play with no subtlety: greedy melds, low leads, takes a brisque when it can, now and then a slip."""
+    if len(legal) == 1:
+        return Decision(legal[0], "only")
+    if state.phase == DECLARE:
+        return declaration(state, me, legal, "beginner")
+    cards = [a.cards[0] for a in legal]
+    if rng.random() < 0.12:
+        card = rng.choice(cards)
+        return Decision(Action(PLAY, (card,)), "whim", {"card": card})
+    trump = state.trump
+    if not state.trick:
+        card = min(cards, key=lambda c: (strength(c) + (6 if suit_of(c) == trump else 0), rng.random()))
+        return Decision(Action(PLAY, (card,)), "lead_low", {"card": card})
+    winning = state.trick[state.best]
+    winners = [c for c in cards if beats(c, winning, trump)]
+    if winners and (is_brisque(winning) or state.final_phase):
+        card = min(winners, key=strength)
+        code = "win_brisque" if is_brisque(winning) else "final_win"
+        return Decision(Action(PLAY, (card,)), code, {"card": card})
+    card = min(cards, key=lambda c: (strength(c) + (10 if is_brisque(c) else 0), rng.random()))
+    return Decision(Action(PLAY, (card,)), "discard", {"card": card})
+
+
+def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
+    """The craft of the game from RULES.md and the rules sheet's tips (see the module docstring)."""
+    if len(legal) == 1:
+        return Decision(legal[0], "only")
+    if state.phase == DECLARE:
+        return declaration(state, me, legal, "intermediate")
+    if state.final_phase:
+        return final_phase_decision(state, me, [a.cards[0] for a in legal])
+    know = Knowledge(state, me)
+    cards = [a.cards[0] for a in legal]
+    keep = {c: know.keep_value(c) for c in cards}
+    trump = state.trump
+    if not state.trick:
+        # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
+        def lead_cost(c: int) -> float:
+            cost = keep[c]
+            if c & 7 == 1:
+                cost += 8.0  # a ten led is often caught by the ace
+            return cost + rng.random() * 0.5
+        card = min(cards, key=lead_cost)
+        if card & 7 == SEVEN and suit_of(card) == trump and not state.final_phase and card not in state.spent:
+            return Decision(Action(PLAY, (card,)), "seven", {"card": card})
+        return Decision(Action(PLAY, (card,)), "lead_low", {"card": card})
+    winning = state.trick[state.best]
+    stake = sum(10 for c in state.trick if is_brisque(c))
+    stock_left = len(state.stock)
+    threat = 12.0 if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
+    best_card, best_score, best_code = cards[0], -1e9, "discard"
+    for c in cards:
+        k = keep[c]
+        if beats(c, winning, trump):
+            meld = know.ready_melds(without=c) if stock_left else 0.0
+            score = stake + (10 if is_brisque(c) else 0) + 0.9 * meld - k + 2.0
+            code = "win_meld" if meld >= 20 else ("win_brisque" if stake else "win_cheap")
+        else:
+            score = -stake - (10 if is_brisque(c) else 0) - k - threat
+            code = "discard"
+            if c & 7 == SEVEN and suit_of(c) == trump and c not in state.spent:
+                code = "seven"
+        if score > best_score:
+            best_card, best_score, best_code = c, score, code
+    return Decision(Action(PLAY, (best_card,)), best_code, {"card": best_card})
+
+
+def final_phase_decision(state: GameState, me: int, cards: list[int]) -> Decision:
+    """The final tricks by rule: cash sure winners, take brisques cheaply, follow low otherwise."""
+    trump = state.trump
+    others = [c for s, h in enumerate(state.hands) if s != me for c in h]
+    if not state.trick:
+        def sure(c: int) -> bool:
+            same = [o for o in others if suit_of(o) == suit_of(c)]
+            if same:
+                return all(strength(o) <= strength(c) for o in same)
+            return suit_of(c) == trump or not any(suit_of(o) == trump for o in others)
+        winners = [c for c in cards if sure(c)]
+        if winners:
+            card = max(winners, key=lambda c: (is_brisque(c), suit_of(c) != trump, strength(c)))
+            return Decision(Action(PLAY, (card,)), "final_lead", {"card": card})
+        card = min(cards, key=lambda c: (is_brisque(c), suit_of(c) == trump, strength(c)))
+        return Decision(Action(PLAY, (card,)), "final_low", {"card": card})
+    winning = state.trick[state.best]
+    winners = [c for c in cards if beats(c, winning, trump)]
+    if winners:
+        card = min(winners, key=lambda c: (suit_of(c) == trump, strength(c)))
+        return Decision(Action(PLAY, (card,)), "final_win", {"card": card})
+    card = min(cards, key=lambda c: (is_brisque(c), strength(c)))
+    return Decision(Action(PLAY, (card,)), "final_low", {"card": card})

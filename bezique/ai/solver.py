@@ -1,0 +1,202 @@
+"""Exact solver for the final tricks of a two-player deal, once both hands are known.
+
+After the stock is gone in two-handed play every card the seat has not seen is in the opponent's hand, so the rest
+of the deal is a game of perfect information. ``solve`` runs a memoised minimax with alpha-beta pruning over the
+remaining tricks (at most eight each) under the final-phase obligations of RULES.md §1.9, and values an outcome as
+
+    WIN x (+1 win, -1 loss, 0 otherwise)  +  (my score - opponent's score at the end) - (the same now)
+
+so it maximises the point difference (brisques won, last-trick bonus) but never lets a game slip when a player can
+reach the target (the last-trick bonus can end the game at once, brisques are added simultaneously: §1.11).
+"""
+
+from __future__ import annotations
+
+from bezique.rules.cards import strength, suit_of
+from bezique.rules.state import GameState
+
+WIN = 1000
+INF = 10 ** 9
+
+
+def _brisques(cards) -> int:
+    return sum(1 for c in cards if (c & 7) <= 1)
+
+
+class _Solver:
+    def __init__(self, state: GameState, me: int) -> None:
+        rules = state.rules
+        self.me = me
+        self.opp = 1 - me
+        self.trump = state.trump
+        self.must_win = rules.endgame_must_win_trick
+        self.target = rules.target_score
+        self.immediate_end = rules.game_end_mode == "immediate" and state.tiebreak is None
+        self.tiebreak = state.tiebreak
+        self.brisque_value = rules.brisque_value
+        self.brisques_now = rules.brisque_timing == "immediate"
+        self.last_bonus = rules.last_trick_bonus if rules.last_trick_bonus_trick == "final" else 0
+        self.base = (state.scores[rules.side_of(me)], state.scores[rules.side_of(1 - me)])
+        self.won = (_brisques(state.won[me]), _brisques(state.won[1 - me]))
+        self.memo: dict = {}
+        self.nodes = 0
+
+    # utility of the game ending now with these extra points (pm, po) and the game's winner
+    def _end(self, pm: int, po: int, outcome: int) -> int:
+        return WIN * outcome + pm - po
+
+    def legal(self, hand: tuple[int, ...], led: int | None, best: int | None) -> list[int]:
+        faces = sorted(set(hand), key=lambda f: (suit_of(f), -strength(f)))
+        if led is None:
+            return faces
+        same = [c for c in faces if suit_of(c) == suit_of(led)]
+        if same:
+            if self.must_win and best is not None and suit_of(best) == suit_of(led):
+                higher = [c for c in same if strength(c) > strength(best)]
+                if higher:
+                    return higher
+            return same
+        trumps = [c for c in faces if self.trump is not None and suit_of(c) == self.trump]
+        if trumps:
+            if self.must_win and best is not None and suit_of(best) == self.trump:
+                higher = [c for c in trumps if strength(c) > strength(best)]
+                return higher or faces
+            return trumps
+        return faces
+
+    def beats(self, card: int, best: int) -> bool:
+        trump = self.trump
+        if trump is not None and suit_of(card) == trump and suit_of(best) != trump:
+            return True
+        return suit_of(card) == suit_of(best) and strength(card) > strength(best)
+
+    def value(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
+              pm: int, po: int, bm: int, bo: int, alpha: int, beta: int) -> int:
+        """Value for `me` (0 = me, 1 = opponent in `hands`/`turn`); pm/po: points scored so far in the solve,
+        bm/bo: brisque cards captured so far in the solve."""
+        key = (hands, turn, led, pm, po, bm, bo)
+        hit = self.memo.get(key)
+        if hit is not None:
+            lo, hi = hit
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        self.nodes += 1
+        a0, b0 = alpha, beta
+        hand = hands[turn]
+        moves = self.legal(hand, led, led)
+        maximizing = turn == 0
+        best_val = -INF if maximizing else INF
+        for card in moves:
+            rest = list(hand)
+            rest.remove(card)
+            new_hands = (tuple(rest), hands[1]) if turn == 0 else (hands[0], tuple(rest))
+            if led is None:
+                v = self.value(new_hands, 1 - turn, card, pm, po, bm, bo, alpha, beta)
+            else:
+                v = self._resolve(new_hands, 1 - turn, led, turn, card, pm, po, bm, bo, alpha, beta)
+            if maximizing:
+                if v > best_val:
+                    best_val = v
+                alpha = max(alpha, v)
+            else:
+                if v < best_val:
+                    best_val = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        lo, hi = -INF, INF
+        if best_val <= a0:
+            hi = best_val
+        elif best_val >= b0:
+            lo = best_val
+        else:
+            lo = hi = best_val
+        old = self.memo.get(key)
+        if old is not None:
+            lo, hi = max(lo, old[0]), min(hi, old[1])
+        self.memo[key] = (lo, hi)
+        return best_val
+
+    def _resolve(self, hands, leader: int, led: int, follower: int, card: int, pm: int, po: int, bm: int, bo: int,
+                 alpha: int, beta: int) -> int:
+        winner = follower if self.beats(card, led) else leader
+        n_br = _brisques((led, card))
+        if winner == 0:
+            bm += n_br
+        else:
+            bo += n_br
+        if self.brisques_now and n_br:
+            if winner == 0:
+                pm += n_br * self.brisque_value
+            else:
+                po += n_br * self.brisque_value
+            done = self._check(pm, po, winner)
+            if done is not None:
+                return done
+        if not hands[0] and not hands[1]:
+            if self.last_bonus:
+                if winner == 0:
+                    pm += self.last_bonus
+                else:
+                    po += self.last_bonus
+                done = self._check(pm, po, winner)
+                if done is not None:
+                    return done
+            return self._deal_end(pm, po, bm, bo)
+        return self.value(hands, winner, None, pm, po, bm, bo, alpha, beta)
+
+    def _check(self, pm: int, po: int, scorer: int) -> int | None:
+        if not self.immediate_end:
+            return None
+        total = self.base[scorer] + (pm if scorer == 0 else po)
+        if total >= self.target:
+            return self._end(pm, po, 1 if scorer == 0 else -1)
+        return None
+
+    def _deal_end(self, pm: int, po: int, bm: int, bo: int) -> int:
+        if not self.brisques_now:
+            pm += (self.won[0] + bm) * self.brisque_value
+            po += (self.won[1] + bo) * self.brisque_value
+        sm, so = self.base[0] + pm, self.base[1] + po
+        reached = [0, 1] if self.tiebreak is not None else [s for s, v in ((0, sm), (1, so)) if v >= self.target]
+        outcome = 0
+        if len(reached) == 1:
+            outcome = 1 if reached[0] == 0 else -1
+        elif len(reached) == 2 and sm != so:
+            outcome = 1 if sm > so else -1
+        return self._end(pm, po, outcome)
+
+
+def solvable(state: GameState) -> bool:
+    """A two-player deal in its final tricks with nobody to deal cards to: the solver applies."""
+    return (state.rules.players == 2 and state.final_phase and not state.stock and not state.finished
+            and state.to_act is not None)
+
+
+def solve(state: GameState, me: int) -> tuple[int, dict[int, int]]:
+    """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face)."""
+    assert state.to_act == me and solvable(state)
+    solver = _Solver(state, me)
+    hands = (tuple(sorted(c & 31 for c in state.hands[me])), tuple(sorted(c & 31 for c in state.hands[1 - me])))
+    led = state.trick[0] & 31 if state.trick else None
+    values: dict[int, int] = {}
+    moves = solver.legal(hands[0], led, led)
+    alpha = -INF
+    for face in moves:
+        rest = list(hands[0])
+        rest.remove(face)
+        new_hands = (tuple(rest), hands[1])
+        if led is None:
+            v = solver.value(new_hands, 1, face, 0, 0, 0, 0, alpha - 1, INF)
+        else:
+            v = solver._resolve(new_hands, 1, led, 0, face, 0, 0, 0, 0, alpha - 1, INF)
+        values[face] = v
+        alpha = max(alpha, v)
+    best_face = max(values, key=lambda f: (values[f], -strength(f)))
+    card = min(c for c in state.hands[me] if c & 31 == best_face)
+    return card, values
