@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bezique.bench_cmd", "benchmarks that print figures (rules, ui)"),
     "arena": ("bezique.ai.arena", "play computer levels against each other and measure them"),
     "demo": ("bezique.demo_cmd", "computer against computer in the real window"),
+    "install-desktop": ("bezique.desktop_cmd", "add Bezique to the Linux applications menu for this user"),
 }
 
 

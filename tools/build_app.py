@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Build the standalone Bezique: one executable that runs without Python installed (PyInstaller, one-file).
+
+    python tools/build_app.py [--dist DIR] [--work DIR]
+
+The executable bundles the card images, the sounds and the default ``config.yaml``; inside it they sit at the
+bundle's root, exactly where the package looks for them beside itself, so the game needs no special case. The
+command modules are imported by name at run time (``bezique.cli``), so every ``bezique`` submodule is collected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_NAME = "bezique"
+
+
+def pyinstaller_args(dist: Path, work: Path) -> list[str]:
+    """The PyInstaller command line for a one-file, windowed build."""
+    sep = os.pathsep
+    return [
+        str(ROOT / "main.py"),
+        "--name", APP_NAME,
+        "--onefile",
+        "--windowed",
+        "--noconfirm",
+        "--log-level", "WARN",
+        "--distpath", str(dist),
+        "--workpath", str(work),
+        "--specpath", str(work),
+        "--paths", str(ROOT),
+        "--collect-submodules", "bezique",
+        "--add-data", f"{ROOT / 'assets'}{sep}assets",
+        "--add-data", f"{ROOT / 'config.yaml'}{sep}.",
+    ]
+
+
+def executable_path(dist: Path) -> Path:
+    return dist / (APP_NAME + (".exe" if sys.platform == "win32" else ""))
+
+
+def build(dist: Path, work: Path) -> Path:
+    """Build and return the executable's path.
+
+    Raises:
+        ModuleNotFoundError: PyInstaller is not installed (``pip install pyinstaller``).
+    """
+    import PyInstaller.__main__  # imported here: only the build needs it
+
+    PyInstaller.__main__.run(pyinstaller_args(dist, work))
+    return executable_path(dist)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the executable goes")
+    parser.add_argument("--work", type=Path, default=ROOT / "build", help="PyInstaller's scratch folder")
+    args = parser.parse_args()
+    try:
+        exe = build(args.dist, args.work)
+    except ModuleNotFoundError:
+        print("build_app: PyInstaller is not installed; run: python -m pip install pyinstaller==6.22.3",
+              file=sys.stderr)
+        return 2
+    print(f"built {exe} ({exe.stat().st_size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
