@@ -1,0 +1,54 @@
+"""A plain window that tells the player the game stopped, and where the details were written.
+
+Kept free of the rest of the window's code (scenes, assets, fonts loaded by them), since any of those may be what
+failed. Closes on a click, a key or the window's close button.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+BACKGROUND = (24, 58, 40)
+TEXT = (240, 234, 214)
+WIDTH, HEIGHT = 860, 360
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words, line = paragraph.split(" "), ""
+        for word in words:
+            candidate = f"{line} {word}".strip()
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def show_crash_screen(message: str) -> None:
+    """Show `message` until the player dismisses it (returns at once under the dummy video driver)."""
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((WIDTH, HEIGHT))
+    pygame.display.set_caption("Bezique")
+    font = pygame.font.Font(None, 26)
+    screen.fill(BACKGROUND)
+    y = 24
+    for line in _wrap(font, message, WIDTH - 48):
+        screen.blit(font.render(line, True, TEXT), (24, y))
+        y += font.get_linesize()
+    pygame.display.flip()
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return
+    clock = pygame.time.Clock()
+    while True:
+        for event in pygame.event.get():
+            if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                pygame.quit()
+                return
+        clock.tick(20)
