@@ -1,0 +1,153 @@
+"""Every string a player sees, in Italian and English: ``t("menu.new_game", "it")`` -> ``"Nuova partita"``.
+
+The tables are ``en.py`` and ``it.py`` (one dict each, the same keys, the same ``{placeholders}``). ``t`` raises
+``KeyError`` for an unknown key or language, so a typo fails a test instead of showing a raw key to the player.
+``missing_keys``, ``placeholder_mismatches`` and ``unused_keys`` let tests hold the tables and the code together.
+
+Keys built at run time count as used when the code writes them as an f-string starting with literal text with a
+dot, e.g. ``t(f"meld.{kind}", lang)`` uses every ``meld.<one segment>`` key (see ``referenced_strings``).
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from collections.abc import Iterable
+from pathlib import Path
+
+from bezique.i18n import en, it
+
+LANGUAGES = ("it", "en")
+TABLES: dict[str, dict[str, str]] = {"en": en.STRINGS, "it": it.STRINGS}
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # bezique/
+TABLE_FILES = (Path(en.__file__).resolve(), Path(it.__file__).resolve())
+
+
+def t(key: str, lang: str, **fmt: object) -> str:
+    """The string `key` in `lang` ("it" or "en"), formatted with `fmt`.
+
+    Raises:
+        KeyError: unknown key or language, or a placeholder missing from `fmt`.
+    """
+    try:
+        table = TABLES[lang]
+    except KeyError:
+        raise KeyError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}") from None
+    text = table[key]
+    return text.format(**fmt) if fmt or "{" in text else text
+
+
+def has_key(key: str) -> bool:
+    return key in TABLES["en"]
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{name}`` fields of a string."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def missing_keys() -> dict[str, set[str]]:
+    """Per language, the keys another language has and it lacks (all empty when the tables agree)."""
+    every = set().union(*TABLES.values())
+    return {lang: every - set(table) for lang, table in TABLES.items()}
+
+
+def placeholder_mismatches() -> dict[str, dict[str, set[str]]]:
+    """Keys whose ``{placeholders}`` differ between languages: key -> language -> its placeholders."""
+    out: dict[str, dict[str, set[str]]] = {}
+    for key in set(TABLES["en"]) & set(TABLES["it"]):
+        found = {lang: placeholders(table[key]) for lang, table in TABLES.items()}
+        if len({frozenset(v) for v in found.values()}) > 1:
+            out[key] = found
+    return out
+
+
+def referenced_strings(source_dirs: Iterable[Path | str] | None = None) -> tuple[set[str], list[re.Pattern[str]]]:
+    """(string literals, dynamic key patterns) found in the ``.py`` files under `source_dirs` (default: the
+    ``bezique`` package), the string tables themselves excepted.
+
+    A dynamic pattern comes from an f-string that starts with literal text, such as ``f"level.{name}.blurb"``
+    (each ``{…}`` stands for one dot-free segment), or from ``"prefix." + x`` (one segment after the prefix).
+    """
+    literals: set[str] = set()
+    patterns: dict[str, re.Pattern[str]] = {}
+    dirs = [Path(d) for d in source_dirs] if source_dirs is not None else [PACKAGE_ROOT]
+    for folder in dirs:
+        for path in sorted(folder.rglob("*.py")):
+            if path.resolve() in TABLE_FILES:
+                continue
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+            for node in ast.walk(tree):
+                regex = None
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    literals.add(node.value)
+                elif (isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant)
+                      and "." in str(node.values[0].value)):
+                    regex = "".join(re.escape(part.value) if isinstance(part, ast.Constant) else _SEGMENT
+                                    for part in node.values)
+                elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)
+                      and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)
+                      and node.left.value.endswith(".")):
+                    regex = re.escape(node.left.value) + _SEGMENT
+                if regex is not None:
+                    patterns.setdefault(regex, re.compile(regex))
+    return literals, list(patterns.values())
+
+
+_SEGMENT = r"[^.]+"
+
+
+def unused_keys(source_dirs: Iterable[Path | str] | None = None) -> set[str]:
+    """Keys of the tables that no code under `source_dirs` (default: ``bezique/``) names, either as a string
+    literal or through a dynamic pattern (see ``referenced_strings``)."""
+    literals, patterns = referenced_strings(source_dirs)
+    return {key for key in TABLES["en"]
+            if key not in literals and not any(p.fullmatch(key) for p in patterns)}
+
+
+# --- helpers for names built from game ids (they mark their key families as used) -------------------------
+
+
+def meld_name(kind: str, lang: str) -> str:
+    """A meld or score id (``royal_marriage``, ``bezique_2``, ``seven_of_trumps``, ``brisques`` …) by name."""
+    return t(f"meld.{kind}", lang)
+
+
+def variant_name(variant: str, lang: str) -> str:
+    return t(f"variant.{variant}", lang)
+
+
+def variant_blurb(variant: str, lang: str) -> str:
+    return t(f"variant.{variant}.blurb", lang)
+
+
+def level_name(level: str, lang: str) -> str:
+    return t(f"level.{level}", lang)
+
+
+def level_blurb(level: str, lang: str) -> str:
+    return t(f"level.{level}.blurb", lang)
+
+
+def suit_name(suit_letter: str, lang: str) -> str:
+    """``"S"`` -> ``"Spades"`` / ``"Picche"``."""
+    return t(f"suit.{suit_letter}", lang)
+
+
+def card_name(code: str, lang: str) -> str:
+    """A face code (``"QS"``, ``"TD#1"``) in words: ``"Queen of Spades"`` / ``"Regina di Picche"``."""
+    return t("card.name", lang, rank=t(f"rank.{code[0]}", lang), suit=t(f"suit.{code[1]}", lang))
+
+
+def option_label(setting: str, value: object, lang: str) -> str:
+    """The label of one value of a setting: ``option_label("card_back", "red", "it")`` -> ``"Rosso"``.
+    Booleans without their own labels read On / Off."""
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    key = f"option.{setting}.{text}"
+    if key in TABLES[lang]:
+        return t(key, lang)
+    if isinstance(value, bool):
+        return t("settings.on" if value else "settings.off", lang)
+    raise KeyError(key)

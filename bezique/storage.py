@@ -1,0 +1,174 @@
+"""The per-user data folder and the careful way every file in it is written and read.
+
+Saves, statistics and the player's settings all live in one folder (``platformdirs``, or ``$BEZIQUE_DATA_DIR``
+when set: tests and the build use it). Files are written atomically: a temporary file in the same folder,
+flushed and synced, then ``os.replace``d over the old one, so a crash at any moment leaves either the old file or
+the new one, never half of each. A file that cannot be read is never deleted: ``set_aside`` renames it with a
+timestamp, so the player (or a bug report) still has it. No pygame here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+APP_NAME = "Bezique"
+DATA_DIR_ENV = "BEZIQUE_DATA_DIR"
+
+
+class DamagedFileError(ValueError):
+    """A file exists but cannot be used; ``reason`` is one plain English line, ``kind`` one of
+    ``"unreadable"`` (the system refused to read it) or ``"damaged"`` (not text, not JSON, cut short)."""
+
+    def __init__(self, path: Path, kind: str, reason: str) -> None:
+        super().__init__(f"{path.name}: {reason}")
+        self.path = path
+        self.kind = kind
+        self.reason = reason
+
+
+def data_dir(create: bool = True) -> Path:
+    """The folder for saves, statistics and settings: ``$BEZIQUE_DATA_DIR`` if set, else the platform's
+    per-user data folder. Created on demand unless `create` is false."""
+    override = os.environ.get(DATA_DIR_ENV)
+    path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def write_json_atomic(path: Path | str, obj: Any) -> None:
+    """Write `obj` as UTF-8 JSON to `path` so that the file is always either the old or the new content.
+
+    Raises:
+        OSError: the folder cannot be written (disk full, permissions); the old file is left as it was.
+        TypeError, ValueError: `obj` is not JSON-serialisable; nothing is written.
+    """
+    path = Path(path)
+    text = json.dumps(obj, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the system allows it (POSIX); harmless elsewhere."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_json(path: Path | str) -> Any:
+    """The JSON value stored in `path`.
+
+    Raises:
+        FileNotFoundError: there is no such file (not damage: simply nothing saved yet).
+        DamagedFileError: the file exists but cannot be read, is not UTF-8 text, or is not complete JSON.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise DamagedFileError(path, "unreadable", f"cannot be read: {exc.strerror or exc}") from None
+    if not data.strip():
+        raise DamagedFileError(path, "damaged", "the file is empty")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise DamagedFileError(path, "damaged", "the file is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DamagedFileError(path, "damaged", f"not valid JSON at line {exc.lineno}, column {exc.colno}: "
+                                                f"{exc.msg}") from None
+    except RecursionError:
+        raise DamagedFileError(path, "damaged", "not valid JSON: nested too deeply") from None
+
+
+def set_aside(path: Path | str, reason: str) -> Path:
+    """Rename a damaged file to ``<name>.damaged-YYYYmmdd-HHMMSS`` (with ``-2``, ``-3`` … if that exists) and
+    write `reason` next to it in ``<that name>.txt``. Never deletes anything. Returns the new path.
+
+    Raises:
+        OSError: the file could not be renamed (it is then left where it was).
+    """
+    path = Path(path)
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    os.replace(path, target)
+    with contextlib.suppress(OSError):
+        target.with_name(target.name + ".txt").write_text(reason.rstrip() + "\n", encoding="utf-8")
+    return target
+
+
+class StorageProblem:
+    """A file of the data folder that could not be used, for the player: what happened (an i18n key), the
+    technical detail (one English line, for bug reports), and where the file was kept aside (or None if even the
+    rename failed)."""
+
+    __slots__ = ("detail", "key", "path", "set_aside_to")
+
+    def __init__(self, key: str, detail: str, path: Path, set_aside_to: Path | None) -> None:
+        self.key = key
+        self.detail = detail
+        self.path = path
+        self.set_aside_to = set_aside_to
+
+    def message(self, lang: str, with_detail: bool = True) -> str:
+        """The plain-words report in `lang` ("it" or "en"): what happened, where the file was kept, and the
+        technical detail in brackets when `with_detail`."""
+        from bezique.i18n import t
+
+        parts = [t(self.key, lang)]
+        if self.set_aside_to is not None:
+            parts.append(t("problem.kept_aside", lang, name=self.set_aside_to.name))
+        else:
+            parts.append(t("problem.not_moved", lang, name=self.path.name))
+        if with_detail and self.detail:
+            parts.append(f"({self.detail})")
+        return " ".join(parts)
+
+    def __repr__(self) -> str:
+        return f"StorageProblem({self.key!r}, {self.detail!r}, set_aside_to={self.set_aside_to!r})"
+
+
+def set_aside_problem(path: Path, key: str, detail: str) -> StorageProblem:
+    """Set `path` aside (never deleting it) and describe what happened as a ``StorageProblem``."""
+    try:
+        moved: Path | None = set_aside(path, detail)
+    except OSError as exc:
+        moved = None
+        detail = f"{detail}; could not be renamed: {exc.strerror or exc}"
+    return StorageProblem(key, detail, path, moved)

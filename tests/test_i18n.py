@@ -1,0 +1,169 @@
+"""Strings in both languages: the same keys, the same placeholders, names for every game id, and the helpers a
+scene test uses to fail on missing or unused keys."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bezique import i18n
+from bezique.config import AISettings, AppSettings
+from bezique.i18n import LANGUAGES, TABLES, howto, t
+from bezique.rules.melds import MELD_NAMES
+from bezique.rules.ruleset import VARIANTS
+
+ROOT = Path(__file__).resolve().parent.parent
+SCORE_IDS = ("seven_of_trumps", "last_trick", "brisques", "carte_blanche")
+
+
+def test_every_key_in_both_languages_with_the_same_placeholders() -> None:
+    assert i18n.missing_keys() == {"en": set(), "it": set()}
+    assert i18n.placeholder_mismatches() == {}
+    assert set(TABLES["en"]) == set(TABLES["it"])
+
+
+def test_no_empty_or_untranslated_looking_strings() -> None:
+    for lang, table in TABLES.items():
+        for key, text in table.items():
+            assert text.strip(), f"{lang}:{key} is empty"
+            assert text == text.strip(), f"{lang}:{key} has stray spaces"
+            # a string that still looks like a key was never written
+            assert text != key, f"{lang}:{key}"
+
+
+def test_unknown_key_or_language_raises() -> None:
+    with pytest.raises(KeyError):
+        t("menu.no_such_key", "en")
+    with pytest.raises(KeyError):
+        t("menu.new_game", "fr")
+    with pytest.raises(KeyError):
+        t("newgame.player_name", "it")  # the placeholder is missing
+
+
+def test_formatting_and_lookup() -> None:
+    assert t("menu.new_game", "it") == "Nuova partita"
+    assert t("menu.new_game", "en") == "New game"
+    assert t("newgame.player_name", "en", number=2) == "Player 2"
+    assert i18n.card_name("QS#1", "it") == "Regina di Picche"
+    assert i18n.card_name("TD", "en") == "Ten of Diamonds"
+    assert i18n.option_label("card_back", "red", "it") == "Rosso"
+    assert i18n.option_label("mute", True, "en") == "On"
+    assert i18n.option_label("fullscreen", False, "it") == "Finestra"
+
+
+def test_italian_uses_the_rules_sheet_terms() -> None:
+    italian = " ".join(TABLES["it"].values()).lower()
+    for term in ("briscola", "tallone", "matrimonio", "matrimonio reale", "scala", "bezique doppio", "brisque",
+                 "presa", "mazziere", "combinazion"):
+        assert term in italian, term
+
+
+def test_names_for_every_game_id() -> None:
+    for lang in LANGUAGES:
+        for kind in [*MELD_NAMES, *SCORE_IDS]:
+            assert i18n.meld_name(kind, lang)
+        for variant in VARIANTS:
+            assert i18n.variant_name(variant, lang) and i18n.variant_blurb(variant, lang)
+        for suit in "SHDC":
+            assert i18n.suit_name(suit, lang)
+
+
+def _options_from_check_message(message: str) -> list[str]:
+    return message.split("use one of ", 1)[1].split(", ")
+
+
+def test_every_setting_and_option_has_a_label() -> None:
+    from bezique import config
+
+    checks = {**config._APP_CHECKS, "level": config._AI_CHECKS["level"]}
+    for lang in LANGUAGES:
+        for name in [*AppSettings.__slots__, "level"]:
+            assert t(f"settings.{name}", lang)
+        for name, check in checks.items():
+            try:
+                check(object())
+            except ValueError as exc:
+                message = str(exc)
+            if "use one of" in message:
+                for value in _options_from_check_message(message):
+                    label = i18n.level_name(value, lang) if name == "level" else i18n.option_label(name, value, lang)
+                    assert label
+            elif "true or false" in message:
+                for value in (True, False):
+                    assert i18n.option_label(name, value, lang)
+        for level in _options_from_check_message(_error(config._AI_CHECKS["level"])):
+            assert i18n.level_blurb(level, lang)
+    assert "level" in AISettings.__slots__
+
+
+def _error(check) -> str:
+    try:
+        check(object())
+    except ValueError as exc:
+        return str(exc)
+    raise AssertionError("the check accepted anything")
+
+
+def test_unused_keys_sees_literals_and_dynamic_patterns(tmp_path: Path) -> None:
+    (tmp_path / "scene.py").write_text(
+        'from bezique.i18n import t\n'
+        'def draw(lang, kind, level):\n'
+        '    t("menu.new_game", lang)\n'
+        '    t(f"meld.{kind}", lang)\n'
+        '    t(f"level.{level}.blurb", lang)\n'
+        '    t("suit." + kind, lang)\n', encoding="utf-8")
+    unused = i18n.unused_keys([tmp_path])
+    assert "menu.new_game" not in unused
+    assert "meld.bezique_2" not in unused and "level.expert.blurb" not in unused and "suit.S" not in unused
+    assert "level.expert" in unused  # f"level.{x}.blurb" does not cover the names
+    assert "menu.quit" in unused
+    # the string tables themselves never count as a use
+    assert "menu.quit" in i18n.unused_keys([ROOT / "bezique" / "i18n"])
+
+
+def test_i18n_and_foundations_do_not_import_pygame() -> None:
+    for path in [*(ROOT / "bezique" / "i18n").glob("*.py"),
+                 *(ROOT / "bezique" / name for name in ("saves.py", "stats.py", "user_settings.py", "storage.py"))]:
+        if not path.exists():
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+        names += [node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)]
+        assert not any(name.split(".")[0] == "pygame" for name in names), path
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_how_to_play_is_complete(lang: str) -> None:
+    sections = howto.howto_sections(lang)
+    assert [s.id for s in sections] == [s.id for s in howto.howto_sections("en")]
+    assert all(s.title and s.paragraphs and all(p.strip() for p in s.paragraphs) for s in sections)
+    rows = [row for s in sections for row in s.rows]
+    kinds = {row.kind for row in rows}
+    assert {"common_marriage", "royal_marriage", "trump_sequence", "bezique_1", "bezique_2", "four_aces",
+            "four_kings", "four_queens", "four_jacks", "seven_of_trumps", "brisques", "last_trick"} <= kinds
+    for row in rows:
+        assert i18n.meld_name(row.kind, lang)
+        assert all(len(code) == 2 and code[0] in "ATKQJ987" and code[1] in "SHDC" for code in row.cards)
+    with pytest.raises(KeyError):
+        howto.howto_sections("fr")
+
+
+def test_how_to_play_meld_table_matches_the_rules() -> None:
+    """Each row's cards, classified by the rules themselves (spades trumps), give that meld and its points."""
+    from bezique.rules.cards import SPADES, make_card, parse_code
+    from bezique.rules.melds import classify
+    from bezique.rules.ruleset import make_ruleset
+
+    rules = make_ruleset("two_handed")
+    for row in howto.MELD_ROWS:
+        copies: dict[int, int] = {}
+        cards = []
+        for code in row.cards:
+            face, _ = parse_code(code)
+            cards.append(make_card(face, copies.get(face, 0)))
+            copies[face] = copies.get(face, 0) + 1
+        shape = classify(rules, SPADES, tuple(cards))
+        assert shape is not None and (shape.kind, shape.value) == (row.kind, row.points), row
+    assert howto.EXAMPLE_TRUMP == "S"
