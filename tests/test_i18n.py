@@ -64,6 +64,8 @@ def test_names_for_every_game_id() -> None:
     for lang in LANGUAGES:
         for kind in [*MELD_NAMES, *SCORE_IDS]:
             assert i18n.meld_name(kind, lang)
+        for kind in MELD_NAMES:
+            assert i18n.meld_short(kind, lang)
         for variant in VARIANTS:
             assert i18n.variant_name(variant, lang) and i18n.variant_blurb(variant, lang)
         for suit in "SHDC":
@@ -112,12 +114,13 @@ def test_unused_keys_sees_literals_and_dynamic_patterns(tmp_path: Path) -> None:
         'def draw(lang, kind, level):\n'
         '    t("menu.new_game", lang)\n'
         '    t(f"meld.{kind}", lang)\n'
-        '    t(f"level.{level}.blurb", lang)\n'
+        '    t(f"newgame.{level}_name", lang)\n'
         '    t("suit." + kind, lang)\n', encoding="utf-8")
     unused = i18n.unused_keys([tmp_path])
     assert "menu.new_game" not in unused
-    assert "meld.bezique_2" not in unused and "level.expert.blurb" not in unused and "suit.S" not in unused
-    assert "level.expert" in unused  # f"level.{x}.blurb" does not cover the names
+    assert "meld.bezique_2" not in unused and "newgame.player_name" not in unused and "suit.S" not in unused
+    assert "newgame.your_name" not in unused  # {level} stands for one dot-free segment: "your", "player"
+    assert "newgame.names" in unused and "newgame.player_name.x" not in TABLES["en"]
     assert "menu.quit" in unused
     # the string tables themselves never count as a use
     assert "menu.quit" in i18n.unused_keys([ROOT / "bezique" / "i18n"])

@@ -31,11 +31,8 @@ def t(key: str, lang: str, **fmt: object) -> str:
     Raises:
         KeyError: unknown key or language, or a placeholder missing from `fmt`.
     """
-    try:
-        table = TABLES[lang]
-    except KeyError:
-        raise KeyError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}") from None
-    text = table[key]
+    _check_lang(lang)
+    text = TABLES[lang][key]
     return text.format(**fmt) if fmt or "{" in text else text
 
 
@@ -123,12 +120,34 @@ def variant_blurb(variant: str, lang: str) -> str:
     return t(f"variant.{variant}.blurb", lang)
 
 
+def meld_short(kind: str, lang: str) -> str:
+    """A meld's abbreviation for tight spots (score log badges): ``"RM"`` / ``"MR"``."""
+    return t(f"meld_short.{kind}", lang)
+
+
 def level_name(level: str, lang: str) -> str:
-    return t(f"level.{level}", lang)
+    """A computer level's name; the texts live with the levels, in ``bezique.ai.info``.
+
+    Raises:
+        KeyError: unknown level or language.
+    """
+    _check_lang(lang)
+    from bezique.ai.info import LEVEL_INFO
+
+    return LEVEL_INFO[level][lang][0]
 
 
 def level_blurb(level: str, lang: str) -> str:
-    return t(f"level.{level}.blurb", lang)
+    """A computer level's one-line description (from ``bezique.ai.info``)."""
+    _check_lang(lang)
+    from bezique.ai.info import LEVEL_INFO
+
+    return LEVEL_INFO[level][lang][1]
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in TABLES:
+        raise KeyError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
 
 
 def suit_name(suit_letter: str, lang: str) -> str:

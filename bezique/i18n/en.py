@@ -38,17 +38,6 @@ STRINGS: dict[str, str] = {
     "newgame.yes": "Yes",
     "newgame.no": "No",
 
-    # --- computer levels ------------------------------------------------------------------------------------
-    "level.random": "Random",
-    "level.random.blurb": "Plays any legal card: for testing, not for a real game.",
-    "level.beginner": "Beginner",
-    "level.beginner.blurb": "Plays quickly and simply; makes mistakes a newcomer can punish.",
-    "level.intermediate": "Intermediate",
-    "level.intermediate.blurb": "A sound club player: keeps its melds, counts trumps.",
-    "level.expert": "Expert",
-    "level.expert.blurb": "Thinks ahead about the cards you may hold; hard to beat.",
-    "level.master": "Master",
-    "level.master.blurb": "Takes its time and searches deeply; the strongest opponent.",
 
     # --- variants -------------------------------------------------------------------------------------------
     "variant.two_handed": "Bezique for two",
@@ -149,6 +138,25 @@ STRINGS: dict[str, str] = {
     "meld.last_trick": "Last trick",
     "meld.brisques": "Brisques",
     "meld.carte_blanche": "Carte blanche",
+    "meld_short.common_marriage": "M",
+    "meld_short.royal_marriage": "RM",
+    "meld_short.backdoor_sequence": "BSeq",
+    "meld_short.trump_sequence": "Seq",
+    "meld_short.bezique_1": "Bz",
+    "meld_short.bezique_2": "2Bz",
+    "meld_short.bezique_3": "3Bz",
+    "meld_short.bezique_4": "4Bz",
+    "meld_short.bezique_5": "5Bz",
+    "meld_short.four_aces": "4A",
+    "meld_short.four_tens": "4T",
+    "meld_short.four_kings": "4K",
+    "meld_short.four_queens": "4Q",
+    "meld_short.four_jacks": "4J",
+    "meld_short.four_trump_aces": "4tA",
+    "meld_short.four_trump_tens": "4tT",
+    "meld_short.four_trump_kings": "4tK",
+    "meld_short.four_trump_queens": "4tQ",
+    "meld_short.four_trump_jacks": "4tJ",
 
     # --- suits and cards ------------------------------------------------------------------------------------
     "suit.S": "Spades",

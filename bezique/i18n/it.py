@@ -39,17 +39,6 @@ STRINGS: dict[str, str] = {
     "newgame.yes": "Sì",
     "newgame.no": "No",
 
-    # --- livelli del computer -------------------------------------------------------------------------------
-    "level.random": "Casuale",
-    "level.random.blurb": "Gioca una carta valida qualsiasi: per le prove, non per una vera partita.",
-    "level.beginner": "Principiante",
-    "level.beginner.blurb": "Gioca in fretta e in modo semplice; commette errori che un novizio può punire.",
-    "level.intermediate": "Intermedio",
-    "level.intermediate.blurb": "Un buon giocatore di circolo: conserva le combinazioni, conta le briscole.",
-    "level.expert": "Esperto",
-    "level.expert.blurb": "Ragiona sulle carte che potresti avere; difficile da battere.",
-    "level.master": "Maestro",
-    "level.master.blurb": "Si prende il suo tempo e calcola a fondo; l'avversario più forte.",
 
     # --- varianti -------------------------------------------------------------------------------------------
     "variant.two_handed": "Bezique a due",
@@ -151,6 +140,25 @@ STRINGS: dict[str, str] = {
     "meld.last_trick": "Ultima presa",
     "meld.brisques": "Brisques",
     "meld.carte_blanche": "Carta bianca",
+    "meld_short.common_marriage": "M",
+    "meld_short.royal_marriage": "MR",
+    "meld_short.backdoor_sequence": "ScN",
+    "meld_short.trump_sequence": "Sc",
+    "meld_short.bezique_1": "Bz",
+    "meld_short.bezique_2": "2Bz",
+    "meld_short.bezique_3": "3Bz",
+    "meld_short.bezique_4": "4Bz",
+    "meld_short.bezique_5": "5Bz",
+    "meld_short.four_aces": "4A",
+    "meld_short.four_tens": "4D",
+    "meld_short.four_kings": "4R",
+    "meld_short.four_queens": "4Rg",
+    "meld_short.four_jacks": "4F",
+    "meld_short.four_trump_aces": "4Ab",
+    "meld_short.four_trump_tens": "4Db",
+    "meld_short.four_trump_kings": "4Rb",
+    "meld_short.four_trump_queens": "4Rgb",
+    "meld_short.four_trump_jacks": "4Fb",
 
     # --- semi e carte ---------------------------------------------------------------------------------------
     "suit.S": "Picche",
