@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,23 @@ def write_json_atomic(path: Path | str, obj: Any) -> None:
             os.unlink(tmp_name)
         raise
     _sync_folder(path.parent)
+
+
+def remove_stale_temp_files(path: Path | str, older_than_s: float = 60.0) -> int:
+    """Remove the temporary files a killed writer of `path` left behind (``.<name>.*.tmp``, older than
+    `older_than_s`, so a writer still at work is left alone). They are unfinished copies, never the data itself.
+    Returns how many were removed."""
+    path = Path(path)
+    removed = 0
+    now = time.time()
+    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime >= older_than_s:
+                tmp.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def _sync_folder(folder: Path) -> None:
