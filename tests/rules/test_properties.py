@@ -1,0 +1,236 @@
+"""Property tests: card notation round-trips, and the meld enumerator against a brute force over every subset
+of the declarer's cards, judged by an independent reading of RULES.md §1.8 (M1–M6)."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bezique.rules.actions import MELD
+from bezique.rules.cards import (
+    JACK,
+    QUEEN,
+    RANKS,
+    SUITS,
+    CardNotationError,
+    card_code,
+    face_code,
+    make_card,
+    parse_card,
+    parse_code,
+    rank_of,
+)
+from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal, why_illegal
+from bezique.rules.melds import bezique_pair, classify, legal_melds, refusal
+from bezique.rules.ruleset import make_ruleset
+from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER
+
+# --- notation -----------------------------------------------------------------------------------------------
+
+
+@given(st.integers(0, 31), st.integers(0, 5))
+def test_card_code_round_trips(face, copy):
+    card = make_card(face, copy)
+    assert parse_card(card_code(card)) == card
+    assert parse_code(card_code(card)) == (face, copy)
+    assert parse_code(face_code(card)) == (face, None)
+    assert card_code(card) == f"{face_code(card)}#{copy}"
+
+
+@given(st.sampled_from(RANKS), st.sampled_from(SUITS), st.one_of(st.none(), st.integers(0, 99)))
+def test_text_round_trips(rank, suit, copy):
+    text = rank + suit + ("" if copy is None else f"#{copy}")
+    face, parsed_copy = parse_code(text)
+    assert parsed_copy == copy
+    assert face_code(face) == rank + suit
+    if copy is not None:
+        assert card_code(parse_card(text)) == text
+
+
+@given(st.text(max_size=6))
+def test_bad_codes_raise_notation_error(text):
+    try:
+        face, _copy = parse_code(text)
+    except CardNotationError as err:
+        assert repr(text) in str(err) or "string" in str(err)
+    else:
+        assert face_code(face) == text[:2] and text[:1] in RANKS and text[1:2] in SUITS
+
+
+@pytest.mark.parametrize("bad", ["10S", "qs", "QS#", "QS#-1", "Q♠", "QX", "", "QS1", " QS"])
+def test_specific_bad_codes(bad):
+    with pytest.raises(CardNotationError):
+        parse_code(bad)
+
+
+def test_plain_code_cannot_be_a_physical_card():
+    with pytest.raises(CardNotationError):
+        parse_card("QS")
+
+
+# --- meld enumerator vs brute force -------------------------------------------------------------------------
+def _pool(state, seat):
+    """(card, owner, place) for every card `seat` may name in a meld (M1)."""
+    rules = state.rules
+    out = [(c, seat, "hand") for c in state.hands[seat]] + [(c, seat, "table") for c in state.tables[seat]]
+    if rules.partnership and rules.partner_table_cards_usable:
+        for p in state.partners(seat):
+            out += [(c, p, "table") for c in state.tables[p]]
+    return out
+
+
+def reference_refusal(state, seat, shape, cards, places) -> bool:
+    """True when RULES.md §1.8 forbids the declaration — written from the text, using only the records and
+    the cards played so far (not the engine's per-card index or broken flags)."""
+    rules = state.rules
+    played = set(state.played)
+    if any(c in played for c in cards):
+        return True
+    if state.step_taken in cards and not rules.exchanged_card_usable_same_step:
+        return True
+    m3 = rules.meld_requires_card_from_hand or rules.partnership
+    if m3 and not any(owner == seat and place == "hand" for owner, place in places):
+        return True
+    if (shape.cls == "B" and shape.level >= 2 and rules.partnership
+            and rules.partnership_multi_bezique_from_one_player and any(o != seat for o, _ in places)):
+        return True
+    in_b = set()
+    for record in state.records:
+        shared = set(record.cards) & set(cards)
+        if not shared:
+            continue
+        broken = bool(set(record.cards) & played)
+        if record.kind == shape.kind and (rules.same_type_reuse == "never" or not broken):
+            return True  # M4
+        if record.cls == shape.cls and record.value > shape.value:
+            exception = (rules.marriage_after_sequence_allowed and record.kind.endswith("sequence")
+                         and shape.kind.endswith("marriage") and record.suit == shape.suit)
+            if not exception:
+                return True  # M5
+        if record.cls == "B":
+            in_b |= shared
+    if shape.cls == "B" and shape.level >= 2:  # M6
+        if rules.multi_bezique_mode == "all_at_once":
+            return bool(in_b)
+        queen, jack = bezique_pair(rules, state.trump)
+        fresh = [c for c in cards if c not in in_b]
+        return not (any(c & 31 == queen for c in fresh) and any(c & 31 == jack for c in fresh))
+    return False
+
+
+def _signature(state, seat, card):
+    """The equivalence class of a card for meld purposes (RECORD.md "equivalent")."""
+    owner, place = next((o, p) for c, o, p in _pool(state, seat) if c == card)
+    played = set(state.played)
+    history = frozenset((i, bool(set(r.cards) & played))
+                        for i, r in enumerate(state.records) if card in r.cards)
+    return (card & 31, owner, place, history, card == state.step_taken)
+
+
+def _meld_signature(state, seat, kind, cards):
+    return kind, tuple(sorted(_signature(state, seat, c) for c in cards))
+
+
+def brute_force(state, seat):
+    pool = [(c, o, p) for c, o, p in _pool(state, seat) if rank_of(c) <= JACK]  # meld ranks A T K Q J only
+    sizes = {2, 4, 5} | {2 * k for k in range(1, state.rules.max_bezique_level + 1)}
+    found = set()
+    for size in sorted(sizes):
+        for combo in combinations(pool, size):
+            cards = tuple(c for c, _, _ in combo)
+            shape = classify(state.rules, state.trump, cards)
+            if shape is None:
+                continue
+            places = [(o, p) for _, o, p in combo]
+            ours = not reference_refusal(state, seat, shape, cards, places)
+            engine = refusal(state, seat, shape, cards) is None
+            assert ours == engine, (
+                f"refusal disagrees on {[card_code(c) for c in cards]} as {shape.kind}: "
+                f"reference legal={ours}, engine says {refusal(state, seat, shape, cards)!r}")
+            if ours:
+                found.add(_meld_signature(state, seat, shape.kind, cards))
+    return found
+
+
+def check_enumerator(state):
+    seat = state.step_actor
+    enumerated = legal_melds(state, seat)
+    listed = {_meld_signature(state, seat, shape.kind, cards) for shape, cards in enumerated}
+    assert len(listed) == len(enumerated), "two listed melds are equivalent"
+    assert listed == brute_force(state, seat)
+    actions = [a for a in legal_actions(state) if a.verb == MELD]
+    if state.step_melded or (state.rules.seven_exchange_counts_as_meld and state.step_exchanged):
+        assert actions == []
+    else:
+        assert {_meld_signature(state, seat, a.kind, a.cards) for a in actions} == listed
+        for a in actions:
+            assert why_illegal(state, a) is None
+
+
+VARIANTS = [
+    ("two_handed", {}),
+    ("two_handed", {"multi_bezique_mode": "incremental"}),
+    ("two_handed", {"marriage_after_sequence_allowed": True, "meld_requires_card_from_hand": False}),
+    ("two_handed", {"exchanged_card_usable_same_step": True, "seven_exchange_counts_as_meld": True}),
+    ("three_handed", {}),
+    ("three_handed", {"multi_bezique_mode": "incremental"}),
+    ("four_handed", {}),
+    ("four_handed", {"partnership_multi_bezique_from_one_player": False,
+                     "multi_bezique_mode": "incremental"}),
+]
+
+
+def _random_deal_checks(variant, overrides, seed, meld_bias=0.85):
+    """Play one random deal, melding eagerly, and check the enumerator at every declaration step (before and
+    after each action taken in it)."""
+    rules = make_ruleset(variant, {"target_score": 2000, **overrides})
+    rng = random.Random(seed)
+    state = new_game(rules, rng.randrange(rules.players))
+    deck = shuffled_deck(rules, rng)
+    if seed % 2:  # rich deals: the meld ranks (A T K Q J) on top, so hands and early draws are full of melds
+        deck.sort(key=lambda f: rank_of(f) > JACK)
+    start_deal(state, deck)
+    checks = 0
+    while state.phase not in (AWAIT_DEAL, OVER):
+        actions = legal_actions(state)
+        if state.phase == DECLARE:
+            check_enumerator(state)
+            checks += 1
+            melds = [a for a in actions if a.verb == MELD]
+            others = [a for a in actions if a.verb not in (MELD, "done")]
+            if melds and rng.random() < meld_bias:
+                action = rng.choice(melds)
+            elif others and rng.random() < 0.5:
+                action = rng.choice(others)
+            else:
+                action = rng.choice(actions)
+        else:
+            # keep meld cards on the table for a while so histories build up
+            hand = state.hands[state.to_act]
+            low = [a for a in actions if rank_of(a.cards[0]) > JACK]
+            concealed = [a for a in actions if a.cards[0] in hand]
+            action = rng.choice(low if low and rng.random() < 0.8 else concealed or actions)
+        apply(state, action)
+    return checks
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.integers(0, 2**31))
+def test_enumerator_matches_brute_force(variant, seed):
+    name, overrides = variant
+    assert _random_deal_checks(name, overrides, seed) > 0
+
+
+@pytest.mark.parametrize(("name", "overrides"), VARIANTS)
+def test_enumerator_matches_brute_force_seeded(name, overrides):
+    total = sum(_random_deal_checks(name, overrides, seed) for seed in range(6))
+    assert total > 50
+
+
+def test_bezique_faces_are_queen_and_jack():
+    pair = bezique_pair(make_ruleset(), 0)
+    assert pair is not None and rank_of(pair[0]) == QUEEN and rank_of(pair[1]) == JACK
