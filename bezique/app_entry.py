@@ -1,0 +1,39 @@
+"""``python -m bezique [play]``: open the window and play against the computer (or two on one screen).
+
+pygame is imported only inside ``run`` so that the other commands never load it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hotseat", action="store_true", help="two players taking turns on one screen")
+    parser.add_argument("--level", help="computer level (default: the config's ai.level)")
+    parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deals")
+    parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+        return max(w, 320), max(h, 240)
+    except ValueError:
+        return 1280, 720
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from bezique.ui.start import load_settings, open_table
+
+    config, problems = load_settings()
+    if getattr(args, "level", None):
+        import dataclasses
+        config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level=args.level))
+    app, _ = open_table(config, problems, size=_size(getattr(args, "size", "1280x720")),
+                        hotseat=getattr(args, "hotseat", False), seed=getattr(args, "seed", None),
+                        fullscreen=True if getattr(args, "fullscreen", False) else None)
+    return app.run()

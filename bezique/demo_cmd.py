@@ -1,0 +1,32 @@
+"""``python -m bezique demo``: the computer plays itself in the real window (an attract mode, and a test)."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deals", type=int, default=1, help="deals to play before exiting (0: a whole game)")
+    parser.add_argument("--speed", choices=("instant", "fast", "normal"), default="fast", help="animation speed")
+    parser.add_argument("--seed", type=int, default=None, help="shuffle and computer seed")
+    parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from bezique.app_entry import _size
+    from bezique.ui.start import load_settings, open_table
+
+    config, problems = load_settings()
+    speed = args.speed
+    pace = {"instant": "instant", "fast": "fast", "normal": "normal"}[speed]
+    app, table = open_table(config, problems, size=_size(args.size), demo=True, seed=args.seed, fullscreen=False,
+                            animation_speed=speed, computer_pace=pace, demo_deals=max(0, args.deals))
+    code = app.run()
+    if table.sync_errors:
+        print(f"demo: the table fell out of step {table.sync_errors} time(s)")
+        return 1
+    state = table.session.state
+    print(f"demo: {table.deals_seen} deal(s) played, scores {state.scores[0]}-{state.scores[1]}")
+    return code

@@ -1,0 +1,157 @@
+"""The window and its loop: events to the top scene, time to every scene, drawing only when something changed.
+
+When nothing moves and no input arrives the loop blocks in ``pygame.event.wait`` (no busy loop); while anything
+animates, or the computer thinks, it runs at 60 frames a second. ``tick`` is one turn of the loop and is what the
+tests and the benchmark drive, with real pygame events.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+
+import pygame
+
+from bezique.ui.assets import Assets, Sounds
+from bezique.ui.layout import MIN_SIZE
+from bezique.ui.scene import Scene, SceneStack
+
+FPS = 60
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, four_colour: bool = False,
+                 back: str = "blue", volume: float = 0.8, mute: bool = False, title: str = "Bezique") -> None:
+        self.started = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(title)
+        self.windowed_size = (max(size[0], 320), max(size[1], 240))
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.assets = Assets(four_colour=four_colour, back=back)
+        with contextlib.suppress(pygame.error):
+            pygame.display.set_icon(self.assets.icon())
+        self.sounds = Sounds(volume, mute) if os.environ.get("SDL_AUDIODRIVER") != "none" else Sounds(0, True)
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.dirty = True
+        self.busy = True
+        self.frames = 0
+        self.first_frame_seconds: float | None = None
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # --- scene stack shortcuts ------------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+        self.dirty = True
+
+    def pop(self, scene: Scene | None = None) -> None:
+        self.stack.pop(scene)
+        self.dirty = True
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+        self.dirty = True
+
+    def quit(self) -> None:
+        self.running = False
+        self.stack.clear()  # scenes cancel their workers in exit()
+
+    # --- the loop -------------------------------------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.screen.get_size()
+            info = pygame.display.Info()
+            size = (info.current_w, info.current_h) if info.current_w > 0 else self.windowed_size
+            self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+        self.fullscreen = not self.fullscreen
+        self._resized()
+
+    def _resized(self) -> None:
+        w, h = self.screen.get_size()
+        for scene in self.stack.scenes:
+            scene.resize(w, h)
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+            w, h = max(event.w, MIN_SIZE[0] // 2), max(event.h, MIN_SIZE[1] // 2)
+            if (w, h) != self.screen.get_size():
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self._resized()
+            return
+        if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            if self.screen.get_size() != (event.x, event.y):
+                self.screen = pygame.display.get_surface()
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWFOCUSGAINED, pygame.ACTIVEEVENT):
+            self.dirty = True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN,
+                          pygame.MOUSEWHEEL, pygame.KEYUP):
+            self.dirty = True
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(event)
+
+    def tick(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
+        """One turn: handle `events` (default: the queue), advance time, draw if needed. Returns busy."""
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+            if not self.running:
+                return False
+        dt = min(max(dt, 0.0), 0.1)
+        busy = False
+        scenes = list(self.stack.scenes)
+        for scene in scenes:
+            if scene in self.stack.scenes:
+                busy = scene.update(dt, scene is self.stack.top) or busy
+        if not self.running:
+            return False
+        if busy or self.dirty:
+            self.draw()
+        self.busy = busy
+        return busy
+
+    def draw(self) -> None:
+        surface = self.screen
+        for scene in self.stack.visible():
+            scene.draw(surface)
+        pygame.display.flip()
+        self.dirty = False
+        self.frames += 1
+        if self.first_frame_seconds is None:
+            self.first_frame_seconds = time.perf_counter() - self.started
+
+    def run(self) -> int:
+        """The main loop, until the window closes or a scene quits."""
+        last = time.perf_counter()
+        while self.running and self.stack.scenes:
+            if self.busy or self.dirty:
+                self.clock.tick(FPS)
+                events = pygame.event.get()
+            else:
+                first = pygame.event.wait(250)  # sleeps: no busy loop when nothing moves
+                events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            now = time.perf_counter()
+            self.tick(now - last, events)
+            last = now
+        self.quit()
+        pygame.quit()
+        return 0

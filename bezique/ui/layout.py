@@ -1,0 +1,225 @@
+"""Where everything goes, as pure geometry computed from the window size (STYLE.md lesson 10).
+
+Nothing here imports pygame, so the layout is unit-tested without a display. Every zone scales with the window:
+the unit ``s`` is the scale relative to the 1280×720 zone map in ``shared/design``; the side columns hug the
+window's edges and the centre column stays centred, so wide windows get breathing room rather than giant cards.
+Card positions are *centres* (so a card can be rotated about its middle) plus an angle in degrees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+CARD_ASPECT = 0.7  # width / height of the card art (350×500)
+MIN_SIZE = (1024, 640)
+
+
+class Box(NamedTuple):
+    """An axis-aligned rectangle (x, y, w, h) in window pixels."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+    def intersects(self, other: Box) -> bool:
+        return (self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom)
+
+    def ints(self) -> tuple[int, int, int, int]:
+        return round(self.x), round(self.y), round(self.w), round(self.h)
+
+
+class Slot(NamedTuple):
+    """A card's resting place: centre, rotation (degrees, counter-clockwise) and card height in pixels."""
+
+    cx: float
+    cy: float
+    angle: float
+    height: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """All zones of the two-handed table for one window size. Build it with ``Layout.for_size``."""
+
+    width: int
+    height: int
+    s: float
+    margin: float
+    hand_h: int  # the player's own hand
+    mid_h: int  # trick, stock, turn-up
+    small_h: int  # opponent's hand, melds
+    opp_badge: Box
+    my_badge: Box
+    status: Box
+    opp_hand: Box
+    opp_melds: Box
+    stock: Box
+    trick: Box
+    decl_panel: Box
+    won: Box
+    my_melds: Box
+    prompt: Box
+    hand: Box
+    buttons: tuple[Box, ...]  # hint, undo, log, menu
+    banner: Box
+
+    @staticmethod
+    def for_size(width: int, height: int) -> Layout:
+        w, h = max(int(width), 320), max(int(height), 240)
+        s = min(w / 1280, h / 720)
+        m = 14 * s
+        hand_h = round(150 * s)
+        mid_h = round(116 * s)
+        small_h = round(86 * s)
+        col_w = 250 * s
+        cx = w / 2
+        # vertical bands (proportional to the height; sizes proportional to s)
+        opp_hand = Box(cx - 300 * s, m, 600 * s, small_h + 8 * s)
+        opp_melds = Box(cx - 330 * s, opp_hand.bottom + 8 * s, 660 * s, small_h + 24 * s)
+        hand = Box(cx - 320 * s, h - m - hand_h - 22 * s, 640 * s, hand_h + 22 * s)
+        prompt = Box(cx - 330 * s, hand.y - 30 * s, 660 * s, 28 * s)
+        my_melds = Box(cx - 330 * s, prompt.y - small_h - 26 * s, 660 * s, small_h + 24 * s)
+        centre_top, centre_bottom = opp_melds.bottom, my_melds.y
+        centre_mid = (centre_top + centre_bottom) / 2
+        trick = Box(cx - 120 * s, centre_mid - mid_h / 2 - 12 * s, 240 * s, mid_h + 24 * s)
+        decl_w = 230 * s
+        decl_panel = Box(trick.right + 16 * s, centre_top + 6 * s, decl_w, centre_bottom - centre_top - 12 * s)
+        left_x, right_x = m, w - m - col_w
+        opp_badge = Box(left_x, m, col_w, 100 * s)
+        my_badge = Box(left_x, h - m - 100 * s, col_w, 100 * s)
+        status = Box(right_x, m, col_w, 120 * s)
+        stock = Box(left_x, centre_mid - mid_h / 2 - 62 * s, col_w, mid_h + 120 * s)
+        won = Box(right_x, centre_mid - mid_h / 2 - 62 * s, col_w, mid_h + 120 * s)
+        bw, bh, gap = (col_w - 10 * s) / 2, 40 * s, 10 * s
+        by = h - m - 2 * bh - gap
+        buttons = (
+            Box(right_x, by, bw, bh), Box(right_x + bw + 10 * s, by, bw, bh),
+            Box(right_x, by + bh + gap, bw, bh), Box(right_x + bw + 10 * s, by + bh + gap, bw, bh),
+        )
+        banner = Box(cx - 420 * s, m, 840 * s, 44 * s)
+        return Layout(w, h, s, m, hand_h, mid_h, small_h, opp_badge, my_badge, status, opp_hand, opp_melds, stock,
+                      trick, decl_panel, won, my_melds, prompt, hand, buttons, banner)
+
+    # --- card slots -----------------------------------------------------------------------------------------
+    def card_w(self, card_h: int) -> int:
+        return round(card_h * CARD_ASPECT)
+
+    def hand_slots(self, n: int) -> list[Slot]:
+        """The player's hand, fanned on a gentle arc, left to right."""
+        return self._fan(self.hand, n, self.hand_h, spread=2.2, arc=1.0)
+
+    def opp_hand_slots(self, n: int) -> list[Slot]:
+        """The opponent's hand, fanned the other way (its arc opens downwards)."""
+        slots = self._fan(self.opp_hand, n, self.small_h, spread=1.6, arc=-0.6, overlap=0.42)
+        return slots
+
+    def _fan(self, zone: Box, n: int, card_h: int, spread: float, arc: float, overlap: float = 0.7) -> list[Slot]:
+        if n <= 0:
+            return []
+        cw = self.card_w(card_h)
+        step = min(cw * overlap, (zone.w - cw) / max(n - 1, 1)) if n > 1 else 0.0
+        total = step * (n - 1)
+        mid = (n - 1) / 2
+        base_y = zone.y + card_h / 2 + (zone.h - card_h) / 2
+        if arc > 0:
+            base_y = zone.bottom - card_h / 2 - 4 * self.s - mid * mid * arc * 1.6 * self.s
+        slots = []
+        for i in range(n):
+            off = i - mid
+            angle = -off * spread if n > 1 else 0.0
+            dy = off * off * arc * 1.6 * self.s
+            slots.append(Slot(zone.cx - total / 2 + i * step, base_y + dy, angle, card_h))
+        return slots
+
+    def meld_slots(self, zone: Box, groups: list[int]) -> list[list[Slot]]:
+        """Melded cards in groups (one per meld), each group a tight overlapping row, groups spaced apart."""
+        card_h = self.small_h
+        cw = self.card_w(card_h)
+        count = sum(groups)
+        if count == 0:
+            return [[] for _ in groups]
+        gap = 14 * self.s
+        step = cw * 0.62
+        width = sum(cw + step * (g - 1) for g in groups if g) + gap * (len([g for g in groups if g]) - 1)
+        if width > zone.w:  # squeeze the overlap so everything fits
+            fixed = cw * len([g for g in groups if g]) + gap * (len([g for g in groups if g]) - 1)
+            step = max(4.0, (zone.w - fixed) / max(count - len([g for g in groups if g]), 1))
+            width = zone.w
+        x = zone.cx - width / 2 + cw / 2
+        cy = zone.y + card_h / 2 + 2 * self.s
+        out: list[list[Slot]] = []
+        for g in groups:
+            row = []
+            for i in range(g):
+                row.append(Slot(x + i * step, cy, 0.0, card_h))
+            out.append(row)
+            if g:
+                x += step * (g - 1) + cw + gap
+        return out
+
+    def trick_slot(self, index: int, from_bottom: bool) -> Slot:
+        """The trick: the leader's card on the left, the follower's to the right and slightly lower."""
+        cw = self.card_w(self.mid_h)
+        dx = -cw * 0.62 if index == 0 else cw * 0.62
+        dy = (8 if from_bottom else -8) * self.s
+        angle = -4.0 if index == 0 else 5.0
+        return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, self.mid_h)
+
+    def stock_slot(self, depth: int = 0) -> Slot:
+        """The top of the stock, raised a little per card of depth so the pile looks thick."""
+        cx = self.stock.cx + 44 * self.s
+        cy = self.stock.cy + 14 * self.s
+        return Slot(cx - depth * 0.5 * self.s, cy - depth * 0.7 * self.s, 0.0, self.mid_h)
+
+    def turn_up_slot(self) -> Slot:
+        return Slot(self.stock.cx - 26 * self.s, self.stock.cy + 14 * self.s, 90.0, self.mid_h)
+
+    def won_slot(self, bottom: bool) -> Slot:
+        """Where a player's won tricks are piled (face down), in the right-hand zone."""
+        cy = self.won.cy + 10 * self.s + (self.mid_h * 0.3 if bottom else -self.mid_h * 0.3)
+        return Slot(self.won.x + self.card_w(self.mid_h) / 2 + 16 * self.s, cy, 90.0,
+                    round(self.mid_h * 0.8))
+
+    def peek_slots(self) -> list[Slot]:
+        """The last trick, shown face up when peeked."""
+        cw = self.card_w(self.small_h)
+        x0 = self.won.right - cw * 1.55 - 10 * self.s
+        return [Slot(x0 + i * cw * 0.9, self.won.cy, 0.0, self.small_h) for i in range(2)]
+
+    def deck_slot(self) -> Slot:
+        """Where the deck is shuffled before the deal: the centre of the table."""
+        return Slot(self.width / 2, (self.opp_melds.bottom + self.my_melds.y) / 2, 0.0, self.mid_h)
+
+    def badge_of(self, bottom: bool) -> Box:
+        return self.my_badge if bottom else self.opp_badge
+
+    def melds_of(self, bottom: bool) -> Box:
+        return self.my_melds if bottom else self.opp_melds
+
+
+def card_box(slot: Slot, lift: float = 0.0) -> Box:
+    """The unrotated rectangle of a card at `slot` (for hit testing)."""
+    ch = slot.height
+    cw = ch * CARD_ASPECT
+    return Box(slot.cx - cw / 2, slot.cy - ch / 2 - lift, cw, ch)

@@ -1,0 +1,317 @@
+"""What the table shows, as plain data changed one event at a time (STYLE.md lesson 7), and where each card goes.
+
+The table scene never diffs game states: it feeds each (redacted) engine event to ``TableModel.apply``, which
+moves card *keys* between zones, and ``placements`` turns the model into a resting place for every key. A key is
+a card uid (>= 0) when the viewer may know the card, or a negative number for a face-down card whose identity the
+viewer does not know (the opponent's hand, the stock, the deck before the deal). ``apply`` returns the renames
+(hidden key -> uid when a card is revealed, and back when it is hidden again) so sprites keep flying smoothly.
+
+``from_view`` builds the same model straight from a ``PlayerView``: used when the viewer changes (hot-seat hand-over)
+and as a safety net at the end of every batch of events (a mismatch is reported, never silently ignored).
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from bezique.rules.actions import Event
+from bezique.rules.cards import rank_of, suit_of
+from bezique.rules.view import PlayerView
+from bezique.ui.layout import Layout, Slot
+
+Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
+
+
+class Place(NamedTuple):
+    slot: Slot
+    face_up: bool
+    z: int
+    visible: bool = True
+
+
+@dataclass
+class TableModel:
+    bottom: int
+    players: int = 2
+    reveal_top: bool = False
+    hands: dict[int, list[int]] = field(default_factory=dict)
+    tables: dict[int, list[int]] = field(default_factory=dict)
+    won: dict[int, list[int]] = field(default_factory=dict)
+    records: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)  # (seat, kind, cards)
+    trick: list[tuple[int, int]] = field(default_factory=list)
+    last_trick: tuple[tuple[int, int], ...] = ()
+    deck: list[int] = field(default_factory=list)
+    stock: list[int] = field(default_factory=list)  # face-down keys, top last (the turn-up is apart)
+    turn_up: int | None = None
+    trump: int | None = None
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    deal_points: list[int] = field(default_factory=lambda: [0, 0])
+    next_hidden: int = -1
+
+    def __post_init__(self) -> None:
+        for seat in range(self.players):
+            self.hands.setdefault(seat, [])
+            self.tables.setdefault(seat, [])
+            self.won.setdefault(seat, [])
+
+    @property
+    def top(self) -> int:
+        return (self.bottom + 1) % self.players
+
+    def hidden(self) -> int:
+        key = self.next_hidden
+        self.next_hidden -= 1
+        return key
+
+    def knows(self, seat: int) -> bool:
+        """Whether the viewer sees `seat`'s concealed cards face up."""
+        return seat == self.bottom or self.reveal_top
+
+    # --- events ---------------------------------------------------------------------------------------------
+    def apply(self, event: Event) -> list[tuple[int, int]]:
+        """Apply one (redacted) event; return the key renames [(old, new)]."""
+        kind = event.kind
+        handler = getattr(self, "_on_" + kind, None)
+        if handler is None:
+            return []
+        return handler(event) or []
+
+    def _on_deal_started(self, event: Event) -> None:
+        for seat in range(self.players):
+            self.hands[seat], self.tables[seat], self.won[seat] = [], [], []
+        self.records, self.trick, self.last_trick = [], [], ()
+        self.stock, self.turn_up, self.trump = [], None, None
+        self.deck = [self.hidden() for _ in range(64)]
+        self.deal_points = [0] * len(self.deal_points)
+
+    def _on_packet(self, event: Event) -> list[tuple[int, int]]:
+        """A packet of the deal (the scene splits each ``dealt`` event by the deal pattern)."""
+        renames = []
+        for i in range(event.points):
+            key = self.deck.pop() if self.deck else self.hidden()
+            if event.cards and self.knows(event.seat):
+                renames.append((key, event.cards[i]))
+                key = event.cards[i]
+            self.hands[event.seat].append(key)
+        return renames
+
+    def _on_turn_up(self, event: Event) -> list[tuple[int, int]]:
+        card = event.cards[0]
+        key = self.deck.pop() if self.deck else self.hidden()
+        self.turn_up = card
+        self.trump = suit_of(card)
+        self.stock, self.deck = self.deck, []
+        return [(key, card)]
+
+    def _on_scored(self, event: Event) -> None:
+        side = event.seat % len(self.scores) if event.seat is not None else 0
+        self.scores[side] += event.points
+        self.deal_points[side] += event.points
+
+    def _take_from_hand(self, seat: int, card: int) -> tuple[int, list[tuple[int, int]]]:
+        """Remove `card` from `seat`'s concealed hand, revealing a face-down key if needed."""
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+            return card, []
+        hidden = [k for k in hand if k < 0]
+        if hidden:
+            key = hidden[len(hidden) // 2]
+            hand.remove(key)
+            return card, [(key, card)]
+        return card, []
+
+    def _on_card_played(self, event: Event) -> list[tuple[int, int]]:
+        seat, card = event.seat, event.cards[0]
+        renames: list[tuple[int, int]] = []
+        if card in self.tables[seat]:
+            self.tables[seat].remove(card)
+        else:
+            _, renames = self._take_from_hand(seat, card)
+        self.trick.append((seat, card))
+        return renames
+
+    def _on_trick_won(self, event: Event) -> None:
+        self.last_trick = tuple(self.trick)
+        self.won[event.seat].extend(card for _, card in self.trick)
+        self.trick = []
+
+    def _on_meld_declared(self, event: Event) -> list[tuple[int, int]]:
+        seat = event.seat
+        renames: list[tuple[int, int]] = []
+        self.records.append((seat, event.label, tuple(event.cards)))
+        for card in event.cards:
+            if card in self.tables[seat]:
+                continue
+            _, more = self._take_from_hand(seat, card)
+            renames.extend(more)
+            self.tables[seat].append(card)
+        return renames
+
+    def _on_seven_exchanged(self, event: Event) -> list[tuple[int, int]]:
+        seat = event.seat
+        seven = event.cards[0]
+        _, renames = self._take_from_hand(seat, seven)
+        old = self.turn_up
+        self.turn_up = seven
+        if old is not None:
+            if self.knows(seat):
+                self.hands[seat].append(old)
+            else:
+                key = self.hidden()
+                renames.append((old, key))
+                self.hands[seat].append(key)
+        return renames
+
+    def _on_card_drawn(self, event: Event) -> list[tuple[int, int]]:
+        seat = event.seat
+        if self.stock:
+            key = self.stock.pop()
+        elif self.turn_up is not None:
+            key, self.turn_up = self.turn_up, None
+        else:
+            key = self.hidden()
+        new = key
+        if self.knows(seat) and event.cards:
+            new = event.cards[0]
+        elif not self.knows(seat) and key >= 0:
+            new = self.hidden()
+        self.hands[seat].append(new)
+        return [(key, new)] if new != key else []
+
+    def _on_final_phase(self, event: Event) -> list[tuple[int, int]]:
+        renames = []
+        for seat in range(self.players):
+            for card in self.tables[seat]:
+                if self.knows(seat):
+                    self.hands[seat].append(card)
+                else:
+                    key = self.hidden()
+                    renames.append((card, key))
+                    self.hands[seat].append(key)
+            self.tables[seat] = []
+        return renames
+
+    # --- comparing with the truth ---------------------------------------------------------------------------
+    def signature(self) -> tuple:
+        """What must agree with the view once all events are shown."""
+        return (
+            tuple(sorted(self.hands[self.bottom])),
+            len(self.hands[self.top]),
+            tuple(tuple(sorted(self.tables[s])) for s in range(self.players)),
+            tuple(self.trick), len(self.stock), self.turn_up,
+            tuple(len(self.won[s]) for s in range(self.players)), tuple(self.scores),
+        )
+
+
+def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1,
+              top_cards: list[int] | None = None) -> TableModel:
+    """The model of what `view`'s seat sees now (no animation).
+
+    `top_cards` shows the other hand face up: Open Bezique (where the view knows it) and the demo, which is
+    omniscient by design.
+    """
+    model = TableModel(bottom=view.seat, players=view.rules.players, reveal_top=reveal_top,
+                       next_hidden=start_hidden)
+    top = model.top
+    model.hands[view.seat] = list(view.hand)
+    if reveal_top and top_cards is None and len(view.known[top]) == view.hand_counts[top]:
+        top_cards = list(view.known[top])
+    if reveal_top and top_cards is not None:
+        model.hands[top] = list(top_cards)
+    else:
+        model.reveal_top = False
+        model.hands[top] = [model.hidden() for _ in range(view.hand_counts[top])]
+    for seat in range(model.players):
+        model.tables[seat] = list(view.tables[seat])
+        model.won[seat] = [card for winner, trick in view.tricks_log if winner == seat for _, card in trick]
+    model.records = [(r.seat, r.kind, r.cards) for r in view.records]
+    model.trick = list(view.trick)
+    model.last_trick = view.tricks_log[-1][1] if view.tricks_log else ()
+    model.turn_up = view.turn_up
+    model.trump = view.trump
+    model.stock = [model.hidden() for _ in range(view.stock_count - (1 if view.turn_up is not None else 0))]
+    model.scores = list(view.scores)
+    model.deal_points = list(view.deal_points)
+    return model
+
+
+# --- where every key rests ----------------------------------------------------------------------------------
+def hand_order(cards: list[int], trump: int | None, trumps_first: bool) -> list[int]:
+    """Sorted by suit (alternating colours: S H C D), then rank A T K Q J 9 8 7; optionally trumps first."""
+    colour_order = {0: 0, 1: 1, 3: 2, 2: 3}
+
+    def key(card: int) -> tuple[int, int, int, int]:
+        suit = suit_of(card)
+        first = 0 if trumps_first and suit == trump else 1
+        return first, colour_order[suit], rank_of(card), card
+
+    return sorted(cards, key=key)
+
+
+def meld_groups(model: TableModel, seat: int) -> list[list[int]]:
+    """The seat's table cards grouped by the first meld (still on the table) each one scored in."""
+    groups: list[list[int]] = []
+    placed: set[int] = set()
+    table = set(model.tables[seat])
+    for rec_seat, _kind, cards in model.records:
+        if rec_seat != seat:
+            continue
+        group = [c for c in cards if c in table and c not in placed]
+        if group:
+            groups.append(hand_order(group, model.trump, True))
+            placed.update(group)
+    rest = [c for c in model.tables[seat] if c not in placed]
+    if rest:
+        groups.append(rest)
+    return groups
+
+
+def meld_history(model: TableModel, card: int) -> list[str]:
+    """The meld ids a table card has scored in (RULES.md §1.12: public)."""
+    return [kind for _seat, kind, cards in model.records if card in cards]
+
+
+def placements(model: TableModel, layout: Layout, trumps_first: bool = False) -> dict[int, Place]:
+    """A resting place for every key in the model."""
+    out: dict[int, Place] = {}
+    bottom, top = model.bottom, model.top
+    for seat in (bottom, top):
+        pile = model.won[seat]
+        slot = layout.won_slot(seat == bottom)
+        for i, key in enumerate(pile):
+            depth = min(i, 6)
+            out[key] = Place(Slot(slot.cx + depth * 0.6 * layout.s, slot.cy - depth * 0.6 * layout.s, slot.angle,
+                                  slot.height), False, Z_WON + i, i >= len(pile) - 4)
+    if model.turn_up is not None:
+        out[model.turn_up] = Place(layout.turn_up_slot(), True, Z_TURNUP)
+    for i, key in enumerate(model.stock):
+        depth = min(i, 8) if len(model.stock) < 9 else max(0, 8 - (len(model.stock) - 1 - i))
+        out[key] = Place(layout.stock_slot(depth), False, Z_STOCK + i, i >= len(model.stock) - 5)
+    deck_slot = layout.deck_slot()
+    for i, key in enumerate(model.deck):
+        d = min(i, 10) * 0.45 * layout.s
+        out[key] = Place(Slot(deck_slot.cx - d, deck_slot.cy - d, 0.0, deck_slot.height), False, Z_STOCK + 50 + i,
+                         i >= len(model.deck) - 6)
+    for seat in (bottom, top):
+        groups = meld_groups(model, seat)
+        rows = layout.meld_slots(layout.melds_of(seat == bottom), [len(g) for g in groups])
+        z = Z_MELD
+        for group, row in zip(groups, rows, strict=True):
+            for key, slot in zip(group, row, strict=True):
+                out[key] = Place(slot, True, z)
+                z += 1
+    for i, (seat, card) in enumerate(model.trick):
+        out[card] = Place(layout.trick_slot(i, seat == bottom), True, Z_TRICK + i)
+    top_hand = model.hands[top]
+    if model.reveal_top:
+        top_hand = hand_order(top_hand, model.trump, trumps_first)
+    for i, (key, slot) in enumerate(zip(top_hand, layout.opp_hand_slots(len(top_hand)), strict=True)):
+        out[key] = Place(slot, key >= 0, Z_OPP + i)
+    mine = hand_order([k for k in model.hands[bottom] if k >= 0], model.trump, trumps_first) + \
+        [k for k in model.hands[bottom] if k < 0]
+    for i, (key, slot) in enumerate(zip(mine, layout.hand_slots(len(mine)), strict=True)):
+        out[key] = Place(slot, key >= 0, Z_HAND + i)
+    return out

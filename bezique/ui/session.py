@@ -1,0 +1,132 @@
+"""The game being played in the window: a ``RecordedGame`` (so saving is free), its seats, decks and undo.
+
+Everything the window changes goes through ``act`` (the checked path), which returns the omniscient events; the
+table redacts them for whoever is looking (``view.redact_event``). No pygame here.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass
+
+from bezique.rules import engine
+from bezique.rules.actions import PLAY, Action, Event
+from bezique.rules.cards import face_of
+from bezique.rules.record import RecordedGame
+from bezique.rules.ruleset import Ruleset
+from bezique.rules.state import AWAIT_DEAL, OVER
+from bezique.rules.view import PlayerView, redact_event, view_for
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str  # "human" | "ai"
+    level: str = ""
+
+
+class GameSession:
+    """One game: seats, the recorded game, a seeded deck generator and the undo snapshots."""
+
+    def __init__(self, rules: Ruleset, seats: list[Seat], seed: int | None = None, allow_undo: bool = False) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.seed = random.randrange(1 << 30) if seed is None else seed
+        self.rng = random.Random(self.seed)
+        self.first_dealer, self.cut = engine.choose_first_dealer(rules, self.rng)
+        players = [{"name": s.name, "type": s.kind, **({"level": s.level} if s.level else {})} for s in seats]
+        self.game = RecordedGame.new(rules, players, self.first_dealer, seed=self.seed)
+        self.allow_undo = allow_undo
+        self.assisted = False
+        self._undo: list[RecordedGame] = []
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def to_act(self) -> int | None:
+        return self.state.to_act
+
+    @property
+    def awaiting_deal(self) -> bool:
+        return self.state.phase == AWAIT_DEAL
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == OVER
+
+    def start_deal(self) -> list[Event]:
+        events: list[Event] = []
+        self.game.start_deal(engine.shuffled_deck(self.rules, self.rng), events)
+        self._undo.clear()
+        return events
+
+    def view(self, seat: int) -> PlayerView:
+        return view_for(self.state, seat)
+
+    def legal(self) -> list[Action]:
+        return engine.legal_actions(self.state)
+
+    def why_illegal(self, action: Action) -> str | None:
+        return engine.why_illegal(self.state, action)
+
+    def act(self, action: Action) -> list[Event]:
+        """Apply `action` for the seat to act (checked). Raises ``engine.IllegalActionError``."""
+        seat = self.state.to_act
+        undoable = self.allow_undo and seat is not None and self.seats[seat].kind == "human" and not self.hotseat
+        snapshot = copy.deepcopy(self.game) if undoable else None
+        events: list[Event] = []
+        self.game.act(action, events)
+        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "game_over") for e in events):
+            self._undo.clear()  # never go back past a draw: it would show hidden cards
+        elif snapshot is not None:
+            self._undo.append(snapshot)
+        return events
+
+    def note_opponent_events(self, events: list[Event]) -> None:
+        """The computer's moves: a draw among them closes the door on undo."""
+        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "game_over") for e in events):
+            self._undo.clear()
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Go back to before the player's last decision (marks the game assisted)."""
+        if not self._undo:
+            return False
+        self.game = self._undo.pop()
+        self.assisted = True
+        return True
+
+    def redact(self, events: list[Event], seat: int) -> list[Event]:
+        return [redact_event(e, seat, self.state) for e in events]
+
+    def canonical_play(self, seat: int, card: int) -> Action:
+        """The legal ``play`` meaning `card` (the rules list one copy per equivalence class)."""
+        legal = [a for a in self.legal() if a.verb == PLAY]
+        action = Action(PLAY, (card,))
+        if action in legal:
+            return action
+        state = self.state
+        place = "hand" if card in state.hands[seat] else "table"
+        for a in legal:
+            other = a.cards[0]
+            if face_of(other) != face_of(card):
+                continue
+            if state.final_phase:
+                return a
+            other_place = "hand" if other in state.hands[seat] else "table"
+            if other_place == place and (place == "hand" or state.hist.get(other, ()) == state.hist.get(card, ())):
+                return a
+        return action  # not legal: the caller asks why_illegal for the polite refusal

@@ -1,0 +1,70 @@
+"""Building a window with a table from the settings: shared by ``play``, ``demo``, the tests and the benchmark."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bezique.rules.ruleset import make_ruleset
+from bezique.ui.app import App
+from bezique.ui.session import GameSession, Seat
+from bezique.ui.table import TableOptions, TableScene
+
+TWO_HANDED = ("two_handed", "open")
+
+
+def load_settings():
+    """(config, problems as text). A broken or missing config never stops the game."""
+    from bezique.config import load_config
+    loaded = load_config()
+    config = loaded.config
+    problems = [str(p) for p in loaded.problems if p.key or "not found" not in p.message]
+    if config.variant not in TWO_HANDED or config.rules.players != 2:
+        problems.append(f"variant {config.variant!r} is not playable in the window yet; playing two-handed")
+        config = dataclasses.replace(config, variant="two_handed", rules=make_ruleset("two_handed", {}))
+    return config, problems
+
+
+def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | None = None,
+                 level: str | None = None) -> GameSession:
+    from bezique.ai import LEVELS
+    lvl = level or config.ai.level
+    if lvl not in LEVELS:
+        lvl = next(iter(LEVELS))
+    if demo:
+        seats = [Seat("North", "ai", lvl), Seat("South", "ai", lvl)]
+    elif hotseat:
+        seats = [Seat("Player 1", "human"), Seat("Player 2", "human")]
+    else:
+        seats = [Seat("You", "human"), Seat("Computer", "ai", lvl)]
+    return GameSession(config.rules, seats, seed=seed, allow_undo=config.app.allow_undo and not hotseat)
+
+
+def options_from(config, problems: list[str], **overrides) -> TableOptions:
+    app = config.app
+    opts = TableOptions(
+        animation_speed=app.animation_speed, computer_pace=app.computer_pace,
+        sort_trumps_first=app.sort_trumps_first, auto_pass_empty_declaration=app.auto_pass_empty_declaration,
+        auto_play_forced_card=app.auto_play_forced_card, allow_undo=app.allow_undo, ai_level=config.ai.level,
+        problems=list(problems))
+    return dataclasses.replace(opts, **overrides)
+
+
+def open_table(config, problems: list[str], size: tuple[int, int] = (1280, 720), hotseat: bool = False,
+               demo: bool = False, seed: int | None = None, fullscreen: bool | None = None,
+               **overrides) -> tuple[App, TableScene]:
+    """A window showing a new game (the caller runs ``app.run()`` or drives ``app.tick``)."""
+    app_cfg = config.app
+    app = App(size=size, fullscreen=app_cfg.fullscreen if fullscreen is None else fullscreen,
+              four_colour=app_cfg.four_colour_deck, back=app_cfg.card_back, volume=app_cfg.sound_volume,
+              mute=app_cfg.mute)
+    options = options_from(config, problems, demo=demo, **overrides)
+
+    def new_game() -> None:
+        session = make_session(config, hotseat=hotseat, demo=demo)
+        app.stack.clear()
+        app.push(TableScene(app, session, dataclasses.replace(options, problems=[])))
+
+    app.new_game = new_game
+    table = TableScene(app, make_session(config, hotseat=hotseat, demo=demo, seed=seed), options)
+    app.push(table)
+    return app, table

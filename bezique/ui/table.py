@@ -1,0 +1,701 @@
+"""The table scene: a game of Bezique played with the mouse, against the computer or two on one screen.
+
+The scene turns the engine's events into card flights (``TableModel`` + ``placements``), sounds and rising
+scores; it asks the computer for moves on a worker thread; it takes the player's clicks and drags. Drawing lives in
+``table_draw`` and never changes anything here.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from dataclasses import dataclass, field
+
+import pygame
+
+from bezique.ai import LEVELS, make_player
+from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PLAY, Action, Event
+from bezique.rules.cards import rank_of
+from bezique.rules.state import DECLARE
+from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.ui import model as tm
+from bezique.ui.layout import Box, Layout, card_box
+from bezique.ui.scene import Scene
+from bezique.ui.session import GameSession
+from bezique.ui.sprites import CardSprite
+from bezique.ui.texts import card_name, score_name
+from bezique.ui.tween import COMPUTER_PACE, SPEED_FACTORS, flight_time, pause_time
+from bezique.ui.widgets import Button
+
+
+@dataclass
+class TableOptions:
+    """The settings the table reads (from ``config.app`` / ``config.ai``, or the demo command)."""
+
+    animation_speed: str = "normal"
+    computer_pace: str = "normal"
+    sort_trumps_first: bool = False
+    auto_pass_empty_declaration: bool = True
+    auto_play_forced_card: bool = False
+    allow_undo: bool = False
+    ai_level: str = "random"
+    demo: bool = False
+    demo_deals: int = 0  # demo: quit after this many deals (0: play the game out)
+    problems: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Floater:
+    """A score rising from where it was made ("+40 Royal marriage")."""
+
+    text: str
+    x: float
+    y: float
+    colour: tuple[int, int, int]
+    age: float = 0.0
+    life: float = 1.8
+
+
+class TableScene(Scene):
+    def __init__(self, app, session: GameSession, options: TableOptions | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.opt = options or TableOptions()
+        self.layout = Layout.for_size(*app.size)
+        humans = session.humans
+        self.viewer = humans[0] if humans else 0
+        self.reveal = session.rules.open_hands or not humans
+        self.model = tm.TableModel(bottom=self.viewer, players=session.rules.players, reveal_top=self.reveal)
+        self.sprites: dict[int, CardSprite] = {}
+        self.queue: deque[Event] = deque()
+        self.hold = 0.0
+        self.time = 0.0
+        self.need_sync = False
+        self.sync_errors = 0
+        self.players = {seat: make_player(self._level(s.level), seed=session.seed + seat)
+                        for seat, s in enumerate(session.seats) if s.kind == "ai"}
+        self.hinter = make_player(self._level(self.opt.ai_level), seed=session.seed + 99)
+        from bezique.ui.worker import Worker
+        self.worker = Worker()
+        self.ai_started = 0.0
+        self.ai_choice: Action | None = None
+        self.message: tuple[str, float, tuple[int, int, int]] | None = None
+        self.hint: tuple[Action, str] | None = None
+        self.hover_key: int | None = None
+        self.hover_button: str | None = None
+        self.hover_meld: int | None = None
+        self.press: tuple[int, tuple[int, int]] | None = None
+        self.dragging: int | None = None
+        self.peek = False
+        self.floaters: list[Floater] = []
+        self.deal_events: list[Event] = []
+        self.banner = list(self.opt.problems)
+        self.curtain = False  # hot-seat: the bottom hand is shown face down until the hand-over
+        self.cut_timer = 0.0
+        self.deals_seen = 0
+        self.overlay_open = False
+        self.game_over_shown = False
+        self.started = False
+        self.buttons: list[Button] = []
+        self.decl_buttons: list[Button] = []
+
+    @staticmethod
+    def _level(level: str) -> str:
+        return level if level in LEVELS else next(iter(LEVELS))
+
+    # --- lifecycle ------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        if not self.started:
+            self.started = True
+            if self.session.cut and SPEED_FACTORS.get(self.opt.animation_speed, 1.0) > 0:
+                self.cut_timer = pause_time(2.2, self.opt.animation_speed)
+            else:
+                self._start_deal()
+
+    def exit(self) -> None:
+        self.worker.cancel()
+
+    def resize(self, width: int, height: int) -> None:
+        self.layout = Layout.for_size(width, height)
+        places = tm.placements(self.model, self.layout, self.opt.sort_trumps_first)
+        for key, place in places.items():
+            sprite = self.sprites.get(key)
+            if sprite is not None:
+                sprite.snap(place.slot)
+        self._build_buttons()
+
+    @property
+    def speed(self) -> str:
+        return self.opt.animation_speed
+
+    # --- feeding events -------------------------------------------------------------------------------------
+    def _start_deal(self) -> None:
+        events = self.session.start_deal()
+        self.deal_events = []
+        if self.session.hotseat:
+            self.viewer = self.session.to_act if self.session.to_act is not None else self.viewer
+            self.model = tm.TableModel(bottom=self.viewer, players=self.session.rules.players,
+                                       reveal_top=self.reveal, next_hidden=self.model.next_hidden)
+            self.curtain = True
+        self._feed(events)
+
+    def _feed(self, events: list[Event]) -> None:
+        """Queue `events` for showing, as the viewer may see them."""
+        self.deal_events.extend(e for e in events if e.kind == "scored")
+        shown = self.session.redact(events, self.viewer) if not self.reveal else events
+        pattern = self.session.rules.deal_pattern
+        dealt = {e.seat: e for e in shown if e.kind == "dealt"}
+        for event in shown:
+            if event.kind == "dealt":
+                continue
+            self.queue.append(event)
+            if event.kind == "deal_started":  # deal in packets, as the dealer does (RULES.md §1.3)
+                order = [e.seat for e in shown if e.kind == "dealt"]
+                pos = 0
+                for packet in pattern:
+                    for seat in order:
+                        cards = dealt[seat].cards[pos:pos + packet] if dealt[seat].cards else ()
+                        self.queue.append(Event("packet", seat, cards, packet))
+                    pos += packet
+        self.need_sync = True
+
+    def _show(self, event: Event) -> None:
+        """Apply one event to the model and start its animation, sound and floating score."""
+        sounds = self.app.sounds
+        kind = event.kind
+        renames = self.model.apply(event)
+        for old, new in renames:
+            sprite = self.sprites.pop(old, None)
+            if sprite is not None:
+                sprite.key = new
+                self.sprites[new] = sprite
+        stagger = 0.0
+        delay = 0.0
+        ease = None
+        if kind == "deal_started":
+            sounds.play("shuffle")
+            self.hold = pause_time(0.7, self.speed)
+            self.floaters.clear()
+        elif kind == "packet":
+            sounds.play("deal")
+            stagger = pause_time(0.05, self.speed)
+        elif kind == "turn_up" or kind == "card_played":
+            sounds.play("card_play")
+        elif kind == "trick_won":
+            delay = pause_time(0.6, self.speed)
+            sounds.play("trick_gathered")
+        elif kind == "card_drawn":
+            sounds.play("draw")
+        elif kind == "meld_declared":
+            sounds.play("meld_big" if event.points >= 250 else "meld")
+        elif kind == "seven_exchanged":
+            sounds.play("seven")
+        elif kind == "scored":
+            self._float_score(event)
+            if event.label == "seven_of_trumps":
+                sounds.play("seven")
+            self.hold = max(self.hold, pause_time(0.25, self.speed))
+        elif kind == "game_over":
+            human = self.session.humans
+            if human and not self.session.hotseat:
+                sounds.play("game_won" if event.seat == self.session.state.rules.side_of(human[0]) else "game_lost")
+            else:
+                sounds.play("game_won")
+        elif kind == "deal_scored":
+            self.deals_seen += 1
+            sounds.play("deal_won")
+        end = self._retarget(stagger=stagger, delay=delay, ease=ease)
+        self.hold = max(self.hold, end)
+        if kind == "card_played" and len(self.model.trick) == 1:
+            self.hold = max(self.hold, end * 0.8)
+
+    def _retarget(self, stagger: float = 0.0, delay: float = 0.0, ease=None, snap: bool = False) -> float:
+        """Send every sprite towards its place in the model; returns when the last one lands (seconds)."""
+        places = tm.placements(self.model, self.layout, self.opt.sort_trumps_first)
+        end = 0.0
+        n = 0
+        flip = pause_time(0.22, self.speed)
+        for key, place in places.items():
+            sprite = self.sprites.get(key)
+            if sprite is None:
+                sprite = CardSprite(key, place.slot, place.face_up, place.z)
+                self.sprites[key] = sprite
+            sprite.z = place.z
+            sprite.visible = place.visible
+            if snap:
+                sprite.snap(place.slot)
+                sprite.set_face(place.face_up, 0.0)
+                continue
+            dist = sprite.distance_to(place.slot)
+            moving = dist > 0.5 or abs(sprite.target()[3] - place.slot.height) > 0.5 or \
+                abs(sprite.target()[2] - place.slot.angle) > 0.5
+            d = delay
+            dur = 0.0
+            if moving:
+                d = delay + stagger * n
+                n += 1
+                dur = flight_time(max(dist, 20.0), self.layout.height, self.speed)
+                sprite.fly_to(place.slot, dur, d)
+                end = max(end, d + dur)
+            if place.face_up != sprite.flip_to:
+                sprite.set_face(place.face_up, flip, d + max(0.0, dur - flip))
+                end = max(end, d + max(dur, flip))
+        for key in [k for k in self.sprites if k not in places]:
+            del self.sprites[key]
+        return end
+
+    def _float_score(self, event: Event) -> None:
+        bottom = event.seat == self.viewer
+        zone = self.layout.melds_of(bottom)
+        badge = self.layout.badge_of(bottom)
+        x = zone.cx if event.label not in ("brisques", "last_trick") else badge.cx
+        y = zone.cy if event.label not in ("brisques", "last_trick") else badge.cy
+        colour = (255, 214, 120) if bottom else (190, 215, 250)
+        self.floaters.append(Floater(f"+{event.points}  {score_name(event.label)}", x, y, colour,
+                                     life=max(0.9, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.5))))
+
+    # --- rebuilding from the view (hand-over, undo, safety net) ---------------------------------------------
+    def _rebuild(self, animate: bool) -> None:
+        old = self.model
+        view = self.session.view(self.viewer)
+        new = tm.from_view(view, self.reveal, start_hidden=old.next_hidden, top_cards=self._top_cards())
+        if old.bottom == new.bottom:  # keep the face-down sprites where they were
+            for zone_old, zone_new in ((old.hands[old.top], new.hands[new.top]), (old.stock, new.stock)):
+                spare = [k for k in zone_old if k < 0]
+                for i, key in enumerate(zone_new):
+                    if key < 0 and spare:
+                        zone_new[i] = spare.pop(0)
+        self.model = new
+        if not animate:
+            self.sprites.clear()
+        self._retarget(snap=not animate)
+
+    def _top_cards(self) -> list[int] | None:
+        """The other hand, face up: only in the demo (both seats are the computer) and Open Bezique."""
+        if not self.reveal:
+            return None
+        state = self.session.state
+        top = (self.viewer + 1) % self.session.rules.players
+        return list(state.hands[top])
+
+    def _check_sync(self) -> None:
+        self.need_sync = False
+        view = self.session.view(self.viewer)
+        truth = tm.from_view(view, self.reveal, top_cards=self._top_cards())
+        if truth.signature() != self.model.signature():
+            self.sync_errors += 1
+            print(f"bezique: table out of step with the game, redrawn\n  shown: {self.model.signature()}\n"
+                  f"  truth: {truth.signature()}", file=sys.stderr)
+            self._rebuild(animate=True)
+
+    # --- deciding what happens next -------------------------------------------------------------------------
+    def at_rest(self) -> bool:
+        return not self.queue and self.hold <= 0 and self.cut_timer <= 0
+
+    def human_turn(self) -> bool:
+        seat = self.session.to_act
+        return (self.at_rest() and seat is not None and self.session.seats[seat].kind == "human"
+                and seat == self.viewer and not self.curtain and not self.overlay_open)
+
+    def _decide(self) -> None:
+        session = self.session
+        if self.overlay_open:
+            return
+        if session.over:
+            if not self.game_over_shown:
+                self.game_over_shown = True
+                self._open_result(game_over=True)
+            return
+        if session.awaiting_deal:
+            if self.opt.demo and self.opt.demo_deals and self.deals_seen >= self.opt.demo_deals:
+                self.app.quit()
+                return
+            self._open_result(game_over=False)
+            return
+        seat = session.to_act
+        if seat is None:
+            return
+        if session.seats[seat].kind == "ai":
+            self._computer(seat)
+            return
+        if seat != self.viewer:
+            self._hand_over(seat)
+            return
+        if self.curtain:
+            self.curtain = False
+        legal = session.legal()
+        phase = session.state.phase
+        auto_pass = phase == DECLARE and self.opt.auto_pass_empty_declaration and all(a.verb == DONE for a in legal)
+        forced = phase == PLAY_PHASE and self.opt.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
+        if auto_pass or forced:
+            self.act(legal[0])
+
+    def _computer(self, seat: int) -> None:
+        worker = self.worker
+        if worker.idle and self.ai_choice is None:
+            view = self.session.view(seat)
+            legal = list(view.legal)
+            player = self.players[seat]
+            worker.start(lambda stop: player.choose(view, legal, stop), tag=("ai", seat))
+            self.ai_started = self.time
+            return
+        if self.ai_choice is None:
+            done, result = worker.poll()
+            if not done:
+                return
+            self.ai_choice = result
+        pace = COMPUTER_PACE.get(self.opt.computer_pace, 0.55)
+        if self.session.state.phase == DECLARE and self.ai_choice.verb == DONE:
+            pace *= 0.4
+        if self.time - self.ai_started >= pace:
+            choice, self.ai_choice = self.ai_choice, None
+            if self.session.why_illegal(choice) is not None:  # a bug in a level must not stop the game
+                choice = self.session.legal()[0]
+            events = self.session.act(choice)
+            self.session.note_opponent_events(events)
+            self._feed(events)
+
+    def _hand_over(self, seat: int) -> None:
+        from bezique.ui.overlays import HandOverScene
+        self.curtain = True
+        self.overlay_open = True
+        self.app.push(HandOverScene(self.app, self, seat))
+
+    def finish_hand_over(self, seat: int) -> None:
+        """Called by the hand-over screen before it closes: the table now shows `seat`'s side."""
+        self.viewer = seat
+        self.model = tm.TableModel(bottom=seat, players=self.session.rules.players, reveal_top=self.reveal,
+                                   next_hidden=self.model.next_hidden)
+        self.sprites.clear()
+        self._rebuild(animate=False)
+        self.curtain = False
+        self.overlay_open = False
+
+    def _open_result(self, game_over: bool) -> None:
+        from bezique.ui.overlays import ResultOverlay
+        self.overlay_open = True
+        self.app.push(ResultOverlay(self.app, self, list(self.deal_events), game_over))
+
+    def result_closed(self, game_over: bool) -> None:
+        self.overlay_open = False
+        if game_over:
+            if self.opt.demo:
+                self.app.quit()
+            return
+        self._start_deal()
+
+    # --- the player's actions -------------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply the player's action; refuse politely (sound and a line) when the rules say no."""
+        reason = self.session.why_illegal(action)
+        if reason is not None:
+            self.say(reason[:1].upper() + reason[1:], (255, 170, 150))
+            self.app.sounds.play("illegal")
+            return False
+        self.hint = None
+        seat = self.session.to_act
+        events = self.session.act(action)
+        if action.verb in (MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, DONE):
+            self.app.sounds.play("click")
+        self._feed(events)
+        nxt = self.session.to_act
+        if self.session.hotseat and nxt is not None and nxt != seat and self.session.seats[nxt].kind == "human":
+            self.curtain = True
+        return True
+
+    def play_card(self, key: int) -> bool:
+        if not self.human_turn() or self.session.state.phase != PLAY_PHASE:
+            return False
+        action = self.session.canonical_play(self.viewer, key)
+        return self.act(action)
+
+    def say(self, text: str, colour: tuple[int, int, int] = (255, 236, 190), seconds: float = 3.5) -> None:
+        self.message = (text, self.time + seconds, colour)
+
+    def ask_hint(self) -> None:
+        if not self.human_turn() or not self.worker.idle:
+            return
+        view = self.session.view(self.viewer)
+        legal = list(view.legal)
+        hinter = self.hinter
+        self.worker.start(lambda stop: hinter.hint(view, legal), tag=("hint",))
+        self.say("Thinking about a hint…", seconds=10)
+
+    def undo(self) -> None:
+        if not (self.opt.allow_undo and self.human_turn() and self.session.can_undo()):
+            self.app.sounds.play("illegal")
+            return
+        self.session.undo()
+        self.hint = None
+        self._rebuild(animate=True)
+        self.hold = pause_time(0.3, self.speed)
+        self.say("Move taken back (this game is now marked assisted)")
+
+    def open_log(self) -> None:
+        from bezique.ui.overlays import LogOverlay
+        self.app.push(LogOverlay(self.app, self))
+
+    def open_pause(self) -> None:
+        from bezique.ui.overlays import PauseOverlay
+        self.app.push(PauseOverlay(self.app, self))
+
+    # --- time -----------------------------------------------------------------------------------------------
+    def update(self, dt: float, active: bool) -> bool:
+        if not active and not self.overlay_open:
+            return False  # paused under an overlay (pause, log)
+        self.time += dt
+        if self.cut_timer > 0:
+            self.cut_timer -= dt
+            if self.cut_timer <= 0:
+                self._start_deal()
+            return True
+        moving = False
+        for sprite in self.sprites.values():
+            if sprite.moving:
+                sprite.update(dt)
+                moving = True
+        for f in self.floaters:
+            f.age += dt
+        if self.floaters:
+            self.floaters = [f for f in self.floaters if f.age < f.life]
+            moving = True
+        if self.hold > 0:
+            self.hold -= dt
+        while self.queue and self.hold <= 0:
+            self._show(self.queue.popleft())
+        if self.message is not None and self.time > self.message[1]:
+            self.message = None
+            moving = True
+        if self.worker.tag and self.worker.tag[0] == "hint":
+            done, result = self.worker.poll()
+            if done:
+                self.worker.tag = None
+                self.hint = (result.action, result.reason)
+                self.say(self._hint_text(result.action, result.reason), seconds=8)
+        if self.at_rest():
+            if self.need_sync and not moving:
+                self._check_sync()
+            if active or self.overlay_open:
+                self._decide()
+        return moving or bool(self.queue) or self.hold > 0 or self.worker.busy or self.ai_choice is not None
+
+    def _hint_text(self, action: Action, reason: str) -> str:
+        if action.verb == PLAY:
+            what = f"play the {card_name(action.cards[0])}"
+        elif action.verb == MELD:
+            what = f"declare {score_name(action.kind or '')}"
+        elif action.verb == EXCHANGE_SEVEN:
+            what = "exchange the seven of trumps"
+        elif action.verb == DONE:
+            what = "draw"
+        else:
+            what = action.verb.replace("_", " ")
+        return f"Hint: {what}" + (f" — {reason}" if reason else "")
+
+    # --- input ----------------------------------------------------------------------------------------------
+    def _build_buttons(self) -> None:
+        self.buttons, self.decl_buttons = self.compute_buttons()
+
+    def compute_buttons(self) -> tuple[list[Button], list[Button]]:
+        """The buttons as they are now (pure: ``draw`` calls it too)."""
+        b = self.layout.buttons
+        undo_ok = self.opt.allow_undo and not self.session.hotseat and self.session.can_undo()
+        buttons = [
+            Button(b[0], "Hint", "hint", enabled=self.human_turn()),
+            Button(b[1], "Menu", "menu"),
+            Button(b[2], "Undo", "undo", enabled=undo_ok and self.human_turn()),
+            Button(b[3], "Score log", "log"),
+        ]
+        decl: list[Button] = []
+        if self.human_turn() and self.session.state.phase == DECLARE:
+            legal = self.session.legal()
+            panel = self.layout.decl_panel
+            s = self.layout.s
+            y = panel.y + 44 * s
+            row_h = 34 * s
+            melds = [a for a in legal if a.verb == MELD]
+            max_rows = max(1, int((panel.h - 44 * s - 2 * (row_h + 6 * s)) // (row_h + 4 * s)))
+            for i, a in enumerate(melds[:max_rows]):
+                label = f"{score_name(a.kind or '')}"
+                decl.append(Button(Box(panel.x + 10 * s, y, panel.w - 20 * s, row_h), label,
+                                                f"meld:{i}"))
+                y += row_h + 4 * s
+            bottom = panel.bottom - 10 * s - row_h
+            if any(a.verb == EXCHANGE_SEVEN for a in legal):
+                decl.append(Button(Box(panel.x + 10 * s, bottom - row_h - 6 * s, panel.w - 20 * s,
+                                                    row_h), "Exchange the seven", "exchange"))
+            elif any(a.verb == DECLARE_SEVEN for a in legal):
+                decl.append(Button(Box(panel.x + 10 * s, bottom - row_h - 6 * s, panel.w - 20 * s,
+                                                    row_h), "Declare the seven", "declare7"))
+            label = "Draw" if self.session.state.stock else "Continue"
+            decl.append(Button(Box(panel.x + 10 * s, bottom, panel.w - 20 * s, row_h), label, "done",
+                               primary=True))
+        return buttons, decl
+
+    def decl_melds(self) -> list[Action]:
+        if not (self.human_turn() and self.session.state.phase == DECLARE):
+            return []
+        return [a for a in self.session.legal() if a.verb == MELD]
+
+    def _press_button(self, action: str) -> None:
+        self.app.sounds.play("click")
+        if action == "hint":
+            self.ask_hint()
+        elif action == "menu":
+            self.open_pause()
+        elif action == "undo":
+            self.undo()
+        elif action == "log":
+            self.open_log()
+        elif action.startswith("meld:"):
+            melds = self.decl_melds()
+            i = int(action[5:])
+            if i < len(melds):
+                self.act(melds[i])
+        elif action == "exchange":
+            self.act(Action(EXCHANGE_SEVEN))
+        elif action == "declare7":
+            self.act(Action(DECLARE_SEVEN))
+        elif action == "done":
+            self.act(Action(DONE))
+
+    def my_cards_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost of the viewer's own cards (hand or table) under `pos`."""
+        own = set(self.model.hands[self.viewer]) | set(self.model.tables[self.viewer])
+        best = None
+        for key in own:
+            sprite = self.sprites.get(key)
+            if sprite is None or key < 0 or not sprite.visible:
+                continue
+            place = tm.Place(tm.Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height)), True, sprite.z)
+            if card_box(place.slot, sprite.lift).contains(*pos) and (best is None or sprite.z > best[0]):
+                best = (sprite.z, key)
+        return None if best is None else best[1]
+
+    def playable(self) -> set[int]:
+        """Faces the viewer may play now (others are dimmed in the final tricks)."""
+        if not self.human_turn() or self.session.state.phase != PLAY_PHASE:
+            return set()
+        return {a.cards[0] & 31 for a in self.session.legal() if a.verb == PLAY}
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key == pygame.K_ESCAPE:
+                self.open_pause()
+            elif key == pygame.K_h:
+                self.ask_hint()
+            elif key in (pygame.K_u, pygame.K_z) and (key == pygame.K_u or event.mod & pygame.KMOD_CTRL):
+                self.undo()
+            elif key == pygame.K_l:
+                self.open_log()
+            elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_d) and self.human_turn() and \
+                    self.session.state.phase == DECLARE:
+                self.act(Action(DONE))
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._down(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._up(event.pos)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        if self.press is not None and self.dragging is None:
+            key, start = self.press
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 8 * self.layout.s and self.human_turn() \
+                    and self.session.state.phase == PLAY_PHASE:
+                self.dragging = key
+        if self.dragging is not None:
+            sprite = self.sprites.get(self.dragging)
+            if sprite is not None:
+                sprite.drag = (float(pos[0]), float(pos[1]))
+            return
+        self._build_buttons()
+        self.hover_button = next((b.action for b in self.buttons + self.decl_buttons if b.hit(pos)), None)
+        self.hover_meld = int(self.hover_button[5:]) if self.hover_button and \
+            self.hover_button.startswith("meld:") else None
+        hover = self.my_cards_at(pos) if self.human_turn() and self.session.state.phase == PLAY_PHASE else None
+        if hover != self.hover_key:
+            self.hover_key = hover
+        lift = 18 * self.layout.s
+        for key in self.model.hands[self.viewer] + self.model.tables[self.viewer]:
+            sprite = self.sprites.get(key)
+            if sprite is not None:
+                sprite.lift_target = lift if key == hover else 0.0
+        self.peek = False
+
+    def _down(self, pos: tuple[int, int]) -> None:
+        if self.banner and self.layout.banner.contains(*pos):
+            self.banner = []
+            return
+        self._build_buttons()
+        button = next((b for b in self.buttons + self.decl_buttons if b.hit(pos)), None)
+        if button is not None:
+            self._press_button(button.action)
+            return
+        if self.layout.won.contains(*pos) and self.can_peek():
+            self.peek = not self.peek
+            return
+        key = self.my_cards_at(pos)
+        if key is not None:
+            self.press = (key, pos)
+
+    def _up(self, pos: tuple[int, int]) -> None:
+        press, self.press = self.press, None
+        dragging, self.dragging = self.dragging, None
+        if dragging is not None:
+            sprite = self.sprites.get(dragging)
+            if sprite is not None:
+                sprite.drag = None
+                if pos[1] < self.layout.prompt.y and self.play_card(dragging):
+                    sprite.cx, sprite.cy = float(pos[0]), float(pos[1])
+                    self._retarget()
+                    return
+            return
+        if press is not None and self.my_cards_at(pos) == press[0]:
+            self.play_card(press[0])
+
+    def can_peek(self) -> bool:
+        """RULES.md §1.12: the last trick stays visible until the next lead (or always with trick review)."""
+        if not self.model.last_trick:
+            return False
+        return self.session.rules.allow_trick_review or not self.model.trick
+
+    # --- prompt ---------------------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        session = self.session
+        if self.cut_timer > 0:
+            return "Cutting for the deal…"
+        seat = session.to_act
+        if seat is None or session.over:
+            return ""
+        if self.queue or self.hold > 0:
+            return ""
+        name = session.seats[seat].name
+        if session.seats[seat].kind == "ai":
+            return f"{name} is thinking…"
+        who = "You" if not session.hotseat else name
+        if seat != self.viewer or self.curtain:
+            return f"{name}'s turn"
+        state = session.state
+        if state.phase == DECLARE:
+            melds = any(a.verb == MELD for a in session.legal())
+            return f"{who} won the trick: declare or draw" if melds else f"{who} won the trick: draw"
+        if state.trick:
+            if state.final_phase:
+                return "Follow suit, and win the trick if you can"
+            return "Your turn: play a card to the trick"
+        if state.final_phase:
+            return "Final tricks: your lead"
+        return "Your lead"
+
+    def score_label_for(self, event: Event) -> str:
+        return f"+{event.points} {score_name(event.label)}"
+
+    def is_brisque(self, card: int) -> bool:
+        return rank_of(card) in (0, 1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from bezique.ui.table_draw import draw_table
+        draw_table(self, surface)

@@ -1,0 +1,327 @@
+"""Drawing the table: a pure function of the scene's data (STYLE.md lesson 8) — it reads, never writes."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bezique.rules.actions import MELD
+from bezique.rules.cards import SUITS
+from bezique.ui import model as tm
+from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, INK, MUTED, PANEL_EDGE
+from bezique.ui.layout import Box
+from bezique.ui.texts import SUIT_NAMES, score_name, short_meld
+from bezique.ui.widgets import blit_text, panel, progress_bar
+
+if TYPE_CHECKING:
+    from bezique.ui.table import TableScene
+
+HINT_GLOW = (120, 230, 255)
+MELD_GLOW = (255, 214, 110)
+
+
+def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A = scene.layout, scene.app.assets
+    surface.blit(A.felt(surface.get_size()), (0, 0))
+    _zones(scene, surface)
+    _badges(scene, surface)
+    _status(scene, surface)
+    _cards(scene, surface)
+    _meld_chips(scene, surface)
+    _won_labels(scene, surface)
+    if scene.peek and scene.can_peek():
+        _peek(scene, surface)
+    buttons, decl = scene.compute_buttons()
+    if decl:
+        _declaration_panel(scene, surface, decl)
+    _prompt(scene, surface)
+    for b in buttons:
+        b.draw(surface, A, L.s, hot=scene.hover_button == b.action)
+    _floaters(scene, surface)
+    if scene.cut_timer > 0:
+        _cut(scene, surface)
+    if scene.banner:
+        _banner(scene, surface)
+
+
+def _zones(scene: TableScene, surface: pygame.Surface) -> None:
+    """Faint outlines where cards will lie, so the empty table still reads as a table."""
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    faint = (255, 255, 255, 22)
+    for box in (L.opp_melds, L.my_melds, L.stock, L.won):
+        _soft_box(surface, box, faint)
+    blit_text(surface, A, "Tricks won", 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
+    tr = L.trick
+    ell = pygame.Surface((int(tr.w + 80 * s), int(tr.h + 30 * s)), pygame.SRCALPHA)
+    pygame.draw.ellipse(ell, (0, 0, 0, 38), ell.get_rect())
+    surface.blit(ell, (tr.x - 40 * s, tr.y - 15 * s))
+    who = "Your" if not scene.session.hotseat else scene.session.seats[scene.viewer].name + "'s"
+    opp = scene.session.seats[scene.model.top].name + "'s"
+    if not scene.model.tables[scene.model.top]:
+        blit_text(surface, A, f"{opp} melds", 20 * s, (L.opp_melds.cx, L.opp_melds.cy), MUTED, "center")
+    if not scene.model.tables[scene.viewer]:
+        blit_text(surface, A, f"{who} melds", 20 * s, (L.my_melds.cx, L.my_melds.cy), MUTED, "center")
+    # stock zone: trump marker and count
+    m = scene.model
+    if m.trump is not None:
+        size = round(50 * s)
+        marker = A.trump_marker(m.trump, size)
+        surface.blit(marker, (L.stock.x + 6 * s, L.stock.y + 4 * s))
+        blit_text(surface, A, f"Trumps: {SUIT_NAMES[m.trump]}", 22 * s, (L.stock.x + 12 * s + size, L.stock.y +
+                  4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True)
+    count = len(m.stock) + (1 if m.turn_up is not None else 0)
+    if m.trump is not None or count:
+        blit_text(surface, A, f"Stock: {count}", 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
+                  "midbottom", shadow=True)
+
+
+_soft_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _soft_box(surface: pygame.Surface, box: Box, colour: tuple[int, int, int, int]) -> None:
+    """A faint darker well in the felt, with a hairline highlight (cached per size)."""
+    x, y, w, h = box.ints()
+    if w <= 0 or h <= 0:
+        return
+    key = (w, h)
+    surf = _soft_cache.get(key)
+    if surf is None:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (0, 0, 0, 34), (0, 0, w, h), border_radius=14)
+        pygame.draw.rect(surf, (255, 240, 200, 40), (0, 0, w, h), width=1, border_radius=14)
+        if len(_soft_cache) > 50:
+            _soft_cache.clear()
+        _soft_cache[key] = surf
+    surface.blit(surf, (x, y))
+
+
+def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bottom: bool) -> None:
+    A, s = scene.app.assets, scene.layout.s
+    session = scene.session
+    seat_info = session.seats[seat]
+    thinking = seat_info.kind == "ai" and session.to_act == seat and scene.at_rest()
+    active = session.to_act == seat and scene.at_rest()
+    panel(surface, box, alpha=210, edge=GOLD if active else PANEL_EDGE, edge_width=3 if active else 2)
+    name = seat_info.name if not bottom or session.hotseat else "You"
+    if seat_info.kind == "ai":
+        name += f"  ·  {seat_info.level.capitalize()}"
+    blit_text(surface, A, name, 26 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True,
+              max_width=box.w - 24 * s)
+    side = session.rules.side_of(seat)
+    score = scene.model.scores[side]
+    target = session.rules.target_score
+    blit_text(surface, A, f"{score}", 40 * s, (box.x + 12 * s, box.y + 34 * s), CREAM, bold=True)
+    blit_text(surface, A, f"/ {target}", 20 * s, (box.x + 14 * s + A.text(f"{score}", int(40 * s), CREAM, True)
+              .get_width(), box.y + 46 * s), MUTED)
+    deal = scene.model.deal_points[side]
+    blit_text(surface, A, f"this deal +{deal}", 18 * s, (box.right - 12 * s, box.y + 48 * s), MUTED, "topright")
+    progress_bar(surface, Box(box.x + 12 * s, box.y + 72 * s, box.w - 24 * s, 12 * s), score / max(target, 1),
+                 BAR_ME if bottom else BAR_OPP)
+    if thinking:
+        dots = "." * (1 + int(scene.time * 3) % 3)
+        blit_text(surface, A, f"thinking{dots}", 18 * s, (box.right - 12 * s, box.y + 12 * s), CREAM, "topright")
+
+
+def _badges(scene: TableScene, surface: pygame.Surface) -> None:
+    L = scene.layout
+    _badge(scene, surface, L.opp_badge, scene.model.top, False)
+    _badge(scene, surface, L.my_badge, scene.viewer, True)
+
+
+def _status(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    box = L.status
+    panel(surface, box, alpha=200)
+    state = scene.session.state
+    deal = max(state.deal_index + 1, 1)
+    blit_text(surface, A, f"Deal {deal}", 28 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True)
+    m = scene.model
+    if m.trump is not None:
+        icon = A.suit(m.trump, round(26 * s))
+        surface.blit(icon, (box.right - 12 * s - icon.get_width(), box.y + 8 * s))
+        blit_text(surface, A, "Trumps", 20 * s, (box.right - 18 * s - icon.get_width(), box.y + 14 * s), CREAM,
+                  "topright")
+    phase = "Final tricks" if state.final_phase else f"Tricks played: {state.tricks_done}"
+    blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
+    blit_text(surface, A, f"Playing to {scene.session.rules.target_score}", 20 * s,
+              (box.x + 12 * s, box.y + 64 * s), MUTED)
+    if scene.session.assisted:
+        blit_text(surface, A, "assisted", 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
+                  "topright")
+    blit_text(surface, A, "Esc: menu · H: hint · L: log", 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED)
+
+
+def _cards(scene: TableScene, surface: pygame.Surface) -> None:
+    A = scene.app.assets
+    m = scene.model
+    trace = getattr(scene.app, "trace", None)
+    my_hand = set(m.hands[scene.viewer])
+    mine = my_hand | set(m.tables[scene.viewer])
+    playable = scene.playable()
+    final = scene.session.state.final_phase
+    glow_keys: dict[int, tuple[int, int, int]] = {}
+    if scene.hint is not None and scene.human_turn():
+        action = scene.hint[0]
+        for card in action.cards:
+            glow_keys[card] = HINT_GLOW
+    melds = scene.decl_melds()
+    if scene.hover_meld is not None and scene.hover_meld < len(melds):
+        for card in melds[scene.hover_meld].cards:
+            glow_keys[card] = MELD_GLOW
+    if scene.hint is not None and scene.hint[0].verb == MELD:
+        for card in scene.hint[0].cards:
+            glow_keys[card] = HINT_GLOW
+
+    def order(sprite) -> tuple[int, int]:
+        lifted = 2 if sprite.drag is not None else 1 if sprite.tween is not None and sprite.tween.started else 0
+        return lifted, sprite.z
+
+    for sprite in sorted(scene.sprites.values(), key=order):
+        key = sprite.key
+        back = scene.curtain and key in my_hand
+        dim = bool(final and playable and key in mine and (key & 31) not in playable)
+        sprite.draw(surface, A, glow_keys.get(key), trace, back=back, dim=dim)
+
+
+def _meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
+    """Under each table card, which melds it has scored in (RULES.md §1.12)."""
+    A, s = scene.app.assets, scene.layout.s
+    m = scene.model
+    for seat in (scene.viewer, m.top):
+        for card in m.tables[seat]:
+            sprite = scene.sprites.get(card)
+            if sprite is None or sprite.tween is not None:
+                continue
+            kinds = tm.meld_history(m, card)
+            if not kinds:
+                continue
+            text = " ".join(short_meld(k) for k in kinds)
+            y = sprite.cy + sprite.height / 2 + 2 * s
+            surf = A.text(text, int(15 * s), INK, True)
+            w = surf.get_width() + 6 * s
+            x = sprite.cx - sprite.height * 0.35 + 2 * s
+            pygame.draw.rect(surface, (236, 206, 130), (x, y, w, surf.get_height() + 2 * s), border_radius=4)
+            surface.blit(surf, (x + 3 * s, y + 1 * s))
+
+
+def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    m = scene.model
+    for seat, bottom in ((scene.viewer, True), (m.top, False)):
+        n = len(m.won[seat]) // max(scene.session.rules.players, 1)
+        slot = L.won_slot(bottom)
+        label = f"{n} trick{'s' if n != 1 else ''}"
+        blit_text(surface, A, label, 19 * s, (slot.cx + slot.height * 0.62, slot.cy), CREAM, "midleft",
+                  shadow=True)
+    if scene.can_peek() and not scene.peek:
+        blit_text(surface, A, "click: last trick", 17 * s, (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
+
+
+def _peek(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    slots = L.peek_slots()
+    x0 = slots[0].cx - slots[0].height * 0.45
+    box = Box(x0 - 6 * s, slots[0].cy - slots[0].height / 2 - 24 * s,
+              slots[-1].cx - x0 + slots[-1].height * 0.45 + 12 * s, slots[0].height + 30 * s)
+    panel(surface, box, alpha=235)
+    blit_text(surface, A, "Last trick", 17 * s, (box.cx, box.y + 4 * s), GOLD, "midtop")
+    for (_seat, card), slot in zip(scene.model.last_trick, slots, strict=False):
+        img = A.card(card, slot.height)
+        surface.blit(img, img.get_rect(center=(round(slot.cx), round(slot.cy + 8 * s))))
+
+
+def _declaration_panel(scene: TableScene, surface: pygame.Surface, decl) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    box = L.decl_panel
+    panel(surface, box, alpha=225, edge=GOLD, edge_width=3)
+    melds = scene.decl_melds()
+    title = "Declare a meld" if melds else "Nothing to declare"
+    blit_text(surface, A, title, 24 * s, (box.x + 12 * s, box.y + 12 * s), GOLD, bold=True)
+    for b in decl:
+        b.draw(surface, A, s, hot=scene.hover_button == b.action)
+        if b.action.startswith("meld:"):
+            i = int(b.action[5:])
+            if i < len(melds):
+                pts = scene.session.state.rules and _meld_points(scene, melds[i])
+                blit_text(surface, A, f"+{pts}", 22 * s, (b.box.right - 10 * s, b.box.cy), GOLD, "midright",
+                          bold=True)
+    if len(melds) > len([b for b in decl if b.action.startswith("meld:")]):
+        blit_text(surface, A, "more melds: hint lists them", 16 * s, (box.cx, box.bottom - 4 * s), MUTED,
+                  "midbottom")
+
+
+def _meld_points(scene: TableScene, action) -> int:
+    from bezique.rules.melds import classify
+    shape = classify(scene.session.rules, scene.session.state.trump, action.cards)
+    return shape.value if shape is not None else 0
+
+
+def _prompt(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    text, colour = scene.prompt(), GOLD
+    if scene.message is not None:
+        text, colour = scene.message[0], scene.message[2]
+    if not text:
+        return
+    surf = A.text(text, int(26 * s), colour, True, True)
+    if surf.get_width() > L.prompt.w + 200 * s:
+        surf = A.text(text, int(20 * s), colour, True, True)
+    rect = surf.get_rect(center=(round(L.prompt.cx), round(L.prompt.cy)))
+    back = pygame.Surface((rect.w + 28 * s, rect.h + 8 * s), pygame.SRCALPHA)
+    pygame.draw.rect(back, (0, 0, 0, 110), back.get_rect(), border_radius=int(back.get_height() // 2))
+    surface.blit(back, back.get_rect(center=rect.center))
+    surface.blit(surf, rect)
+
+
+def _floaters(scene: TableScene, surface: pygame.Surface) -> None:
+    A, s = scene.app.assets, scene.layout.s
+    for f in scene.floaters:
+        t = f.age / f.life
+        y = f.y - 60 * s * (1 - (1 - t) ** 2)
+        alpha = 255 if t < 0.6 else int(255 * (1 - (t - 0.6) / 0.4))
+        scale = 1.0 + 0.25 * math.sin(min(t * 6, math.pi))
+        surf = A.text(f.text, int(34 * s * scale), f.colour, True, True)
+        if alpha < 255:
+            surf = surf.copy()
+            surf.set_alpha(alpha)
+        surface.blit(surf, surf.get_rect(center=(round(f.x), round(y))))
+
+
+def _cut(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    rounds = scene.session.cut
+    if not rounds:
+        return
+    drawn = rounds[-1]
+    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 130 * s)
+    panel(surface, box, alpha=225, edge=GOLD)
+    blit_text(surface, A, "Cutting for the deal: the lower card deals", 22 * s, (box.cx, box.y + 12 * s), GOLD,
+              "midtop", bold=True)
+    for i, (seat, face) in enumerate(drawn):
+        cx = box.cx + (-90 if i == 0 else 90) * s
+        img = A.card(face, L.mid_h)
+        surface.blit(img, img.get_rect(center=(round(cx), round(box.cy + 6 * s))))
+        name = scene.session.seats[seat].name if seat != scene.viewer or scene.session.hotseat else "You"
+        blit_text(surface, A, name, 20 * s, (cx, box.bottom - 12 * s), CREAM, "midbottom")
+    dealer = scene.session.seats[scene.session.first_dealer].name
+    blit_text(surface, A, f"{dealer} deals", 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
+
+
+def _banner(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    box = L.banner
+    panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
+    first = scene.banner[0]
+    more = f"  (+{len(scene.banner) - 1} more)" if len(scene.banner) > 1 else ""
+    blit_text(surface, A, f"Settings problem: {first}{more}", 18 * s, (box.x + 12 * s, box.cy), CREAM, "midleft",
+              max_width=box.w - 120 * s)
+    blit_text(surface, A, "click to dismiss", 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
+
+
+def suit_word(suit: int) -> str:
+    return SUIT_NAMES[suit] if 0 <= suit < 4 else SUITS[suit]
+
+
+__all__ = ["draw_table", "score_name"]

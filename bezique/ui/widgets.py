@@ -1,0 +1,97 @@
+"""Small drawing helpers shared by the scenes: panels, buttons, progress bars, text placement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from bezique.ui.assets import BAR_BG, CREAM, GOLD, INK, MUTED, PANEL, PANEL_EDGE, Assets
+from bezique.ui.layout import Box
+
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def panel(surface: pygame.Surface, box: Box, alpha: int = 200, edge: tuple[int, int, int] = PANEL_EDGE,
+          fill: tuple[int, int, int] = PANEL, radius: float = 0.0, edge_width: int = 2) -> None:
+    """A translucent rounded panel with a thin gold edge and a soft drop shadow (cached per size)."""
+    x, y, w, h = box.ints()
+    if w <= 4 or h <= 4:
+        return
+    r = int(radius or min(14, h // 4))
+    key = (w, h, alpha, edge, fill, r, edge_width)
+    surf = _panel_cache.get(key)
+    if surf is None:
+        pad = 8
+        surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        shadow = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 110), (pad + 2, pad + 4, w, h), border_radius=r)
+        shadow = pygame.transform.smoothscale(pygame.transform.smoothscale(shadow, ((w + 2 * pad) // 4 or 1,
+                                                                                     (h + 2 * pad) // 4 or 1)),
+                                              shadow.get_size())
+        surf.blit(shadow, (0, 0))
+        pygame.draw.rect(surf, (*fill, alpha), (pad, pad, w, h), border_radius=r)
+        if edge_width:
+            pygame.draw.rect(surf, (*edge, 235), (pad, pad, w, h), width=edge_width, border_radius=r)
+        if len(_panel_cache) > 200:
+            _panel_cache.clear()
+        _panel_cache[key] = surf
+    surface.blit(surf, (x - 8, y - 8))
+
+
+def progress_bar(surface: pygame.Surface, box: Box, fraction: float, colour: tuple[int, int, int]) -> None:
+    x, y, w, h = box.ints()
+    r = max(2, h // 2)
+    pygame.draw.rect(surface, BAR_BG, (x, y, w, h), border_radius=r)
+    fw = round(w * max(0.0, min(1.0, fraction)))
+    if fw > 0:
+        pygame.draw.rect(surface, colour, (x, y, max(fw, h), h), border_radius=r)
+        hi = tuple(min(255, c + 40) for c in colour)
+        pygame.draw.rect(surface, hi, (x + 2, y + 1, max(fw - 4, 1), max(1, h // 3)), border_radius=r)
+    pygame.draw.rect(surface, (0, 0, 0), (x, y, w, h), width=1, border_radius=r)
+
+
+def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float, pos: tuple[float, float],
+              colour: tuple[int, int, int] = CREAM, anchor: str = "topleft", bold: bool = False,
+              shadow: bool = False, max_width: float | None = None) -> pygame.Rect:
+    """Draw text anchored at `pos` (any pygame.Rect anchor name); shrinks it to `max_width` if given."""
+    size = int(size)
+    surf = assets.text(text, size, colour, bold, shadow)
+    while max_width is not None and surf.get_width() > max_width and size > 10:
+        size -= 2
+        surf = assets.text(text, size, colour, bold, shadow)
+    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(surf, rect)
+    return rect
+
+
+@dataclass
+class Button:
+    """A clickable label. ``enabled`` greys it out; ``hot`` draws it highlighted (hover)."""
+
+    box: Box
+    label: str
+    action: str
+    enabled: bool = True
+    primary: bool = False
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.box.contains(*pos)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, s: float, hot: bool = False) -> None:
+        if self.primary and self.enabled:
+            fill, edge, colour = ((250, 206, 108) if hot else GOLD), (255, 240, 200), INK
+        elif self.enabled:
+            fill, edge, colour = ((40, 92, 66) if hot else (22, 60, 44)), PANEL_EDGE, CREAM
+        else:
+            fill, edge, colour = (24, 44, 36), (90, 100, 90), MUTED
+        panel(surface, self.box, alpha=235, edge=edge, fill=fill, radius=min(10, self.box.h / 3))
+        blit_text(surface, assets, self.label, 24 * s, (self.box.cx, self.box.cy + 1), colour, "center",
+                  bold=self.primary, max_width=self.box.w - 10 * s)
+
+
+def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    for button in buttons:
+        if button.hit(pos):
+            return button
+    return None

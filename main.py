@@ -1,0 +1,12 @@
+#!/usr/bin/env python3
+"""Start Bezique: ``python main.py`` (or double-click) opens the table against the computer."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from bezique.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())
