@@ -128,7 +128,7 @@ def _fraction(value: Any) -> float:
     raise _Invalid("use a number from 0.0 to 1.0")
 
 
-_APP_CHECKS: dict[str, _Check] = {
+APP_CHECKS: dict[str, _Check] = {
     "language": _one_of("auto", "it", "en"),
     "animation_speed": _one_of("slow", "normal", "fast", "instant"),
     "computer_pace": _one_of("slow", "normal", "fast"),
@@ -142,7 +142,7 @@ _APP_CHECKS: dict[str, _Check] = {
     "allow_undo": _flag,
     "fullscreen": _flag,
 }
-_AI_CHECKS: dict[str, _Check] = {
+AI_CHECKS: dict[str, _Check] = {
     "level": _one_of("beginner", "intermediate", "expert", "master"),
     "expert_time_ms": _whole(10, 10_000),
     "expert_iterations": _whole(0, 1_000_000),
@@ -150,13 +150,13 @@ _AI_CHECKS: dict[str, _Check] = {
 }
 # section ("" = top level) -> the keys it may hold; used to spot unknown keys and suggest the intended one.
 _SECTION_KEYS: dict[str, tuple[str, ...]] = {
-    "": ("variant", "target_score", "rules", "ai", *_APP_CHECKS),
+    "": ("variant", "target_score", "rules", "ai", *APP_CHECKS),
     "rules": RULE_KEYS,
-    "ai": tuple(_AI_CHECKS),
+    "ai": tuple(AI_CHECKS),
 }
 
 
-class _Report:
+class ProblemReport:
     """Collects the problems of one file, so the loading functions stay free of path bookkeeping."""
 
     def __init__(self, path: Path) -> None:
@@ -175,15 +175,15 @@ def load_config(path: Path | str = DEFAULT_CONFIG_PATH) -> LoadedConfig:
     defaults.
     """
     path = Path(path)
-    report = _Report(path)
+    report = ProblemReport(path)
     raw = _read_mapping(path, report)
     _report_unknown_keys(raw, "", report)
     variant = _variant(raw, report)
     config = Config(
         variant=variant,
         rules=_rules(raw, variant, report),
-        app=AppSettings(**_checked(raw, "", _APP_CHECKS, AppSettings(), report)),
-        ai=AISettings(**_checked(_section(raw, "ai", "the default ai settings", report), "ai", _AI_CHECKS,
+        app=AppSettings(**checked_values(raw, "", APP_CHECKS, AppSettings(), report)),
+        ai=AISettings(**checked_values(_section(raw, "ai", "the default ai settings", report), "ai", AI_CHECKS,
                                  AISettings(), report)),
     )
     return LoadedConfig(config, tuple(report.problems))
@@ -192,7 +192,7 @@ def load_config(path: Path | str = DEFAULT_CONFIG_PATH) -> LoadedConfig:
 # --- reading the file ---------------------------------------------------------------------------------------
 
 
-def _read_mapping(path: Path, report: _Report) -> Mapping[Any, Any]:
+def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:
     """The file's top-level mapping; an empty one, after reporting why, when there is no usable mapping."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -238,7 +238,7 @@ def _kind(value: Any) -> str:
     return f"the value {_show(value)}"
 
 
-def _section(raw: Mapping[Any, Any], name: str, fallback: str, report: _Report) -> Mapping[Any, Any]:
+def _section(raw: Mapping[Any, Any], name: str, fallback: str, report: ProblemReport) -> Mapping[Any, Any]:
     """The nested mapping `name`, its unknown keys reported; empty when absent or blank (``rules:`` with every
     line commented out), or when it is not a mapping at all (then said, with the `fallback` used instead)."""
     value = raw.get(name)
@@ -252,7 +252,7 @@ def _section(raw: Mapping[Any, Any], name: str, fallback: str, report: _Report) 
     return value
 
 
-def _report_unknown_keys(mapping: Mapping[Any, Any], section: str, report: _Report) -> None:
+def _report_unknown_keys(mapping: Mapping[Any, Any], section: str, report: ProblemReport) -> None:
     """Unknown keys are ignored, but said, since a typo would otherwise silently keep the default."""
     for key in mapping:
         if key not in _SECTION_KEYS[section]:
@@ -280,8 +280,8 @@ def _dotted(section: str, key: str) -> str:
 # --- app and ai settings ------------------------------------------------------------------------------------
 
 
-def _checked(mapping: Mapping[Any, Any], section: str, checks: Mapping[str, _Check], defaults: Any,
-             report: _Report) -> dict[str, Any]:
+def checked_values(mapping: Mapping[Any, Any], section: str, checks: Mapping[str, _Check], defaults: Any,
+             report: ProblemReport) -> dict[str, Any]:
     """The valid values among `checks`' keys; each bad one is reported and left out to keep its default."""
     values: dict[str, Any] = {}
     for key, check in checks.items():
@@ -299,7 +299,7 @@ def _checked(mapping: Mapping[Any, Any], section: str, checks: Mapping[str, _Che
 # --- variant and rules --------------------------------------------------------------------------------------
 
 
-def _variant(raw: Mapping[Any, Any], report: _Report) -> str:
+def _variant(raw: Mapping[Any, Any], report: ProblemReport) -> str:
     value = raw.get("variant", DEFAULT_VARIANT)
     if isinstance(value, str) and value in VARIANTS:
         return value
@@ -309,7 +309,7 @@ def _variant(raw: Mapping[Any, Any], report: _Report) -> str:
     return DEFAULT_VARIANT
 
 
-def _rules(raw: Mapping[Any, Any], variant: str, report: _Report) -> Ruleset:
+def _rules(raw: Mapping[Any, Any], variant: str, report: ProblemReport) -> Ruleset:
     """The variant's preset with the player's rule overrides, each bad one dropped with a report."""
     mapping = _section(raw, "rules", f"the {variant} preset rules", report)
     overrides = {key: value for key, value in mapping.items() if key in RULE_KEYS}
@@ -320,7 +320,7 @@ def _rules(raw: Mapping[Any, Any], variant: str, report: _Report) -> Ruleset:
 
 
 def _merge_top_level_target(top: Any, overrides: dict[str, Any], where: dict[str, str],
-                            report: _Report) -> None:
+                            report: ProblemReport) -> None:
     """The top-level ``target_score`` is a shortcut for ``rules.target_score``; the rules entry wins."""
     if "target_score" not in overrides:
         overrides["target_score"] = top
@@ -332,7 +332,7 @@ def _merge_top_level_target(top: Any, overrides: dict[str, Any], where: dict[str
 
 
 def _validated_rules(variant: str, overrides: dict[str, Any], where: Mapping[str, str],
-                     report: _Report) -> Ruleset:
+                     report: ProblemReport) -> Ruleset:
     """Build the ruleset, giving up one bad key at a time so that every good key survives a bad neighbour.
 
     An error naming a single one of the player's keys (a bad value, or one its variant forbids) drops that key

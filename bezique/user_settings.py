@@ -30,9 +30,8 @@ FORMAT = "bezique-settings"
 VERSION = 1
 
 # The checks of config.py, shared so that settings.json and config.yaml accept exactly the same values.
-# They are private names in config.py today (to be made public there); only this block touches them.
-_APP_CHECKS: Mapping[str, Callable[[Any], Any]] = _config._APP_CHECKS
-_AI_CHECKS: Mapping[str, Callable[[Any], Any]] = _config._AI_CHECKS
+APP_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.APP_CHECKS
+AI_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.AI_CHECKS
 
 # What the Settings screen offers, in display order. Every value passes config.py's checks (tested), and every
 # value those checks allow for a choice setting is offered (tested); labels: bezique.i18n.option_label.
@@ -73,7 +72,7 @@ def load_user_settings(config: Config | None = None) -> LoadedSettings:
     config = config or Config()
     path = settings_path()
     storage.remove_stale_temp_files(path)
-    report = _config._Report(path)
+    report = _config.ProblemReport(path)
     try:
         doc = storage.read_json(path)
     except FileNotFoundError:
@@ -90,10 +89,10 @@ def load_user_settings(config: Config | None = None) -> LoadedSettings:
         report.add(str(key), f"{key}: unknown key, ignored")
     app_raw = _section(doc, "app", report)
     ai_raw = _section(doc, "ai", report)
-    _unknown(app_raw, "", _APP_CHECKS, report)
-    _unknown(ai_raw, "ai", _AI_CHECKS, report)
-    app = AppSettings(**{**asdict(config.app), **_config._checked(app_raw, "", _APP_CHECKS, config.app, report)})
-    ai = AISettings(**{**asdict(config.ai), **_config._checked(ai_raw, "ai", _AI_CHECKS, config.ai, report)})
+    _unknown(app_raw, "", APP_CHECKS, report)
+    _unknown(ai_raw, "ai", AI_CHECKS, report)
+    app = AppSettings(**{**asdict(config.app), **_config.checked_values(app_raw, "", APP_CHECKS, config.app, report)})
+    ai = AISettings(**{**asdict(config.ai), **_config.checked_values(ai_raw, "ai", AI_CHECKS, config.ai, report)})
     return LoadedSettings(app, ai, tuple(report.problems))
 
 
@@ -129,7 +128,7 @@ def save_user_settings(app: AppSettings, ai: AISettings) -> Path:
         OSError: the data folder cannot be written; the previous file is untouched.
     """
     app_values, ai_values = asdict(app), asdict(ai)
-    for values, checks in ((app_values, _APP_CHECKS), (ai_values, _AI_CHECKS)):
+    for values, checks in ((app_values, APP_CHECKS), (ai_values, AI_CHECKS)):
         for key, check in checks.items():
             try:
                 check(values[key])

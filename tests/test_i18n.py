@@ -79,7 +79,7 @@ def _options_from_check_message(message: str) -> list[str]:
 def test_every_setting_and_option_has_a_label() -> None:
     from bezique import config
 
-    checks = {**config._APP_CHECKS, "level": config._AI_CHECKS["level"]}
+    checks = {**config.APP_CHECKS, "level": config.AI_CHECKS["level"]}
     for lang in LANGUAGES:
         for name in [*AppSettings.__slots__, "level"]:
             assert t(f"settings.{name}", lang)
@@ -95,7 +95,7 @@ def test_every_setting_and_option_has_a_label() -> None:
             elif "true or false" in message:
                 for value in (True, False):
                     assert i18n.option_label(name, value, lang)
-        for level in _options_from_check_message(_error(config._AI_CHECKS["level"])):
+        for level in _options_from_check_message(_error(config.AI_CHECKS["level"])):
             assert i18n.level_blurb(level, lang)
     assert "level" in AISettings.__slots__
 

@@ -124,8 +124,8 @@ def test_saving_refuses_values_the_checks_refuse(data_folder: Path) -> None:
 
 
 def test_choices_match_config_checks() -> None:
-    checks = {**config._APP_CHECKS, **config._AI_CHECKS}
-    assert set(SETTING_CHOICES) == set(config._APP_CHECKS) | set(user_settings.SCREEN_AI_KEYS)
+    checks = {**config.APP_CHECKS, **config.AI_CHECKS}
+    assert set(SETTING_CHOICES) == set(config.APP_CHECKS) | set(user_settings.SCREEN_AI_KEYS)
     for key, choices in SETTING_CHOICES.items():
         for value in choices:
             assert checks[key](value) == value
