@@ -113,12 +113,14 @@ def reference_refusal(state, seat, shape, cards, places) -> bool:
                 return True  # M5
         if record.cls == "B":
             in_b |= shared
+    if shape.cls == "Q" and rules.trump_quartets and all(
+            any(c in r.cards for r in state.records if r.cls == "Q") for c in cards):
+        return True  # §6.3: a quartet needs a card from no earlier quartet
     if shape.cls == "B" and shape.level >= 2:  # M6
         if rules.multi_bezique_mode == "all_at_once":
             return bool(in_b)
-        queen, jack = bezique_pair(rules, state.trump)
         fresh = [c for c in cards if c not in in_b]
-        return not (any(c & 31 == queen for c in fresh) and any(c & 31 == jack for c in fresh))
+        return not (any(rank_of(c) == QUEEN for c in fresh) and any(rank_of(c) == JACK for c in fresh))
     return False
 
 
@@ -137,10 +139,11 @@ def _meld_signature(state, seat, kind, cards):
 
 def brute_force(state, seat):
     pool = [(c, o, p) for c, o, p in _pool(state, seat) if rank_of(c) <= JACK]  # meld ranks A T K Q J only
+    courts = [(c, o, p) for c, o, p in pool if rank_of(c) in (QUEEN, JACK)]  # beziques need only these
     sizes = {2, 4, 5} | {2 * k for k in range(1, state.rules.max_bezique_level + 1)}
     found = set()
     for size in sorted(sizes):
-        for combo in combinations(pool, size):
+        for combo in combinations(pool if size <= 5 else courts, size):
             cards = tuple(c for c, _, _ in combo)
             shape = classify(state.rules, state.trump, cards)
             if shape is None:
@@ -181,13 +184,18 @@ VARIANTS = [
     ("four_handed", {}),
     ("four_handed", {"partnership_multi_bezique_from_one_player": False,
                      "multi_bezique_mode": "incremental"}),
+    ("rubicon", {}),
+    ("rubicon", {"marriage_after_sequence_allowed": True, "four_tens_value": 90}),
+    ("chinese", {}),
+    ("chinese", {"bezique_can_set_trump": True}),
 ]
 
 
 def _random_deal_checks(variant, overrides, seed, meld_bias=0.85):
     """Play one random deal, melding eagerly, and check the enumerator at every declaration step (before and
     after each action taken in it)."""
-    rules = make_ruleset(variant, {"target_score": 2000, **overrides})
+    extra = {} if variant in ("rubicon", "chinese") else {"target_score": 2000}
+    rules = make_ruleset(variant, {**extra, **overrides})
     rng = random.Random(seed)
     state = new_game(rules, rng.randrange(rules.players))
     deck = shuffled_deck(rules, rng)
