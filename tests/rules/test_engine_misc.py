@@ -1,0 +1,107 @@
+"""Engine edges not covered by the §8 scenarios: the draw for first dealer, dealer rotation, refused decks and
+actions with clear messages, and the six-handed last stock trick."""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+
+import pytest
+from stacking import deal, done, play, play_out, to_last_stock_trick, win
+
+from bezique.rules.actions import DONE_ACTION, EXCHANGE_ACTION, MELD, PLAY, Action
+from bezique.rules.cards import strength
+from bezique.rules.engine import (
+    IllegalActionError,
+    apply_checked,
+    choose_first_dealer,
+    new_game,
+    shuffled_deck,
+    start_deal,
+    why_illegal,
+)
+from bezique.rules.ruleset import make_ruleset
+from bezique.rules.state import AWAIT_DEAL
+
+
+@pytest.mark.parametrize(("variant", "rule", "pick"), [
+    ("two_handed", "low_card_deals", min),
+    ("two_handed", "high_card_deals", max),
+    ("three_handed", "low_card_deals", min),
+    ("four_handed", "low_card_deals", min),
+])
+def test_first_dealer_draw(variant, rule, pick):
+    rules = make_ruleset(variant, {"first_dealer_rule": rule})
+    redraws = 0
+    for seed in range(200):
+        dealer, rounds = choose_first_dealer(rules, random.Random(seed))
+        assert rounds[0] and [seat for seat, _ in rounds[0]] == list(range(rules.players))
+        for earlier, later in pairwise(rounds):
+            best = pick(strength(f) for _, f in earlier)
+            tied = [seat for seat, f in earlier if strength(f) == best]
+            assert [seat for seat, _ in later] == tied, "only the tied seats draw again"
+            redraws += 1
+        last = rounds[-1]
+        best = pick(strength(f) for _, f in last)
+        assert [seat for seat, f in last if strength(f) == best] == [dealer]
+    assert redraws > 0
+
+
+def test_dealer_alternates_and_elder_leads():
+    rules = make_ruleset("three_handed", {"target_score": 2000})
+    state = new_game(rules, 1)
+    rng = random.Random(3)
+    for expected_dealer in (1, 2, 0, 1):
+        if state.finished:
+            break
+        start_deal(state, shuffled_deck(rules, rng))
+        assert state.dealer == expected_dealer and state.to_act == (expected_dealer + 1) % 3
+        play_out(state)
+
+
+def test_bad_decks_and_untimely_deals_are_refused():
+    rules = make_ruleset()
+    state = new_game(rules, 0)
+    deck = shuffled_deck(rules, random.Random(1))
+    with pytest.raises(IllegalActionError, match="63 cards"):
+        start_deal(state, deck[:-1])
+    with pytest.raises(IllegalActionError, match="every card 2 times"):
+        start_deal(state, [*deck[:-1], deck[0]])
+    start_deal(state, deck)
+    with pytest.raises(IllegalActionError, match="previous one is over"):
+        start_deal(state, deck)
+    with pytest.raises(IllegalActionError):
+        new_game(rules, 2)
+
+
+def test_untimely_actions_say_why():
+    s = deal(["AH", "8C"])
+    assert "declaration step" in why_illegal(s, DONE_ACTION)
+    assert "declaration step" in why_illegal(s, Action(MELD, (0, 1)))
+    stranger = next(c for c in s.hands[1])
+    with pytest.raises(IllegalActionError, match="not in seat 0's hand"):
+        apply_checked(s, Action(PLAY, (stranger,)))
+    assert why_illegal(s, Action("shuffle")) is not None
+    play(s, "AH")
+    play(s, "8C")
+    assert "done" in why_illegal(s, Action(PLAY, (s.hands[0][0],)))
+    assert "no unspent seven" in why_illegal(s, EXCHANGE_ACTION)
+    assert "not a meld" in why_illegal(s, Action(MELD, tuple(s.hands[0][:2])))
+    done(s)
+    state = new_game(make_ruleset(), 0)
+    assert state.phase == AWAIT_DEAL and why_illegal(state, DONE_ACTION) == "the deal has not started"
+
+
+def test_six_handed_last_stock_trick():
+    rules = make_ruleset("six_handed")
+    s = deal([[]] * 6, turn_up="AD", rules=rules)
+    assert len(s.stock) == 144 and s.to_act == 0
+    to_last_stock_trick(s, 3)
+    assert len(s.stock) == 6
+    win(s, 3)
+    order = list(reversed(s.stock))  # top first
+    done(s)
+    takers = [(3 + i) % 6 for i in range(6)]
+    for seat, card in zip(takers, order, strict=True):
+        assert card in s.hands[seat]
+    assert takers[-1] == 2 and s.final_phase and all(len(h) == 8 for h in s.hands)
