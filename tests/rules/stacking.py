@@ -299,11 +299,9 @@ def take_trick(state: GameState, winner: int, keep: Iterable[str] = (), lead: st
 
     def search(s: GameState, first: bool) -> list[int] | None:
         seat = s.to_act
-        options = [a.cards[0] for a in legal_actions(s)]
+        options = [a.cards[0] for a in legal_actions(s) if not _kept(a.cards[0], keep)]
         if first and lead is not None:
             options = [find(s, seat, lead)]
-        else:
-            options = [c for c in options if not _kept(c, keep)]
         options.sort(key=lambda c: _penalty(s, c))
         for card in options:
             trial = s.clone()
