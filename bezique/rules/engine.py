@@ -31,6 +31,7 @@ from bezique.rules.cards import (
     SORT_INDEX,
     SUITS,
     card_code,
+    face_code,
     face_of,
     full_deck_faces,
     number_copies,
@@ -101,10 +102,10 @@ def check_deck(rules: Ruleset, faces: list[int]) -> None:
     counts = [0] * 32
     for face in faces:
         counts[face] += 1
-    for face, count in enumerate(counts):
-        if count != rules.packs:
-            raise IllegalActionError(f"the deck holds {card_code(face)[:-2]} {count} times; it must hold every "
-                                     f"card {rules.packs} times")
+    wrong = [f"{face_code(face)} {count} time{'s' if count != 1 else ''}"
+             for face, count in enumerate(counts) if count != rules.packs]
+    if wrong:
+        raise IllegalActionError(f"the deck holds {' and '.join(wrong)}; it must hold every card {rules.packs} times")
 
 
 def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> None:
