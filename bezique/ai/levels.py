@@ -18,7 +18,7 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "master": MasterPlayer,
 }
 
-SEARCH_OPTIONS = ("time_ms", "iterations")
+SEARCH_OPTIONS = ("time_ms", "iterations", "rule_tricks", "horizon")
 
 
 def make_player(level: str, seed: int = 0, **options: Any) -> Player:

@@ -105,18 +105,53 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         return Action(PLAY, (best,))
     winning = trick[state.best]
     stake = sum(10 for c in trick if c & 7 <= 1)
-    winners = [c for c in cards if beats(c, winning, trump)]
-    if winners:
-        cheapest = min(winners, key=lambda c: _static_cost(c, trump, hand_faces))
-        cost = _static_cost(cheapest, trump, hand_faces)
-        if state.final_phase or stake or cost <= 6 or (cost <= 12 and rng.random() < 0.3):
-            if not state.final_phase and stake == 0 and cost > 12:
-                pass
-            else:
-                return Action(PLAY, (cheapest,))
-    losers = [c for c in cards if c not in winners] or cards
-    best = min(losers, key=lambda c: _static_cost(c, trump, hand_faces) + rng.random())
+    if state.final_phase:
+        winners = [c for c in cards if beats(c, winning, trump)]
+        if winners:
+            return Action(PLAY, (min(winners, key=lambda c: (suit_of(c) == trump, strength(c))),))
+        return Action(PLAY, (min(cards, key=lambda c: (c & 7 <= 1, strength(c))),))
+    meld = _quick_meld(state, seat, trump) if len(state.stock) > 1 else 0
+    threat = 12.0 if len(state.stock) > 2 else 0.0
+    best, best_score = cards[0], -1e9
+    for c in cards:
+        cost = _static_cost(c, trump, hand_faces)
+        brisque = 10 if c & 7 <= 1 else 0
+        won = beats(c, winning, trump)
+        score = (stake + brisque + 0.8 * meld - cost) if won else (-stake - brisque - cost - threat)
+        score += rng.random()
+        if score > best_score:
+            best, best_score = c, score
     return Action(PLAY, (best,))
+
+
+def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
+    """A cheap estimate of the best meld `seat` could declare after winning (needs a card from the hand)."""
+    hand = state.hands[seat]
+    if not hand:
+        return 0
+    counts = [0] * 32
+    in_hand = [False] * 32
+    for c in hand:
+        counts[c & 31] += 1
+        in_hand[c & 31] = True
+    for c in state.tables[seat]:
+        counts[c & 31] += 1
+    best = 0
+    for suit in range(4):
+        k, q = suit * 8 + 2, suit * 8 + 3
+        if counts[k] and counts[q] and (in_hand[k] or in_hand[q]):
+            value = 40 if suit == trump else 20
+            if suit == trump and counts[suit * 8] and counts[suit * 8 + 1] and counts[suit * 8 + 4] and any(
+                    in_hand[suit * 8 + r] for r in (0, 1, 2, 3, 4)):
+                value = 250
+            best = max(best, value)
+    if counts[3] and counts[20] and (in_hand[3] or in_hand[20]):
+        best = max(best, 500 if counts[3] >= 2 and counts[20] >= 2 and in_hand[3] and in_hand[20] else 40)
+    for rank, value in ((0, 100), (2, 80), (3, 60), (4, 40)):
+        faces = (rank, 8 + rank, 16 + rank, 24 + rank)
+        if sum(counts[f] for f in faces) >= 4 and any(in_hand[f] for f in faces):
+            best = max(best, value)
+    return best
 
 
 # --- the rule-based levels ----------------------------------------------------------------------------------------

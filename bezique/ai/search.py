@@ -13,6 +13,7 @@ vetoes drop moves a watching player would call blunders before the search starts
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -20,14 +21,17 @@ from collections.abc import Sequence
 from bezique.ai.base import StopFlag
 from bezique.ai.knowledge import SEQ_RANKS, Knowledge, beats, is_brisque
 from bezique.ai.players import RulePlayer, match_legal
-from bezique.ai.policy import Decision, rollout_action
+from bezique.ai.policy import Decision, _quick_meld, declaration, intermediate_decision, rollout_action
 from bezique.ai.solver import WIN, solvable, solve
 from bezique.rules.actions import PLAY, Action
-from bezique.rules.engine import apply
+from bezique.rules.engine import apply, legal_actions
 from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
 from bezique.rules.view import PlayerView, determinize
 
+RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
+HORIZON = 6  # tricks simulated past the decision before the position is valued
+MARGIN = 3.0  # points a candidate must gain over the intermediate rules' choice, beyond two standard errors
 ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
 
 
@@ -60,23 +64,49 @@ def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
 
 
 def deal_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
-    """Points my side gained this deal minus the best other side's, plus `win_weight` for a game won or lost."""
+    """Points my side gained this deal minus the best other side's, plus `win_weight` for a game won or lost.
+    Mid-deal (a rollout cut at its horizon) brisques already won count 10 each, and melds ready in hand half."""
     rules = state.rules
     side = rules.side_of(me)
-    mine = state.scores[side] - base[side]
-    others = max(state.scores[s] - base[s] for s in range(rules.sides) if s != side)
+    gained = [state.scores[s] - base[s] for s in range(rules.sides)]
+    if state.phase in (PLAY_PHASE, DECLARE):
+        for seat in range(rules.players):
+            extra = rules.brisque_value * sum(1 for c in state.won[seat] if c & 7 <= 1) \
+                if rules.brisque_timing == "end_of_deal" else 0
+            if state.stock:
+                extra += 0.5 * _quick_meld(state, seat, state.trump)
+            gained[rules.side_of(seat)] += extra
+    mine = gained[side]
+    others = max(gained[s] for s in range(rules.sides) if s != side)
     value = float(mine - others)
     if state.finished and state.winner is not None:
         value += win_weight if state.winner == side else -win_weight
     return value
 
 
-def rollout(state, rng: random.Random, limit: int = 400) -> None:
-    """Finish the deal in place with the fast policy."""
+def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, horizon: int = 99) -> None:
+    """Play on in place: the intermediate rules for the next `rule_tricks` tricks, then the fast policy, until the
+    deal ends or `horizon` more tricks are done."""
+    stop_rules = state.tricks_done + rule_tricks
+    stop = state.tricks_done + horizon
     for _ in range(limit):
-        if state.phase != PLAY_PHASE and state.phase != DECLARE:
+        phase = state.phase
+        if phase != PLAY_PHASE and phase != DECLARE:
             return
-        apply(state, rollout_action(state, rng))
+        if state.tricks_done >= stop and phase == PLAY_PHASE and not state.trick:
+            return
+        if state.tricks_done < stop_rules and not state.final_phase:
+            seat = state.to_act
+            legal = legal_actions(state)
+            if phase == DECLARE:
+                action = declaration(state, seat, legal, "intermediate").action
+            elif len(legal) == 1:
+                action = legal[0]
+            else:
+                action = intermediate_decision(state, seat, legal, rng).action
+            apply(state, action)
+        else:
+            apply(state, rollout_action(state, rng))
 
 
 class ExpertPlayer(RulePlayer):
@@ -85,8 +115,11 @@ class ExpertPlayer(RulePlayer):
     level = "expert"
     default_time_ms = 250
 
-    def __init__(self, seed: int = 0, time_ms: int | None = None, iterations: int = 0) -> None:
+    def __init__(self, seed: int = 0, time_ms: int | None = None, iterations: int = 0,
+                 rule_tricks: int | None = None, horizon: int | None = None) -> None:
         super().__init__(seed)
+        self.horizon = HORIZON if horizon is None else horizon
+        self.rule_tricks = RULE_TRICKS if rule_tricks is None else rule_tricks
         self.time_ms = self.default_time_ms if time_ms is None else time_ms
         self.iterations = iterations
 
@@ -108,7 +141,10 @@ class ExpertPlayer(RulePlayer):
         if len(candidates) == 1:
             return Decision(candidates[0], "only" if len(legal) == 1 else "search",
                             {"what": _what(candidates[0]), "n": 0, "gain": 0})
-        totals = [0.0] * len(candidates)
+        prior = intermediate_choice(first, me, legal, rng)
+        if prior not in candidates:
+            candidates.append(prior)
+        values: list[list[float]] = [[] for _ in candidates]
         base = tuple(view.scores)
         deadline = time.perf_counter() + self.time_ms / 1000.0
         n = 0
@@ -118,8 +154,8 @@ class ExpertPlayer(RulePlayer):
             for i, action in enumerate(candidates):
                 state = det.clone()
                 apply(state, action)
-                rollout(state, random.Random(seed))
-                totals[i] += deal_value(state, me, base, ROLLOUT_WIN)
+                rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon)
+                values[i].append(deal_value(state, me, base, ROLLOUT_WIN))
             n += 1
             if stop is not None and stop.is_set():
                 break
@@ -128,10 +164,35 @@ class ExpertPlayer(RulePlayer):
                     break
             elif time.perf_counter() >= deadline:
                 break
-        order = sorted(range(len(candidates)), key=lambda i: -totals[i])
-        best_i = order[0]
-        gain = (totals[best_i] - totals[order[1]]) / n
-        return Decision(candidates[best_i], "search", {"what": _what(candidates[best_i]), "n": n, "gain": gain})
+        return self._pick(candidates, values, prior, n)
+
+    def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, n: int) -> Decision:
+        """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals
+        (paired mean gain above ``MARGIN`` points and two standard errors)."""
+        p = candidates.index(prior)
+        best_i, best_score, best_gain = p, 0.0, 0.0
+        for i in range(len(candidates)):
+            if i == p:
+                continue
+            diffs = [x - y for x, y in zip(values[i], values[p], strict=True)]
+            mean = sum(diffs) / n
+            if n > 1:
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                se = math.sqrt(var / n)
+            else:
+                se = float("inf")
+            score = mean - 2.0 * se - MARGIN
+            if score > best_score:
+                best_i, best_score, best_gain = i, score, mean
+        chosen = candidates[best_i]
+        return Decision(chosen, "search", {"what": _what(chosen), "n": n, "gain": best_gain})
+
+
+def intermediate_choice(state, me: int, legal: list[Action], rng: random.Random) -> Action:
+    state = state.clone()
+    if state.phase == DECLARE:
+        return declaration(state, me, legal, "intermediate").action
+    return match_legal(intermediate_decision(state, me, legal, rng).action, legal)
 
 
 def _what(action: Action) -> tuple:
