@@ -18,6 +18,8 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "master": MasterPlayer,
 }
 
+MENU_LEVELS = ("beginner", "intermediate", "expert", "master")  # what the menu offers, easiest first
+
 SEARCH_OPTIONS = ("time_ms", "iterations", "rule_tricks", "horizon")
 
 

@@ -1,0 +1,93 @@
+"""The final-tricks solver against brute force, and a tiny arena run."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+from ai_positions import random_states
+
+from bezique.ai import arena, make_player
+from bezique.ai.solver import WIN, solvable, solve
+from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
+from bezique.rules.ruleset import make_ruleset
+from bezique.rules.state import AWAIT_DEAL
+from bezique.rules.view import view_for
+
+
+def _endgame(seed: int, cards_left: int, target: int, must_win: bool = False):
+    rng = random.Random(seed)
+    rules = make_ruleset("two_handed", {"target_score": target, "endgame_must_win_trick": must_win})
+    state = new_game(rules, seed % 2)
+    if target < 1000:  # near the target, so the last-trick bonus or the brisques can end the game
+        state.scores = [rng.randrange(target - 120, target), rng.randrange(target - 120, target)]
+    start_deal(state, shuffled_deck(rules, rng))
+    while not state.finished and not (solvable(state) and len(state.hands[state.to_act]) <= cards_left):
+        apply(state, rng.choice(legal_actions(state)))
+    return None if state.finished else state
+
+
+def _brute(state, me: int, base: int) -> int:
+    if state.finished or state.phase == AWAIT_DEAL:
+        outcome = 0 if not state.finished or state.winner is None else (1 if state.winner == me else -1)
+        return WIN * outcome + (state.scores[me] - state.scores[1 - me]) - base
+    values = []
+    for action in legal_actions(state):
+        child = state.clone()
+        apply(child, action)
+        values.append(_brute(child, me, base))
+    return max(values) if state.to_act == me else min(values)
+
+
+@pytest.mark.parametrize("must_win", (False, True))
+def test_solver_matches_brute_force(must_win):
+    checked = 0
+    for seed in range(60):
+        state = _endgame(seed, cards_left=2 + seed % 4, target=500 if seed % 3 else 1000, must_win=must_win)
+        if state is None:
+            continue
+        me = state.to_act
+        card, values = solve(state, me)
+        exact = _brute(state, me, state.scores[me] - state.scores[1 - me])
+        assert max(values.values()) == exact
+        child = state.clone()  # the card chosen really achieves the value
+        apply(child, next(a for a in legal_actions(state) if a.cards[0] & 31 == card & 31))
+        assert _brute(child, me, state.scores[me] - state.scores[1 - me]) == exact
+        checked += 1
+    assert checked >= 40
+
+
+def test_expert_plays_the_solver_in_the_final_tricks():
+    state = _endgame(3, cards_left=8, target=1000)
+    view = view_for(state, state.to_act)
+    hint = make_player("expert", 1, iterations=2).hint(view, view.legal)
+    assert hint.reason.startswith("Exact count")
+    card, _ = solve(state, state.to_act)
+    assert hint.action.cards[0] & 31 == card & 31
+
+
+def test_arena_smoke(capsys):
+    parser = __import__("argparse").ArgumentParser()
+    arena.add_arguments(parser)
+    args = parser.parse_args(["--a", "intermediate", "--b", "random", "--games", "2", "--deals", "1",
+                              "--seed", "3"])
+    assert arena.run(args) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.match(r"^arena: A=intermediate B=random win=\d\.\d\d ci=\[\d\.\d\d,\d\.\d\d\] diff=[+-]\d+ ", last)
+
+
+def test_wilson_interval():
+    low, high = arena.wilson(140, 200)
+    assert 0.63 < low < 0.64 and 0.75 < high < 0.76
+
+
+def test_arena_does_not_import_pygame():
+    code = "import sys, bezique.ai.arena, bezique.ai; assert 'pygame' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_random_states_helper_gives_decisions():
+    assert all(len(legal_actions(s)) > 1 for s in random_states(3, seed=1))
