@@ -104,7 +104,8 @@ class Layout:
         centre_mid = (centre_top + centre_bottom) / 2
         trick = Box(cx - 120 * s, centre_mid - mid_h / 2 - 12 * s, 240 * s, mid_h + 24 * s)
         decl_w = 230 * s
-        decl_panel = Box(trick.right + 16 * s, centre_top + 6 * s, decl_w, centre_bottom - centre_top - 12 * s)
+        decl_h = max(centre_bottom - centre_top - 12 * s, 236 * s)
+        decl_panel = Box(trick.right + 16 * s, centre_mid - decl_h / 2, decl_w, decl_h)
         left_x, right_x = m, w - m - col_w
         opp_badge = Box(left_x, m, col_w, 100 * s)
         my_badge = Box(left_x, h - m - 100 * s, col_w, 100 * s)
@@ -142,6 +143,8 @@ class Layout:
         total = step * (n - 1)
         mid = (n - 1) / 2
         base_y = zone.y + card_h / 2 + (zone.h - card_h) / 2
+        if arc < 0:
+            base_y = zone.y + card_h / 2 + min(mid * mid * -arc * 1.6 * self.s, 14 * self.s)
         if arc > 0:
             base_y = zone.bottom - card_h / 2 - 4 * self.s - mid * mid * arc * 1.6 * self.s
         slots = []
@@ -149,6 +152,8 @@ class Layout:
             off = i - mid
             angle = -off * spread if n > 1 else 0.0
             dy = off * off * arc * 1.6 * self.s
+            if arc < 0:
+                dy = max(dy, -14 * self.s)
             slots.append(Slot(zone.cx - total / 2 + i * step, base_y + dy, angle, card_h))
         return slots
 
@@ -198,8 +203,8 @@ class Layout:
     def won_slot(self, bottom: bool) -> Slot:
         """Where a player's won tricks are piled (face down), in the right-hand zone."""
         cy = self.won.cy + 10 * self.s + (self.mid_h * 0.3 if bottom else -self.mid_h * 0.3)
-        return Slot(self.won.x + self.card_w(self.mid_h) / 2 + 16 * self.s, cy, 90.0,
-                    round(self.mid_h * 0.8))
+        height = round(self.mid_h * 0.8)
+        return Slot(self.won.x + height / 2 + 18 * self.s, cy, 90.0, height)
 
     def peek_slots(self) -> list[Slot]:
         """The last trick, shown face up when peeked."""

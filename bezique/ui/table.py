@@ -318,7 +318,7 @@ class TableScene(Scene):
         if session.seats[seat].kind == "ai":
             self._computer(seat)
             return
-        if seat != self.viewer:
+        if seat != self.viewer or (self.curtain and self.session.hotseat):
             self._hand_over(seat)
             return
         if self.curtain:
@@ -511,8 +511,8 @@ class TableScene(Scene):
             legal = self.session.legal()
             panel = self.layout.decl_panel
             s = self.layout.s
-            y = panel.y + 44 * s
-            row_h = 34 * s
+            y = panel.y + 42 * s
+            row_h = 31 * s
             melds = [a for a in legal if a.verb == MELD]
             max_rows = max(1, int((panel.h - 44 * s - 2 * (row_h + 6 * s)) // (row_h + 4 * s)))
             for i, a in enumerate(melds[:max_rows]):

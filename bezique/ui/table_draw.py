@@ -198,12 +198,12 @@ def _meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
             if not kinds:
                 continue
             text = " ".join(short_meld(k) for k in kinds)
-            y = sprite.cy + sprite.height / 2 + 2 * s
-            surf = A.text(text, int(15 * s), INK, True)
-            w = surf.get_width() + 6 * s
-            x = sprite.cx - sprite.height * 0.35 + 2 * s
-            pygame.draw.rect(surface, (236, 206, 130), (x, y, w, surf.get_height() + 2 * s), border_radius=4)
-            surface.blit(surf, (x + 3 * s, y + 1 * s))
+            y = sprite.cy + sprite.height / 2 + 3 * s
+            surf = A.text(text, int(19 * s), INK, True)
+            w = surf.get_width() + 8 * s
+            x = sprite.cx - sprite.height * 0.35
+            pygame.draw.rect(surface, (236, 206, 130), (x, y, w, surf.get_height() + 2 * s), border_radius=5)
+            surface.blit(surf, (x + 4 * s, y + 2 * s))
 
 
 def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:

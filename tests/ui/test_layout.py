@@ -1,0 +1,71 @@
+"""The layout is pure geometry: every zone inside the window and clear of the others, from 1024×640 to 4K."""
+
+import pytest
+
+from bezique.ui.layout import Layout, card_box
+
+SIZES = [(1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024)]
+
+
+def inside(box, w, h):
+    return box.x >= 0 and box.y >= 0 and box.right <= w + 0.5 and box.bottom <= h + 0.5
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_zones_inside_and_apart(size):
+    w, h = size
+    L = Layout.for_size(w, h)
+    zones = {"opp_badge": L.opp_badge, "my_badge": L.my_badge, "status": L.status, "opp_hand": L.opp_hand,
+             "opp_melds": L.opp_melds, "stock": L.stock, "trick": L.trick, "won": L.won, "my_melds": L.my_melds,
+             "prompt": L.prompt, "hand": L.hand}
+    for name, box in zones.items():
+        assert inside(box, w, h), (name, box)
+    apart = [("opp_hand", "opp_melds"), ("opp_melds", "trick"), ("trick", "my_melds"), ("my_melds", "prompt"),
+             ("prompt", "hand"), ("stock", "trick"), ("trick", "won"), ("opp_badge", "stock"),
+             ("stock", "my_badge"), ("status", "won"), ("hand", "my_badge")]
+    for a, b in apart:
+        assert not zones[a].intersects(zones[b]), (a, b)
+    for button in L.buttons:
+        assert inside(button, w, h)
+        assert not button.intersects(L.hand)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", [1, 5, 8, 9, 12])
+def test_hand_fits_and_is_ordered(size, n):
+    w, h = size
+    L = Layout.for_size(w, h)
+    slots = L.hand_slots(n)
+    assert len(slots) == n
+    xs = [s.cx for s in slots]
+    assert xs == sorted(xs)
+    for slot in slots:
+        assert inside(card_box(slot), w, h)
+        assert inside(card_box(slot, lift=18 * L.s), w, h)
+    for slot in L.opp_hand_slots(n):
+        assert inside(card_box(slot), w, h)
+
+
+def test_scales_with_the_window():
+    small, big = Layout.for_size(1280, 720), Layout.for_size(3840, 2160)
+    assert big.hand_h == pytest.approx(3 * small.hand_h, abs=2)
+    assert small.hand_h > small.mid_h > small.small_h
+
+
+@pytest.mark.parametrize("groups", [[2], [2, 4, 5], [5, 4, 4, 2, 2, 2]])
+def test_meld_groups_stay_in_their_zone(groups):
+    L = Layout.for_size(1024, 640)
+    rows = L.meld_slots(L.my_melds, groups)
+    assert [len(r) for r in rows] == groups
+    for row in rows:
+        for slot in row:
+            box = card_box(slot)
+            assert box.x >= L.my_melds.x - 1 and box.right <= L.my_melds.right + 1
+
+
+def test_trick_and_stock_slots():
+    L = Layout.for_size(1280, 720)
+    assert L.trick.contains(L.trick_slot(0, True).cx, L.trick_slot(0, True).cy)
+    assert L.trick_slot(0, True).cx < L.trick_slot(1, False).cx
+    assert L.stock.contains(L.turn_up_slot().cx, L.turn_up_slot().cy)
+    assert L.won.contains(L.won_slot(True).cx, L.won_slot(True).cy)

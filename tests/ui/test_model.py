@@ -1,0 +1,70 @@
+"""The table model follows the engine's (redacted) events exactly: after every action it agrees with the view.
+
+No pygame: this is the logic that decides where every card goes.
+"""
+
+import random
+
+import pytest
+
+from bezique.rules import engine
+from bezique.rules.ruleset import make_ruleset
+from bezique.rules.view import redact_event, view_for
+from bezique.ui import model as tm
+from bezique.ui.layout import Layout
+
+
+def split_packets(events, rules):
+    from bezique.rules.actions import Event
+    out = []
+    dealt = {e.seat: e for e in events if e.kind == "dealt"}
+    for e in events:
+        if e.kind == "dealt":
+            continue
+        out.append(e)
+        if e.kind == "deal_started":
+            pos = 0
+            for packet in rules.deal_pattern:
+                for seat in [x.seat for x in events if x.kind == "dealt"]:
+                    cards = dealt[seat].cards[pos:pos + packet] if dealt[seat].cards else ()
+                    out.append(Event("packet", seat, cards, packet))
+                pos += packet
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("variant", ["two_handed", "open"])
+def test_model_tracks_a_whole_deal(seed, variant):
+    rules = make_ruleset(variant, {})
+    rng = random.Random(seed)
+    state = engine.new_game(rules, seed % 2)
+    viewer = 0
+    model = tm.TableModel(bottom=viewer, reveal_top=rules.open_hands)
+    layout = Layout.for_size(1280, 720)
+    events = []
+    engine.start_deal(state, engine.shuffled_deck(rules, rng), events)
+    for _ in range(400):
+        for e in split_packets([redact_event(e, viewer, state) for e in events], rules):
+            model.apply(e)
+        view = view_for(state, viewer)
+        truth = tm.from_view(view, rules.open_hands)
+        assert model.signature() == truth.signature()
+        places = tm.placements(model, layout)
+        for card in view.hand:
+            assert places[card].face_up  # my cards face up
+        if not rules.open_hands:
+            for key in model.hands[1]:
+                assert key < 0 and not places[key].face_up  # the opponent's never
+        if state.phase != "play" and state.phase != "declare":
+            break
+        events = []
+        engine.apply_checked(state, rng.choice(engine.legal_actions(state)), events)
+
+
+def test_hand_order_groups_suits_and_trumps_first():
+    from bezique.rules.cards import parse_card
+    cards = [parse_card(c) for c in ("7S#0", "AH#0", "KS#0", "TD#0", "AC#0")]
+    plain = [tm.hand_order(cards, 2, False)]
+    assert [c & 31 for c in plain[0]][:2] == [parse_card("KS#0"), parse_card("7S#0")]
+    first = tm.hand_order(cards, 2, True)
+    assert first[0] == parse_card("TD#0")

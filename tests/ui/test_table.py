@@ -1,0 +1,267 @@
+"""The table scene driven by real pygame events against the computer (dummy video and audio drivers)."""
+
+import random
+
+import pygame
+import pytest
+from ui_driver import DT, button, click, key, make_app, point_on, step, table_of, wait_rest
+
+from bezique.rules import engine
+from bezique.rules.actions import EXCHANGE_SEVEN, MELD
+from bezique.rules.cards import parse_code
+from bezique.rules.record import RecordedGame
+from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    yield
+    pygame.quit()
+
+
+def test_a_complete_deal_through_clicks():
+    app, table = make_app(seed=11)
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(3000):
+        wait_rest(app)
+        if isinstance(app.stack.top, ResultOverlay):
+            break
+        seen.add(step(app, rng))
+    assert table.deals_seen == 1
+    assert isinstance(app.stack.top, ResultOverlay)
+    assert table.sync_errors == 0
+    assert "play" in seen
+    assert {"card_play", "trick_gathered", "draw", "shuffle", "deal"} <= set(app.sounds.played) | {"shuffle"}
+    state = table.session.state
+    assert sum(state.scores) > 0
+    step(app, rng)  # next deal
+    assert table.session.state.deal_index == 1
+
+
+def stacked_deck(hand0, turn_up):
+    """A deck (faces, top first) giving seat 0 (the elder when seat 1 deals) `hand0` and the given turn-up."""
+    faces = [parse_code(c)[0] for c in hand0]
+    rest = engine.full_deck_faces(1) + engine.full_deck_faces(1)
+    for f in [*faces, parse_code(turn_up)[0]]:
+        rest.remove(f)
+    rng = random.Random(3)
+    rng.shuffle(rest)
+    deck = faces[0:3] + rest[0:3] + faces[3:5] + rest[3:5] + faces[5:8] + rest[5:8] + [parse_code(turn_up)[0]]
+    return deck + rest[8:]
+
+
+def stacked_app(hand0, turn_up, **kw):
+    app, table = make_app(speed="fast", **kw)
+    session = table.session
+    session.first_dealer = 1
+    session.game = RecordedGame.new(session.rules, session.game.players, 1, seed=session.seed)
+    deck = stacked_deck(hand0, turn_up)
+    session.rng = type("R", (), {"shuffle": lambda self, faces: faces.__setitem__(slice(None), deck)})()
+    table.cut_timer = 1e-6  # start the (stacked) deal on the next tick
+    return app, table
+
+
+def test_declaration_panel_and_seven_exchange():
+    # Seat 0 leads the ace of trumps (it cannot lose: an identical ace played second does not win).
+    app, table = stacked_app(["AH", "7H", "KC", "QC", "AS", "TS", "9D", "8D"], "KH")
+    for _ in range(600):
+        app.tick(DT)
+        if table.human_turn():
+            break
+    assert table.human_turn()
+    assert table.session.state.trump == 1
+    ace = next(c for c in table.model.hands[0] if c & 31 == parse_code("AH")[0])
+    click(app, point_on(table, ace))
+    wait_rest(app)
+    assert table.session.state.phase == "declare" and table.human_turn()
+    legal = table.session.legal()
+    assert any(a.verb == MELD and a.kind == "common_marriage" for a in legal)
+    assert any(a.verb == EXCHANGE_SEVEN for a in legal)
+    meld_button = button(table, "meld:0")
+    assert meld_button is not None and meld_button.label == "Marriage"
+    assert button(table, "exchange") is not None and button(table, "done").label == "Draw"
+    # hovering a meld highlights its cards
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(meld_button.box.cx), int(meld_button.box.cy)),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    app.tick(DT)
+    assert table.hover_meld == 0
+    before = table.session.state.scores[0]
+    click(app, (meld_button.box.cx, meld_button.box.cy))
+    wait_rest(app)
+    assert table.session.state.scores[0] == before + 20
+    assert len(table.model.tables[0]) == 2
+    # the seven exchange: the seven goes under the stock, the king of trumps comes to the hand
+    b = button(table, "exchange")
+    click(app, (b.box.cx, b.box.cy))
+    wait_rest(app)
+    state = table.session.state
+    assert state.turn_up is not None and state.turn_up & 31 == parse_code("7H")[0]
+    assert table.model.turn_up == state.turn_up
+    assert any(c & 31 == parse_code("KH")[0] for c in table.model.hands[0])
+    assert state.scores[0] == before + 30
+    assert "seven" in app.sounds.played
+    b = button(table, "done")
+    if b is not None:
+        click(app, (b.box.cx, b.box.cy))
+    wait_rest(app)  # with nothing left to declare the step ends by itself (auto_pass_empty_declaration)
+    assert table.session.state.phase == "play"
+    assert len(table.model.hands[0]) + len(table.model.tables[0]) == 8
+    assert table.sync_errors == 0
+
+
+@pytest.mark.parametrize("seed", [5, 9])
+def test_illegal_card_is_refused_politely(seed):
+    app, table = make_app(seed=seed)
+    rng = random.Random(seed)
+    # play until the final tricks, where following suit is compulsory
+    for _ in range(6000):
+        wait_rest(app)
+        table = table_of(app)
+        if table.human_turn() and table.session.state.final_phase and table.session.state.trick:
+            legal = {a.cards[0] & 31 for a in table.session.legal()}
+            bad = [c for c in table.model.hands[0] if c & 31 not in legal]
+            if bad:
+                click(app, point_on(table, bad[0]))
+                assert table.message is not None and "final tricks" in table.message[0]
+                assert app.sounds.played[-1] == "illegal"
+                return
+        step(app, rng)
+    pytest.skip("no refusable card came up with this seed")
+
+
+def concealed_faces_drawn(app, table):
+    """Cards drawn face up this frame that sit in a concealed hand other than the viewer's."""
+    drawn = {c for c in app.trace if c is not None}
+    state = table.session.state
+    others = set()
+    for seat in range(2):
+        if seat != table.viewer or table.curtain or not isinstance(app.stack.top, type(table)):
+            others.update(state.hands[seat] if seat != table.viewer else [])
+    return drawn & others
+
+
+def test_hand_over_never_draws_the_other_hand():
+    app, table = make_app(hotseat=True, seed=7, speed="fast")
+    app.trace = []
+    original = app.draw
+    leaks = []
+    handovers = []
+
+    def traced_draw():
+        app.trace.clear()
+        original()
+        top = app.stack.top
+        t = table_of(app)
+        if isinstance(top, HandOverScene):
+            handovers.append(1)
+            if any(c is not None for c in app.trace):
+                leaks.append(("handover", list(app.trace)))
+        else:
+            bad = concealed_faces_drawn(app, t)
+            if bad:
+                leaks.append(("table", bad, t.viewer))
+
+    app.draw = traced_draw
+    rng = random.Random(4)
+    for _ in range(2500):
+        step(app, rng)
+        if table.session.state.tricks_done >= 6:
+            break
+    assert handovers, "the hand-over screen never showed"
+    assert not leaks
+    assert table.sync_errors == 0
+
+
+def test_resize_relayouts_everything():
+    app, table = make_app(seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        step(app, rng)
+    for size in [(1024, 640), (1920, 1080), (1100, 900)]:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        app.tick(DT)
+        assert app.size == size
+        assert (table.layout.width, table.layout.height) == size
+        for sprite in table.sprites.values():
+            if sprite.tween is None and sprite.visible:
+                assert -5 <= sprite.cx <= size[0] + 5 and -5 <= sprite.cy <= size[1] + 5
+    wait_rest(app)
+    step(app, rng)
+
+
+def test_pause_log_and_keys():
+    app, table = make_app(seed=2)
+    wait_rest(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseOverlay)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is table
+    key(app, pygame.K_l)
+    assert type(app.stack.top).__name__ == "LogOverlay"
+    click(app, (5, 5))
+    assert app.stack.top is table
+    key(app, pygame.K_h)  # a hint, computed on the worker
+    for _ in range(200):
+        app.tick(DT)
+        if table.hint is not None:
+            break
+    assert table.hint is not None and table.message and table.message[0].startswith("Hint:")
+
+
+def test_undo_goes_back_but_never_past_a_draw():
+    app, table = make_app(seed=8, allow_undo=True)
+    table.session.allow_undo = True
+    rng = random.Random(8)
+    wait_rest(app)
+    for _ in range(400):
+        if table.human_turn() and table.session.can_undo():
+            state_before = table.session.state.tricks_done
+            key(app, pygame.K_u)
+            wait_rest(app)
+            assert table.session.assisted
+            assert table.session.state.tricks_done <= state_before
+            assert table.sync_errors == 0
+            return
+        step(app, rng)
+    pytest.skip("no undo opportunity with this seed")
+
+
+def test_demo_plays_computer_against_computer():
+    app, table = make_app(seed=4, demo=True, demo_deals=1)
+    for _ in range(20000):
+        if not app.running:
+            break
+        app.tick(DT)
+    assert not app.running
+    assert table.deals_seen == 1 and table.sync_errors == 0
+
+
+def test_worker_thread_keeps_frames_coming_and_quits_at_once():
+    import threading
+    import time
+    app, table = make_app(seed=6)
+    gate = threading.Event()
+
+    class Slow:
+        def choose(self, view, legal, stop=None):
+            gate.wait(5)
+            return legal[0]
+
+    table.players = {1: Slow()}
+    rng = random.Random(6)
+    for _ in range(3000):
+        if table.worker.busy:
+            break
+        step(app, rng)
+    assert table.worker.busy
+    frames = app.frames
+    for _ in range(10):
+        app.tick(DT)
+    assert app.frames >= frames + 10  # drawing on while the computer thinks
+    start = time.perf_counter()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.tick(DT)
+    assert not app.running and time.perf_counter() - start < 0.5
+    assert table.worker.stop.is_set() or table.worker.idle
+    gate.set()

@@ -1,0 +1,110 @@
+"""Drive the real window with real pygame events (dummy drivers), as a player would."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+
+import pygame
+
+from bezique.config import Config
+from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY
+from bezique.ui.overlays import HandOverScene, ResultOverlay
+from bezique.ui.start import open_table
+from bezique.ui.table import TableScene
+
+DT = 1 / 60
+
+
+def make_app(hotseat=False, seed=1, speed="instant", size=(1280, 720), level="random", **overrides):
+    config = Config()
+    config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level=level))
+    return open_table(config, [], size=size, hotseat=hotseat, seed=seed, fullscreen=False, animation_speed=speed,
+                      computer_pace="instant", **overrides)
+
+
+def table_of(app) -> TableScene:
+    return next(s for s in app.stack.scenes if isinstance(s, TableScene))
+
+
+def click(app, pos, button=1):
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.tick(DT)
+
+
+def key(app, k, mod=0):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.tick(DT)
+
+
+def point_on(table: TableScene, card: int):
+    """A point where `card` is the topmost of the viewer's cards."""
+    sprite = table.sprites[card]
+    cw = sprite.height * 0.7
+    for f in (-0.4, -0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4):
+        for g in (0.0, -0.3, 0.3):
+            p = (int(sprite.cx + f * cw), int(sprite.cy + g * sprite.height))
+            if table.my_cards_at(p) == card:
+                return p
+    raise AssertionError(f"card {card} cannot be clicked")
+
+
+def wait_rest(app, limit=2000):
+    for _ in range(limit):
+        table = table_of(app)
+        if table.human_turn() or app.stack.top is not table or table.session.over or not app.running:
+            return
+        app.tick(DT)
+        if table.worker.busy:
+            time.sleep(0.001)
+    raise AssertionError("the table never came to rest")
+
+
+def button(table: TableScene, action: str):
+    buttons, decl = table.compute_buttons()
+    return next((b for b in buttons + decl if b.action == action), None)
+
+
+def human_move(app, rng: random.Random, prefer=(MELD, EXCHANGE_SEVEN)) -> str:
+    """Make one move for the human through the mouse; returns what was done."""
+    table = table_of(app)
+    legal = table.session.legal()
+    verbs = {a.verb for a in legal}
+    if PLAY in verbs:
+        action = rng.choice([a for a in legal if a.verb == PLAY])
+        click(app, point_on(table, action.cards[0]))
+        return "play"
+    for verb in prefer:
+        if verb in verbs:
+            name = "exchange" if verb == EXCHANGE_SEVEN else "meld:0"
+            b = button(table, name)
+            assert b is not None, name
+            click(app, (b.box.cx, b.box.cy))
+            return name
+    assert DONE in verbs
+    b = button(table, "done")
+    click(app, (b.box.cx, b.box.cy))
+    return "done"
+
+
+def step(app, rng: random.Random) -> str:
+    """Advance the game one human-visible step: a move, a hand-over or a result screen."""
+    wait_rest(app)
+    top = app.stack.top
+    if isinstance(top, ResultOverlay):
+        _, nb, _ = top._boxes()
+        click(app, (nb.cx, nb.cy))
+        return "result"
+    if isinstance(top, HandOverScene):
+        top.time = 1.0
+        click(app, (10, 10))
+        return "handover"
+    table = table_of(app)
+    if table.human_turn():
+        return human_move(app, rng)
+    app.tick(DT)
+    return "tick"
