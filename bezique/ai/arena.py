@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 
-from bezique.ai.levels import LEVELS, make_player
+from bezique.ai.levels import HIDDEN_LEVELS, LEVELS, make_player
 from bezique.rules.engine import apply, new_game, shuffled_deck, start_deal
 from bezique.rules.ruleset import make_ruleset
 from bezique.rules.state import AWAIT_DEAL
@@ -29,9 +29,10 @@ from bezique.rules.view import view_for
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    levels = ", ".join(LEVELS)
-    parser.add_argument("--a", required=True, choices=list(LEVELS), metavar="LEVEL", help=f"level A ({levels})")
-    parser.add_argument("--b", required=True, choices=list(LEVELS), metavar="LEVEL", help="level B")
+    names = [*LEVELS, *HIDDEN_LEVELS]
+    levels = ", ".join(names)
+    parser.add_argument("--a", required=True, choices=names, metavar="LEVEL", help=f"level A ({levels})")
+    parser.add_argument("--b", required=True, choices=names, metavar="LEVEL", help="level B")
     parser.add_argument("--games", type=int, default=20, help="games to play (in seat-swapped pairs; default 20)")
     parser.add_argument("--target", type=int, default=500, choices=(500, 1000, 1500, 2000),
                         help="points to win a game (default 500)")

@@ -35,8 +35,8 @@ def choose(level: str, state: GameState, seed: int = 7):
 
 
 def test_registry_and_texts():
+    assert set(LEVELS) == {"random", "beginner", "intermediate", "expert"}
     for level in ("random", "beginner", "intermediate", "expert", "master"):
-        assert level in LEVELS
         for lang in ("en", "it"):
             name, blurb = LEVEL_INFO[level][lang]
             assert name and blurb and "\n" not in blurb
