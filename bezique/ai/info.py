@@ -74,8 +74,8 @@ REASONS: dict[str, dict[str, str]] = {
                "it": "Calcolo esatto delle ultime prese: {card} è la migliore ({gain:+d} punti da qui)."},
     "solver_win": {"en": "Exact count of the last tricks: {card} wins the game.",
                    "it": "Calcolo esatto delle ultime prese: con {card} vinci la partita."},
-    "search": {"en": "{what} did best in {n} simulated deals ({gain:+.0f} points against the next best).",
-               "it": "{what}: la migliore in {n} smazzate simulate ({gain:+.0f} punti rispetto alla seconda)."},
+    "search": {"en": "{what} did best in {n} simulated deals ({gain:+.0f} points over the obvious move).",
+               "it": "{what}: la migliore in {n} smazzate simulate ({gain:+.0f} punti rispetto alla mossa ovvia)."},
 }
 
 WHAT = {

@@ -141,7 +141,8 @@ class ExpertPlayer(RulePlayer):
         if len(candidates) == 1:
             return Decision(candidates[0], "only" if len(legal) == 1 else "search",
                             {"what": _what(candidates[0]), "n": 0, "gain": 0})
-        prior = intermediate_choice(first, me, legal, rng)
+        rules_decision = intermediate_decision_for(first, me, legal, rng)
+        prior = rules_decision.action
         if prior not in candidates:
             candidates.append(prior)
         values: list[list[float]] = [[] for _ in candidates]
@@ -164,7 +165,8 @@ class ExpertPlayer(RulePlayer):
                     break
             elif time.perf_counter() >= deadline:
                 break
-        return self._pick(candidates, values, prior, n)
+        decision = self._pick(candidates, values, prior, n)
+        return rules_decision if decision.action == prior else decision
 
     def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, n: int) -> Decision:
         """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals
@@ -188,11 +190,17 @@ class ExpertPlayer(RulePlayer):
         return Decision(chosen, "search", {"what": _what(chosen), "n": n, "gain": best_gain})
 
 
-def intermediate_choice(state, me: int, legal: list[Action], rng: random.Random) -> Action:
+def intermediate_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:
+    """The intermediate rules' decision (with its reason) on a copy of `state`."""
     state = state.clone()
     if state.phase == DECLARE:
-        return declaration(state, me, legal, "intermediate").action
-    return match_legal(intermediate_decision(state, me, legal, rng).action, legal)
+        return declaration(state, me, legal, "intermediate")
+    decision = intermediate_decision(state, me, legal, rng)
+    return decision._replace(action=match_legal(decision.action, legal))
+
+
+def intermediate_choice(state, me: int, legal: list[Action], rng: random.Random) -> Action:
+    return intermediate_decision_for(state, me, legal, rng).action
 
 
 def _what(action: Action) -> tuple:
