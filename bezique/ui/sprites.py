@@ -116,8 +116,10 @@ class CardSprite:
         if not self.visible:
             return
         h = max(4, round(self.height))
-        if self.tween is not None:  # quantise sizes in flight so the image cache stays small
-            h = max(4, round(self.height / 4) * 4)
+        angle = self.angle
+        if self.tween is not None:  # quantise size and angle in flight so the image cache stays small
+            h = max(4, round(self.height / 8) * 8)
+            angle = round(angle / 6.0) * 6.0
         face, squeeze = self.shown()
         card = self.key if face and self.key >= 0 and not back else None
         if trace is not None:
@@ -130,7 +132,6 @@ class CardSprite:
             rect = img.get_rect(center=(round(cx), round(cy)))
             surface.blit(img, rect)
             return
-        angle = self.angle
         if glow is not None:
             g = assets.glow(h, glow)
             surface.blit(g, g.get_rect(center=(round(cx), round(cy))))

@@ -1,0 +1,142 @@
+"""``python -m bezique bench ui``: frame times with a busy table, idle CPU, and time to the first frame.
+
+Runs under the dummy video driver unless a display is asked for. The busy table has full hands, melds on both
+sides, and cards kept flying (scattered and sent home again) with scores rising, for a fixed number of frames.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+
+def add_ui_bench_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--frames", type=int, default=600, help="frames to time with animations running")
+    parser.add_argument("--size", default="1280x720", help="window size, e.g. 1920x1080")
+    parser.add_argument("--idle-seconds", type=float, default=2.0, help="how long to measure the idle loop")
+    parser.add_argument("--seed", type=int, default=7)
+
+
+def _env() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def _busy_table(size: tuple[int, int], seed: int):
+    """A window whose table shows full hands and melds on both sides (found by playing melds greedily)."""
+    from bezique.config import Config
+    from bezique.rules.actions import MELD
+    from bezique.ui.start import open_table
+    rng = random.Random(seed)
+    app, table = open_table(Config(), [], size=size, seed=seed, fullscreen=False, animation_speed="normal",
+                            computer_pace="instant")
+    table.cut_timer = 0.0
+    session = table.session
+    for _attempt in range(50):
+        if session.awaiting_deal:
+            session.start_deal()
+        while not session.over and not session.awaiting_deal:
+            state = session.state
+            if all(len(t) >= 3 for t in state.tables) and state.phase == "play" and state.to_act == 0 \
+                    and not state.trick:
+                table._rebuild(animate=False)
+                table.need_sync = False
+                return app, table, rng
+            legal = session.legal()
+            melds = [a for a in legal if a.verb == MELD]
+            session.act(melds[0] if melds else rng.choice(legal))
+        if session.over:
+            break
+    table._rebuild(animate=False)
+    return app, table, rng
+
+
+def _stir(table, rng: random.Random) -> None:
+    """Scatter a few cards and send them home; raise a score: the animations a deal keeps running."""
+    from bezique.ui.table import Floater
+    keys = [k for k, s in table.sprites.items() if s.visible]
+    w, h = table.layout.width, table.layout.height
+    for key in rng.sample(keys, min(6, len(keys))):
+        sprite = table.sprites[key]
+        sprite.cx, sprite.cy = rng.uniform(0, w), rng.uniform(0, h)
+        sprite.set_face(not sprite.face_up, 0.2)
+    table._retarget()
+    table.floaters.append(Floater("+40  Bezique", w / 2, h / 2, (255, 214, 120)))
+
+
+def _first_frame() -> None:
+    """Child process: open the window, draw one frame, print the wall-clock time."""
+    _env()
+    from bezique.config import Config
+    from bezique.ui.start import open_table
+    app, _ = open_table(Config(), [], fullscreen=False, computer_pace="instant")
+    while app.first_frame_seconds is None:
+        app.tick(1 / 60)
+    print(f"{time.time():.6f}")
+
+
+def run_ui_bench(args: argparse.Namespace) -> int:
+    _env()
+    import pygame
+
+    from bezique.app_entry import _size
+    size = _size(args.size)
+    # 1. time to the first frame, in a fresh process
+    t0 = time.time()
+    out = subprocess.run([sys.executable, "-c", "from bezique.ui.bench import _first_frame; _first_frame()"],
+                         capture_output=True, text=True, cwd=os.path.dirname(os.path.dirname(os.path.dirname(
+                             os.path.abspath(__file__)))), env=os.environ.copy(), check=False)
+    try:
+        first = float(out.stdout.strip().splitlines()[-1]) - t0
+    except (ValueError, IndexError):
+        print(out.stderr, file=sys.stderr)
+        first = float("nan")
+    # 2. frame times with everything moving
+    app, table, rng = _busy_table(size, args.seed)
+    for _ in range(30):  # warm the image caches, as the first seconds of a game do
+        _stir(table, rng)
+        app.tick(1 / 60)
+    times = []
+    for _ in range(max(args.frames, 10)):
+        if not any(s.moving for s in table.sprites.values()) or rng.random() < 0.05:
+            _stir(table, rng)
+        start = time.perf_counter()
+        app.tick(1 / 60)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    median = statistics.median(times)
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    # 3. idle: nothing moves; the real loop must sleep
+    table.floaters.clear()
+    for sprite in table.sprites.values():
+        sprite.tween, sprite.flip = None, None
+        sprite.lift = sprite.lift_target
+    for _ in range(5):
+        app.tick(1 / 60)
+    pygame.time.set_timer(pygame.QUIT, int(args.idle_seconds * 1000), 1)
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    app.busy = False
+    app.dirty = False
+    app.run()
+    cpu = (time.process_time() - cpu0) / max(time.perf_counter() - wall0, 1e-9) * 100
+    print(f"bench ui at {size[0]}x{size[1]} ({len(times)} frames, {len(table.sprites)} cards on the table)")
+    print(f"  frame time    median {median:.2f} ms   p99 {p99:.2f} ms   (goal: p99 < 8 ms)")
+    print(f"  idle CPU      {cpu:.1f}% of a core                 (goal: < 5%)")
+    print(f"  first frame   {first:.2f} s after process start    (goal: < 1.5 s)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bezique bench ui")
+    add_ui_bench_arguments(parser)
+    return run_ui_bench(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
