@@ -14,6 +14,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deals")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    parser.add_argument("--first-frame-exit", action="store_true",
+                        help="draw the first frame, print the time it took and exit (checks an installation or build)")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -25,6 +27,13 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Open the window; any unexpected failure becomes a friendly message and a log (``bezique.crash``)."""
+    from bezique.crash import run_guarded
+
+    return run_guarded(lambda: _open_window(args))
+
+
+def _open_window(args: argparse.Namespace) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from bezique.ui.start import load_settings, open_table
@@ -36,4 +45,9 @@ def run(args: argparse.Namespace) -> int:
     app, _ = open_table(config, problems, size=_size(getattr(args, "size", "1280x720")),
                         hotseat=getattr(args, "hotseat", False), seed=getattr(args, "seed", None),
                         fullscreen=True if getattr(args, "fullscreen", False) else None)
+    if getattr(args, "first_frame_exit", False):
+        app.tick(0.0)
+        print(f"first frame in {app.first_frame_seconds:.2f} s")
+        app.quit()
+        return 0
     return app.run()

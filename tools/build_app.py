@@ -19,9 +19,18 @@ ROOT = Path(__file__).resolve().parent.parent
 APP_NAME = "bezique"
 
 
+def command_modules() -> list[str]:
+    """The modules ``bezique.cli`` imports by name (PyInstaller cannot see imports made from strings)."""
+    sys.path.insert(0, str(ROOT))
+    from bezique.cli import COMMANDS
+
+    return sorted({module for module, _ in COMMANDS.values()})
+
+
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     """The PyInstaller command line for a one-file, windowed build."""
     sep = os.pathsep
+    hidden = [arg for module in command_modules() for arg in ("--hidden-import", module)]
     return [
         str(ROOT / "main.py"),
         "--name", APP_NAME,
@@ -36,6 +45,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--collect-submodules", "bezique",
         "--add-data", f"{ROOT / 'assets'}{sep}assets",
         "--add-data", f"{ROOT / 'config.yaml'}{sep}.",
+        *hidden,
     ]
 
 
