@@ -1,4 +1,4 @@
-"""``python -m bezique [play]``: open the window and play against the computer (or two on one screen).
+"""``python -m bezique [play]``: open the window at the menu (or, with options, straight into a game).
 
 pygame is imported only inside ``run`` so that the other commands never load it.
 """
@@ -10,7 +10,7 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hotseat", action="store_true", help="two players taking turns on one screen")
-    parser.add_argument("--level", help="computer level (default: the config's ai.level)")
+    parser.add_argument("--level", help="computer level (default: the settings' level); opens a game at once")
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deals")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
@@ -34,17 +34,25 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _open_window(args: argparse.Namespace) -> int:
+    """The menu; or, with ``--hotseat``, ``--level`` or ``--seed``, a new game straight away (tests, quick play)."""
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from bezique.ui.start import load_settings, open_table
+    from bezique.ui.shell import Shell
 
-    config, problems = load_settings()
-    if getattr(args, "level", None):
-        import dataclasses
-        config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level=args.level))
-    app, _ = open_table(config, problems, size=_size(getattr(args, "size", "1280x720")),
-                        hotseat=getattr(args, "hotseat", False), seed=getattr(args, "seed", None),
-                        fullscreen=True if getattr(args, "fullscreen", False) else None)
+    shell = Shell.create(size=_size(getattr(args, "size", "1280x720")),
+                         fullscreen=True if getattr(args, "fullscreen", False) else None)
+    app = shell.app
+    hotseat, level, seed = getattr(args, "hotseat", False), getattr(args, "level", None), getattr(args, "seed", None)
+    if hotseat or level or seed is not None:
+        setup = shell.default_setup()
+        setup.mode = "hotseat" if hotseat else "computer"
+        setup.level = level or setup.level
+        setup.seed = seed
+        setup.target = shell.config.rules.target_score
+        setup.variant = shell.config.variant
+        shell.start_game(setup)
+    else:
+        shell.open_menu()
     if getattr(args, "first_frame_exit", False):
         app.tick(0.0)
         print(f"first frame in {app.first_frame_seconds:.2f} s")

@@ -13,6 +13,7 @@ import time
 
 import pygame
 
+from bezique.i18n import t as _t
 from bezique.ui.assets import Assets, Sounds
 from bezique.ui.layout import MIN_SIZE
 from bezique.ui.scene import Scene, SceneStack
@@ -41,8 +42,19 @@ class App:
         self.busy = True
         self.frames = 0
         self.first_frame_seconds: float | None = None
+        self.lang = "en"  # "it" or "en": every scene reads its words through ``self.t``
+        self.shell = None  # the menu, saves and settings around the table (``bezique.ui.shell``), when present
         if fullscreen:
             self.toggle_fullscreen()
+
+    def t(self, key: str, **fmt: object) -> str:
+        """The string `key` in the player's language."""
+        return _t(key, self.lang, **fmt)
+
+    def set_deck(self, four_colour: bool, back: str) -> None:
+        """Swap the card images (settings applied live)."""
+        self.assets = Assets(four_colour=four_colour, back=back)
+        self.dirty = True
 
     @property
     def size(self) -> tuple[int, int]:

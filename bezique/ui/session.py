@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bezique.rules import engine
@@ -39,7 +40,32 @@ class GameSession:
         self.game = RecordedGame.new(rules, players, self.first_dealer, seed=self.seed)
         self.allow_undo = allow_undo
         self.assisted = False
+        self.resumed = False  # continued from a save: the table rebuilds instead of dealing
+        self.on_change: Callable[[GameSession], None] | None = None  # after every change (the autosave)
         self._undo: list[RecordedGame] = []
+
+    @classmethod
+    def from_game(cls, game: RecordedGame, allow_undo: bool = False, assisted: bool = False) -> GameSession:
+        """A session around a game replayed from a save: its seats come from the record's players."""
+        session = cls.__new__(cls)
+        session.rules = game.rules
+        session.seats = [Seat(str(p.get("name", "")), str(p.get("type", "human")), str(p.get("level", "") or ""))
+                         for p in game.players]
+        session.seed = game.seed if game.seed is not None else random.randrange(1 << 30)
+        # later deals: a generator moved on by the deals already played, so they differ from the first ones
+        session.rng = random.Random(session.seed * 1009 + len(game.deals))
+        session.first_dealer, session.cut = game.first_dealer, []
+        session.game = game
+        session.allow_undo = allow_undo and sum(s.kind == "human" for s in session.seats) < 2
+        session.assisted = assisted
+        session.resumed = True
+        session.on_change = None
+        session._undo = []
+        return session
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     @property
     def state(self):
@@ -69,6 +95,7 @@ class GameSession:
         events: list[Event] = []
         self.game.start_deal(engine.shuffled_deck(self.rules, self.rng), events)
         self._undo.clear()
+        self._changed()
         return events
 
     def view(self, seat: int) -> PlayerView:
@@ -91,6 +118,7 @@ class GameSession:
             self._undo.clear()  # never go back past a draw: it would show hidden cards
         elif snapshot is not None:
             self._undo.append(snapshot)
+        self._changed()
         return events
 
     def note_opponent_events(self, events: list[Event]) -> None:
@@ -107,6 +135,7 @@ class GameSession:
             return False
         self.game = self._undo.pop()
         self.assisted = True
+        self._changed()
         return True
 
     def redact(self, events: list[Event], seat: int) -> list[Event]:

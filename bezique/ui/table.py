@@ -23,7 +23,7 @@ from bezique.ui.layout import Box, Layout, card_box
 from bezique.ui.scene import Scene
 from bezique.ui.session import GameSession
 from bezique.ui.sprites import CardSprite
-from bezique.ui.texts import card_name, score_name
+from bezique.ui.texts import card_name, illegal_text, score_name
 from bezique.ui.tween import COMPUTER_PACE, SPEED_FACTORS, flight_time, pause_time
 from bezique.ui.widgets import Button
 
@@ -39,6 +39,7 @@ class TableOptions:
     auto_play_forced_card: bool = False
     allow_undo: bool = False
     ai_level: str = "random"
+    hints: bool = True  # the Hint button (a new game from the menu turns it on only for assisted games)
     demo: bool = False
     demo_deals: int = 0  # demo: quit after this many deals (0: play the game out)
     problems: list[str] = field(default_factory=list)
@@ -98,6 +99,8 @@ class TableScene(Scene):
         self.started = False
         self.buttons: list[Button] = []
         self.decl_buttons: list[Button] = []
+        self.decl_scroll = 0
+        self.pending_deal: list[Event] | None = None  # hot-seat: the new deal, shown after the hand-over
 
     @staticmethod
     def _level(level: str) -> str:
@@ -107,7 +110,9 @@ class TableScene(Scene):
     def enter(self) -> None:
         if not self.started:
             self.started = True
-            if self.session.cut and SPEED_FACTORS.get(self.opt.animation_speed, 1.0) > 0:
+            if self.session.resumed:
+                self._resume()
+            elif self.session.cut and SPEED_FACTORS.get(self.opt.animation_speed, 1.0) > 0:
                 self.cut_timer = pause_time(2.2, self.opt.animation_speed)
             else:
                 self._start_deal()
@@ -129,14 +134,33 @@ class TableScene(Scene):
         return self.opt.animation_speed
 
     # --- feeding events -------------------------------------------------------------------------------------
+    def _resume(self) -> None:
+        """A saved game continued: the table as the rules rebuilt it, the right player to act."""
+        session = self.session
+        if session.awaiting_deal:
+            self._start_deal()
+            return
+        self.deals_seen = session.state.deal_index
+        if session.hotseat and session.to_act is not None:
+            self.viewer = session.to_act
+            self.curtain = True
+        self.model = tm.TableModel(bottom=self.viewer, players=session.rules.players, reveal_top=self.reveal)
+        self._rebuild(animate=False)
+
     def _start_deal(self) -> None:
         events = self.session.start_deal()
         self.deal_events = []
+        self.decl_scroll = 0
         if self.session.hotseat:
+            # the hand-over comes first: the new hand is then dealt face up to the one who is looking
             self.viewer = self.session.to_act if self.session.to_act is not None else self.viewer
             self.model = tm.TableModel(bottom=self.viewer, players=self.session.rules.players,
                                        reveal_top=self.reveal, next_hidden=self.model.next_hidden)
+            self.sprites.clear()
+            self.pending_deal = events
             self.curtain = True
+            self._hand_over(self.viewer)
+            return
         self._feed(events)
 
     def _feed(self, events: list[Event]) -> None:
@@ -251,7 +275,7 @@ class TableScene(Scene):
         x = zone.cx if event.label not in ("brisques", "last_trick") else badge.cx
         y = zone.cy if event.label not in ("brisques", "last_trick") else badge.cy
         colour = (255, 214, 120) if bottom else (190, 215, 250)
-        self.floaters.append(Floater(f"+{event.points}  {score_name(event.label)}", x, y, colour,
+        self.floaters.append(Floater(f"+{event.points}  {score_name(event.label, self.app.lang)}", x, y, colour,
                                      life=max(0.9, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.5))))
 
     # --- rebuilding from the view (hand-over, undo, safety net) ---------------------------------------------
@@ -363,6 +387,12 @@ class TableScene(Scene):
 
     def finish_hand_over(self, seat: int) -> None:
         """Called by the hand-over screen before it closes: the table now shows `seat`'s side."""
+        if self.pending_deal is not None:
+            events, self.pending_deal = self.pending_deal, None
+            self.curtain = False
+            self.overlay_open = False
+            self._feed(events)
+            return
         self.viewer = seat
         self.model = tm.TableModel(bottom=seat, players=self.session.rules.players, reveal_top=self.reveal,
                                    next_hidden=self.model.next_hidden)
@@ -389,10 +419,11 @@ class TableScene(Scene):
         """Apply the player's action; refuse politely (sound and a line) when the rules say no."""
         reason = self.session.why_illegal(action)
         if reason is not None:
-            self.say(reason[:1].upper() + reason[1:], (255, 170, 150))
+            self.say(illegal_text(reason, self.app.lang), (255, 170, 150))
             self.app.sounds.play("illegal")
             return False
         self.hint = None
+        self.decl_scroll = 0
         seat = self.session.to_act
         events = self.session.act(action)
         if action.verb in (MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, DONE):
@@ -413,13 +444,14 @@ class TableScene(Scene):
         self.message = (text, self.time + seconds, colour)
 
     def ask_hint(self) -> None:
-        if not self.human_turn() or not self.worker.idle:
+        if not self.opt.hints or not self.human_turn() or not self.worker.idle:
             return
         view = self.session.view(self.viewer)
         legal = list(view.legal)
         hinter = self.hinter
-        self.worker.start(lambda stop: hinter.hint(view, legal), tag=("hint",))
-        self.say("Thinking about a hint…", seconds=10)
+        lang = self.app.lang
+        self.worker.start(lambda stop: hinter.hint(view, legal, lang), tag=("hint",))
+        self.say(self.app.t("hint.thinking"), seconds=10)
 
     def undo(self) -> None:
         if not (self.opt.allow_undo and self.human_turn() and self.session.can_undo()):
@@ -429,7 +461,7 @@ class TableScene(Scene):
         self.hint = None
         self._rebuild(animate=True)
         self.hold = pause_time(0.3, self.speed)
-        self.say("Move taken back (this game is now marked assisted)")
+        self.say(self.app.t("table.undone"))
 
     def open_log(self) -> None:
         from bezique.ui.overlays import LogOverlay
@@ -480,17 +512,16 @@ class TableScene(Scene):
         return moving or bool(self.queue) or self.hold > 0 or self.worker.busy or self.ai_choice is not None
 
     def _hint_text(self, action: Action, reason: str) -> str:
+        lang = self.app.lang
         if action.verb == PLAY:
-            what = f"play the {card_name(action.cards[0])}"
+            what = self.app.t("hint.play", card=card_name(action.cards[0], lang))
         elif action.verb == MELD:
-            what = f"declare {score_name(action.kind or '')}"
+            what = self.app.t("hint.meld", meld=score_name(action.kind or "", lang))
         elif action.verb == EXCHANGE_SEVEN:
-            what = "exchange the seven of trumps"
-        elif action.verb == DONE:
-            what = "draw"
+            what = self.app.t("hint.exchange")
         else:
-            what = action.verb.replace("_", " ")
-        return f"Hint: {what}" + (f" — {reason}" if reason else "")
+            what = self.app.t("hint.draw")
+        return what + (f" — {reason}" if reason else "")
 
     # --- input ----------------------------------------------------------------------------------------------
     def _build_buttons(self) -> None:
@@ -499,12 +530,13 @@ class TableScene(Scene):
     def compute_buttons(self) -> tuple[list[Button], list[Button]]:
         """The buttons as they are now (pure: ``draw`` calls it too)."""
         b = self.layout.buttons
+        T = self.app.t
         undo_ok = self.opt.allow_undo and not self.session.hotseat and self.session.can_undo()
         buttons = [
-            Button(b[0], "Hint", "hint", enabled=self.human_turn()),
-            Button(b[1], "Menu", "menu"),
-            Button(b[2], "Undo", "undo", enabled=undo_ok and self.human_turn()),
-            Button(b[3], "Score log", "log"),
+            Button(b[0], T("action.hint"), "hint", enabled=self.opt.hints and self.human_turn()),
+            Button(b[1], T("action.menu"), "menu"),
+            Button(b[2], T("action.undo"), "undo", enabled=undo_ok and self.human_turn()),
+            Button(b[3], T("table.score_log"), "log"),
         ]
         decl: list[Button] = []
         if self.human_turn() and self.session.state.phase == DECLARE:
@@ -514,23 +546,41 @@ class TableScene(Scene):
             y = panel.y + 42 * s
             row_h = 31 * s
             melds = [a for a in legal if a.verb == MELD]
-            max_rows = max(1, int((panel.h - 44 * s - 2 * (row_h + 6 * s)) // (row_h + 4 * s)))
-            for i, a in enumerate(melds[:max_rows]):
-                label = f"{score_name(a.kind or '')}"
-                decl.append(Button(Box(panel.x + 10 * s, y, panel.w - 20 * s, row_h), label,
-                                                f"meld:{i}"))
+            max_rows = self.decl_rows()
+            first = max(0, min(self.decl_scroll, len(melds) - max_rows))
+            width = panel.w - 20 * s - (26 * s if len(melds) > max_rows else 0)
+            for i in range(first, min(len(melds), first + max_rows)):
+                label = score_name(melds[i].kind or "", self.app.lang)
+                decl.append(Button(Box(panel.x + 10 * s, y, width, row_h), label, f"meld:{i}"))
                 y += row_h + 4 * s
+            if len(melds) > max_rows:  # a scroll bar of two arrows beside the rows
+                top = panel.y + 42 * s
+                span = max_rows * (row_h + 4 * s) - 4 * s
+                x = panel.right - 10 * s - 22 * s
+                decl.append(Button(Box(x, top, 22 * s, span / 2 - 2 * s), "", "decl_up", enabled=first > 0))
+                decl.append(Button(Box(x, top + span / 2 + 2 * s, 22 * s, span / 2 - 2 * s), "", "decl_down",
+                                   enabled=first + max_rows < len(melds)))
             bottom = panel.bottom - 10 * s - row_h
             if any(a.verb == EXCHANGE_SEVEN for a in legal):
                 decl.append(Button(Box(panel.x + 10 * s, bottom - row_h - 6 * s, panel.w - 20 * s,
-                                                    row_h), "Exchange the seven", "exchange"))
+                                       row_h), T("action.exchange_seven"), "exchange"))
             elif any(a.verb == DECLARE_SEVEN for a in legal):
                 decl.append(Button(Box(panel.x + 10 * s, bottom - row_h - 6 * s, panel.w - 20 * s,
-                                                    row_h), "Declare the seven", "declare7"))
-            label = "Draw" if self.session.state.stock else "Continue"
+                                       row_h), T("action.declare_seven"), "declare7"))
+            label = T("action.draw") if self.session.state.stock else T("action.continue")
             decl.append(Button(Box(panel.x + 10 * s, bottom, panel.w - 20 * s, row_h), label, "done",
                                primary=True))
         return buttons, decl
+
+    def decl_rows(self) -> int:
+        """How many meld rows the declaration panel shows at once (the rest scroll)."""
+        s = self.layout.s
+        row_h = 31 * s
+        return max(1, int((self.layout.decl_panel.h - 44 * s - 2 * (row_h + 6 * s)) // (row_h + 4 * s)))
+
+    def scroll_decl(self, delta: int) -> None:
+        n = len(self.decl_melds())
+        self.decl_scroll = max(0, min(self.decl_scroll + delta, n - self.decl_rows()))
 
     def decl_melds(self) -> list[Action]:
         if not (self.human_turn() and self.session.state.phase == DECLARE):
@@ -552,6 +602,10 @@ class TableScene(Scene):
             i = int(action[5:])
             if i < len(melds):
                 self.act(melds[i])
+        elif action == "decl_up":
+            self.scroll_decl(-1)
+        elif action == "decl_down":
+            self.scroll_decl(1)
         elif action == "exchange":
             self.act(Action(EXCHANGE_SEVEN))
         elif action == "declare7":
@@ -592,6 +646,11 @@ class TableScene(Scene):
             elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_d) and self.human_turn() and \
                     self.session.state.phase == DECLARE:
                 self.act(Action(DONE))
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            if self.decl_melds():
+                self.scroll_decl(-event.y)
+                self._motion(pygame.mouse.get_pos())
             return
         if event.type == pygame.MOUSEMOTION:
             self._motion(event.pos)
@@ -665,8 +724,9 @@ class TableScene(Scene):
     # --- prompt ---------------------------------------------------------------------------------------------
     def prompt(self) -> str:
         session = self.session
+        T = self.app.t
         if self.cut_timer > 0:
-            return "Cutting for the deal…"
+            return T("table.cutting")
         seat = session.to_act
         if seat is None or session.over:
             return ""
@@ -674,24 +734,20 @@ class TableScene(Scene):
             return ""
         name = session.seats[seat].name
         if session.seats[seat].kind == "ai":
-            return f"{name} is thinking…"
-        who = "You" if not session.hotseat else name
+            return T("table.thinking", name=name)
         if seat != self.viewer or self.curtain:
-            return f"{name}'s turn"
+            return T("table.opponent_turn", name=name)
         state = session.state
         if state.phase == DECLARE:
             melds = any(a.verb == MELD for a in session.legal())
-            return f"{who} won the trick: declare or draw" if melds else f"{who} won the trick: draw"
+            return T("table.you_won_trick") if melds else T("table.you_won_trick_draw")
         if state.trick:
             if state.final_phase:
-                return "Follow suit, and win the trick if you can"
-            return "Your turn: play a card to the trick"
+                return T("table.final_tricks_must_win")
+            return T("table.your_turn_follow")
         if state.final_phase:
-            return "Final tricks: your lead"
-        return "Your lead"
-
-    def score_label_for(self, event: Event) -> str:
-        return f"+{event.points} {score_name(event.label)}"
+            return T("table.final_lead")
+        return T("table.your_lead")
 
     def is_brisque(self, card: int) -> bool:
         return rank_of(card) in (0, 1)

@@ -8,11 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bezique.rules.actions import MELD
-from bezique.rules.cards import SUITS
 from bezique.ui import model as tm
 from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, INK, MUTED, PANEL_EDGE
 from bezique.ui.layout import Box
-from bezique.ui.texts import SUIT_NAMES, score_name, short_meld
+from bezique.ui.texts import score_name, short_meld, suit_word
 from bezique.ui.widgets import blit_text, panel, progress_bar
 
 if TYPE_CHECKING:
@@ -52,28 +51,32 @@ def _zones(scene: TableScene, surface: pygame.Surface) -> None:
     faint = (255, 255, 255, 22)
     for box in (L.opp_melds, L.my_melds, L.stock, L.won):
         _soft_box(surface, box, faint)
-    blit_text(surface, A, "Tricks won", 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
+    T = scene.app.t
+    blit_text(surface, A, T("table.tricks_won"), 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
     tr = L.trick
     ell = pygame.Surface((int(tr.w + 80 * s), int(tr.h + 30 * s)), pygame.SRCALPHA)
     pygame.draw.ellipse(ell, (0, 0, 0, 38), ell.get_rect())
     surface.blit(ell, (tr.x - 40 * s, tr.y - 15 * s))
-    who = "Your" if not scene.session.hotseat else scene.session.seats[scene.viewer].name + "'s"
-    opp = scene.session.seats[scene.model.top].name + "'s"
+    opp = scene.session.seats[scene.model.top].name
     if not scene.model.tables[scene.model.top]:
-        blit_text(surface, A, f"{opp} melds", 20 * s, (L.opp_melds.cx, L.opp_melds.cy), MUTED, "center")
+        blit_text(surface, A, T("table.melds_of", name=opp), 20 * s, (L.opp_melds.cx, L.opp_melds.cy), MUTED,
+                  "center")
     if not scene.model.tables[scene.viewer]:
-        blit_text(surface, A, f"{who} melds", 20 * s, (L.my_melds.cx, L.my_melds.cy), MUTED, "center")
+        mine = T("table.your_melds") if not scene.session.hotseat else \
+            T("table.melds_of", name=scene.session.seats[scene.viewer].name)
+        blit_text(surface, A, mine, 20 * s, (L.my_melds.cx, L.my_melds.cy), MUTED, "center")
     # stock zone: trump marker and count
     m = scene.model
     if m.trump is not None:
         size = round(50 * s)
         marker = A.trump_marker(m.trump, size)
         surface.blit(marker, (L.stock.x + 6 * s, L.stock.y + 4 * s))
-        blit_text(surface, A, f"Trumps: {SUIT_NAMES[m.trump]}", 22 * s, (L.stock.x + 12 * s + size, L.stock.y +
+        blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, scene.app.lang)), 22 * s,
+                  (L.stock.x + 12 * s + size, L.stock.y +
                   4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True)
     count = len(m.stock) + (1 if m.turn_up is not None else 0)
     if m.trump is not None or count:
-        blit_text(surface, A, f"Stock: {count}", 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
+        blit_text(surface, A, T("table.stock_short", count=count), 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
                   "midbottom", shadow=True)
 
 
@@ -104,9 +107,9 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
     thinking = seat_info.kind == "ai" and session.to_act == seat and scene.at_rest()
     active = session.to_act == seat and scene.at_rest()
     panel(surface, box, alpha=210, edge=GOLD if active else PANEL_EDGE, edge_width=3 if active else 2)
-    name = seat_info.name if not bottom or session.hotseat else "You"
+    name = seat_info.name
     if seat_info.kind == "ai":
-        name += f"  ·  {seat_info.level.capitalize()}"
+        name += f"  ·  {_level(seat_info.level, scene.app.lang)}"
     blit_text(surface, A, name, 26 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True,
               max_width=box.w - 24 * s)
     side = session.rules.side_of(seat)
@@ -116,12 +119,14 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
     blit_text(surface, A, f"/ {target}", 20 * s, (box.x + 14 * s + A.text(f"{score}", int(40 * s), CREAM, True)
               .get_width(), box.y + 46 * s), MUTED)
     deal = scene.model.deal_points[side]
-    blit_text(surface, A, f"this deal +{deal}", 18 * s, (box.right - 12 * s, box.y + 48 * s), MUTED, "topright")
+    blit_text(surface, A, scene.app.t("table.this_deal", points=deal), 18 * s,
+              (box.right - 12 * s, box.y + 48 * s), MUTED, "topright")
     progress_bar(surface, Box(box.x + 12 * s, box.y + 72 * s, box.w - 24 * s, 12 * s), score / max(target, 1),
                  BAR_ME if bottom else BAR_OPP)
     if thinking:
         dots = "." * (1 + int(scene.time * 3) % 3)
-        blit_text(surface, A, f"thinking{dots}", 18 * s, (box.right - 12 * s, box.y + 12 * s), CREAM, "topright")
+        blit_text(surface, A, scene.app.t("table.thinking_short") + dots, 18 * s,
+                  (box.right - 12 * s, box.y + 12 * s), CREAM, "topright")
 
 
 def _badges(scene: TableScene, surface: pygame.Surface) -> None:
@@ -136,21 +141,24 @@ def _status(scene: TableScene, surface: pygame.Surface) -> None:
     panel(surface, box, alpha=200)
     state = scene.session.state
     deal = max(state.deal_index + 1, 1)
-    blit_text(surface, A, f"Deal {deal}", 28 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True)
+    T = scene.app.t
+    blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
+              GOLD, bold=True)
     m = scene.model
     if m.trump is not None:
         icon = A.suit(m.trump, round(26 * s))
         surface.blit(icon, (box.right - 12 * s - icon.get_width(), box.y + 8 * s))
-        blit_text(surface, A, "Trumps", 20 * s, (box.right - 18 * s - icon.get_width(), box.y + 14 * s), CREAM,
+        blit_text(surface, A, T("table.trump"), 20 * s, (box.right - 18 * s - icon.get_width(), box.y + 14 * s), CREAM,
                   "topright")
-    phase = "Final tricks" if state.final_phase else f"Tricks played: {state.tricks_done}"
+    phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=state.tricks_done)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
-    blit_text(surface, A, f"Playing to {scene.session.rules.target_score}", 20 * s,
+    blit_text(surface, A, T("table.target", points=scene.session.rules.target_score), 20 * s,
               (box.x + 12 * s, box.y + 64 * s), MUTED)
     if scene.session.assisted:
-        blit_text(surface, A, "assisted", 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
+        blit_text(surface, A, T("table.assisted"), 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
                   "topright")
-    blit_text(surface, A, "Esc: menu · H: hint · L: log", 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED)
+    blit_text(surface, A, T("table.keys"), 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
+              max_width=box.w - 24 * s)
 
 
 def _cards(scene: TableScene, surface: pygame.Surface) -> None:
@@ -197,7 +205,7 @@ def _meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
             kinds = tm.meld_history(m, card)
             if not kinds:
                 continue
-            text = " ".join(short_meld(k) for k in kinds)
+            text = " ".join(short_meld(k, scene.app.lang) for k in kinds)
             y = sprite.cy + sprite.height / 2 + 3 * s
             surf = A.text(text, int(19 * s), INK, True)
             w = surf.get_width() + 8 * s
@@ -212,11 +220,12 @@ def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
     for seat, bottom in ((scene.viewer, True), (m.top, False)):
         n = len(m.won[seat]) // max(scene.session.rules.players, 1)
         slot = L.won_slot(bottom)
-        label = f"{n} trick{'s' if n != 1 else ''}"
+        label = scene.app.t("table.tricks_one" if n == 1 else "table.tricks_many", count=n)
         blit_text(surface, A, label, 19 * s, (slot.cx + slot.height * 0.62, slot.cy), CREAM, "midleft",
                   shadow=True)
     if scene.can_peek() and not scene.peek:
-        blit_text(surface, A, "click: last trick", 17 * s, (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
+        blit_text(surface, A, scene.app.t("table.show_last_trick"), 17 * s,
+                  (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
 
 
 def _peek(scene: TableScene, surface: pygame.Surface) -> None:
@@ -226,7 +235,7 @@ def _peek(scene: TableScene, surface: pygame.Surface) -> None:
     box = Box(x0 - 6 * s, slots[0].cy - slots[0].height / 2 - 24 * s,
               slots[-1].cx - x0 + slots[-1].height * 0.45 + 12 * s, slots[0].height + 30 * s)
     panel(surface, box, alpha=235)
-    blit_text(surface, A, "Last trick", 17 * s, (box.cx, box.y + 4 * s), GOLD, "midtop")
+    blit_text(surface, A, scene.app.t("table.last_trick"), 17 * s, (box.cx, box.y + 4 * s), GOLD, "midtop")
     for (_seat, card), slot in zip(scene.model.last_trick, slots, strict=False):
         img = A.card(card, slot.height)
         surface.blit(img, img.get_rect(center=(round(slot.cx), round(slot.cy + 8 * s))))
@@ -237,19 +246,40 @@ def _declaration_panel(scene: TableScene, surface: pygame.Surface, decl) -> None
     box = L.decl_panel
     panel(surface, box, alpha=225, edge=GOLD, edge_width=3)
     melds = scene.decl_melds()
-    title = "Declare a meld" if melds else "Nothing to declare"
-    blit_text(surface, A, title, 24 * s, (box.x + 12 * s, box.y + 12 * s), GOLD, bold=True)
+    title = scene.app.t("meld.panel_title") if melds else scene.app.t("meld.panel_none")
+    blit_text(surface, A, title, 24 * s, (box.x + 12 * s, box.y + 12 * s), GOLD, bold=True,
+              max_width=box.w - 24 * s)
     for b in decl:
         b.draw(surface, A, s, hot=scene.hover_button == b.action)
+        if b.action in ("decl_up", "decl_down"):
+            _arrow(surface, b.box, up=b.action == "decl_up", colour=CREAM if b.enabled else MUTED)
         if b.action.startswith("meld:"):
             i = int(b.action[5:])
             if i < len(melds):
                 pts = scene.session.state.rules and _meld_points(scene, melds[i])
                 blit_text(surface, A, f"+{pts}", 22 * s, (b.box.right - 10 * s, b.box.cy), GOLD, "midright",
                           bold=True)
-    if len(melds) > len([b for b in decl if b.action.startswith("meld:")]):
-        blit_text(surface, A, "more melds: hint lists them", 16 * s, (box.cx, box.bottom - 4 * s), MUTED,
-                  "midbottom")
+    shown = [b for b in decl if b.action.startswith("meld:")]
+    if len(melds) > len(shown):
+        first = int(shown[0].action[5:]) if shown else 0
+        blit_text(surface, A, scene.app.t("meld.rows_shown", first=first + 1, last=first + len(shown),
+                                          total=len(melds)), 16 * s, (box.right - 12 * s, box.y + 16 * s),
+                  MUTED, "topright")
+
+
+def _arrow(surface: pygame.Surface, box: Box, up: bool, colour: tuple[int, int, int]) -> None:
+    cx, cy, r = box.cx, box.cy, min(box.w, box.h) * 0.3
+    points = [(cx - r, cy + r / 2), (cx + r, cy + r / 2), (cx, cy - r / 2)] if up else \
+        [(cx - r, cy - r / 2), (cx + r, cy - r / 2), (cx, cy + r / 2)]
+    pygame.draw.polygon(surface, colour, points)
+
+
+def _level(level: str, lang: str) -> str:
+    from bezique.i18n import level_name
+    try:
+        return level_name(level, lang)
+    except KeyError:
+        return level.capitalize()
 
 
 def _meld_points(scene: TableScene, action) -> int:
@@ -297,16 +327,16 @@ def _cut(scene: TableScene, surface: pygame.Surface) -> None:
     drawn = rounds[-1]
     box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 130 * s)
     panel(surface, box, alpha=225, edge=GOLD)
-    blit_text(surface, A, "Cutting for the deal: the lower card deals", 22 * s, (box.cx, box.y + 12 * s), GOLD,
+    blit_text(surface, A, scene.app.t("table.cut_title"), 22 * s, (box.cx, box.y + 12 * s), GOLD,
               "midtop", bold=True)
     for i, (seat, face) in enumerate(drawn):
         cx = box.cx + (-90 if i == 0 else 90) * s
         img = A.card(face, L.mid_h)
         surface.blit(img, img.get_rect(center=(round(cx), round(box.cy + 6 * s))))
-        name = scene.session.seats[seat].name if seat != scene.viewer or scene.session.hotseat else "You"
+        name = scene.session.seats[seat].name
         blit_text(surface, A, name, 20 * s, (cx, box.bottom - 12 * s), CREAM, "midbottom")
     dealer = scene.session.seats[scene.session.first_dealer].name
-    blit_text(surface, A, f"{dealer} deals", 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
+    blit_text(surface, A, scene.app.t("table.deals", name=dealer), 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
 
 
 def _banner(scene: TableScene, surface: pygame.Surface) -> None:
@@ -314,14 +344,11 @@ def _banner(scene: TableScene, surface: pygame.Surface) -> None:
     box = L.banner
     panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
     first = scene.banner[0]
-    more = f"  (+{len(scene.banner) - 1} more)" if len(scene.banner) > 1 else ""
-    blit_text(surface, A, f"Settings problem: {first}{more}", 18 * s, (box.x + 12 * s, box.cy), CREAM, "midleft",
+    more = "  " + scene.app.t("table.more_problems", count=len(scene.banner) - 1) if len(scene.banner) > 1 else ""
+    blit_text(surface, A, scene.app.t("table.settings_problem", problem=first) + more, 18 * s,
+              (box.x + 12 * s, box.cy), CREAM, "midleft",
               max_width=box.w - 120 * s)
-    blit_text(surface, A, "click to dismiss", 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
-
-
-def suit_word(suit: int) -> str:
-    return SUIT_NAMES[suit] if 0 <= suit < 4 else SUITS[suit]
+    blit_text(surface, A, scene.app.t("table.dismiss"), 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
 
 
 __all__ = ["draw_table", "score_name"]

@@ -1,28 +1,45 @@
-"""Words the table shows (English; the i18n scene of the next issue can swap this module's tables)."""
+"""Words the table builds from game ids, in the player's language (``bezique.i18n`` holds every string)."""
 
 from __future__ import annotations
 
+from bezique.i18n import meld_name, meld_short, t
 from bezique.rules.cards import rank_of, suit_of
-from bezique.rules.melds import MELD_NAMES
 
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
-RANK_NAMES = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
-SCORE_NAMES = {"seven_of_trumps": "seven of trumps", "brisques": "brisques", "last_trick": "last trick",
-               **MELD_NAMES}
-SHORT = {"common_marriage": "M", "royal_marriage": "RM", "trump_sequence": "Seq", "backdoor_sequence": "BSeq",
-         "bezique_1": "Bz", "bezique_2": "2Bz", "bezique_3": "3Bz", "bezique_4": "4Bz", "bezique_5": "5Bz",
-         "four_aces": "4A", "four_kings": "4K", "four_queens": "4Q", "four_jacks": "4J", "four_tens": "4T"}
+SUIT_LETTERS = "SHDC"
+RANK_LETTERS = "ATKQJ987"
 
 
-def card_name(card: int) -> str:
-    """'queen of spades' (the default font has no suit symbols)."""
-    return f"{RANK_NAMES[rank_of(card)]} of {SUIT_NAMES[suit_of(card)]}"
+def card_name(card: int, lang: str) -> str:
+    """'Queen of Spades' / 'Regina di Picche'."""
+    return t("card.name", lang, rank=t("rank." + RANK_LETTERS[rank_of(card)], lang),
+             suit=t("suit." + SUIT_LETTERS[suit_of(card)], lang))
 
 
-def score_name(score_id: str) -> str:
-    name = SCORE_NAMES.get(score_id, score_id.replace("_", " "))
-    return name[:1].upper() + name[1:]
+def suit_word(suit: int, lang: str) -> str:
+    return t("suit." + SUIT_LETTERS[suit], lang)
 
 
-def short_meld(kind: str) -> str:
-    return SHORT.get(kind, kind[:3])
+def score_name(score_id: str, lang: str) -> str:
+    """A meld or score id by name; an id the tables do not know falls back to readable words."""
+    try:
+        return meld_name(score_id, lang)
+    except KeyError:
+        return score_id.replace("_", " ").capitalize()
+
+
+def short_meld(kind: str, lang: str) -> str:
+    try:
+        return meld_short(kind, lang)
+    except KeyError:
+        return kind[:3]
+
+
+def illegal_text(reason: str, lang: str) -> str:
+    """The rules' refusal (English, for logs) as a short line in the player's language."""
+    if "must follow suit" in reason and "win the trick" in reason:
+        return t("table.must_beat", lang)
+    if "must trump" in reason:
+        return t("table.must_trump", lang)
+    if "must follow suit" in reason:
+        return t("table.must_follow", lang)
+    return t("table.not_allowed", lang)

@@ -95,3 +95,72 @@ def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
         if button.hit(pos):
             return button
     return None
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far (behind an overlay)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def scale_of(size: tuple[int, int]) -> float:
+    return min(size[0] / 1280, size[1] / 720)
+
+
+class ButtonColumn:
+    """A column of buttons driven by the mouse (hover, click) and the keyboard (arrows, Enter): menus, pause."""
+
+    def __init__(self) -> None:
+        self.focus = 0
+        self.mouse_used = False
+
+    def handle(self, event: pygame.event.Event, buttons: list[Button]) -> str | None:
+        """The action chosen by `event`, if any; moves the focus on arrows and hover."""
+        enabled = [i for i, b in enumerate(buttons) if b.enabled]
+        if not enabled:
+            return None
+        if self.focus not in enabled:
+            self.focus = enabled[0]
+        if event.type == pygame.MOUSEMOTION:
+            hit = next((i for i, b in enumerate(buttons) if b.hit(event.pos)), None)
+            if hit is not None:
+                self.focus = hit
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, b in enumerate(buttons) if b.hit(event.pos)), None)
+            if hit is not None:
+                self.focus = hit
+                return buttons[hit].action
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = enabled[(enabled.index(self.focus) + 1) % len(enabled)]
+            elif event.key == pygame.K_UP:
+                self.focus = enabled[(enabled.index(self.focus) - 1) % len(enabled)]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return buttons[self.focus].action
+        return None
+
+    def draw(self, surface: pygame.Surface, assets: Assets, s: float, buttons: list[Button]) -> None:
+        for i, b in enumerate(buttons):
+            b.draw(surface, assets, s, hot=i == self.focus and b.enabled)
+            if i == self.focus and b.enabled:
+                x, y, w, h = b.box.ints()
+                pygame.draw.rect(surface, (255, 240, 200), (x - 3, y - 3, w + 6, h + 6), width=2,
+                                 border_radius=int(min(12, h / 3 + 3)))
+
+
+def wrap(assets: Assets, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """`text` broken into lines no wider than `width` at font `size`."""
+    font = assets.font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        test = f"{line} {word}" if line else word
+        if line and font.size(test)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = test
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,310 @@
+"""The scoreboard: after each deal, what each player scored (every meld, sevens, brisques counted card by card, the
+last trick), the running totals and the way to the target; at the end of the game, the winner with a little
+celebration and the whole game deal by deal. Drawn over the table; ``draw`` reads, never writes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bezique.rules.actions import Event
+from bezique.rules.cards import rank_of
+from bezique.rules.melds import MELD_NAMES
+from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
+from bezique.ui.layout import Box
+from bezique.ui.scene import Scene
+from bezique.ui.texts import score_name
+from bezique.ui.tween import SPEED_FACTORS
+from bezique.ui.widgets import Button, blit_text, dim, panel, progress_bar
+
+if TYPE_CHECKING:
+    from bezique.ui.table import TableScene
+
+CONFETTI = [(250, 206, 108), (220, 70, 70), (90, 170, 240), (120, 210, 130), (255, 245, 225)]
+
+
+def deal_lines(log: list[tuple], deal: int, seat: int) -> list[tuple[str, int, int]]:
+    """(score id, times, points) of `seat` in `deal`, melds first in the order made, then sevens and last trick
+    (brisques are counted apart, card by card)."""
+    melds: dict[str, list[int]] = {}
+    other: dict[str, int] = {}
+    for d, _side, who, score_id, points in log:
+        if d != deal or who != seat or score_id == "brisques":
+            continue
+        if score_id in MELD_NAMES:
+            entry = melds.setdefault(score_id, [0, 0])
+            entry[0] += 1
+            entry[1] += points
+        else:
+            other[score_id] = other.get(score_id, 0) + points
+    lines = [(k, n, p) for k, (n, p) in melds.items()]
+    for k in ("seven_of_trumps", "last_trick"):
+        if k in other:
+            lines.append((k, 1, other.pop(k)))
+    lines += [(k, 1, p) for k, p in other.items()]
+    return lines
+
+
+def per_deal_totals(log: list[tuple], sides: int) -> list[list[int]]:
+    """Points per side for every deal of the game: ``[[side0, side1], …]``."""
+    deals = 1 + max((entry[0] for entry in log), default=-1)
+    out = [[0] * sides for _ in range(deals)]
+    for d, side, _seat, _score_id, points in log:
+        out[d][side] += points
+    return out
+
+
+class ResultOverlay(Scene):
+    """The scoreboard over the table, after a deal (``game_over`` False) or at the end of the game."""
+
+    overlay = True
+
+    def __init__(self, app, table: TableScene, deal_events: list[Event], game_over: bool) -> None:
+        super().__init__(app)
+        self.table = table
+        self.events = deal_events
+        self.game_over = game_over
+        self.time = 0.0
+        factor = SPEED_FACTORS.get(table.speed, 1.0)
+        self.step = 0.14 * factor
+        self.brisques = {seat: [c for e in deal_events if e.label == "brisques" and e.seat == seat
+                                for c in e.cards] for seat in range(table.session.rules.players)}
+        self.count_time = max(len(v) for v in self.brisques.values()) * self.step if self.brisques else 0.0
+        self.auto = 2.5 * max(factor, 0.2) + self.count_time if table.opt.demo else None
+        state = table.session.state
+        self.deal = max((entry[0] for entry in state.log), default=state.deal_index)
+        rng = random.Random(table.session.seed)
+        self.confetti = [(rng.random(), rng.uniform(0.6, 1.4), rng.uniform(-1, 1), rng.choice(CONFETTI),
+                          rng.uniform(0, 6.28)) for _ in range(90)] if game_over else []
+
+    def enter(self) -> None:
+        if self.game_over:
+            state = self.table.session.state
+            humans = self.table.session.humans
+            if humans and not self.table.session.hotseat:
+                self.app.sounds.play("game_won" if state.winner == humans[0] else "game_lost")
+
+    # --- geometry -------------------------------------------------------------------------------------------
+    def _boxes(self) -> tuple[Box, Box, Box]:
+        """(the panel, the main button, the second button)."""
+        w, h = self.app.size
+        s = min(w / 1280, h / 720)
+        bw = 1180 * s if self.game_over else 780 * s
+        box = Box(w / 2 - bw / 2, h / 2 - 300 * s, bw, 600 * s)
+        nb = Box(box.right - 240 * s, box.bottom - 62 * s, 220 * s, 46 * s)
+        qb = Box(box.x + 20 * s, box.bottom - 62 * s, 200 * s, 46 * s)
+        return box, nb, qb
+
+    def _buttons(self) -> tuple[Button, Button | None]:
+        _, nb, qb = self._boxes()
+        T = self.app.t
+        if self.game_over:
+            return Button(nb, T("score.new_game"), "new", primary=True), Button(qb, T("score.menu"), "menu")
+        return Button(nb, T("score.next_deal"), "next", primary=True), None
+
+    # --- input ----------------------------------------------------------------------------------------------
+    def _close(self, action: str = "next") -> None:
+        app, table = self.app, self.table
+        app.pop(self)
+        if not self.game_over:
+            table.result_closed(False)
+            return
+        table.overlay_open = False
+        shell = app.shell
+        if table.opt.demo:
+            table.result_closed(True)
+        elif shell is not None:
+            shell.new_game_screen() if action == "new" else shell.open_menu()
+        elif action == "new" and getattr(app, "new_game", None) is not None:
+            app.new_game()
+        else:
+            app.quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        main, second = self._buttons()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if main.hit(event.pos):
+                self.app.sounds.play("click")
+                self._close(main.action)
+            elif second is not None and second.hit(event.pos):
+                self.app.sounds.play("click")
+                self._close(second.action)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self._close(main.action)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.game_over:
+                self._close("menu")
+            else:
+                self.table.open_pause()
+
+    def update(self, dt: float, active: bool) -> bool:
+        if not active:
+            return False
+        self.time += dt
+        if self.auto is not None and self.time >= self.auto:
+            self._close()
+            return True
+        return self.time < self.count_time + 0.5 or (self.game_over and self.time < 6.0)
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        A, T = self.app.assets, self.app.t
+        table = self.table
+        w, h = surface.get_size()
+        s = min(w / 1280, h / 720)
+        dim(surface, 140)
+        box, _, _ = self._boxes()
+        panel(surface, box, alpha=242, edge=GOLD, edge_width=3)
+        title = self._winner_text() if self.game_over else T("score.title_deal", number=self.deal + 1)
+        pulse = 1.0 + (0.06 * math.sin(self.time * 5) if self.game_over and self.time < 6 else 0.0)
+        blit_text(surface, A, title, 44 * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,
+                  shadow=True, max_width=box.w - 40 * s)
+        left_w = 740 * s
+        col_w = (left_w - 40 * s) / 2
+        order = [table.viewer, table.model.top]
+        if self.game_over:
+            blit_text(surface, A, T("score.title_deal", number=self.deal + 1), 22 * s,
+                      (box.x + 20 * s, box.y + 70 * s), MUTED)
+        for i, seat in enumerate(order):
+            self._column(surface, seat, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s)
+        if self.game_over:
+            self._per_deal(surface, Box(box.x + left_w + 10 * s, box.y + 70 * s, box.w - left_w - 30 * s,
+                                        box.h - 150 * s), order, s)
+            self._remaining(surface, box, s)
+        main, second = self._buttons()
+        main.draw(surface, A, s)
+        if second is not None:
+            second.draw(surface, A, s)
+        if self.game_over:
+            self._celebrate(surface, s)
+
+    def _winner_text(self) -> str:
+        T = self.app.t
+        session = self.table.session
+        winner = session.state.winner
+        if winner is None:
+            return T("score.draw")
+        name = session.seats[winner].name
+        if session.humans and not session.hotseat:
+            return T("score.you_win") if winner == session.humans[0] else T("score.you_lose", name=name)
+        return T("score.winner", name=name)
+
+    def _column(self, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
+                s: float) -> None:
+        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        session = self.table.session
+        state = session.state
+        blit_text(surface, A, session.seats[seat].name, 30 * s, (x, y), CREAM, bold=True, max_width=width)
+        y += 38 * s
+        lines = deal_lines(state.log, self.deal, seat)
+        room = 6
+        if len(lines) > room:  # keep the biggest, sum the rest
+            lines.sort(key=lambda line: -line[2])
+            rest = sum(p for _, _, p in lines[room - 1:])
+            lines = [*lines[:room - 1], ("", 0, rest)]
+        if not lines:
+            blit_text(surface, A, T("score.nothing"), 20 * s, (x, y), MUTED)
+            y += 24 * s
+        for kind, times, pts in lines:
+            if not kind:
+                label = T("score.others")
+            elif kind in ("seven_of_trumps", "last_trick"):
+                label = T("score.sevens") if kind == "seven_of_trumps" else T("score.last_trick")
+            else:
+                label = score_name(kind, lang) + (f"  ×{times}" if times > 1 else "")
+            blit_text(surface, A, label, 20 * s, (x, y), MUTED, max_width=width - 60 * s)
+            blit_text(surface, A, f"+{pts}", 20 * s, (x + width, y), CREAM, "topright")
+            y += 24 * s
+        y = max(y, self._boxes()[0].y + 96 * s + 38 * s + 6 * 24 * s) + 4 * s
+        cards = self.brisques.get(seat, [])
+        logged = sum(p for d, _side, who, k, p in state.log if d == self.deal and who == seat and k == "brisques")
+        shown = min(len(cards), int(self.time / self.step) + 1) if self.step > 0 else len(cards)
+        hidden = 10 * (len(cards) - shown)
+        brisque_pts = 10 * shown if cards else logged
+        blit_text(surface, A, T("score.brisques"), 20 * s, (x, y + 4 * s), MUTED)
+        blit_text(surface, A, f"+{brisque_pts}", 22 * s, (x + width, y + 4 * s), GOLD, "topright", bold=True)
+        y += 28 * s
+        ch = round(54 * s)
+        for j, card in enumerate(cards[:shown]):
+            img = A.card(card, ch)
+            surface.blit(img, (x + j * min(ch * 0.42, (width - ch * 0.7) / max(len(cards) - 1, 1)), y))
+        y += ch + 10 * s
+        side = session.rules.side_of(seat)
+        deal_pts = sum(p for d, sd, _w, _k, p in state.log if d == self.deal and sd == side) - hidden
+        pygame.draw.line(surface, MUTED, (x, y - 4 * s), (x + width, y - 4 * s))
+        blit_text(surface, A, T("score.deal_total"), 24 * s, (x, y), CREAM, bold=True)
+        blit_text(surface, A, f"{deal_pts}", 24 * s, (x + width, y), CREAM, "topright", bold=True)
+        y += 32 * s
+        target = session.rules.target_score
+        score = state.scores[side] - hidden
+        blit_text(surface, A, T("score.running_total"), 22 * s, (x, y), CREAM)
+        blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s, (x + width, y), GOLD,
+                  "topright", bold=True)
+        progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1), BAR_ME if i == 0 else BAR_OPP)
+        if score < target:
+            blit_text(surface, A, T("score.to_go", points=target - score), 18 * s, (x + width, y + 48 * s), MUTED,
+                      "topright")
+
+    def _per_deal(self, surface: pygame.Surface, box: Box, order: list[int], s: float) -> None:
+        A, T = self.app.assets, self.app.t
+        session = self.table.session
+        sides = [session.rules.side_of(seat) for seat in order]
+        totals = per_deal_totals(session.state.log, len(session.state.scores))
+        panel(surface, box, alpha=150)
+        blit_text(surface, A, T("score.per_deal_table"), 24 * s, (box.cx, box.y + 10 * s), GOLD, "midtop",
+                  bold=True)
+        cols = [box.x + 14 * s, box.x + box.w * 0.45, box.right - 14 * s]
+        y = box.y + 46 * s
+        blit_text(surface, A, T("score.deal_column"), 18 * s, (cols[0], y), MUTED)
+        for c, seat in zip(cols[1:], order, strict=False):
+            anchor = "topright" if c == cols[-1] else "topleft"
+            blit_text(surface, A, session.seats[seat].name, 18 * s, (c, y), MUTED, anchor, max_width=box.w * 0.3)
+        y += 26 * s
+        row_h = 22 * s
+        room = max(1, int((box.bottom - y - 40 * s) // row_h))
+        start = max(0, len(totals) - room)
+        for d in range(start, len(totals)):
+            blit_text(surface, A, str(d + 1), 19 * s, (cols[0], y), CREAM)
+            for c, side in zip(cols[1:], sides, strict=False):
+                anchor = "topright" if c == cols[-1] else "topleft"
+                blit_text(surface, A, str(totals[d][side]), 19 * s, (c, y), CREAM, anchor)
+            y += row_h
+        pygame.draw.line(surface, GOLD, (box.x + 10 * s, y + 4 * s), (box.right - 10 * s, y + 4 * s))
+        y += 10 * s
+        blit_text(surface, A, T("score.running_total"), 20 * s, (cols[0], y), GOLD, bold=True)
+        for c, side in zip(cols[1:], sides, strict=False):
+            anchor = "topright" if c == cols[-1] else "topleft"
+            blit_text(surface, A, str(session.state.scores[side]), 20 * s, (c, y), GOLD, anchor, bold=True)
+
+    def _remaining(self, surface: pygame.Surface, box: Box, s: float) -> None:
+        table = self.table
+        session = table.session
+        state = session.state
+        rest = [c for seat in range(session.rules.players) if seat != table.viewer for c in state.hands[seat]]
+        if not rest or not session.humans or session.hotseat:
+            return
+        x = box.x + 250 * s
+        y = box.bottom - 66 * s
+        for j, card in enumerate(sorted(rest, key=lambda c: (c >> 3 & 3, rank_of(c)))):
+            img = self.app.assets.card(card, round(50 * s))
+            surface.blit(img, (x + j * 26 * s, y))
+
+    def _celebrate(self, surface: pygame.Surface, s: float) -> None:
+        """Confetti falling for a few seconds: a pure function of the time since the scoreboard opened."""
+        t = self.time
+        if t > 6.0:
+            return
+        w, h = surface.get_size()
+        fade = 1.0 if t < 4.5 else max(0.0, (6.0 - t) / 1.5)
+        for x0, speed, drift, colour, phase in self.confetti:
+            y = (-0.1 + speed * t * 0.45 - x0 * 0.3) * h
+            if y < -10 or y > h + 10:
+                continue
+            x = x0 * w + drift * 40 * s * math.sin(t * 2 + phase)
+            size = 5 * s + 3 * s * abs(math.sin(t * 4 + phase))
+            shade = tuple(int(c * (0.55 + 0.45 * fade)) for c in colour)
+            pygame.draw.rect(surface, shade, (x, y, size * 1.6, size))

@@ -1,0 +1,195 @@
+"""Everything around the table: the settings in force, the menu, new and continued games, saves and statistics.
+
+One ``Shell`` per window (``app.shell``). The scenes ask it to start a game, continue the saved one, apply and save
+settings, or go back to the menu; it hooks the session so that the game is saved after every action and every
+deal start (``bezique.saves``), and counted in the statistics when it ends (``bezique.stats``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from bezique import saves, stats
+from bezique.config import AISettings, AppSettings
+from bezique.rules.ruleset import make_ruleset
+from bezique.ui.app import App
+from bezique.ui.session import GameSession, Seat
+from bezique.ui.table import TableOptions, TableScene
+from bezique.user_settings import load_user_settings, resolve_language, save_user_settings
+
+PLAYABLE_VARIANTS = ("two_handed", "open")
+TARGETS = (1000, 500)
+
+
+@dataclass
+class GameSetup:
+    """What the New game screen chose."""
+
+    mode: str = "computer"  # "computer" | "hotseat"
+    level: str = "intermediate"
+    variant: str = "two_handed"
+    target: int = 1000
+    names: list[str] = field(default_factory=lambda: ["", ""])
+    assisted: bool = False
+    seed: int | None = None
+
+
+class Shell:
+    def __init__(self, app: App, config, problems: list[str], user_app: AppSettings, user_ai: AISettings) -> None:
+        self.app = app
+        self.config = config
+        self.problems = list(problems)
+        self.settings = user_app
+        self.ai = user_ai
+        self.notices: list[str] = []  # plain-words problems for the menu (a damaged save, statistics…)
+        self.meta: dict[str, Any] | None = None
+        app.shell = self
+        app.lang = resolve_language(user_app.language)
+
+    # --- building -------------------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None) -> Shell:
+        """A window with the player's settings (config.yaml's defaults under settings.json)."""
+        from bezique.ui.start import load_settings
+        config, problems = load_settings()
+        loaded = load_user_settings(config)
+        problems += [p.message for p in loaded.problems]
+        a = loaded.app
+        app = App(size=size, fullscreen=a.fullscreen if fullscreen is None else fullscreen,
+                  four_colour=a.four_colour_deck, back=a.card_back, volume=a.sound_volume, mute=a.mute)
+        return cls(app, config, problems, a, loaded.ai)
+
+    @property
+    def lang(self) -> str:
+        return self.app.lang
+
+    # --- scenes ---------------------------------------------------------------------------------------------
+    def open_menu(self) -> None:
+        from bezique.ui.menu import MenuScene
+        self.app.stack.clear()
+        self.app.push(MenuScene(self.app))
+
+    def options(self, **overrides: Any) -> TableOptions:
+        a = self.settings
+        opts = TableOptions(
+            animation_speed=a.animation_speed, computer_pace=a.computer_pace, sort_trumps_first=a.sort_trumps_first,
+            auto_pass_empty_declaration=a.auto_pass_empty_declaration, auto_play_forced_card=a.auto_play_forced_card,
+            allow_undo=a.allow_undo, ai_level=self.ai.level)
+        return dataclasses.replace(opts, **overrides)
+
+    def default_setup(self) -> GameSetup:
+        from bezique.ai import LEVELS
+        level = self.ai.level if self.ai.level in LEVELS else "intermediate"
+        return GameSetup(level=level, names=["", ""])
+
+    def start_game(self, setup: GameSetup) -> TableScene:
+        """A new game from the New game screen; replaces the saved one."""
+        rules = self.rules_for(setup.variant, setup.target)
+        T = self.app.t
+        if setup.mode == "hotseat":
+            names = [setup.names[i].strip() or T("newgame.player_name", number=i + 1) for i in range(2)]
+            seats = [Seat(names[0], "human"), Seat(names[1], "human")]
+            meta = saves.new_game_meta("hotseat", None, False, 0)
+        else:
+            seats = [Seat(setup.names[0].strip() or T("newgame.default_you"), "human"),
+                     Seat(T("newgame.default_computer"), "ai", setup.level)]
+            meta = saves.new_game_meta("computer", setup.level, setup.assisted, 0)
+        session = GameSession(rules, seats, seed=setup.seed, allow_undo=self.settings.allow_undo)
+        session.assisted = setup.assisted and setup.mode == "computer"
+        return self._play(session, meta)
+
+    def rules_for(self, variant: str, target: int):
+        if variant == self.config.variant:
+            return dataclasses.replace(self.config.rules, target_score=target)
+        return make_ruleset(variant, {"target_score": target})
+
+    def continue_game(self) -> TableScene | None:
+        """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""
+        loaded = saves.load_saved_game()
+        if loaded.problem is not None:
+            self.notices.append(loaded.problem.message(self.lang))
+            return None
+        if loaded.game is None:
+            return None
+        if loaded.finished:  # stopped between the last action and the bookkeeping
+            self._finish(loaded.game, loaded.meta)
+            return None
+        meta = loaded.meta
+        session = GameSession.from_game(loaded.game, allow_undo=self.settings.allow_undo,
+                                        assisted=bool(meta.get("assisted", False)))
+        return self._play(session, meta)
+
+    def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene:
+        self.meta = meta
+        hints = meta.get("mode") == "hotseat" or bool(meta.get("assisted"))
+        session.on_change = self._changed
+        table = TableScene(self.app, session, self.options(hints=hints, problems=list(self.problems)))
+        self.problems = []  # shown once, on the first table
+        self.app.stack.clear()
+        self.app.push(table)
+        if not session.resumed:
+            self._changed(session)
+        return table
+
+    def new_game_screen(self) -> None:
+        from bezique.ui.menu import NewGameScene
+        self.app.stack.clear()
+        self.app.push(NewGameScene(self.app))
+
+    # --- saves and statistics -------------------------------------------------------------------------------
+    def _changed(self, session: GameSession) -> None:
+        meta = self.meta
+        if meta is None:
+            return
+        if session.assisted and not meta.get("assisted") and meta.get("mode") == "computer":
+            meta["assisted"] = True  # an undo makes the game assisted
+        if session.over:
+            self._finish(session.game, meta)
+            return
+        try:
+            saves.save_game(session.game, meta)
+        except OSError as exc:
+            print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
+            self.notices.append(self.app.t("problem.save_failed", reason=str(exc)))
+
+    def _finish(self, game, meta: dict[str, Any]) -> None:
+        try:
+            result = stats.record_game_result(game, meta)
+            if result.problem is not None:
+                self.notices.append(result.problem.message(self.lang))
+        except (OSError, ValueError) as exc:
+            self.notices.append(self.app.t("problem.stats_failed", reason=str(exc)))
+        saves.delete_saved_game()
+
+    # --- settings -------------------------------------------------------------------------------------------
+    def apply(self, settings: AppSettings, ai: AISettings) -> str | None:
+        """Use `settings` now (language, deck, sound, speed, full screen) and save them; the problem, if any."""
+        old = self.settings
+        self.settings, self.ai = settings, ai
+        app = self.app
+        app.lang = resolve_language(settings.language)
+        if (old.four_colour_deck, old.card_back) != (settings.four_colour_deck, settings.card_back):
+            app.set_deck(settings.four_colour_deck, settings.card_back)
+        app.sounds.volume = settings.sound_volume
+        app.sounds.mute = settings.mute
+        if settings.fullscreen != app.fullscreen:
+            app.toggle_fullscreen()
+        for scene in app.stack.scenes:
+            if isinstance(scene, TableScene):
+                scene.opt = dataclasses.replace(
+                    scene.opt, animation_speed=settings.animation_speed, computer_pace=settings.computer_pace,
+                    sort_trumps_first=settings.sort_trumps_first,
+                    auto_pass_empty_declaration=settings.auto_pass_empty_declaration,
+                    auto_play_forced_card=settings.auto_play_forced_card,
+                    allow_undo=settings.allow_undo and not scene.session.hotseat)
+                scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
+                scene.resize(*app.size)
+        app.dirty = True
+        try:
+            save_user_settings(settings, ai)
+        except (OSError, ValueError) as exc:
+            return app.t("settings.save_failed", reason=str(exc))
+        return None
