@@ -170,3 +170,14 @@ def test_how_to_play_meld_table_matches_the_rules() -> None:
         shape = classify(rules, SPADES, tuple(cards))
         assert shape is not None and (shape.kind, shape.value) == (row.kind, row.points), row
     assert howto.EXAMPLE_TRUMP == "S"
+
+
+def test_every_key_is_used_and_every_used_key_exists() -> None:
+    """The window names every key it shows; a key nobody shows is deleted, a key shown must exist in both tables."""
+    assert i18n.unused_keys() == set()
+    literals, _ = i18n.referenced_strings([ROOT / "bezique" / "ui"])
+    families = ("menu.", "newgame.", "table.", "score.", "settings.", "stats.", "pause.", "howto.", "hint.", "log.",
+                "handover.", "action.", "problem.", "meld.", "option.")
+    named = {s for s in literals if s.startswith(families) and " " not in s and not s.endswith(".")}
+    assert named - set(TABLES["en"]) == set()
+    assert i18n.missing_keys() == {"en": set(), "it": set()}

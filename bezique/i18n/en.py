@@ -63,7 +63,6 @@ STRINGS: dict[str, str] = {
     "table.must_follow": "You must follow suit",
     "table.must_trump": "You must trump",
     "table.must_beat": "You must win the trick if you can",
-    "table.trump": "Trumps",
     "table.trump_suit": "Trumps: {suit}",
     "table.deal_number": "Deal {number}",
     "table.target": "Target {points}",

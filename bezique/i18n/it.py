@@ -65,7 +65,6 @@ STRINGS: dict[str, str] = {
     "table.must_follow": "Devi rispondere al seme",
     "table.must_trump": "Devi giocare briscola",
     "table.must_beat": "Devi vincere la presa se puoi",
-    "table.trump": "Briscola",
     "table.trump_suit": "Briscola: {suit}",
     "table.deal_number": "Distribuzione {number}",
     "table.target": "Obiettivo {points}",

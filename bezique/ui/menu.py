@@ -188,7 +188,8 @@ class NewGameScene(Scene):
                 for i in range(count):
                     out.append(Button(Box(x0 + i * (fw + 20 * s), y, fw, 44 * s), self._name_label(i), f"name={i}"))
                 continue
-            cw = min(260 * s, (avail - 12 * s * (len(options) - 1)) / max(len(options), 1))
+            cap = 360 * s if rid == "mode" else 260 * s
+            cw = min(cap, (avail - 12 * s * (len(options) - 1)) / max(len(options), 1))
             for i, (label, value) in enumerate(options):
                 out.append(Button(Box(x0 + i * (cw + 12 * s), y, cw, 44 * s), label, f"{rid}={i}",
                                   primary=value == current))

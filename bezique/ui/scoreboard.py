@@ -95,7 +95,7 @@ class ResultOverlay(Scene):
         s = min(w / 1280, h / 720)
         bw = 1180 * s if self.game_over else 780 * s
         box = Box(w / 2 - bw / 2, h / 2 - 300 * s, bw, 600 * s)
-        nb = Box(box.right - 240 * s, box.bottom - 62 * s, 220 * s, 46 * s)
+        nb = Box(box.right - 300 * s, box.bottom - 62 * s, 280 * s, 46 * s)
         qb = Box(box.x + 20 * s, box.bottom - 62 * s, 200 * s, 46 * s)
         return box, nb, qb
 
@@ -163,7 +163,7 @@ class ResultOverlay(Scene):
         pulse = 1.0 + (0.06 * math.sin(self.time * 5) if self.game_over and self.time < 6 else 0.0)
         blit_text(surface, A, title, 44 * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,
                   shadow=True, max_width=box.w - 40 * s)
-        left_w = 740 * s
+        left_w = 740 * s if self.game_over else box.w - 20 * s
         col_w = (left_w - 40 * s) / 2
         order = [table.viewer, table.model.top]
         if self.game_over:

@@ -35,7 +35,10 @@ class SettingsScene(Scene):
             return level_name(str(value), lang)
         if key == "sound_volume":
             return self.app.t("settings.volume_percent", percent=round(float(value) * 100))  # type: ignore[arg-type]
-        return option_label(key, value, lang)
+        try:
+            return option_label(key, value, lang)
+        except KeyError:  # a value only config.yaml or a test can set
+            return str(value)
 
     def change(self, key: str, step: int) -> None:
         choices = SETTING_CHOICES[key]

@@ -142,14 +142,14 @@ def _status(scene: TableScene, surface: pygame.Surface) -> None:
     state = scene.session.state
     deal = max(state.deal_index + 1, 1)
     T = scene.app.t
-    blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
-              GOLD, bold=True)
     m = scene.model
-    if m.trump is not None:
+    room = box.w - 24 * s
+    if m.trump is not None:  # the suit's symbol (the stock zone names it in words)
         icon = A.suit(m.trump, round(26 * s))
         surface.blit(icon, (box.right - 12 * s - icon.get_width(), box.y + 8 * s))
-        blit_text(surface, A, T("table.trump"), 20 * s, (box.right - 18 * s - icon.get_width(), box.y + 14 * s), CREAM,
-                  "topright")
+        room -= icon.get_width() + 8 * s
+    blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
+              GOLD, bold=True, max_width=room)
     phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=state.tricks_done)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
     blit_text(surface, A, T("table.target", points=scene.session.rules.target_score), 20 * s,

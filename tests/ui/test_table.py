@@ -267,3 +267,44 @@ def test_worker_thread_keeps_frames_coming_and_quits_at_once():
     assert not app.running and time.perf_counter() - start < 0.5
     assert table.worker.stop.is_set() or table.worker.idle
     gate.set()
+
+
+def test_hot_seat_hand_over_comes_before_the_deal():
+    app, table = make_app(hotseat=True, seed=5, speed="fast")
+    for _ in range(600):
+        app.tick(DT)
+        if isinstance(app.stack.top, HandOverScene):
+            break
+    assert isinstance(app.stack.top, HandOverScene)
+    assert not any(table.model.hands.values()), "no card may be dealt before the hand-over"
+    app.stack.top.time = 1.0
+    click(app, (10, 10))
+    wait_rest(app)
+    assert table.human_turn() and len(table.model.hands[table.viewer]) == 8
+    assert table.sync_errors == 0
+
+
+def test_declaration_panel_scrolls_to_every_meld():
+    # Seat 0 leads the ace of trumps (unbeatable) and then holds four melds: more rows than the panel shows at 720p.
+    app, table = stacked_app(["AS", "KS", "QS", "KH", "QH", "KD", "QD", "KC"], "9S")
+    for _ in range(600):
+        app.tick(DT)
+        if table.human_turn():
+            break
+    ace = next(c for c in table.model.hands[0] if c & 31 == parse_code("AS")[0])
+    click(app, point_on(table, ace))
+    wait_rest(app)
+    melds = table.decl_melds()
+    assert len(melds) > table.decl_rows()
+    last = f"meld:{len(melds) - 1}"
+    assert button(table, last) is None and button(table, "decl_up") is not None
+    for _ in range(len(melds)):
+        down = button(table, "decl_down")
+        if not down.enabled:
+            break
+        click(app, (down.box.cx, down.box.cy))
+    b = button(table, last)
+    assert b is not None
+    kind = melds[-1].kind
+    click(app, (b.box.cx, b.box.cy))
+    assert any(entry[3] == kind for entry in table.session.state.log)

@@ -1,0 +1,276 @@
+"""The product around the table, driven with real pygame events: menu, new game, scoreboard, pause, settings that
+survive a restart, saves that survive a kill, a damaged save, and every scene drawn in both languages."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_driver import DT, click, key, step, table_of, wait_rest
+
+from bezique import saves
+from bezique.i18n import t
+from bezique.ui.howto_scene import HowToScene
+from bezique.ui.menu import MenuScene, NewGameScene
+from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
+from bezique.ui.settings_scene import SettingsScene
+from bezique.ui.shell import Shell
+from bezique.ui.stats_scene import StatsScene
+from bezique.ui.table import TableScene
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    yield
+    pygame.quit()
+
+
+def make_shell(lang: str | None = None) -> Shell:
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="fast")
+    if lang:
+        shell.app.lang = lang
+    shell.open_menu()
+    shell.app.tick(DT)
+    return shell
+
+
+def press(app, scene_buttons, action: str) -> None:
+    b = next(b for b in scene_buttons if b.action == action)
+    assert b.enabled, action
+    click(app, (b.box.cx, b.box.cy))
+
+
+def test_menu_new_game_table_scoreboard_menu_and_continue():
+    shell = make_shell()
+    app = shell.app
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert not next(b for b in menu.buttons() if b.action == "continue").enabled  # nothing saved yet
+    press(app, menu.buttons(), "new")
+    form = app.stack.top
+    assert isinstance(form, NewGameScene)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)  # level: one step down with the keyboard
+    press(app, form.controls(), "target=1")  # 500 points
+    press(app, form.controls(), "name=0")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ada"))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert form.setup.names[0] == "Ada" and form.setup.target == 500
+    level = form.setup.level
+    press(app, form.controls(), "start")
+    table = table_of(app)
+    assert table.session.seats[0].name == "Ada" and table.session.seats[1].level == level
+    assert table.session.rules.target_score == 500
+    assert saves.has_saved_game()
+    rng = random.Random(2)
+    for _ in range(4000):
+        wait_rest(app)
+        if isinstance(app.stack.top, ResultOverlay):
+            break
+        step(app, rng)
+    board = app.stack.top
+    assert isinstance(board, ResultOverlay)
+    for _ in range(30):
+        app.tick(0.1)  # the brisques are counted
+    saved = saves.load_saved_game()
+    assert saved.game is not None and saved.game.state.deal_index == table.session.state.deal_index
+    assert saved.meta["level"] == level
+    key(app, pygame.K_ESCAPE)  # pause over the scoreboard
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    press(app, pause._buttons(), "menu")
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    press(app, menu.buttons(), "continue")
+    table = table_of(app)
+    assert table.session.seats[0].name == "Ada" and table.session.state.deal_index == 1
+    assert table.session.seats[1].level == level
+
+
+def test_game_over_records_statistics_and_deletes_the_save():
+    from bezique import stats
+    shell = make_shell()
+    shell.settings = dataclasses.replace(shell.settings, computer_pace="instant")  # the table's test pace
+    app = shell.app
+    setup = shell.default_setup()
+    setup.target, setup.seed, setup.level = 500, 4, "beginner"
+    table = shell.start_game(setup)
+    rng = random.Random(5)
+    for _ in range(20000):
+        if table.session.over and isinstance(app.stack.top, ResultOverlay):
+            break
+        step(app, rng)
+    board = app.stack.top
+    assert isinstance(board, ResultOverlay) and board.game_over
+    for _ in range(70):
+        app.tick(0.1)  # the celebration runs out
+    assert not saves.has_saved_game()
+    counted = stats.load_stats().stats
+    assert counted.by_level["beginner"].games == 1
+    _, _, qb = board._boxes()
+    click(app, (qb.cx, qb.cy))
+    assert isinstance(app.stack.top, MenuScene)
+    press(app, app.stack.top.buttons(), "stats")
+    assert isinstance(app.stack.top, StatsScene)
+    app.tick(DT)
+
+
+def test_settings_apply_live_and_persist_across_a_restart():
+    shell = make_shell()
+    app = shell.app
+    press(app, app.stack.top.buttons(), "settings")
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    key(app, pygame.K_RIGHT)  # language: auto -> Italiano
+    assert app.lang == "it"
+    assert settings.controls()[-2].label == t("menu.back", "it")
+    for _ in range(5):
+        key(app, pygame.K_DOWN)  # four-colour deck
+    key(app, pygame.K_RIGHT)
+    assert shell.settings.four_colour_deck
+    press(app, settings.controls(), "next=3")  # volume 0.8 -> 0.9
+    assert app.sounds.volume == pytest.approx(0.9)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)
+    assert app.stack.top.buttons()[0].label == "Nuova partita"
+    app.quit()
+    pygame.quit()
+    again = make_shell()
+    assert again.settings.language == "it" and again.app.lang == "it"
+    assert again.settings.four_colour_deck and again.settings.sound_volume == pytest.approx(0.9)
+
+
+def test_a_damaged_save_is_reported_and_the_menu_still_works(tmp_path):
+    path = saves.save_path()
+    path.write_text('{"format": "bezique-save", "version": 1, "record": {"deals": [', encoding="utf-8")
+    shell = make_shell()
+    app = shell.app
+    menu = app.stack.top
+    assert menu.can_continue
+    press(app, menu.buttons(), "continue")
+    assert isinstance(app.stack.top, MenuScene)
+    assert shell.notices and shell.notices[0].startswith(t("problem.save_damaged", "en"))
+    assert not path.exists() and list(path.parent.glob("savegame.json.damaged-*"))
+    assert not next(b for b in menu.buttons() if b.action == "continue").enabled
+    app.tick(DT)
+    click(app, (menu._notice_box().cx, menu._notice_box().cy))  # dismissed
+    assert not shell.notices
+    press(app, menu.buttons(), "new")
+    assert isinstance(app.stack.top, NewGameScene)
+
+
+CHILD = r"""
+import os, random, sys
+os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
+sys.path.insert(0, sys.argv[1])
+from bezique.ui.shell import Shell
+shell = Shell.create()
+setup = shell.default_setup(); setup.seed = 8; setup.level = "beginner"; setup.names = ["Kim", ""]
+table = shell.start_game(setup)
+rng = random.Random(3)
+while True:  # the player moves as soon as it may; the computer answers on its thread
+    shell.app.tick(1 / 60)
+    if table.human_turn():
+        table.act(rng.choice(table.session.legal()))
+    elif table.overlay_open and shell.app.stack.top is not table:
+        shell.app.stack.top.handle_event(__import__("pygame").event.Event(
+            __import__("pygame").KEYDOWN, key=__import__("pygame").K_RETURN, mod=0, unicode="", scancode=0))
+"""
+
+
+def test_save_kill_and_continue(tmp_path):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(ROOT)], env=env, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE)
+    path = saves.save_path()
+    try:
+        deadline = time.monotonic() + 30
+        actions = 0
+        while time.monotonic() < deadline and actions < 12:
+            time.sleep(0.05)
+            try:
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                actions = sum(len(d["actions"]) for d in doc["record"]["deals"])
+            except (OSError, ValueError, KeyError):
+                pass
+        assert actions >= 12, child.stderr.read().decode() if child.poll() is not None else "no progress"
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    saved = saves.load_saved_game()
+    assert saved.problem is None and saved.game is not None
+    expected = saved.game.state
+    shell = make_shell()
+    app = shell.app
+    press(app, app.stack.top.buttons(), "continue")
+    table = table_of(app)
+    state = table.session.state
+    assert (state.to_act, state.deal_index, state.tricks_done, state.scores) == (
+        expected.to_act, expected.deal_index, expected.tricks_done, expected.scores)
+    assert table.session.seats[0].name == "Kim" and table.session.seats[1].level == "beginner"
+    assert not table.session.hotseat
+    rng = random.Random(1)
+    for _ in range(30):
+        step(app, rng)  # and the game goes on
+    assert table.sync_errors == 0
+
+
+def test_hot_seat_continue_shows_the_hand_over_first():
+    shell = make_shell()
+    app = shell.app
+    setup = shell.default_setup()
+    setup.mode, setup.seed = "hotseat", 3
+    shell.start_game(setup)
+    rng = random.Random(3)
+    for _ in range(40):
+        step(app, rng)
+    shell.open_menu()
+    press(app, app.stack.top.buttons(), "continue")
+    app.tick(DT)
+    assert isinstance(app.stack.top, HandOverScene)
+    table = table_of(app)
+    assert table.session.hotseat and table.session.seats[1].kind == "human"
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_scene_draws_in_both_languages(lang):
+    shell = make_shell(lang)
+    app = shell.app
+    scenes = [NewGameScene(app), SettingsScene(app), StatsScene(app), HowToScene(app)]
+    for scene in scenes:
+        app.push(scene)
+        app.tick(DT)
+        if isinstance(scene, HowToScene):
+            key(app, pygame.K_END)
+            assert scene.scroll == scene.max_scroll() > 0
+        key(app, pygame.K_ESCAPE)
+        assert isinstance(app.stack.top, MenuScene)
+    setup = shell.default_setup()
+    setup.mode = "hotseat"
+    table = shell.start_game(setup)
+    assert isinstance(table, TableScene)
+    app.tick(DT)
+    table.open_pause()
+    app.tick(DT)
+    press(app, app.stack.top._buttons(), "howto")
+    assert isinstance(app.stack.top, HowToScene)
+    key(app, pygame.K_ESCAPE)
+    press(app, app.stack.top._buttons(), "settings")
+    assert isinstance(app.stack.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseOverlay)
