@@ -49,7 +49,8 @@ class StatsScene(Scene):
         heads = [T("stats.level"), T("stats.games"), T("stats.wins"), T("stats.losses"), T("stats.draws"),
                  T("stats.win_rate")]
         for c, head in zip(cols, heads, strict=True):
-            blit_text(surface, A, head, 17 * s, (c, y), MUTED, max_width=box.w * 0.105 if c != cols[0] else None)
+            room = box.right - c - 16 * s if c == cols[-1] else box.w * 0.105
+            blit_text(surface, A, head, 17 * s, (c, y), MUTED, max_width=room if c != cols[0] else None)
         y += 28 * s
         levels = [lv for lv in LEVEL_ORDER if lv in tallies] + sorted(set(tallies) - set(LEVEL_ORDER))
         if not levels:
