@@ -19,7 +19,7 @@ ICON = ROOT / "assets" / "cards" / "icon.png"
 
 
 def desktop_entry(exec_command: str, icon: str) -> str:
-    """The text of the ``.desktop`` file (Desktop Entry Specification; Version names the spec version the file follows)."""
+    """The text of the ``.desktop`` file (Desktop Entry Specification; ``Version`` is the spec version it follows)."""
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
