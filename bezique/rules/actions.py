@@ -50,3 +50,7 @@ class Event(NamedTuple):
     cards: tuple[int, ...] = ()
     points: int = 0
     label: str = ""
+
+
+EventSink = list[Event] | None
+"""Where ``apply`` reports events: a list to append to, or None when nobody watches (the computer's search)."""

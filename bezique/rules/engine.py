@@ -8,8 +8,6 @@ is legal and raises ``IllegalActionError`` saying why not.
 
 from __future__ import annotations
 
-import random
-
 from bezique.rules.actions import (
     DECLARE_SEVEN,
     DECLARE_SEVEN_ACTION,
@@ -23,150 +21,31 @@ from bezique.rules.actions import (
     VERB_ORDER,
     Action,
     Event,
+    EventSink,
 )
-from bezique.rules.cards import (
-    BRISQUE_RANKS,
-    COURT_RANKS,
-    SEVEN,
-    SORT_INDEX,
-    SUITS,
-    card_code,
-    face_code,
-    face_of,
-    full_deck_faces,
-    number_copies,
-    rank_of,
-    strength,
-    suit_of,
+from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, face_of, rank_of, strength, suit_of
+from bezique.rules.dealing import (
+    SUPPORTED_VARIANTS,
+    check_deck,
+    choose_first_dealer,
+    new_game,
+    shuffled_deck,
+    start_deal,
 )
+from bezique.rules.errors import IllegalActionError, UnsupportedVariantError
 from bezique.rules.melds import classify, legal_melds, refusal
-from bezique.rules.ruleset import Ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, DealSummary, GameState, MeldRecord, Settlement
+from bezique.rules.scoring import end_deal, repeat_carte_blanche, score
+from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, GameState, MeldRecord
 from bezique.rules.state import PLAY as PLAY_PHASE
 
-EventSink = list[Event] | None
+__all__ = [
+    "SUPPORTED_VARIANTS", "IllegalActionError", "UnsupportedVariantError", "apply", "apply_checked",
+    "can_exchange_seven", "check_deck", "choose_first_dealer", "legal_actions", "legal_plays", "new_game",
+    "shuffled_deck", "start_deal", "why_illegal",
+]
+
 PLAY_ACTIONS = [Action(PLAY, (uid,)) for uid in range(32 * 8)]  # shared immutable actions: no allocation per call
 _sort_index = SORT_INDEX.__getitem__
-SUPPORTED_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese")
-
-
-class IllegalActionError(ValueError):
-    """An action the rules refuse now; the message says what was tried and why it is not allowed."""
-
-
-class UnsupportedVariantError(ValueError):
-    """A variant the ruleset describes but this engine cannot play yet."""
-
-
-# --- starting ---------------------------------------------------------------------------------------------------
-def new_game(rules: Ruleset, first_dealer: int) -> GameState:
-    """A game waiting for its first deck (see ``start_deal``)."""
-    if rules.variant not in SUPPORTED_VARIANTS:
-        raise UnsupportedVariantError(
-            f"variant {rules.variant!r} is described in RULES.md but not playable yet; playable: "
-            f"{', '.join(SUPPORTED_VARIANTS)}")
-    if not 0 <= first_dealer < rules.players:
-        raise IllegalActionError(f"first dealer {first_dealer} is not a seat (0..{rules.players - 1})")
-    return GameState(rules, first_dealer)
-
-
-def choose_first_dealer(rules: Ruleset, rng: random.Random) -> tuple[int, list[list[tuple[int, int]]]]:
-    """Draw for the first deal (RULES.md §1.2, §3): returns the dealer and every round of (seat, face) drawn,
-    so the window can show the cut. Equal ranks among the deciding cards redraw, only the tied seats drawing."""
-    if rules.first_dealer_rule == "random":
-        return rng.randrange(rules.players), []
-    rounds: list[list[tuple[int, int]]] = []
-    seats = list(range(rules.players))
-    pick = min if rules.first_dealer_rule == "low_card_deals" else max
-    while True:
-        faces = rng.sample(full_deck_faces(rules.packs), len(seats))
-        drawn = list(zip(seats, faces, strict=True))
-        rounds.append(drawn)
-        best = pick(strength(face) for _, face in drawn)
-        seats = [seat for seat, face in drawn if strength(face) == best]
-        if len(seats) == 1:
-            return seats[0], rounds
-
-
-def shuffled_deck(rules: Ruleset, rng: random.Random) -> list[int]:
-    """A freshly shuffled deck of faces, top first (the record's ``deck``)."""
-    faces = full_deck_faces(rules.packs)
-    rng.shuffle(faces)
-    return faces
-
-
-def check_deck(rules: Ruleset, faces: list[int]) -> None:
-    """Raise ``IllegalActionError`` unless `faces` holds every card of the packs exactly once per pack."""
-    if len(faces) != 32 * rules.packs:
-        raise IllegalActionError(f"the deck has {len(faces)} cards; {rules.variant} needs {32 * rules.packs}")
-    counts = [0] * 32
-    for face in faces:
-        counts[face] += 1
-    wrong = [f"{face_code(face)} {count} time{'s' if count != 1 else ''}"
-             for face, count in enumerate(counts) if count != rules.packs]
-    if wrong:
-        raise IllegalActionError(f"the deck holds {' and '.join(wrong)}; it must hold every card {rules.packs} times")
-
-
-def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> None:
-    """Deal `faces` (top first) as RULES.md §1.3 / RECORD.md say: packets from the dealer's left, turn-up, stock."""
-    if state.phase != AWAIT_DEAL:
-        raise IllegalActionError("a deal can only start when the previous one is over")
-    rules = state.rules
-    check_deck(rules, faces)
-    n = rules.players
-    cards = number_copies(faces)
-    _reset_deal(state)
-    order = [(state.dealer + 1 + i) % n for i in range(n)]
-    pos = 0
-    for packet in rules.deal_pattern:
-        for seat in order:
-            state.hands[seat].extend(cards[pos:pos + packet])
-            pos += packet
-    if events is not None:
-        events.append(Event("deal_started", state.dealer))
-        for seat in order:
-            events.append(Event("dealt", seat, tuple(state.hands[seat])))
-    turn = None
-    if rules.turn_up_trump:
-        turn = cards[pos]
-        pos += 1
-        state.trump = suit_of(turn)
-    state.stock = cards[pos:][::-1]
-    if turn is not None:
-        state.stock.insert(0, turn)
-        if events is not None:
-            events.append(Event("turn_up", None, (turn,)))
-    state.leader = state.to_act = order[0]
-    state.phase = PLAY_PHASE
-    if turn is not None and rank_of(turn) == SEVEN and rules.seven_turnup_dealer_bonus:
-        state.spent.add(turn)
-        _score(state, state.dealer, rules.seven_turnup_dealer_bonus, "seven_of_trumps", events, (turn,))
-    if rules.carte_blanche_value:
-        for seat in order:  # non-dealer first, dealer last (RULES.md §5.2)
-            hand = state.hands[seat]
-            if not any(rank_of(c) in COURT_RANKS for c in hand):
-                state.exposed.update(hand)  # the hand is shown to prove it
-                state.blanche[seat] = rules.carte_blanche_repeat
-                _score(state, seat, rules.carte_blanche_value, "carte_blanche", events, tuple(hand))
-
-
-def _reset_deal(state: GameState) -> None:
-    n = state.rules.players
-    state.deal_index += 1
-    state.hands = [[] for _ in range(n)]
-    state.tables = [[] for _ in range(n)]
-    state.won = [[] for _ in range(n)]
-    state.trick, state.trick_seats, state.best = [], [], 0
-    state.played, state.tricks_log = [], []
-    state.records, state.broken, state.hist = [], [], {}
-    state.spent, state.exposed = set(), set()
-    state.tricks_done = 0
-    state.final_phase = False
-    state.trump = None
-    state.step_taken = None
-    state.deal_points = [0] * state.rules.sides
-    state.blanche = [False] * n
 
 
 # --- legal actions ----------------------------------------------------------------------------------------------
@@ -385,36 +264,6 @@ def _why_no_exchange(state: GameState) -> str:
     if rules.seven_exchange_counts_as_meld and state.step_melded:
         return "you already melded on this trick, and the exchange counts as the meld"
     return "you hold no unspent seven of trumps in your concealed hand"
-
-
-def _score(state: GameState, seat: int, points: int, score_id: str, events: EventSink,
-           cards: tuple[int, ...] = (), check: bool = True) -> None:
-    """Credit `points` to `seat`'s side, log it, and stop the game if that reaches the target (§1.11)."""
-    side = state.rules.side_of(seat)
-    state.deal_points[side] += points
-    if state.rules.game_end_mode == "settlement":
-        state.log.append((state.deal_index, side, seat, score_id, points))
-        if events is not None:
-            events.append(Event("scored", seat, cards, points, score_id))
-        return  # the match score changes only at settlement (RULES.md §5.6)
-    state.scores[side] += points
-    state.log.append((state.deal_index, side, seat, score_id, points))
-    if events is not None:
-        events.append(Event("scored", seat, cards, points, score_id))
-    if (check and state.rules.game_end_mode == "immediate" and state.tiebreak is None
-            and state.scores[side] >= state.rules.target_score):
-        _finish(state, side, events)
-
-
-def _finish(state: GameState, winner: int | None, events: EventSink) -> None:
-    state.finished = True
-    state.winner = winner
-    state.phase = OVER
-    state.to_act = None
-    if events is not None:
-        events.append(Event("game_over", winner))
-
-
 def _play(state: GameState, card: int, events: EventSink) -> None:
     seat = state.to_act
     assert seat is not None
@@ -442,7 +291,7 @@ def _play(state: GameState, card: int, events: EventSink) -> None:
     if (not state.final_phase and rules.seven_of_trumps_scoring == "exchange_or_play" and rank_of(card) == SEVEN
             and suit_of(card) == state.trump and card not in state.spent):
         state.spent.add(card)
-        _score(state, seat, rules.seven_of_trumps_value, "seven_of_trumps", events, (card,))
+        score(state, seat, rules.seven_of_trumps_value, "seven_of_trumps", events, (card,))
         if state.finished:
             return
     if len(trick) < rules.players:
@@ -464,12 +313,12 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
     if rules.brisque_timing == "immediate":
         brisques = tuple(c for c in cards if rank_of(c) in BRISQUE_RANKS)
         if brisques:
-            _score(state, winner, rules.brisque_value * len(brisques), "brisques", events, brisques)
+            score(state, winner, rules.brisque_value * len(brisques), "brisques", events, brisques)
             if state.finished:
                 return
     if not state.final_phase:
         if rules.last_trick_bonus_trick == "last_stock_trick" and len(state.stock) == rules.players:
-            _score(state, winner, rules.last_trick_bonus, "last_trick", events)
+            score(state, winner, rules.last_trick_bonus, "last_trick", events)
             if state.finished:
                 return
         state.phase = DECLARE
@@ -483,10 +332,10 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
         state.leader = state.to_act = winner
         return
     if rules.last_trick_bonus_trick == "final":
-        _score(state, winner, rules.last_trick_bonus, "last_trick", events)
+        score(state, winner, rules.last_trick_bonus, "last_trick", events)
         if state.finished:
             return
-    _end_deal(state, events)
+    end_deal(state, events)
 
 
 def _meld(state: GameState, cards: tuple[int, ...], events: EventSink) -> None:
@@ -508,7 +357,7 @@ def _meld(state: GameState, cards: tuple[int, ...], events: EventSink) -> None:
     state.step_melded = state.step_acted = True
     if events is not None:
         events.append(Event("meld_declared", seat, tuple(cards), shape.value, shape.kind))
-    _score(state, seat, shape.value, shape.kind, events, tuple(cards))
+    score(state, seat, shape.value, shape.kind, events, tuple(cards))
 
 
 def _exchange_seven(state: GameState, events: EventSink) -> None:
@@ -525,7 +374,7 @@ def _exchange_seven(state: GameState, events: EventSink) -> None:
     state.step_exchanged = state.step_acted = True
     if events is not None:
         events.append(Event("seven_exchanged", seat, (seven, taken), state.rules.seven_of_trumps_value))
-    _score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
+    score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
 
 
 def _declare_seven(state: GameState, events: EventSink) -> None:
@@ -535,7 +384,7 @@ def _declare_seven(state: GameState, events: EventSink) -> None:
     state.step_acted = True
     if events is not None:
         events.append(Event("seven_declared", seat, (seven,), state.rules.seven_of_trumps_value))
-    _score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
+    score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
 
 
 def _end_step(state: GameState, events: EventSink) -> None:
@@ -555,7 +404,7 @@ def _end_step(state: GameState, events: EventSink) -> None:
         if events is not None:
             events.append(Event("card_drawn", seat, (card,)))
     if any(state.blanche):
-        _repeat_carte_blanche(state, drawn, events)
+        repeat_carte_blanche(state, drawn, events)
     state.step_taken = None
     state.phase = PLAY_PHASE
     state.leader = state.to_act = winner
@@ -567,102 +416,3 @@ def _end_step(state: GameState, events: EventSink) -> None:
             state.tables[seat] = []
         if events is not None:
             events.append(Event("final_phase", winner))
-
-
-def _repeat_carte_blanche(state: GameState, drawn: list[tuple[int, int]], events: EventSink) -> None:
-    """RULES.md §5.2 repeats: each drawn card is shown; a non-court scores again, a court ends the privilege."""
-    for seat, card in drawn:  # winner first, then the others in drawing order
-        if not state.blanche[seat]:
-            continue
-        state.exposed.add(card)
-        if rank_of(card) in COURT_RANKS:
-            state.blanche[seat] = False
-        else:
-            _score(state, seat, state.rules.carte_blanche_value, "carte_blanche", events, (card,))
-
-
-def _settle(state: GameState, events: EventSink) -> Settlement:
-    """Rubicon and Chinese settlement (RULES.md §5.6, §6.4); updates the match scores."""
-    rules = state.rules
-    raw = tuple(state.deal_points)
-    brisques = [sum(1 for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS) for seat in range(rules.players)]
-    counted = rules.brisque_timing != "none" and (raw[0] == raw[1] or min(raw) < rules.rubicon_threshold)
-    total = tuple(raw[s] + rules.brisque_value * brisques[s] for s in range(2)) if counted else raw
-    if counted:
-        for seat in range(2):
-            if brisques[seat]:
-                state.log.append((state.deal_index, seat, seat, "brisques", rules.brisque_value * brisques[seat]))
-    settled = [0, 0]
-    winner = None
-    rubiconed = False
-    if total[0] != total[1]:
-        winner = 0 if total[0] > total[1] else 1
-        loser = 1 - winner
-        step = rules.round_scores_down_to
-
-        def down(x: int) -> int:
-            return x // step * step
-
-        rubiconed = total[loser] < rules.rubicon_threshold
-        if rubiconed:
-            settled[winner] = (down(raw[winner]) + down(raw[loser]) + rules.game_bonus + rules.rubicon_extra_bonus
-                               + rules.rubicon_brisque_bonus)
-        else:
-            settled[winner] = down(total[winner]) - down(total[loser]) + rules.game_bonus
-        state.scores[winner] += settled[winner]
-        state.log.append((state.deal_index, winner, winner, "game_bonus", settled[winner]))
-    if events is not None:
-        events.append(Event("deal_settled", winner, (), settled[winner] if winner is not None else 0))
-    return Settlement(raw, total, tuple(settled), counted, winner, rubiconed)
-
-
-def _end_settlement_deal(state: GameState, events: EventSink) -> None:
-    rules = state.rules
-    settlement = _settle(state, events)
-    state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points),
-                                        settlement))
-    if rules.match_target is None:
-        _finish(state, settlement.winner, events)  # each deal is a game of its own
-        return
-    if settlement.winner is not None and state.scores[settlement.winner] >= rules.match_target:
-        _finish(state, settlement.winner, events)
-        return
-    state.phase = AWAIT_DEAL
-    state.to_act = None
-    state.dealer = (state.dealer + 1) % rules.players
-
-
-def _end_deal(state: GameState, events: EventSink) -> None:
-    """Brisques, the deal's summary, and the end-of-deal decision of RULES.md §1.11 (or §5.6's settlement)."""
-    rules = state.rules
-    if rules.game_end_mode == "settlement":
-        _end_settlement_deal(state, events)
-        return
-    if rules.brisque_timing == "end_of_deal":
-        for seat in range(rules.players):
-            brisques = tuple(c for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS)
-            if brisques:
-                _score(state, seat, rules.brisque_value * len(brisques), "brisques", events, brisques, check=False)
-    state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points)))
-    if events is not None:
-        events.append(Event("deal_scored", None, (), 0, ""))
-    contenders = state.tiebreak if state.tiebreak is not None else tuple(
-        side for side in range(rules.sides) if state.scores[side] >= rules.target_score)
-    if contenders:
-        top = max(state.scores[side] for side in contenders)
-        leaders = tuple(side for side in contenders if state.scores[side] == top)
-        if len(leaders) == 1:
-            _finish(state, leaders[0], events)
-            return
-        if rules.final_tie_rule == "draw":
-            _finish(state, None, events)
-            return
-        if rules.final_tie_rule == "non_dealer_wins":
-            _finish(state, 1 - rules.side_of(state.dealer), events)
-            return
-        state.tiebreak = leaders
-        if events is not None:
-            events.append(Event("tie_break_deal", None, (), 0, ",".join(map(str, leaders))))
-    state.phase = AWAIT_DEAL
-    state.to_act = None
-    state.dealer = (state.dealer + 1) % rules.players

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bezique.rules import engine
+from bezique.rules import engine, scoring
 from bezique.rules.actions import Action
 from bezique.rules.cards import make_card, parse_code
 from bezique.rules.ruleset import make_ruleset
@@ -147,7 +147,7 @@ def settle(variant: str, raw: tuple[int, int], brisques: tuple[int, int]) -> Gam
     state.deal_points = list(raw)
     aces = [make_card(0, c) for c in range(rules.packs)] * 40
     state.won = [aces[:brisques[0]], aces[:brisques[1]]]
-    engine._end_deal(state, None)
+    scoring.end_deal(state, None)
     return state
 
 

@@ -1,0 +1,138 @@
+"""Scoring and the end of deals and games: RULES.md §1.10, §1.11 (target, ties) and §5.6 (settlement).
+
+Every score goes through ``score``, which credits the seat's side, logs it, reports it and applies the game-end
+check of §1.11 at once, so a game can end at any single score event (a turned-up seven, a meld, a played seven).
+"""
+
+from __future__ import annotations
+
+from bezique.rules.actions import Event, EventSink
+from bezique.rules.cards import BRISQUE_RANKS, COURT_RANKS, rank_of
+from bezique.rules.state import AWAIT_DEAL, OVER, DealSummary, GameState, Settlement
+
+
+def score(state: GameState, seat: int, points: int, score_id: str, events: EventSink,
+           cards: tuple[int, ...] = (), check: bool = True) -> None:
+    """Credit `points` to `seat`'s side, log it, and stop the game if that reaches the target (§1.11)."""
+    side = state.rules.side_of(seat)
+    state.deal_points[side] += points
+    if state.rules.game_end_mode == "settlement":
+        state.log.append((state.deal_index, side, seat, score_id, points))
+        if events is not None:
+            events.append(Event("scored", seat, cards, points, score_id))
+        return  # the match score changes only at settlement (RULES.md §5.6)
+    state.scores[side] += points
+    state.log.append((state.deal_index, side, seat, score_id, points))
+    if events is not None:
+        events.append(Event("scored", seat, cards, points, score_id))
+    if (check and state.rules.game_end_mode == "immediate" and state.tiebreak is None
+            and state.scores[side] >= state.rules.target_score):
+        finish(state, side, events)
+
+
+def finish(state: GameState, winner: int | None, events: EventSink) -> None:
+    state.finished = True
+    state.winner = winner
+    state.phase = OVER
+    state.to_act = None
+    if events is not None:
+        events.append(Event("game_over", winner))
+
+
+def repeat_carte_blanche(state: GameState, drawn: list[tuple[int, int]], events: EventSink) -> None:
+    """RULES.md §5.2 repeats: each drawn card is shown; a non-court scores again, a court ends the privilege."""
+    for seat, card in drawn:  # winner first, then the others in drawing order
+        if not state.blanche[seat]:
+            continue
+        state.exposed.add(card)
+        if rank_of(card) in COURT_RANKS:
+            state.blanche[seat] = False
+        else:
+            score(state, seat, state.rules.carte_blanche_value, "carte_blanche", events, (card,))
+
+
+def _settle(state: GameState, events: EventSink) -> Settlement:
+    """Rubicon and Chinese settlement (RULES.md §5.6, §6.4); updates the match scores."""
+    rules = state.rules
+    raw = tuple(state.deal_points)
+    brisques = [sum(1 for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS) for seat in range(rules.players)]
+    counted = rules.brisque_timing != "none" and (raw[0] == raw[1] or min(raw) < rules.rubicon_threshold)
+    total = tuple(raw[s] + rules.brisque_value * brisques[s] for s in range(2)) if counted else raw
+    if counted:
+        for seat in range(2):
+            if brisques[seat]:
+                state.log.append((state.deal_index, seat, seat, "brisques", rules.brisque_value * brisques[seat]))
+    settled = [0, 0]
+    winner = None
+    rubiconed = False
+    if total[0] != total[1]:
+        winner = 0 if total[0] > total[1] else 1
+        loser = 1 - winner
+        step = rules.round_scores_down_to
+
+        def down(x: int) -> int:
+            return x // step * step
+
+        rubiconed = total[loser] < rules.rubicon_threshold
+        if rubiconed:
+            settled[winner] = (down(raw[winner]) + down(raw[loser]) + rules.game_bonus + rules.rubicon_extra_bonus
+                               + rules.rubicon_brisque_bonus)
+        else:
+            settled[winner] = down(total[winner]) - down(total[loser]) + rules.game_bonus
+        state.scores[winner] += settled[winner]
+        state.log.append((state.deal_index, winner, winner, "game_bonus", settled[winner]))
+    if events is not None:
+        events.append(Event("deal_settled", winner, (), settled[winner] if winner is not None else 0))
+    return Settlement(raw, total, tuple(settled), counted, winner, rubiconed)
+
+
+def _end_settlement_deal(state: GameState, events: EventSink) -> None:
+    rules = state.rules
+    settlement = _settle(state, events)
+    state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points),
+                                        settlement))
+    if rules.match_target is None:
+        finish(state, settlement.winner, events)  # each deal is a game of its own
+        return
+    if settlement.winner is not None and state.scores[settlement.winner] >= rules.match_target:
+        finish(state, settlement.winner, events)
+        return
+    state.phase = AWAIT_DEAL
+    state.to_act = None
+    state.dealer = (state.dealer + 1) % rules.players
+
+
+def end_deal(state: GameState, events: EventSink) -> None:
+    """Brisques, the deal's summary, and the end-of-deal decision of RULES.md §1.11 (or §5.6's settlement)."""
+    rules = state.rules
+    if rules.game_end_mode == "settlement":
+        _end_settlement_deal(state, events)
+        return
+    if rules.brisque_timing == "end_of_deal":
+        for seat in range(rules.players):
+            brisques = tuple(c for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS)
+            if brisques:
+                score(state, seat, rules.brisque_value * len(brisques), "brisques", events, brisques, check=False)
+    state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points)))
+    if events is not None:
+        events.append(Event("deal_scored", None, (), 0, ""))
+    contenders = state.tiebreak if state.tiebreak is not None else tuple(
+        side for side in range(rules.sides) if state.scores[side] >= rules.target_score)
+    if contenders:
+        top = max(state.scores[side] for side in contenders)
+        leaders = tuple(side for side in contenders if state.scores[side] == top)
+        if len(leaders) == 1:
+            finish(state, leaders[0], events)
+            return
+        if rules.final_tie_rule == "draw":
+            finish(state, None, events)
+            return
+        if rules.final_tie_rule == "non_dealer_wins":
+            finish(state, 1 - rules.side_of(state.dealer), events)
+            return
+        state.tiebreak = leaders
+        if events is not None:
+            events.append(Event("tie_break_deal", None, (), 0, ",".join(map(str, leaders))))
+    state.phase = AWAIT_DEAL
+    state.to_act = None
+    state.dealer = (state.dealer + 1) % rules.players
