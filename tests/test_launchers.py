@@ -48,3 +48,13 @@ def test_windows_starter_runs_main_py_from_any_directory(tmp_path: Path) -> None
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "usage: python -m bezique" in result.stdout
+
+
+def test_pyproject_gui_entry_point_resolves() -> None:
+    import importlib
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    module_name, _, attr = project["gui-scripts"]["bezique"].partition(":")
+    entry = getattr(importlib.import_module(module_name), attr)
+    assert entry(["--help"]) == 0
