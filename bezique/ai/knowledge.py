@@ -26,16 +26,16 @@ class Template:
         self.kind, self.value, self.faces = kind, value, faces
 
 
-_TEMPLATE_CACHE: dict[tuple, list[Template]] = {}
+_TEMPLATE_CACHE: dict[tuple, tuple[object, list[Template]]] = {}
 
 
 def templates(state: GameState) -> list[Template]:
     """The meld templates under the current trump (marriages, trump sequence, beziques, quartets)."""
     rules, trump = state.rules, state.trump
-    key = (rules, trump)
-    cached = _TEMPLATE_CACHE.get(key)
-    if cached is not None:
-        return cached
+    key = (id(rules), trump)  # by identity: hashing the ruleset is slow; the entry keeps the ruleset to check it
+    entry = _TEMPLATE_CACHE.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
     out: list[Template] = []
     for suit in range(4):
         royal = trump is None or suit == trump
@@ -52,8 +52,29 @@ def templates(state: GameState) -> list[Template]:
         out.append(Template(kind, value, (rank,)))  # any four cards of the rank: faces holds the rank
     if rules.four_tens_value:
         out.append(Template("four_tens", rules.four_tens_value, (TEN,)))
-    _TEMPLATE_CACHE[key] = out
+    _TEMPLATE_CACHE[key] = (rules, out)
     return out
+
+
+_FACE_CACHE: dict[tuple, tuple[object, list[list[tuple[Template, int]]]]] = {}
+
+
+def _by_face(state: GameState) -> list[list[tuple[Template, int]]]:
+    """For each face, the templates it belongs to (in template order) with their size in cards."""
+    key = (id(state.rules), state.trump)
+    entry = _FACE_CACHE.get(key)
+    if entry is not None and entry[0] is state.rules:
+        return entry[1]
+    cached: list[list[tuple[Template, int]]] = [[] for _ in range(32)]
+    for t in templates(state):
+        for face in range(32):
+            if len(t.faces) == 1 and t.kind.startswith("four_"):
+                if face & 7 == t.faces[0]:
+                    cached[face].append((t, 4))
+            elif face in t.faces:
+                cached[face].append((t, len(t.faces)))
+    _FACE_CACHE[key] = (state.rules, cached)
+    return cached
 
 
 def beats(card: int, best: int, trump: int | None) -> bool:
@@ -70,7 +91,7 @@ def is_brisque(card: int) -> bool:
 class Knowledge:
     """Card facts for one seat of one state, computed once per decision."""
 
-    __slots__ = ("avail", "draw_frac", "me", "mine", "mine_count", "state", "trump", "unseen_total")
+    __slots__ = ("_chance", "avail", "draw_frac", "me", "mine", "mine_count", "state", "trump", "unseen_total")
 
     def __init__(self, state: GameState, me: int) -> None:
         self.state = state
@@ -95,9 +116,19 @@ class Knowledge:
         stock = len(state.stock)
         self.unseen_total = max(1, sum(self.avail))
         self.draw_frac = min(1.0, (stock / rules.players) / self.unseen_total) if stock else 0.0
+        self._chance: dict[int, tuple[float, int]] = {}
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
+        if without is None:
+            key = id(t)
+            cached = self._chance.get(key)
+            if cached is None:
+                cached = self._chance[key] = self._template_chance(t, None)
+            return cached
+        return self._template_chance(t, without)
+
+    def _template_chance(self, t: Template, without: int | None) -> tuple[float, int]:
         counts = self.mine_count
         if without is not None:
             counts = counts[:]
@@ -154,15 +185,7 @@ class Knowledge:
             return 0.0
         face = card & 31
         total = 0.0
-        for t in templates(self.state):
-            if len(t.faces) == 1 and t.kind.startswith("four_"):
-                if face & 7 != t.faces[0]:
-                    continue
-                size = 4
-            elif face not in t.faces:
-                continue
-            else:
-                size = len(t.faces)
+        for t, size in _by_face(self.state)[face]:
             if self.blocked(card, t.kind):
                 continue
             p, missing = self.template_chance(t)
@@ -203,16 +226,24 @@ class Knowledge:
         for c in cards:
             by_face.setdefault(c & 31, []).append(c)
         hand_set = set(hand)
+        counts = self.mine_count
+        if without is not None:
+            counts = counts[:]
+            counts[without & 31] -= 1
         best = 0.0
         for t in templates(state):
             if t.value <= best:
                 continue
             if len(t.faces) == 1 and t.kind.startswith("four_"):
                 rank = t.faces[0]
+                if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] < 4:
+                    continue  # quick count check: too few cards of the rank (the exact test follows)
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ()) if not self.blocked(c, t.kind)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
                     best = t.value
                 continue
+            if any(counts[f] < t.faces.count(f) for f in t.faces):
+                continue  # quick count check: a face is missing (the exact test follows)
             ok = True
             from_hand = False
             need: dict[int, int] = {}
