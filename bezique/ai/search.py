@@ -33,6 +33,13 @@ RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules befo
 HORIZON = 6  # tricks simulated past the decision before the position is valued
 MARGIN = 3.0  # points a candidate must gain over the intermediate rules' choice, beyond two standard errors
 ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
+PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
+# What a card still held at the horizon of a stock-phase rollout is worth (points-equivalent): brisques and trumps
+# win the final tricks, the unspent 7 of trumps scores 10 when played or exchanged.
+HOLD_BRISQUE = 4.0
+HOLD_TRUMP = 3.0
+HOLD_TRUMP_BRISQUE = 5.0
+HOLD_SEVEN = 8.0
 
 
 def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
@@ -76,11 +83,33 @@ def deal_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
             if state.stock:
                 extra += 0.5 * _quick_meld(state, seat, state.trump)
             gained[rules.side_of(seat)] += extra
+        if state.stock:
+            trump = state.trump
+            for seat in range(rules.players):
+                gained[rules.side_of(seat)] += hold_value(state, seat, trump)
     mine = gained[side]
     others = max(gained[s] for s in range(rules.sides) if s != side)
     value = float(mine - others)
     if state.finished and state.winner is not None:
         value += win_weight if state.winner == side else -win_weight
+    return value
+
+
+def hold_value(state, seat: int, trump: int | None) -> float:
+    """What `seat`'s cards (hand and table) are worth keeping at a stock-phase horizon."""
+    value = 0.0
+    spent = state.spent
+    for cards in (state.hands[seat], state.tables[seat]):
+        for c in cards:
+            rank = c & 7
+            if rank <= 1:
+                value += HOLD_BRISQUE
+            if trump is not None and (c >> 3) & 3 == trump:
+                if rank == 7:
+                    if c not in spent:
+                        value += HOLD_SEVEN
+                else:
+                    value += HOLD_TRUMP + (HOLD_TRUMP_BRISQUE if rank <= 1 else 0.0)
     return value
 
 
@@ -93,8 +122,8 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
         phase = state.phase
         if phase != PLAY_PHASE and phase != DECLARE:
             return
-        if state.tricks_done >= stop and phase == PLAY_PHASE and not state.trick:
-            return
+        if state.tricks_done >= stop and phase == PLAY_PHASE and not state.trick and not state.final_phase:
+            return  # the final tricks are always played out (cheap, and exact brisque counts beat a guess)
         if state.tricks_done < stop_rules and not state.final_phase:
             seat = state.to_act
             legal = legal_actions(state)
@@ -145,16 +174,19 @@ class ExpertPlayer(RulePlayer):
         prior = rules_decision.action
         if prior not in candidates:
             candidates.append(prior)
+        candidates = distinct(first, me, candidates, prior)
         values: list[list[float]] = [[] for _ in candidates]
+        live = list(range(len(candidates)))
+        p = candidates.index(prior)
         base = tuple(view.scores)
         deadline = time.perf_counter() + self.time_ms / 1000.0
         n = 0
         while True:
             det = first if n == 0 else determinize(view, rng)
             seed = rng.getrandbits(32)
-            for i, action in enumerate(candidates):
+            for i in live:
                 state = det.clone()
-                apply(state, action)
+                apply(state, candidates[i])
                 rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon)
                 values[i].append(deal_value(state, me, base, ROLLOUT_WIN))
             n += 1
@@ -165,29 +197,69 @@ class ExpertPlayer(RulePlayer):
                     break
             elif time.perf_counter() >= deadline:
                 break
-        decision = self._pick(candidates, values, prior, n)
+            if n % PRUNE_EVERY == 0 and len(live) > 2:
+                live = [i for i in live if i == p or not _clearly_worse(values[i], values[p])]
+        decision = self._pick(candidates, values, prior, live)
         return rules_decision if decision.action == prior else decision
 
-    def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, n: int) -> Decision:
+    def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, live: list[int]) -> Decision:
         """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals
         (paired mean gain above ``MARGIN`` points and two standard errors)."""
         p = candidates.index(prior)
+        n = len(values[p])
         best_i, best_score, best_gain = p, 0.0, 0.0
-        for i in range(len(candidates)):
+        for i in live:
             if i == p:
                 continue
-            diffs = [x - y for x, y in zip(values[i], values[p], strict=True)]
-            mean = sum(diffs) / n
-            if n > 1:
-                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-                se = math.sqrt(var / n)
-            else:
-                se = float("inf")
+            mean, se = _paired(values[i], values[p])
             score = mean - 2.0 * se - MARGIN
             if score > best_score:
                 best_i, best_score, best_gain = i, score, mean
         chosen = candidates[best_i]
         return Decision(chosen, "search", {"what": _what(chosen), "n": n, "gain": best_gain})
+
+
+def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """Mean and standard error of the paired differences x - y (over the samples both have)."""
+    diffs = [x - y for x, y in zip(xs, ys, strict=False)]
+    n = len(diffs)
+    if n == 0:
+        return 0.0, float("inf")
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _clearly_worse(xs: list[float], ys: list[float]) -> bool:
+    """Candidate values `xs` can no longer be shown better than the rules' choice `ys`."""
+    mean, se = _paired(xs, ys)
+    return mean + 2.0 * se < MARGIN
+
+
+def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
+    """`candidates` without repeats: two copies of a face both fresh in the concealed hand play alike."""
+    table = state.tables[me]
+
+    def key(a: Action) -> tuple:
+        if a.verb != PLAY:
+            return (a,)
+        c = a.cards[0]
+        return (c & 31, c in table, bool(state.hist.get(c)))
+
+    seen = {key(prior)}
+    out: list[Action] = []
+    for a in candidates:
+        k = key(a)
+        if a != prior:
+            if k in seen:
+                continue
+            seen.add(k)
+        out.append(a)
+    if prior not in out:
+        out.append(prior)
+    return out
 
 
 def intermediate_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:
