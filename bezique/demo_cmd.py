@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+PLAYABLE = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")  # as bezique.ui.start
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=1, help="deals to play before exiting (0: a whole game)")
     parser.add_argument("--speed", choices=("instant", "fast", "normal"), default="fast", help="animation speed")
     parser.add_argument("--seed", type=int, default=None, help="shuffle and computer seed")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    parser.add_argument("--variant", choices=PLAYABLE, default=None,
+                        help="the game to show (default: config.yaml's variant)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -19,6 +23,11 @@ def run(args: argparse.Namespace) -> int:
     from bezique.ui.start import load_settings, open_table
 
     config, problems = load_settings()
+    if args.variant and args.variant != config.variant:
+        import dataclasses
+
+        from bezique.rules.ruleset import make_ruleset
+        config = dataclasses.replace(config, variant=args.variant, rules=make_ruleset(args.variant, {}))
     speed = args.speed
     pace = {"instant": "instant", "fast": "fast", "normal": "normal"}[speed]
     app, table = open_table(config, problems, size=_size(args.size), demo=True, seed=args.seed, fullscreen=False,
@@ -28,5 +37,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"demo: the table fell out of step {table.sync_errors} time(s)")
         return 1
     state = table.session.state
-    print(f"demo: {table.deals_seen} deal(s) played, scores {state.scores[0]}-{state.scores[1]}")
+    scores = "-".join(str(v) for v in state.scores)
+    print(f"demo: {config.variant}, {table.deals_seen} deal(s) played, scores {scores}")
     return code

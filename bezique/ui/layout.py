@@ -49,6 +49,15 @@ class Box(NamedTuple):
         return round(self.x), round(self.y), round(self.w), round(self.h)
 
 
+class SeatZones(NamedTuple):
+    """Where one seat's things go: its badge, its (concealed) hand and its melds; `pos` names the place."""
+
+    pos: str  # "bottom" | "top" | "left" | "right" | "top_left" | "top_right"
+    badge: Box
+    hand: Box
+    melds: Box
+
+
 class Slot(NamedTuple):
     """A card's resting place: centre, rotation (degrees, counter-clockwise) and card height in pixels."""
 
@@ -83,9 +92,11 @@ class Layout:
     hand: Box
     buttons: tuple[Box, ...]  # hint, undo, log, menu
     banner: Box
+    players: int = 2
+    seats: tuple[SeatZones, ...] = ()  # by seat relative to the viewer (0: the viewer at the bottom)
 
     @staticmethod
-    def for_size(width: int, height: int) -> Layout:
+    def for_size(width: int, height: int, players: int = 2) -> Layout:
         w, h = max(int(width), 320), max(int(height), 240)
         s = min(w / 1280, h / 720)
         m = 14 * s
@@ -119,8 +130,42 @@ class Layout:
             Box(right_x, by + bh + gap, bw, bh), Box(right_x + bw + 10 * s, by + bh + gap, bw, bh),
         )
         banner = Box(cx - 420 * s, m, 840 * s, 44 * s)
-        return Layout(w, h, s, m, hand_h, mid_h, small_h, opp_badge, my_badge, status, opp_hand, opp_melds, stock,
-                      trick, decl_panel, won, my_melds, prompt, hand, buttons, banner)
+        bottom = SeatZones("bottom", my_badge, hand, my_melds)
+        if players <= 2:
+            return Layout(w, h, s, m, hand_h, mid_h, small_h, opp_badge, my_badge, status, opp_hand, opp_melds,
+                          stock, trick, decl_panel, won, my_melds, prompt, hand, buttons, banner, 2,
+                          (bottom, SeatZones("top", opp_badge, opp_hand, opp_melds)))
+        # three or four seats: the side columns hold the seats on the left and right (badge, hand, melds);
+        # the stock moves under the left one, the won piles under the right one, the status to the top centre
+        def column(x: float, pos: str) -> SeatZones:
+            badge = Box(x, m, col_w, 76 * s)
+            chand = Box(x, badge.bottom + 6 * s, col_w, small_h + 8 * s)
+            melds = Box(x, chand.bottom + 6 * s, col_w, small_h + 24 * s)
+            return SeatZones(pos, badge, chand, melds)
+
+        if players == 3:
+            others = (column(left_x, "top_left"), column(right_x, "top_right"))
+            status = Box(cx - 180 * s, m, 360 * s, 100 * s)
+            centre_top = status.bottom + 6 * s
+        else:
+            top_hand = Box(cx - 140 * s, m, 280 * s, small_h + 8 * s)
+            top = SeatZones("top", Box(cx - 360 * s, m, 210 * s, 100 * s), top_hand,
+                            Box(cx - 330 * s, m + 102 * s, 660 * s, small_h + 24 * s))
+            others = (column(left_x, "left"), top, column(right_x, "right"))
+            status = Box(cx + 150 * s, m, 210 * s, 100 * s)
+            centre_top = top.melds.bottom
+        side_bottom = others[0].melds.bottom + 10 * s
+        stock = Box(left_x, side_bottom, col_w, my_badge.y - 10 * s - side_bottom)
+        won = Box(right_x, side_bottom, col_w, by - 10 * s - side_bottom)
+        centre_mid = (centre_top + centre_bottom) / 2
+        th = round(mid_h * 0.86)
+        trick = Box(cx - 130 * s, centre_mid - th * 0.82, 260 * s, th * 1.64)
+        decl_h = max(centre_bottom - centre_top - 12 * s, 236 * s)
+        decl_panel = Box(trick.right + 16 * s, centre_mid - decl_h / 2, decl_w, decl_h)
+        first = others[0]
+        return Layout(w, h, s, m, hand_h, mid_h, small_h, first.badge, my_badge, status, first.hand, first.melds,
+                      stock, trick, decl_panel, won, my_melds, prompt, hand, buttons, banner, players,
+                      (bottom, *others))
 
     # --- card slots -----------------------------------------------------------------------------------------
     def card_w(self, card_h: int) -> int:
@@ -130,10 +175,15 @@ class Layout:
         """The player's hand, fanned on a gentle arc, left to right."""
         return self._fan(self.hand, n, self.hand_h, spread=2.2, arc=1.0)
 
-    def opp_hand_slots(self, n: int) -> list[Slot]:
-        """The opponent's hand, fanned the other way (its arc opens downwards)."""
-        slots = self._fan(self.opp_hand, n, self.small_h, spread=1.6, arc=-0.6, overlap=0.42)
-        return slots
+    def opp_hand_slots(self, n: int, rel: int = 1) -> list[Slot]:
+        """Another seat's hand (`rel` seats round from the viewer), fanned the other way (its arc opens down)."""
+        zone = self.seats[rel % len(self.seats)].hand
+        if self.players > 2:
+            return self._fan(zone, n, self.small_h, spread=1.0, arc=-0.3, overlap=0.42)
+        return self._fan(zone, n, self.small_h, spread=1.6, arc=-0.6, overlap=0.42)
+
+    def pos_of(self, rel: int | bool) -> str:
+        return self.seats[_rel(rel) % len(self.seats)].pos
 
     def _fan(self, zone: Box, n: int, card_h: int, spread: float, arc: float, overlap: float = 0.7) -> list[Slot]:
         if n <= 0:
@@ -183,8 +233,17 @@ class Layout:
                 x += step * (g - 1) + cw + gap
         return out
 
-    def trick_slot(self, index: int, from_bottom: bool) -> Slot:
-        """The trick: the leader's card on the left, the follower's to the right and slightly lower."""
+    def trick_slot(self, index: int, from_bottom: bool | int) -> Slot:
+        """The trick: with two players the leader's card on the left, the follower's to the right and slightly
+        lower; with more, each card lies towards the seat that played it (`from_bottom`: the relative seat)."""
+        if self.players > 2:
+            th = round(self.mid_h * 0.86)
+            cw = self.card_w(th)
+            dx, dy, angle = {"bottom": (0.0, 0.3 * th, 2.0), "top": (0.0, -0.3 * th, -2.0),
+                             "left": (-0.78 * cw, 0.0, 6.0), "right": (0.78 * cw, 0.0, -6.0),
+                             "top_left": (-0.62 * cw, -0.2 * th, 5.0), "top_right": (0.62 * cw, -0.2 * th, -5.0),
+                             }[self.pos_of(from_bottom)]
+            return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, th)
         cw = self.card_w(self.mid_h)
         dx = -cw * 0.62 if index == 0 else cw * 0.62
         dy = (8 if from_bottom else -8) * self.s
@@ -200,8 +259,15 @@ class Layout:
     def turn_up_slot(self) -> Slot:
         return Slot(self.stock.cx - 26 * self.s, self.stock.cy + 14 * self.s, 90.0, self.mid_h)
 
-    def won_slot(self, bottom: bool) -> Slot:
-        """Where a player's won tricks are piled (face down), in the right-hand zone."""
+    def won_slot(self, bottom: bool | int) -> Slot:
+        """Where a player's won tricks are piled (face down), in the right-hand zone (`bottom`: True / False with
+        two players, or the seat relative to the viewer)."""
+        if self.players > 2:
+            rel = _rel(bottom)
+            top = self.won.y + 34 * self.s
+            row = (self.won.bottom - 8 * self.s - top) / self.players
+            height = round(min(self.mid_h * 0.8, (row - 6 * self.s) / CARD_ASPECT))
+            return Slot(self.won.x + height / 2 + 18 * self.s, top + (rel + 0.5) * row, 90.0, height)
         cy = self.won.cy + 10 * self.s + (self.mid_h * 0.3 if bottom else -self.mid_h * 0.3)
         height = round(self.mid_h * 0.8)
         return Slot(self.won.x + height / 2 + 18 * self.s, cy, 90.0, height)
@@ -216,11 +282,18 @@ class Layout:
         """Where the deck is shuffled before the deal: the centre of the table."""
         return Slot(self.width / 2, (self.opp_melds.bottom + self.my_melds.y) / 2, 0.0, self.mid_h)
 
-    def badge_of(self, bottom: bool) -> Box:
-        return self.my_badge if bottom else self.opp_badge
+    def badge_of(self, bottom: bool | int) -> Box:
+        return self.seats[_rel(bottom) % len(self.seats)].badge
 
-    def melds_of(self, bottom: bool) -> Box:
-        return self.my_melds if bottom else self.opp_melds
+    def melds_of(self, bottom: bool | int) -> Box:
+        return self.seats[_rel(bottom) % len(self.seats)].melds
+
+
+def _rel(rel: bool | int) -> int:
+    """A relative seat; the two-handed callers' True (the viewer) / False (the opponent) mean 0 / 1."""
+    if isinstance(rel, bool):
+        return 0 if rel else 1
+    return rel
 
 
 def card_box(slot: Slot, lift: float = 0.0) -> Box:

@@ -12,7 +12,7 @@ from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.ui.assets import CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
 from bezique.ui.scene import Scene
-from bezique.ui.shell import PLAYABLE_VARIANTS, GameSetup
+from bezique.ui.shell import PLAYABLE_VARIANTS, GameSetup, target_choices
 from bezique.ui.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of
 
 WARN = (255, 190, 160)
@@ -158,7 +158,12 @@ class NewGameScene(Scene):
         if st.mode == "computer":
             rows.append(("level", [(level_name(lv, lang), lv) for lv in MENU_LEVELS], st.level))
         rows.append(("variant", [(variant_name(v, lang), v) for v in PLAYABLE_VARIANTS], st.variant))
-        rows.append(("target", [(T("newgame.target_1000"), 1000), (T("newgame.target_500"), 500)], st.target))
+        targets = target_choices(st.variant)
+        if None in targets:  # Rubicon, Chinese: a match to so many points, or a single deal
+            rows.append(("match", [(T("newgame.match_to", points=v) if v else T("newgame.one_deal"), v)
+                                   for v in targets], st.target))
+        else:
+            rows.append(("target", [(T("newgame.target_1000"), 1000), (T("newgame.target_500"), 500)], st.target))
         rows.append(("names", [], None))
         if st.mode == "computer":
             rows.append(("assisted", [(T("settings.off"), False), (T("settings.on"), True)], st.assisted))
@@ -173,6 +178,10 @@ class NewGameScene(Scene):
         for rid, _, _ in self.rows():
             ys.append((rid, y))
             y += (78 if rid in ("level", "variant", "assisted") else 58) * s
+            if rid == "variant":
+                y += 52 * s  # six variants: two rows of chips
+        # the panel ends under the last row, with room for Back / Start (no empty band below)
+        box = Box(box.x, box.y, box.w, min(box.h, y - box.y + 90 * s))
         return s, box, ys
 
     def controls(self) -> list[Button]:
@@ -183,16 +192,18 @@ class NewGameScene(Scene):
         avail = box.right - 24 * s - x0
         for (rid, options, current), (_, y) in zip(self.rows(), ys, strict=True):
             if rid == "names":
-                count = 2 if self.setup.mode == "hotseat" else 1
-                fw = (avail - 20 * s) / 2
+                count = self._players() if self.setup.mode == "hotseat" else 1
+                fw = (avail - 20 * s * (max(count, 2) - 1)) / max(count, 2)
                 for i in range(count):
                     out.append(Button(Box(x0 + i * (fw + 20 * s), y, fw, 44 * s), self._name_label(i), f"name={i}"))
                 continue
             cap = 360 * s if rid == "mode" else 260 * s
-            cw = min(cap, (avail - 12 * s * (len(options) - 1)) / max(len(options), 1))
+            per_row = 3 if rid == "variant" else max(len(options), 1)
+            cw = min(cap, (avail - 12 * s * (per_row - 1)) / per_row)
             for i, (label, value) in enumerate(options):
-                out.append(Button(Box(x0 + i * (cw + 12 * s), y, cw, 44 * s), label, f"{rid}={i}",
-                                  primary=value == current))
+                col, line = i % per_row, i // per_row
+                out.append(Button(Box(x0 + col * (cw + 12 * s), y + line * 52 * s, cw, 44 * s), label,
+                                  f"{rid}={i}", primary=value == current))
         bw = 220 * s
         out.append(Button(Box(box.x + 24 * s, box.bottom - 66 * s, bw, 48 * s), self.app.t("menu.back"), "back"))
         out.append(Button(Box(box.right - 24 * s - bw, box.bottom - 66 * s, bw, 48 * s),
@@ -209,10 +220,16 @@ class NewGameScene(Scene):
         return T("newgame.default_you") if self.setup.mode == "computer" else T("newgame.player_name", number=i + 1)
 
     # --- input ----------------------------------------------------------------------------------------------
+    def _players(self) -> int:
+        from bezique.rules.ruleset import make_ruleset
+        return make_ruleset(self.setup.variant, {}).players
+
     def _choose(self, rid: str, index: int) -> None:
         options = next(o for r, o, _ in self.rows() if r == rid)
         value = options[index % len(options)][1]
-        setattr(self.setup, rid, value)
+        setattr(self.setup, "target" if rid == "match" else rid, value)
+        if rid == "variant" and self.setup.target not in target_choices(self.setup.variant):
+            self.setup.target = target_choices(self.setup.variant)[0]
         self.editing = None
 
     def start(self) -> None:
@@ -278,7 +295,7 @@ class NewGameScene(Scene):
             if event.key == pygame.K_BACKSPACE:
                 self.setup.names[i] = self.setup.names[i][:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                count = 2 if self.setup.mode == "hotseat" else 1
+                count = self._players() if self.setup.mode == "hotseat" else 1
                 self.editing = i + 1 if i + 1 < count and event.key == pygame.K_TAB else None
             elif event.key == pygame.K_ESCAPE:
                 self.editing = None
@@ -292,7 +309,7 @@ class NewGameScene(Scene):
         _, box, ys = self._geometry()
         panel(surface, box, alpha=215, edge=GOLD)
         labels = {"mode": T("newgame.opponent"), "level": T("newgame.level"), "variant": T("newgame.variant"),
-                  "target": T("newgame.target"), "assisted": T("newgame.hints"),
+                  "target": T("newgame.target"), "assisted": T("newgame.hints"), "match": T("newgame.match"),
                   "names": T("newgame.your_name") if self.setup.mode == "computer" else T("newgame.names")}
         for n, (rid, y) in enumerate(ys):
             colour = GOLD if n == self.row else CREAM
@@ -306,6 +323,12 @@ class NewGameScene(Scene):
                 blurb = level_blurb(self.setup.level, lang)
             elif rid == "variant":
                 blurb = variant_blurb(self.setup.variant, lang)
+                players = self._players()
+                if players > 2 and self.setup.mode == "computer":
+                    blurb += "  " + T("newgame.players_note", count=players - 1)
+                    if players == 4:
+                        blurb += " · " + T("newgame.partner_note")
+                y += 52 * s
             elif rid == "assisted":
                 blurb = T("newgame.assisted")
             if blurb:

@@ -49,8 +49,17 @@ class TableModel:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     deal_points: list[int] = field(default_factory=lambda: [0, 0])
     next_hidden: int = -1
+    packs: int = 2
+    sides: tuple[int, ...] = ()  # seat -> side (partnerships); empty: every seat is its own side
+    settlement: bool = False  # Rubicon / Chinese: the scores are match points, changed only at the settlement
 
     def __post_init__(self) -> None:
+        if not self.sides:
+            self.sides = tuple(range(self.players))
+        n_sides = max(self.sides) + 1
+        if len(self.scores) != n_sides:
+            self.scores = [0] * n_sides
+            self.deal_points = [0] * n_sides
         for seat in range(self.players):
             self.hands.setdefault(seat, [])
             self.tables.setdefault(seat, [])
@@ -59,6 +68,15 @@ class TableModel:
     @property
     def top(self) -> int:
         return (self.bottom + 1) % self.players
+
+    @property
+    def others(self) -> list[int]:
+        """The other seats, clockwise from the viewer's left."""
+        return [(self.bottom + i) % self.players for i in range(1, self.players)]
+
+    def rel(self, seat: int) -> int:
+        """`seat` counted clockwise from the viewer (0: the viewer)."""
+        return (seat - self.bottom) % self.players
 
     def hidden(self) -> int:
         key = self.next_hidden
@@ -83,7 +101,7 @@ class TableModel:
             self.hands[seat], self.tables[seat], self.won[seat] = [], [], []
         self.records, self.trick, self.last_trick = [], [], ()
         self.stock, self.turn_up, self.trump = [], None, None
-        self.deck = [self.hidden() for _ in range(64)]
+        self.deck = [self.hidden() for _ in range(32 * self.packs)]
         self.deal_points = [0] * len(self.deal_points)
 
     def _on_packet(self, event: Event) -> list[tuple[int, int]]:
@@ -105,10 +123,18 @@ class TableModel:
         self.stock, self.deck = self.deck, []
         return [(key, card)]
 
+    def _on_stock_laid(self, event: Event) -> None:
+        self.stock, self.deck = self.deck, []
+
     def _on_scored(self, event: Event) -> None:
-        side = event.seat % len(self.scores) if event.seat is not None else 0
-        self.scores[side] += event.points
+        side = self.sides[event.seat] if event.seat is not None else 0
+        if not self.settlement:
+            self.scores[side] += event.points
         self.deal_points[side] += event.points
+
+    def _on_deal_settled(self, event: Event) -> None:
+        if event.seat is not None:
+            self.scores[self.sides[event.seat]] += event.points
 
     def _take_from_hand(self, seat: int, card: int) -> tuple[int, list[tuple[int, int]]]:
         """Remove `card` from `seat`'s concealed hand, revealing a face-down key if needed."""
@@ -142,9 +168,11 @@ class TableModel:
         seat = event.seat
         renames: list[tuple[int, int]] = []
         self.records.append((seat, event.label, tuple(event.cards)))
+        if self.trump is None and event.label in ("royal_marriage", "trump_sequence"):
+            self.trump = suit_of(event.cards[0])  # Rubicon / Chinese: the first marriage or sequence sets trumps
         for card in event.cards:
-            if card in self.tables[seat]:
-                continue
+            if any(card in table for table in self.tables.values()):
+                continue  # already on the table (the declarer's, or the partner's in a partnership)
             _, more = self._take_from_hand(seat, card)
             renames.extend(more)
             self.tables[seat].append(card)
@@ -199,31 +227,40 @@ class TableModel:
         """What must agree with the view once all events are shown."""
         return (
             tuple(sorted(self.hands[self.bottom])),
-            len(self.hands[self.top]),
+            tuple(len(self.hands[s]) for s in self.others),
             tuple(tuple(sorted(self.tables[s])) for s in range(self.players)),
             tuple(self.trick), len(self.stock), self.turn_up,
-            tuple(len(self.won[s]) for s in range(self.players)), tuple(self.scores),
+            tuple(len(self.won[s]) for s in range(self.players)), tuple(self.scores), self.trump,
         )
 
 
+def new_model(rules, bottom: int, reveal_top: bool = False, next_hidden: int = -1) -> TableModel:
+    """An empty model for `rules` (seats, sides, packs, how scores move) seen from `bottom`."""
+    return TableModel(bottom=bottom, players=rules.players, reveal_top=reveal_top, next_hidden=next_hidden,
+                      packs=rules.packs, sides=tuple(rules.side_of(s) for s in range(rules.players)),
+                      settlement=rules.game_end_mode == "settlement")
+
+
 def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1,
-              top_cards: list[int] | None = None) -> TableModel:
+              top_cards: list[int] | dict[int, list[int]] | None = None) -> TableModel:
     """The model of what `view`'s seat sees now (no animation).
 
-    `top_cards` shows the other hand face up: Open Bezique (where the view knows it) and the demo, which is
-    omniscient by design.
+    `top_cards` shows the other hands face up (a list: the seat opposite with two players; or seat -> cards):
+    Open Bezique (where the view knows it) and the demo, which is omniscient by design.
     """
-    model = TableModel(bottom=view.seat, players=view.rules.players, reveal_top=reveal_top,
-                       next_hidden=start_hidden)
-    top = model.top
+    model = new_model(view.rules, view.seat, reveal_top, start_hidden)
     model.hands[view.seat] = list(view.hand)
-    if reveal_top and top_cards is None and len(view.known[top]) == view.hand_counts[top]:
-        top_cards = list(view.known[top])
-    if reveal_top and top_cards is not None:
-        model.hands[top] = list(top_cards)
-    else:
+    if isinstance(top_cards, list):
+        top_cards = {model.top: top_cards}
+    shown = dict(top_cards or {})
+    if reveal_top and not shown:
+        shown = {s: list(view.known[s]) for s in model.others if len(view.known[s]) == view.hand_counts[s]}
+    if not reveal_top or len(shown) < len(model.others):
         model.reveal_top = False
-        model.hands[top] = [model.hidden() for _ in range(view.hand_counts[top])]
+        shown = {}
+    for seat in model.others:
+        model.hands[seat] = list(shown[seat]) if seat in shown else \
+            [model.hidden() for _ in range(view.hand_counts[seat])]
     for seat in range(model.players):
         model.tables[seat] = list(view.tables[seat])
         model.won[seat] = [card for winner, trick in view.tricks_log if winner == seat for _, card in trick]
@@ -277,10 +314,11 @@ def meld_history(model: TableModel, card: int) -> list[str]:
 def placements(model: TableModel, layout: Layout, trumps_first: bool = False) -> dict[int, Place]:
     """A resting place for every key in the model."""
     out: dict[int, Place] = {}
-    bottom, top = model.bottom, model.top
-    for seat in (bottom, top):
+    bottom = model.bottom
+    seats = [bottom, *model.others]
+    for seat in seats:
         pile = model.won[seat]
-        slot = layout.won_slot(seat == bottom)
+        slot = layout.won_slot(model.rel(seat))
         for i, key in enumerate(pile):
             depth = min(i, 6)
             out[key] = Place(Slot(slot.cx + depth * 0.6 * layout.s, slot.cy - depth * 0.6 * layout.s, slot.angle,
@@ -295,21 +333,24 @@ def placements(model: TableModel, layout: Layout, trumps_first: bool = False) ->
         d = min(i, 10) * 0.45 * layout.s
         out[key] = Place(Slot(deck_slot.cx - d, deck_slot.cy - d, 0.0, deck_slot.height), False, Z_STOCK + 50 + i,
                          i >= len(model.deck) - 6)
-    for seat in (bottom, top):
+    for seat in seats:
         groups = meld_groups(model, seat)
-        rows = layout.meld_slots(layout.melds_of(seat == bottom), [len(g) for g in groups])
+        rows = layout.meld_slots(layout.melds_of(model.rel(seat)), [len(g) for g in groups])
         z = Z_MELD
         for group, row in zip(groups, rows, strict=True):
             for key, slot in zip(group, row, strict=True):
                 out[key] = Place(slot, True, z)
                 z += 1
     for i, (seat, card) in enumerate(model.trick):
-        out[card] = Place(layout.trick_slot(i, seat == bottom), True, Z_TRICK + i)
-    top_hand = model.hands[top]
-    if model.reveal_top:
-        top_hand = hand_order(top_hand, model.trump, trumps_first)
-    for i, (key, slot) in enumerate(zip(top_hand, layout.opp_hand_slots(len(top_hand)), strict=True)):
-        out[key] = Place(slot, key >= 0, Z_OPP + i)
+        rel = model.rel(seat) if layout.players > 2 else (seat == bottom)
+        out[card] = Place(layout.trick_slot(i, rel), True, Z_TRICK + i)
+    for seat in model.others:
+        other = model.hands[seat]
+        if model.reveal_top:
+            other = hand_order(other, model.trump, trumps_first)
+        slots = layout.opp_hand_slots(len(other), model.rel(seat))
+        for i, (key, slot) in enumerate(zip(other, slots, strict=True)):
+            out[key] = Place(slot, key >= 0, Z_OPP + i)
     mine = hand_order([k for k in model.hands[bottom] if k >= 0], model.trump, trumps_first) + \
         [k for k in model.hands[bottom] if k < 0]
     for i, (key, slot) in enumerate(zip(mine, layout.hand_slots(len(mine)), strict=True)):

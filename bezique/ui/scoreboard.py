@@ -33,7 +33,7 @@ def deal_lines(log: list[tuple], deal: int, seat: int) -> list[tuple[str, int, i
     melds: dict[str, list[int]] = {}
     other: dict[str, int] = {}
     for d, _side, who, score_id, points in log:
-        if d != deal or who != seat or score_id == "brisques":
+        if d != deal or who != seat or score_id in ("brisques", "game_bonus"):
             continue
         if score_id in MELD_NAMES:
             entry = melds.setdefault(score_id, [0, 0])
@@ -93,7 +93,8 @@ class ResultOverlay(Scene):
         """(the panel, the main button, the second button)."""
         w, h = self.app.size
         s = min(w / 1280, h / 720)
-        bw = 1180 * s if self.game_over else 780 * s
+        wide = self.game_over or self.table.session.rules.players > 2
+        bw = 1180 * s if wide else 780 * s
         box = Box(w / 2 - bw / 2, h / 2 - 300 * s, bw, 600 * s)
         nb = Box(box.right - 300 * s, box.bottom - 62 * s, 280 * s, 46 * s)
         qb = Box(box.x + 20 * s, box.bottom - 62 * s, 200 * s, 46 * s)
@@ -163,15 +164,19 @@ class ResultOverlay(Scene):
         pulse = 1.0 + (0.06 * math.sin(self.time * 5) if self.game_over and self.time < 6 else 0.0)
         blit_text(surface, A, title, 44 * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,
                   shadow=True, max_width=box.w - 40 * s)
-        left_w = 740 * s if self.game_over else box.w - 20 * s
-        col_w = (left_w - 40 * s) / 2
-        order = [table.viewer, table.model.top]
+        players = table.session.rules.players
+        per_deal = self.game_over and players == 2
+        left_w = 740 * s if per_deal else box.w - 20 * s
+        order = [table.viewer, *table.model.others]
+        col_w = (left_w - 40 * s) / len(order) if players > 2 else (left_w - 40 * s) / 2
         if self.game_over:
             blit_text(surface, A, T("score.title_deal", number=self.deal + 1), 22 * s,
                       (box.x + 20 * s, box.y + 70 * s), MUTED)
         for i, seat in enumerate(order):
             self._column(surface, seat, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s)
-        if self.game_over:
+        if self.table.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
+            self._settlement_note(surface, box, s)
+        if per_deal:
             self._per_deal(surface, Box(box.x + left_w + 10 * s, box.y + 70 * s, box.w - left_w - 30 * s,
                                         box.h - 150 * s), order, s)
             self._remaining(surface, box, s)
@@ -185,13 +190,39 @@ class ResultOverlay(Scene):
     def _winner_text(self) -> str:
         T = self.app.t
         session = self.table.session
-        winner = session.state.winner
+        winner = session.state.winner  # a side
         if winner is None:
             return T("score.draw")
-        name = session.seats[winner].name
+        rules = session.rules
+        members = [i for i in range(rules.players) if rules.side_of(i) == winner]
+        name = " & ".join(session.seats[i].name for i in members)
         if session.humans and not session.hotseat:
-            return T("score.you_win") if winner == session.humans[0] else T("score.you_lose", name=name)
+            mine = rules.side_of(session.humans[0]) == winner
+            return T("score.you_win") if mine else T("score.you_lose", name=name)
         return T("score.winner", name=name)
+
+    def _settlement(self):
+        """The Rubicon / Chinese settlement of the deal shown, or None."""
+        past = self.table.session.state.past_deals
+        if 0 <= self.deal < len(past):
+            return past[self.deal].settlement
+        return None
+
+    def _settlement_note(self, surface: pygame.Surface, box: Box, s: float) -> None:
+        """One line under the columns: who gained what, rubicon or not."""
+        A, T = self.app.assets, self.app.t
+        st = self._settlement()
+        session = self.table.session
+        if st.winner is None:
+            text = T("score.settle_drawn")
+        else:
+            name = session.seats[st.winner].name
+            loser = session.seats[1 - st.winner].name
+            text = T("score.settle_gain", name=name, points=st.settled[st.winner])
+            if st.rubiconed:
+                text += "  ·  " + T("score.rubiconed", name=loser)
+        blit_text(surface, A, text, 24 * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
+                  max_width=box.w - 60 * s)
 
     def _column(self, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
                 s: float) -> None:
@@ -220,6 +251,9 @@ class ResultOverlay(Scene):
             blit_text(surface, A, f"+{pts}", 20 * s, (x + width, y), CREAM, "topright")
             y += 24 * s
         y = max(y, self._boxes()[0].y + 96 * s + 38 * s + 6 * 24 * s) + 4 * s
+        if session.rules.game_end_mode == "settlement":
+            self._settled_column(surface, seat, i, x, y, width, s)
+            return
         cards = self.brisques.get(seat, [])
         logged = sum(p for d, _side, who, k, p in state.log if d == self.deal and who == seat and k == "brisques")
         shown = min(len(cards), int(self.time / self.step) + 1) if self.step > 0 else len(cards)
@@ -241,6 +275,8 @@ class ResultOverlay(Scene):
         y += 32 * s
         target = session.rules.target_score
         score = state.scores[side] - hidden
+        if session.rules.partnership:
+            blit_text(surface, A, T("score.side_totals"), 16 * s, (x, y + 48 * s), MUTED)
         blit_text(surface, A, T("score.running_total"), 22 * s, (x, y), CREAM)
         blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s, (x + width, y), GOLD,
                   "topright", bold=True)
@@ -248,6 +284,41 @@ class ResultOverlay(Scene):
         if score < target:
             blit_text(surface, A, T("score.to_go", points=target - score), 18 * s, (x + width, y + 48 * s), MUTED,
                       "topright")
+
+    def _settled_column(self, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
+                        s: float) -> None:
+        """Rubicon / Chinese: raw points, brisques counted or not, total, rubicon, the settlement and the match."""
+        A, T = self.app.assets, self.app.t
+        session = self.table.session
+        state = session.state
+        st = self._settlement()
+        rules = session.rules
+        rows: list[tuple[str, str, tuple[int, int, int]]] = []
+        if st is not None:
+            brisques = sum(p for d, _sd, who, k, p in state.log if d == self.deal and who == seat and k == "brisques")
+            rows.append((T("score.raw"), str(st.raw[seat]), CREAM))
+            rows.append((T("score.brisques"), f"+{brisques}" if st.brisques_counted else T("score.not_counted"),
+                         CREAM if st.brisques_counted else MUTED))
+            rows.append((T("score.deal_total"), str(st.total[seat]), CREAM))
+            rub = st.total[seat] < rules.rubicon_threshold
+            rows.append((T("score.rubicon", points=rules.rubicon_threshold),
+                         T("score.rubiconed_yes") if rub else T("score.rubiconed_no"),
+                         (255, 170, 150) if rub else MUTED))
+            rows.append((T("score.settled"), f"+{st.settled[seat]}", GOLD))
+        for label, value, colour in rows:
+            blit_text(surface, A, label, 20 * s, (x, y), MUTED, max_width=width * 0.6)
+            blit_text(surface, A, value, 22 * s, (x + width, y), colour, "topright", bold=True)
+            y += 27 * s
+        pygame.draw.line(surface, MUTED, (x, y), (x + width, y))
+        y += 6 * s
+        score = state.scores[seat]
+        target = rules.match_target
+        blit_text(surface, A, T("score.match"), 22 * s, (x, y), CREAM)
+        shown = T("score.progress", points=score, target=target) if target else str(score)
+        blit_text(surface, A, shown, 22 * s, (x + width, y), GOLD, "topright", bold=True)
+        if target:
+            progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1),
+                         BAR_ME if i == 0 else BAR_OPP)
 
     def _per_deal(self, surface: pygame.Surface, box: Box, order: list[int], s: float) -> None:
         A, T = self.app.assets, self.app.t

@@ -114,7 +114,7 @@ class GameSession:
         snapshot = copy.deepcopy(self.game) if undoable else None
         events: list[Event] = []
         self.game.act(action, events)
-        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "game_over") for e in events):
+        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "deal_settled", "game_over") for e in events):
             self._undo.clear()  # never go back past a draw: it would show hidden cards
         elif snapshot is not None:
             self._undo.append(snapshot)
@@ -123,7 +123,7 @@ class GameSession:
 
     def note_opponent_events(self, events: list[Event]) -> None:
         """The computer's moves: a draw among them closes the door on undo."""
-        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "game_over") for e in events):
+        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "deal_settled", "game_over") for e in events):
             self._undo.clear()
 
     def can_undo(self) -> bool:

@@ -20,8 +20,17 @@ from bezique.ui.session import GameSession, Seat
 from bezique.ui.table import TableOptions, TableScene
 from bezique.user_settings import load_user_settings, resolve_language, save_user_settings
 
-PLAYABLE_VARIANTS = ("two_handed", "open")
+PLAYABLE_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")
 TARGETS = (1000, 500)
+
+
+def target_choices(variant: str) -> list[int | None]:
+    """The targets offered for `variant`: points to win, or for Rubicon / Chinese the match target (None: one
+    deal decides)."""
+    preset = make_ruleset(variant, {})
+    if preset.game_end_mode == "settlement":
+        return [preset.match_target or 1500, None]
+    return list(TARGETS)
 
 
 @dataclass
@@ -31,8 +40,8 @@ class GameSetup:
     mode: str = "computer"  # "computer" | "hotseat"
     level: str = "intermediate"
     variant: str = "two_handed"
-    target: int = 1000
-    names: list[str] = field(default_factory=lambda: ["", ""])
+    target: int | None = 1000
+    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
     assisted: bool = False
     seed: int | None = None
 
@@ -83,28 +92,45 @@ class Shell:
     def default_setup(self) -> GameSetup:
         from bezique.ai import LEVELS
         level = self.ai.level if self.ai.level in LEVELS else "intermediate"
-        return GameSetup(level=level, names=["", ""])
+        variant = self.config.variant if self.config.variant in PLAYABLE_VARIANTS else "two_handed"
+        target = self.config.rules.match_target if self.config.rules.game_end_mode == "settlement" else \
+            self.config.rules.target_score
+        if target not in target_choices(variant):
+            target = target_choices(variant)[0]
+        return GameSetup(level=level, variant=variant, target=target, names=["", "", "", ""])
 
     def start_game(self, setup: GameSetup) -> TableScene:
         """A new game from the New game screen; replaces the saved one."""
         rules = self.rules_for(setup.variant, setup.target)
         T = self.app.t
+        n = rules.players
+        names = list(setup.names) + [""] * n
         if setup.mode == "hotseat":
-            names = [setup.names[i].strip() or T("newgame.player_name", number=i + 1) for i in range(2)]
-            seats = [Seat(names[0], "human"), Seat(names[1], "human")]
+            seats = [Seat(names[i].strip() or T("newgame.player_name", number=i + 1), "human") for i in range(n)]
             meta = saves.new_game_meta("hotseat", None, False, 0)
         else:
-            seats = [Seat(setup.names[0].strip() or T("newgame.default_you"), "human"),
-                     Seat(T("newgame.default_computer"), "ai", setup.level)]
+            you = names[0].strip() or T("newgame.default_you")
+            if n == 2:
+                others = [T("newgame.default_computer")]
+            else:
+                others = [T("newgame.computer_name", number=i) for i in range(1, n)]
+                if rules.partnership:
+                    others[1] = T("newgame.partner_name")
+            seats = [Seat(you, "human"), *(Seat(name, "ai", setup.level) for name in others)]
             meta = saves.new_game_meta("computer", setup.level, setup.assisted, 0)
         session = GameSession(rules, seats, seed=setup.seed, allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
         return self._play(session, meta)
 
-    def rules_for(self, variant: str, target: int):
+    def rules_for(self, variant: str, target: int | None):
+        settlement = make_ruleset(variant, {}).game_end_mode == "settlement"
         if variant == self.config.variant:
-            return dataclasses.replace(self.config.rules, target_score=target)
-        return make_ruleset(variant, {"target_score": target})
+            if settlement:
+                return dataclasses.replace(self.config.rules, match_target=target)
+            return dataclasses.replace(self.config.rules, target_score=target or 1000)
+        if settlement:
+            return make_ruleset(variant, {"match_target": target})
+        return make_ruleset(variant, {"target_score": target or 1000})
 
     def continue_game(self) -> TableScene | None:
         """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""

@@ -10,6 +10,8 @@ from bezique.ui.session import GameSession, Seat
 from bezique.ui.table import TableOptions, TableScene
 
 TWO_HANDED = ("two_handed", "open")
+PLAYABLE = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")
+COMPUTER_NAMES = ("North", "East", "South", "West", "Anna", "Bruno")
 
 
 def load_settings():
@@ -18,7 +20,7 @@ def load_settings():
     loaded = load_config()
     config = loaded.config
     problems = [str(p) for p in loaded.problems if p.key or "not found" not in p.message]
-    if config.variant not in TWO_HANDED or config.rules.players != 2:
+    if config.variant not in PLAYABLE:
         problems.append(f"variant {config.variant!r} is not playable in the window yet; playing two-handed")
         config = dataclasses.replace(config, variant="two_handed", rules=make_ruleset("two_handed", {}))
     return config, problems
@@ -30,12 +32,16 @@ def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | 
     lvl = level or config.ai.level
     if lvl not in LEVELS:
         lvl = next(iter(LEVELS))
+    n = config.rules.players
     if demo:
-        seats = [Seat("North", "ai", lvl), Seat("South", "ai", lvl)]
+        names = ("North", "South") if n == 2 else COMPUTER_NAMES
+        seats = [Seat(names[i], "ai", lvl) for i in range(n)]
     elif hotseat:
-        seats = [Seat("Player 1", "human"), Seat("Player 2", "human")]
-    else:
+        seats = [Seat(f"Player {i + 1}", "human") for i in range(n)]
+    elif n == 2:
         seats = [Seat("You", "human"), Seat("Computer", "ai", lvl)]
+    else:
+        seats = [Seat("You", "human"), *(Seat(COMPUTER_NAMES[i], "ai", lvl) for i in range(1, n))]
     return GameSession(config.rules, seats, seed=seed, allow_undo=config.app.allow_undo and not hotseat)
 
 

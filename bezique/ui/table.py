@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from bezique.ai import LEVELS, make_player
-from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PLAY, Action, Event
+from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, PLAY, Action, Event
 from bezique.rules.cards import rank_of
 from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
@@ -62,11 +62,13 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.opt = options or TableOptions()
-        self.layout = Layout.for_size(*app.size)
+        self.layout = Layout.for_size(*app.size, session.rules.players)
         humans = session.humans
         self.viewer = humans[0] if humans else 0
         self.reveal = session.rules.open_hands or not humans
-        self.model = tm.TableModel(bottom=self.viewer, players=session.rules.players, reveal_top=self.reveal)
+        self.model = tm.new_model(session.rules, self.viewer, self.reveal)
+        self.trump_flash = -10.0  # when trumps were set by a meld (Rubicon, Chinese): the marker's flourish
+        self.shown_cards: tuple[int, tuple[int, ...], float] | None = None  # carte blanche: (seat, cards, until)
         self.sprites: dict[int, CardSprite] = {}
         self.queue: deque[Event] = deque()
         self.hold = 0.0
@@ -121,7 +123,7 @@ class TableScene(Scene):
         self.worker.cancel()
 
     def resize(self, width: int, height: int) -> None:
-        self.layout = Layout.for_size(width, height)
+        self.layout = Layout.for_size(width, height, self.session.rules.players)
         places = tm.placements(self.model, self.layout, self.opt.sort_trumps_first)
         for key, place in places.items():
             sprite = self.sprites.get(key)
@@ -137,14 +139,15 @@ class TableScene(Scene):
     def _resume(self) -> None:
         """A saved game continued: the table as the rules rebuilt it, the right player to act."""
         session = self.session
-        if session.awaiting_deal:
+        if session.awaiting_deal and not session.state.past_deals:
             self._start_deal()
             return
-        self.deals_seen = session.state.deal_index
+        # saved between deals: the table as it was, and the deal's scoreboard again (``_decide`` opens it)
+        self.deals_seen = session.state.deal_index + (1 if session.awaiting_deal else 0)
         if session.hotseat and session.to_act is not None:
             self.viewer = session.to_act
             self.curtain = True
-        self.model = tm.TableModel(bottom=self.viewer, players=session.rules.players, reveal_top=self.reveal)
+        self.model = tm.new_model(session.rules, self.viewer, self.reveal)
         self._rebuild(animate=False)
 
     def _start_deal(self) -> None:
@@ -154,8 +157,7 @@ class TableScene(Scene):
         if self.session.hotseat:
             # the hand-over comes first: the new hand is then dealt face up to the one who is looking
             self.viewer = self.session.to_act if self.session.to_act is not None else self.viewer
-            self.model = tm.TableModel(bottom=self.viewer, players=self.session.rules.players,
-                                       reveal_top=self.reveal, next_hidden=self.model.next_hidden)
+            self.model = tm.new_model(self.session.rules, self.viewer, self.reveal, self.model.next_hidden)
             self.sprites.clear()
             self.pending_deal = events
             self.curtain = True
@@ -181,13 +183,20 @@ class TableScene(Scene):
                         cards = dealt[seat].cards[pos:pos + packet] if dealt[seat].cards else ()
                         self.queue.append(Event("packet", seat, cards, packet))
                     pos += packet
+                if not self.session.rules.turn_up_trump:  # Rubicon, Chinese: the rest is the stock, no turn-up
+                    self.queue.append(Event("stock_laid", None))
         self.need_sync = True
 
     def _show(self, event: Event) -> None:
         """Apply one event to the model and start its animation, sound and floating score."""
         sounds = self.app.sounds
         kind = event.kind
+        trump_before = self.model.trump
         renames = self.model.apply(event)
+        if kind == "meld_declared" and trump_before is None and self.model.trump is not None:
+            self.trump_flash = self.time
+            from bezique.ui.texts import suit_word
+            self.say(self.app.t("table.trumps_set", suit=suit_word(self.model.trump, self.app.lang)), seconds=3.0)
         for old, new in renames:
             sprite = self.sprites.pop(old, None)
             if sprite is not None:
@@ -216,6 +225,13 @@ class TableScene(Scene):
             sounds.play("seven")
         elif kind == "scored":
             self._float_score(event)
+            if event.label == "carte_blanche" and event.cards and event.seat is not None:
+                # the shown hand (at the deal) or the drawn card (repeats): public for a moment (RULES.md §5.2)
+                show = pause_time(2.2 if len(event.cards) > 1 else 1.2, self.speed)
+                self.shown_cards = (event.seat, tuple(event.cards), self.time + max(show, 0.05))
+                self.say(self.app.t("table.carte_blanche", name=self.session.seats[event.seat].name),
+                         seconds=max(show, 1.5))
+                self.hold = max(self.hold, show)
             if event.label == "seven_of_trumps":
                 sounds.play("seven")
             self.hold = max(self.hold, pause_time(0.25, self.speed))
@@ -225,7 +241,7 @@ class TableScene(Scene):
                 sounds.play("game_won" if event.seat == self.session.state.rules.side_of(human[0]) else "game_lost")
             else:
                 sounds.play("game_won")
-        elif kind == "deal_scored":
+        elif kind in ("deal_scored", "deal_settled"):
             self.deals_seen += 1
             sounds.play("deal_won")
         end = self._retarget(stagger=stagger, delay=delay, ease=ease)
@@ -270,8 +286,9 @@ class TableScene(Scene):
 
     def _float_score(self, event: Event) -> None:
         bottom = event.seat == self.viewer
-        zone = self.layout.melds_of(bottom)
-        badge = self.layout.badge_of(bottom)
+        rel = self.model.rel(event.seat) if event.seat is not None else 0
+        zone = self.layout.melds_of(rel)
+        badge = self.layout.badge_of(rel)
         x = zone.cx if event.label not in ("brisques", "last_trick") else badge.cx
         y = zone.cy if event.label not in ("brisques", "last_trick") else badge.cy
         colour = (255, 214, 120) if bottom else (190, 215, 250)
@@ -284,7 +301,8 @@ class TableScene(Scene):
         view = self.session.view(self.viewer)
         new = tm.from_view(view, self.reveal, start_hidden=old.next_hidden, top_cards=self._top_cards())
         if old.bottom == new.bottom:  # keep the face-down sprites where they were
-            for zone_old, zone_new in ((old.hands[old.top], new.hands[new.top]), (old.stock, new.stock)):
+            pairs = [(old.hands[s], new.hands[s]) for s in new.others] + [(old.stock, new.stock)]
+            for zone_old, zone_new in pairs:
                 spare = [k for k in zone_old if k < 0]
                 for i, key in enumerate(zone_new):
                     if key < 0 and spare:
@@ -294,13 +312,13 @@ class TableScene(Scene):
             self.sprites.clear()
         self._retarget(snap=not animate)
 
-    def _top_cards(self) -> list[int] | None:
-        """The other hand, face up: only in the demo (both seats are the computer) and Open Bezique."""
+    def _top_cards(self) -> dict[int, list[int]] | None:
+        """The other hands, face up: only in the demo (every seat is the computer) and Open Bezique."""
         if not self.reveal:
             return None
         state = self.session.state
-        top = (self.viewer + 1) % self.session.rules.players
-        return list(state.hands[top])
+        n = self.session.rules.players
+        return {(self.viewer + i) % n: list(state.hands[(self.viewer + i) % n]) for i in range(1, n)}
 
     def _check_sync(self) -> None:
         self.need_sync = False
@@ -394,8 +412,7 @@ class TableScene(Scene):
             self._feed(events)
             return
         self.viewer = seat
-        self.model = tm.TableModel(bottom=seat, players=self.session.rules.players, reveal_top=self.reveal,
-                                   next_hidden=self.model.next_hidden)
+        self.model = tm.new_model(self.session.rules, seat, self.reveal, self.model.next_hidden)
         self.sprites.clear()
         self._rebuild(animate=False)
         self.curtain = False
@@ -426,7 +443,7 @@ class TableScene(Scene):
         self.decl_scroll = 0
         seat = self.session.to_act
         events = self.session.act(action)
-        if action.verb in (MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, DONE):
+        if action.verb in (MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, DONE, PASS_TO_PARTNER):
             self.app.sounds.play("click")
         self._feed(events)
         nxt = self.session.to_act
@@ -561,22 +578,37 @@ class TableScene(Scene):
                 decl.append(Button(Box(x, top + span / 2 + 2 * s, 22 * s, span / 2 - 2 * s), "", "decl_down",
                                    enabled=first + max_rows < len(melds)))
             bottom = panel.bottom - 10 * s - row_h
-            if any(a.verb == EXCHANGE_SEVEN for a in legal):
-                decl.append(Button(Box(panel.x + 10 * s, bottom - row_h - 6 * s, panel.w - 20 * s,
-                                       row_h), T("action.exchange_seven"), "exchange"))
-            elif any(a.verb == DECLARE_SEVEN for a in legal):
-                decl.append(Button(Box(panel.x + 10 * s, bottom - row_h - 6 * s, panel.w - 20 * s,
-                                       row_h), T("action.declare_seven"), "declare7"))
+            extra_y = bottom
+            for label, act in self._extra_actions(legal):
+                extra_y -= row_h + 6 * s
+                decl.append(Button(Box(panel.x + 10 * s, extra_y, panel.w - 20 * s, row_h), label, act))
             label = T("action.draw") if self.session.state.stock else T("action.continue")
             decl.append(Button(Box(panel.x + 10 * s, bottom, panel.w - 20 * s, row_h), label, "done",
                                primary=True))
         return buttons, decl
 
+    def _extra_actions(self, legal: list[Action]) -> list[tuple[str, str]]:
+        """(label, button action) of the declaration panel's rows above Draw: the seven, passing to the partner."""
+        T = self.app.t
+        out = []
+        if any(a.verb == EXCHANGE_SEVEN for a in legal):
+            out.append((T("action.exchange_seven"), "exchange"))
+        elif any(a.verb == DECLARE_SEVEN for a in legal):
+            out.append((T("action.declare_seven"), "declare7"))
+        passes = [a for a in legal if a.verb == PASS_TO_PARTNER]
+        if passes:
+            name = self.session.seats[passes[0].seat].name if passes[0].seat is not None else ""
+            out.append((T("action.pass_to_partner", name=name), "pass"))
+        return out
+
     def decl_rows(self) -> int:
         """How many meld rows the declaration panel shows at once (the rest scroll)."""
         s = self.layout.s
         row_h = 31 * s
-        return max(1, int((self.layout.decl_panel.h - 44 * s - 2 * (row_h + 6 * s)) // (row_h + 4 * s)))
+        extra = 1
+        if self.human_turn() and self.session.state.phase == DECLARE:
+            extra = max(1, len(self._extra_actions(self.session.legal())))
+        return max(1, int((self.layout.decl_panel.h - 44 * s - (1 + extra) * (row_h + 6 * s)) // (row_h + 4 * s)))
 
     def scroll_decl(self, delta: int) -> None:
         n = len(self.decl_melds())
@@ -612,6 +644,10 @@ class TableScene(Scene):
             self.act(Action(DECLARE_SEVEN))
         elif action == "done":
             self.act(Action(DONE))
+        elif action == "pass":
+            passes = [a for a in self.session.legal() if a.verb == PASS_TO_PARTNER]
+            if passes:
+                self.act(passes[0])
 
     def my_cards_at(self, pos: tuple[int, int]) -> int | None:
         """The topmost of the viewer's own cards (hand or table) under `pos`."""

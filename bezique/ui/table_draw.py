@@ -10,7 +10,7 @@ import pygame
 from bezique.rules.actions import MELD
 from bezique.ui import model as tm
 from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, INK, MUTED, PANEL_EDGE
-from bezique.ui.layout import Box
+from bezique.ui.layout import CARD_ASPECT, Box
 from bezique.ui.texts import score_name, short_meld, suit_word
 from bezique.ui.widgets import blit_text, panel, progress_bar
 
@@ -38,6 +38,8 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _prompt(scene, surface)
     for b in buttons:
         b.draw(surface, A, L.s, hot=scene.hover_button == b.action)
+    if scene.shown_cards is not None and scene.time < scene.shown_cards[2]:
+        _shown_cards(scene, surface)
     _floaters(scene, surface)
     if scene.cut_timer > 0:
         _cut(scene, surface)
@@ -49,7 +51,7 @@ def _zones(scene: TableScene, surface: pygame.Surface) -> None:
     """Faint outlines where cards will lie, so the empty table still reads as a table."""
     L, A, s = scene.layout, scene.app.assets, scene.layout.s
     faint = (255, 255, 255, 22)
-    for box in (L.opp_melds, L.my_melds, L.stock, L.won):
+    for box in (*(z.melds for z in L.seats), L.stock, L.won):
         _soft_box(surface, box, faint)
     T = scene.app.t
     blit_text(surface, A, T("table.tricks_won"), 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
@@ -57,10 +59,11 @@ def _zones(scene: TableScene, surface: pygame.Surface) -> None:
     ell = pygame.Surface((int(tr.w + 80 * s), int(tr.h + 30 * s)), pygame.SRCALPHA)
     pygame.draw.ellipse(ell, (0, 0, 0, 38), ell.get_rect())
     surface.blit(ell, (tr.x - 40 * s, tr.y - 15 * s))
-    opp = scene.session.seats[scene.model.top].name
-    if not scene.model.tables[scene.model.top]:
-        blit_text(surface, A, T("table.melds_of", name=opp), 20 * s, (L.opp_melds.cx, L.opp_melds.cy), MUTED,
-                  "center")
+    for seat in scene.model.others:
+        if not scene.model.tables[seat]:
+            zone = L.melds_of(scene.model.rel(seat))
+            blit_text(surface, A, T("table.melds_of", name=scene.session.seats[seat].name), 20 * s,
+                      (zone.cx, zone.cy), MUTED, "center", max_width=zone.w - 16 * s)
     if not scene.model.tables[scene.viewer]:
         mine = T("table.your_melds") if not scene.session.hotseat else \
             T("table.melds_of", name=scene.session.seats[scene.viewer].name)
@@ -69,11 +72,22 @@ def _zones(scene: TableScene, surface: pygame.Surface) -> None:
     m = scene.model
     if m.trump is not None:
         size = round(50 * s)
+        age = scene.time - scene.trump_flash
+        if 0 <= age < 1.6:  # trumps just set by a meld: the marker pops in with a ring
+            size = round(size * (1.0 + 0.35 * math.sin(min(age / 1.6, 1.0) * math.pi)))
+            ring = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*GOLD, int(200 * (1 - age / 1.6))), (size, size),
+                               int(size * (0.6 + age * 0.5)), width=max(2, int(4 * s)))
+            surface.blit(ring, (L.stock.x + 6 * s + 25 * s - size, L.stock.y + 4 * s + 25 * s - size))
         marker = A.trump_marker(m.trump, size)
         surface.blit(marker, (L.stock.x + 6 * s, L.stock.y + 4 * s))
         blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, scene.app.lang)), 22 * s,
                   (L.stock.x + 12 * s + size, L.stock.y +
-                  4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True)
+                  4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True, max_width=L.stock.w - size - 20 * s)
+    elif not scene.session.rules.turn_up_trump and scene.session.state.deal_index >= 0 and (m.stock or m.hands[
+            scene.viewer]):
+        blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
+                  "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
     count = len(m.stock) + (1 if m.turn_up is not None else 0)
     if m.trump is not None or count:
         blit_text(surface, A, T("table.stock_short", count=count), 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
@@ -100,29 +114,57 @@ def _soft_box(surface: pygame.Surface, box: Box, colour: tuple[int, int, int, in
     surface.blit(surf, (x, y))
 
 
+def game_target(rules) -> int:
+    """What the scores race to: the target, or in Rubicon / Chinese the match target (one deal: none)."""
+    if rules.game_end_mode == "settlement":
+        return rules.match_target or 0
+    return rules.target_score
+
+
 def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bottom: bool) -> None:
     A, s = scene.app.assets, scene.layout.s
     session = scene.session
+    rules = session.rules
+    T = scene.app.t
     seat_info = session.seats[seat]
     thinking = seat_info.kind == "ai" and session.to_act == seat and scene.at_rest()
     active = session.to_act == seat and scene.at_rest()
-    panel(surface, box, alpha=210, edge=GOLD if active else PANEL_EDGE, edge_width=3 if active else 2)
+    mine = rules.side_of(seat) == rules.side_of(scene.viewer)
+    edge = GOLD if active else (BAR_ME if rules.partnership and mine and not bottom else PANEL_EDGE)
+    panel(surface, box, alpha=210, edge=edge, edge_width=3 if active else 2)
     name = seat_info.name
     if seat_info.kind == "ai":
         name += f"  ·  {_level(seat_info.level, scene.app.lang)}"
-    blit_text(surface, A, name, 26 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True,
-              max_width=box.w - 24 * s)
-    side = session.rules.side_of(seat)
+    compact = box.h < 90 * s
+    name_size = 22 * s if compact else 26 * s
+    tag = ""
+    if rules.partnership:
+        tag = T("table.partner") if mine and not bottom else (T("table.your_side") if bottom else T("table.opponent"))
+    tag_w = A.text(tag, int(16 * s), MUTED).get_width() + 8 * s if tag else 0
+    blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
+              max_width=box.w - 24 * s - tag_w - (60 * s if thinking else 0))
+    if tag:
+        blit_text(surface, A, tag, 16 * s, (box.right - 10 * s, box.y + (box.h - 20 * s if compact else 80 * s)),
+                  BAR_ME if mine else MUTED, "topright")
+    side = rules.side_of(seat)
+    settlement = rules.game_end_mode == "settlement"
     score = scene.model.scores[side]
-    target = session.rules.target_score
-    blit_text(surface, A, f"{score}", 40 * s, (box.x + 12 * s, box.y + 34 * s), CREAM, bold=True)
-    blit_text(surface, A, f"/ {target}", 20 * s, (box.x + 14 * s + A.text(f"{score}", int(40 * s), CREAM, True)
-              .get_width(), box.y + 46 * s), MUTED)
+    target = game_target(rules)
     deal = scene.model.deal_points[side]
-    blit_text(surface, A, scene.app.t("table.this_deal", points=deal), 18 * s,
-              (box.right - 12 * s, box.y + 48 * s), MUTED, "topright")
-    progress_bar(surface, Box(box.x + 12 * s, box.y + 72 * s, box.w - 24 * s, 12 * s), score / max(target, 1),
-                 BAR_ME if bottom else BAR_OPP)
+    big, small = (deal, T("table.match_points", points=score)) if settlement else (score, f"/ {target}")
+    big_size = 30 * s if compact else 40 * s
+    y_big = box.y + (28 if compact else 34) * s
+    blit_text(surface, A, f"{big}", big_size, (box.x + 12 * s, y_big), CREAM, bold=True)
+    blit_text(surface, A, small, 18 * s if compact else 20 * s, (box.x + 16 * s + A.text(f"{big}", int(big_size),
+              CREAM, True).get_width(), y_big + (10 if compact else 12) * s), MUTED)
+    if not settlement:
+        blit_text(surface, A, T("table.this_deal", points=deal), 18 * s,
+                  (box.right - 12 * s, y_big + (10 if compact else 14) * s), MUTED, "topright")
+    if target:
+        bar_y = box.y + (62 if compact else 72) * s
+        bar_w = box.w - 24 * s - (tag_w if compact and tag else 0)
+        progress_bar(surface, Box(box.x + 12 * s, bar_y, bar_w, (8 if compact else 12) * s), score / max(target, 1),
+                     BAR_ME if mine else BAR_OPP)
     if thinking:
         dots = "." * (1 + int(scene.time * 3) % 3)
         blit_text(surface, A, scene.app.t("table.thinking_short") + dots, 18 * s,
@@ -131,7 +173,8 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
 
 def _badges(scene: TableScene, surface: pygame.Surface) -> None:
     L = scene.layout
-    _badge(scene, surface, L.opp_badge, scene.model.top, False)
+    for seat in scene.model.others:
+        _badge(scene, surface, L.badge_of(scene.model.rel(seat)), seat, False)
     _badge(scene, surface, L.my_badge, scene.viewer, True)
 
 
@@ -152,8 +195,14 @@ def _status(scene: TableScene, surface: pygame.Surface) -> None:
               GOLD, bold=True, max_width=room)
     phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=state.tricks_done)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
-    blit_text(surface, A, T("table.target", points=scene.session.rules.target_score), 20 * s,
-              (box.x + 12 * s, box.y + 64 * s), MUTED)
+    rules = scene.session.rules
+    if rules.game_end_mode != "settlement":
+        target = T("table.target", points=rules.target_score)
+    elif rules.match_target:
+        target = T("table.match_target", points=rules.match_target)
+    else:
+        target = T("table.single_deal")
+    blit_text(surface, A, target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
     if scene.session.assisted:
         blit_text(surface, A, T("table.assisted"), 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
                   "topright")
@@ -197,32 +246,52 @@ def _meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
     """Under each table card, which melds it has scored in (RULES.md §1.12)."""
     A, s = scene.app.assets, scene.layout.s
     m = scene.model
-    for seat in (scene.viewer, m.top):
+    for seat in (scene.viewer, *m.others):
+        placed = []
         for card in m.tables[seat]:
             sprite = scene.sprites.get(card)
             if sprite is None or sprite.tween is not None:
                 continue
             kinds = tm.meld_history(m, card)
-            if not kinds:
+            if kinds:
+                placed.append((sprite.cx - sprite.height * 0.35, sprite.cy, sprite, kinds))
+        placed.sort(key=lambda p: (round(p[1]), p[0]))
+        for i, (x, cy, sprite, kinds) in enumerate(placed):
+            # a chip may not run under the next card's chip: overlapping cards share the width between them
+            room = sprite.height * CARD_ASPECT
+            if i + 1 < len(placed) and abs(placed[i + 1][1] - cy) < 1:
+                room = min(room, placed[i + 1][0] - x - 2 * s)
+            if room < 10 * s:
                 continue
             text = " ".join(short_meld(k, scene.app.lang) for k in kinds)
-            y = sprite.cy + sprite.height / 2 + 3 * s
             surf = A.text(text, int(19 * s), INK, True)
+            if surf.get_width() + 8 * s > room:
+                surf = A.text(text, int(15 * s), INK, True)
+            if surf.get_width() + 8 * s > room:
+                surf = surf.subsurface((0, 0, max(1, int(room - 8 * s)), surf.get_height()))
+            y = cy + sprite.height / 2 + 3 * s
             w = surf.get_width() + 8 * s
-            x = sprite.cx - sprite.height * 0.35
             pygame.draw.rect(surface, (236, 206, 130), (x, y, w, surf.get_height() + 2 * s), border_radius=5)
+            pygame.draw.rect(surface, (150, 120, 60), (x, y, w, surf.get_height() + 2 * s), width=1,
+                             border_radius=5)
             surface.blit(surf, (x + 4 * s, y + 2 * s))
 
 
 def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
     L, A, s = scene.layout, scene.app.assets, scene.layout.s
     m = scene.model
-    for seat, bottom in ((scene.viewer, True), (m.top, False)):
+    many = scene.session.rules.players > 2
+    for seat in (scene.viewer, *m.others):
         n = len(m.won[seat]) // max(scene.session.rules.players, 1)
-        slot = L.won_slot(bottom)
+        slot = L.won_slot(m.rel(seat))
         label = scene.app.t("table.tricks_one" if n == 1 else "table.tricks_many", count=n)
-        blit_text(surface, A, label, 19 * s, (slot.cx + slot.height * 0.62, slot.cy), CREAM, "midleft",
-                  shadow=True)
+        x = slot.cx + slot.height * 0.62
+        if many:
+            blit_text(surface, A, scene.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
+                      "bottomleft", max_width=L.won.right - x - 6 * s)
+            blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
+            continue
+        blit_text(surface, A, label, 19 * s, (x, slot.cy), CREAM, "midleft", shadow=True)
     if scene.can_peek() and not scene.peek:
         blit_text(surface, A, scene.app.t("table.show_last_trick"), 17 * s,
                   (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
@@ -317,6 +386,22 @@ def _floaters(scene: TableScene, surface: pygame.Surface) -> None:
             surf = surf.copy()
             surf.set_alpha(alpha)
         surface.blit(surf, surf.get_rect(center=(round(f.x), round(y))))
+
+
+def _shown_cards(scene: TableScene, surface: pygame.Surface) -> None:
+    """Carte blanche: the hand (or drawn card) shown to the table for a moment."""
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    seat, cards, _until = scene.shown_cards
+    ch = L.small_h
+    step = ch * CARD_ASPECT * 0.8
+    width = step * (len(cards) - 1) + ch * CARD_ASPECT + 24 * s
+    box = Box(L.width / 2 - width / 2, L.trick.cy - ch / 2 - 34 * s, width, ch + 46 * s)
+    panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
+    blit_text(surface, A, scene.app.t("table.carte_blanche", name=scene.session.seats[seat].name), 18 * s,
+              (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True, max_width=box.w - 12 * s)
+    for i, card in enumerate(cards):
+        img = A.card(card, ch)
+        surface.blit(img, (box.x + 12 * s + i * step, box.y + 30 * s))
 
 
 def _cut(scene: TableScene, surface: pygame.Surface) -> None:

@@ -98,6 +98,11 @@ def test_menu_new_game_table_scoreboard_menu_and_continue():
     assert isinstance(menu, MenuScene)
     press(app, menu.buttons(), "continue")
     table = table_of(app)
+    app.tick(DT)
+    board = app.stack.top  # saved while the scoreboard was open: it opens again
+    assert isinstance(board, ResultOverlay) and not board.game_over
+    _, nb, _ = board._boxes()
+    click(app, (nb.cx, nb.cy))
     assert table.session.seats[0].name == "Ada" and table.session.state.deal_index == 1
     assert table.session.seats[1].level == level
 

@@ -7,9 +7,8 @@ import pytest
 from ui_driver import DT, button, click, key, make_app, point_on, step, table_of, wait_rest
 
 from bezique.i18n import t
-from bezique.rules import engine
 from bezique.rules.actions import EXCHANGE_SEVEN, MELD
-from bezique.rules.cards import parse_code
+from bezique.rules.cards import full_deck_faces, parse_code
 from bezique.rules.record import RecordedGame
 from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
 
@@ -43,7 +42,7 @@ def test_a_complete_deal_through_clicks():
 def stacked_deck(hand0, turn_up):
     """A deck (faces, top first) giving seat 0 (the elder when seat 1 deals) `hand0` and the given turn-up."""
     faces = [parse_code(c)[0] for c in hand0]
-    rest = engine.full_deck_faces(1) + engine.full_deck_faces(1)
+    rest = full_deck_faces(1) + full_deck_faces(1)
     for f in [*faces, parse_code(turn_up)[0]]:
         rest.remove(f)
     rng = random.Random(3)
