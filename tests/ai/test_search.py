@@ -1,0 +1,48 @@
+"""The expert's search helpers: the horizon value of held cards, distinct candidates, pruning, the time budget."""
+
+from __future__ import annotations
+
+from ai_positions import cards, position
+
+from bezique.ai import make_player
+from bezique.ai.search import HOLD_SEVEN, _clearly_worse, _paired, distinct, hold_value
+from bezique.rules.actions import PLAY, Action
+from bezique.rules.engine import legal_actions
+from bezique.rules.view import view_for
+
+
+def test_held_trumps_brisques_and_the_seven_are_worth_keeping():
+    state = position("AS TS 7S AH 8C 9C 8D JH", turn_up="KS")
+    plain = position("8S 9S JC 8H 8C 9C 8D JH", turn_up="KS")
+    assert hold_value(state, 0, state.trump) > hold_value(plain, 0, plain.trump) + 20
+    seven = position("7S 8C 9C 8D JH 9H 8H 9D", turn_up="KS")
+    eight = position("7H 8C 9C 8D JH 9H 8H 9D", turn_up="KS")
+    assert hold_value(seven, 0, seven.trump) - hold_value(eight, 0, eight.trump) == HOLD_SEVEN
+
+
+def test_copies_of_a_face_are_one_candidate():
+    state = position("9C 9C#1 8D 8D#1 KH QS JD 7H", turn_up="AS")
+    legal = legal_actions(state)
+    prior = Action(PLAY, (cards("8D#1")[0],))
+    kept = distinct(state, 0, legal, prior)
+    faces = [a.cards[0] & 31 for a in kept]
+    assert len(faces) == len(set(faces)) == 6
+    assert prior in kept
+
+
+def test_pruning_statistics():
+    mean, se = _paired([10.0, 12.0, 11.0], [0.0, 1.0, 2.0])
+    assert mean == 10.0 and se > 0
+    assert _clearly_worse([0.0] * 20, [30.0 + (i % 3) for i in range(20)])
+    assert not _clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20)
+
+
+def test_expert_plays_within_its_time_budget():
+    import time
+
+    state = position("9C 9C#1 8D 8D#1 KH QS JD 7H", turn_up="AS", led="TC")
+    view = view_for(state, 0)
+    t0 = time.perf_counter()
+    action = make_player("expert", 3, time_ms=60).choose(view, view.legal)
+    assert action in view.legal
+    assert time.perf_counter() - t0 < 1.0
