@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import argparse
 
+from bezique.demo_cmd import PLAYABLE
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hotseat", action="store_true", help="two players taking turns on one screen")
     parser.add_argument("--level", help="computer level (default: the settings' level); opens a game at once")
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deals")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    parser.add_argument("--variant", choices=PLAYABLE,
+                        help="the game to open straight away (default: the settings' variant)")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="draw the first frame, print the time it took and exit (checks an installation or build)")
@@ -43,13 +47,15 @@ def _open_window(args: argparse.Namespace) -> int:
                          fullscreen=True if getattr(args, "fullscreen", False) else None)
     app = shell.app
     hotseat, level, seed = getattr(args, "hotseat", False), getattr(args, "level", None), getattr(args, "seed", None)
-    if hotseat or level or seed is not None:
+    variant = getattr(args, "variant", None)
+    if hotseat or level or seed is not None or variant:
+        from bezique.ui.shell import target_choices
         setup = shell.default_setup()
         setup.mode = "hotseat" if hotseat else "computer"
         setup.level = level or setup.level
         setup.seed = seed
-        setup.target = shell.config.rules.target_score
-        setup.variant = shell.config.variant
+        if variant and variant != setup.variant:
+            setup.variant, setup.target = variant, target_choices(variant)[0]
         shell.start_game(setup)
     else:
         shell.open_menu()

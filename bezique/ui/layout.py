@@ -250,9 +250,10 @@ class Layout:
         angle = -4.0 if index == 0 else 5.0
         return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, self.mid_h)
 
-    def stock_slot(self, depth: int = 0) -> Slot:
-        """The top of the stock, raised a little per card of depth so the pile looks thick."""
-        cx = self.stock.cx + 44 * self.s
+    def stock_slot(self, depth: int = 0, turn_up: bool = True) -> Slot:
+        """The top of the stock, raised a little per card of depth so the pile looks thick (beside the turn-up,
+        or in the middle of its zone when there is none)."""
+        cx = self.stock.cx + (44 if turn_up else 0) * self.s
         cy = self.stock.cy + 14 * self.s
         return Slot(cx - depth * 0.5 * self.s, cy - depth * 0.7 * self.s, 0.0, self.mid_h)
 
@@ -264,10 +265,10 @@ class Layout:
         two players, or the seat relative to the viewer)."""
         if self.players > 2:
             rel = _rel(bottom)
-            top = self.won.y + 34 * self.s
-            row = (self.won.bottom - 8 * self.s - top) / self.players
-            height = round(min(self.mid_h * 0.8, (row - 6 * self.s) / CARD_ASPECT))
-            return Slot(self.won.x + height / 2 + 18 * self.s, top + (rel + 0.5) * row, 90.0, height)
+            top = self.won.y + 32 * self.s
+            row = (self.won.bottom - 24 * self.s - top) / self.players
+            height = round(min(self.mid_h * 0.7, (row - 8 * self.s) / CARD_ASPECT))
+            return Slot(self.won.x + height / 2 + 22 * self.s, top + (rel + 0.5) * row, 90.0, height)
         cy = self.won.cy + 10 * self.s + (self.mid_h * 0.3 if bottom else -self.mid_h * 0.3)
         height = round(self.mid_h * 0.8)
         return Slot(self.won.x + height / 2 + 18 * self.s, cy, 90.0, height)
@@ -280,6 +281,8 @@ class Layout:
 
     def deck_slot(self) -> Slot:
         """Where the deck is shuffled before the deal: the centre of the table."""
+        if self.players > 2:
+            return Slot(self.trick.cx, self.trick.cy, 0.0, self.mid_h)
         return Slot(self.width / 2, (self.opp_melds.bottom + self.my_melds.y) / 2, 0.0, self.mid_h)
 
     def badge_of(self, bottom: bool | int) -> Box:

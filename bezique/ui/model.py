@@ -52,6 +52,7 @@ class TableModel:
     packs: int = 2
     sides: tuple[int, ...] = ()  # seat -> side (partnerships); empty: every seat is its own side
     settlement: bool = False  # Rubicon / Chinese: the scores are match points, changed only at the settlement
+    turn_up_game: bool = True  # False in Rubicon / Chinese: no turn-up, the stock sits alone
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -238,7 +239,7 @@ def new_model(rules, bottom: int, reveal_top: bool = False, next_hidden: int = -
     """An empty model for `rules` (seats, sides, packs, how scores move) seen from `bottom`."""
     return TableModel(bottom=bottom, players=rules.players, reveal_top=reveal_top, next_hidden=next_hidden,
                       packs=rules.packs, sides=tuple(rules.side_of(s) for s in range(rules.players)),
-                      settlement=rules.game_end_mode == "settlement")
+                      settlement=rules.game_end_mode == "settlement", turn_up_game=rules.turn_up_trump)
 
 
 def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1,
@@ -327,7 +328,8 @@ def placements(model: TableModel, layout: Layout, trumps_first: bool = False) ->
         out[model.turn_up] = Place(layout.turn_up_slot(), True, Z_TURNUP)
     for i, key in enumerate(model.stock):
         depth = min(i, 8) if len(model.stock) < 9 else max(0, 8 - (len(model.stock) - 1 - i))
-        out[key] = Place(layout.stock_slot(depth), False, Z_STOCK + i, i >= len(model.stock) - 5)
+        out[key] = Place(layout.stock_slot(depth, model.turn_up_game), False, Z_STOCK + i,
+                         i >= len(model.stock) - 5)
     deck_slot = layout.deck_slot()
     for i, key in enumerate(model.deck):
         d = min(i, 10) * 0.45 * layout.s

@@ -144,7 +144,7 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
     blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
               max_width=box.w - 24 * s - tag_w - (60 * s if thinking else 0))
     if tag:
-        blit_text(surface, A, tag, 16 * s, (box.right - 10 * s, box.y + (box.h - 20 * s if compact else 80 * s)),
+        blit_text(surface, A, tag, 16 * s, (box.right - 10 * s, box.y + (9 if compact else 13) * s),
                   BAR_ME if mine else MUTED, "topright")
     side = rules.side_of(seat)
     settlement = rules.game_end_mode == "settlement"
@@ -162,7 +162,7 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
                   (box.right - 12 * s, y_big + (10 if compact else 14) * s), MUTED, "topright")
     if target:
         bar_y = box.y + (62 if compact else 72) * s
-        bar_w = box.w - 24 * s - (tag_w if compact and tag else 0)
+        bar_w = box.w - 24 * s
         progress_bar(surface, Box(box.x + 12 * s, bar_y, bar_w, (8 if compact else 12) * s), score / max(target, 1),
                      BAR_ME if mine else BAR_OPP)
     if thinking:
@@ -206,8 +206,9 @@ def _status(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.session.assisted:
         blit_text(surface, A, T("table.assisted"), 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
                   "topright")
-    blit_text(surface, A, T("table.keys"), 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
-              max_width=box.w - 24 * s)
+    if box.h >= 110 * s:  # the small status of the three- and four-handed tables leaves the keys to How to play
+        blit_text(surface, A, T("table.keys"), 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
+                  max_width=box.w - 24 * s)
 
 
 def _cards(scene: TableScene, surface: pygame.Surface) -> None:

@@ -17,23 +17,24 @@ def check_valid(table):
     state = table.session.state
     cards = sum(len(h) for h in state.hands) + sum(len(t) for t in state.tables) + sum(len(w) for w in state.won)
     cards += len(state.stock) + len(state.trick)
-    assert state.phase == "await_deal" or cards == 64
+    assert state.phase == "await_deal" or cards == 32 * state.rules.packs
     if state.to_act is not None:
         assert engine.legal_actions(state)
     assert table.sync_errors == 0
 
 
-@pytest.mark.parametrize("hotseat", [False, True])
-def test_monkey(hotseat):
-    rng = random.Random(1234 + hotseat)
-    app, _ = make_app(seed=rng.randrange(1000), hotseat=hotseat, allow_undo=True)
+@pytest.mark.parametrize(("hotseat", "variant", "count"),
+                         [(False, None, 3000), (True, None, 3000), (False, "four_handed", 2000)])
+def test_monkey(hotseat, variant, count):
+    rng = random.Random(1234 + hotseat + (7 if variant else 0))
+    app, _ = make_app(seed=rng.randrange(1000), hotseat=hotseat, allow_undo=True, variant=variant)
     w, h = app.size
     events = 0
     restarts = 0
-    while events < 3000:
+    while events < count:
         if not app.running:  # the monkey found "Quit": open a new window and carry on
             pygame.quit()
-            app, _ = make_app(seed=rng.randrange(1000), hotseat=hotseat)
+            app, _ = make_app(seed=rng.randrange(1000), hotseat=hotseat, variant=variant)
             restarts += 1
         w, h = app.size
         r = rng.random()

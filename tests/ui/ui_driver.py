@@ -10,6 +10,7 @@ import pygame
 
 from bezique.config import Config
 from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY
+from bezique.rules.ruleset import make_ruleset
 from bezique.ui.overlays import HandOverScene, ResultOverlay
 from bezique.ui.start import open_table
 from bezique.ui.table import TableScene
@@ -17,9 +18,11 @@ from bezique.ui.table import TableScene
 DT = 1 / 60
 
 
-def make_app(hotseat=False, seed=1, speed="instant", size=(1280, 720), level="random", **overrides):
+def make_app(hotseat=False, seed=1, speed="instant", size=(1280, 720), level="random", variant=None, **overrides):
     config = Config()
     config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level=level))
+    if variant is not None:
+        config = dataclasses.replace(config, variant=variant, rules=make_ruleset(variant, {}))
     return open_table(config, [], size=size, hotseat=hotseat, seed=seed, fullscreen=False, animation_speed=speed,
                       computer_pace="instant", **overrides)
 
