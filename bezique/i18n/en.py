@@ -316,7 +316,7 @@ STRINGS: dict[str, str] = {
     "newgame.match_to": "to {points}",
     "newgame.one_deal": "One deal",
     "newgame.players_note": "You and {count} computer players",
-    "newgame.partner_note": "Your partner sits opposite you",
     "newgame.computer_name": "Computer {number}",
     "newgame.partner_name": "Partner",
+    "score.settle_you_gain": "You gain {points}",
 }

@@ -322,7 +322,7 @@ STRINGS: dict[str, str] = {
     "newgame.match_to": "a {points}",
     "newgame.one_deal": "Una mano",
     "newgame.players_note": "Tu e {count} giocatori del computer",
-    "newgame.partner_note": "Il tuo compagno siede di fronte a te",
     "newgame.computer_name": "Computer {number}",
     "newgame.partner_name": "Compagno",
+    "score.settle_you_gain": "Guadagni {points}",
 }

@@ -195,12 +195,13 @@ class Layout:
         base_y = zone.y + card_h / 2 + (zone.h - card_h) / 2
         if arc < 0:
             base_y = zone.y + card_h / 2 + min(mid * mid * -arc * 1.6 * self.s, 14 * self.s)
-        if arc > 0:
+        if arc > 0:  # the arc's rise is capped, so long hands (Chinese: 12 cards) stay clear of the prompt
+            arc = min(arc, 16.0 / (1.6 * max(mid * mid, 1.0)))
             base_y = zone.bottom - card_h / 2 - 4 * self.s - mid * mid * arc * 1.6 * self.s
         slots = []
         for i in range(n):
             off = i - mid
-            angle = -off * spread if n > 1 else 0.0
+            angle = -off * spread * min(1.0, 4.0 / max(mid, 1.0)) if n > 1 else 0.0
             dy = off * off * arc * 1.6 * self.s
             if arc < 0:
                 dy = max(dy, -14 * self.s)
@@ -239,8 +240,8 @@ class Layout:
         if self.players > 2:
             th = round(self.mid_h * 0.86)
             cw = self.card_w(th)
-            dx, dy, angle = {"bottom": (0.0, 0.3 * th, 2.0), "top": (0.0, -0.3 * th, -2.0),
-                             "left": (-0.78 * cw, 0.0, 6.0), "right": (0.78 * cw, 0.0, -6.0),
+            dx, dy, angle = {"bottom": (0.0, 0.33 * th, 2.0), "top": (0.0, -0.33 * th, -2.0),
+                             "left": (-0.92 * cw, 0.0, 6.0), "right": (0.92 * cw, 0.0, -6.0),
                              "top_left": (-0.62 * cw, -0.2 * th, 5.0), "top_right": (0.62 * cw, -0.2 * th, -5.0),
                              }[self.pos_of(from_bottom)]
             return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, th)

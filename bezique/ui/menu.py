@@ -180,9 +180,11 @@ class NewGameScene(Scene):
             y += (78 if rid in ("level", "variant", "assisted") else 58) * s
             if rid == "variant":
                 y += 52 * s  # six variants: two rows of chips
-        # the panel ends under the last row, with room for Back / Start (no empty band below)
-        box = Box(box.x, box.y, box.w, min(box.h, y - box.y + 90 * s))
-        return s, box, ys
+        # the panel ends under the last row, with room for Back / Start, and sits in the middle of the space
+        height = min(box.h, y - box.y + 90 * s)
+        shift = max(0.0, (box.h - height) / 2)
+        box = Box(box.x, box.y + shift, box.w, height)
+        return s, box, [(rid, ry + shift) for rid, ry in ys]
 
     def controls(self) -> list[Button]:
         """Every clickable thing: option chips (``rid=index``), name fields (``name=i``), Back and Start."""
@@ -326,8 +328,6 @@ class NewGameScene(Scene):
                 players = self._players()
                 if players > 2 and self.setup.mode == "computer":
                     blurb += "  " + T("newgame.players_note", count=players - 1)
-                    if players == 4:
-                        blurb += " · " + T("newgame.partner_note")
                 y += 52 * s
             elif rid == "assisted":
                 blurb = T("newgame.assisted")

@@ -218,7 +218,9 @@ class ResultOverlay(Scene):
         else:
             name = session.seats[st.winner].name
             loser = session.seats[1 - st.winner].name
-            text = T("score.settle_gain", name=name, points=st.settled[st.winner])
+            you = session.humans and not session.hotseat and st.winner == session.humans[0]
+            text = T("score.settle_you_gain", points=st.settled[st.winner]) if you else \
+                T("score.settle_gain", name=name, points=st.settled[st.winner])
             if st.rubiconed:
                 text += "  ·  " + T("score.rubiconed", name=loser)
         blit_text(surface, A, text, 24 * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
@@ -280,7 +282,8 @@ class ResultOverlay(Scene):
         blit_text(surface, A, T("score.running_total"), 22 * s, (x, y), CREAM)
         blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s, (x + width, y), GOLD,
                   "topright", bold=True)
-        progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1), BAR_ME if i == 0 else BAR_OPP)
+        mine = side == session.rules.side_of(self.table.viewer)
+        progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1), BAR_ME if mine else BAR_OPP)
         if score < target:
             blit_text(surface, A, T("score.to_go", points=target - score), 18 * s, (x + width, y + 48 * s), MUTED,
                       "topright")

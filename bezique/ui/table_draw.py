@@ -155,11 +155,14 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
     big_size = 30 * s if compact else 40 * s
     y_big = box.y + (28 if compact else 34) * s
     blit_text(surface, A, f"{big}", big_size, (box.x + 12 * s, y_big), CREAM, bold=True)
-    blit_text(surface, A, small, 18 * s if compact else 20 * s, (box.x + 16 * s + A.text(f"{big}", int(big_size),
-              CREAM, True).get_width(), y_big + (10 if compact else 12) * s), MUTED)
-    if not settlement:
-        blit_text(surface, A, T("table.this_deal", points=deal), 18 * s,
-                  (box.right - 12 * s, y_big + (10 if compact else 14) * s), MUTED, "topright")
+    small_x = box.x + 16 * s + A.text(f"{big}", int(big_size), CREAM, True).get_width()
+    small_rect = blit_text(surface, A, small, 18 * s if compact else 20 * s, (small_x, y_big + (10 if compact else 12)
+                           * s), MUTED)
+    this_deal = T("table.this_deal", points=deal)
+    if not settlement and small_rect.right + 10 * s + A.text(this_deal, int(18 * s), MUTED).get_width() \
+            < box.right - 12 * s:  # a narrow badge (four-handed at 1024×640) leaves it to the scoreboard
+        blit_text(surface, A, this_deal, 18 * s, (box.right - 12 * s, y_big + (10 if compact else 14) * s), MUTED,
+                  "topright")
     if target:
         bar_y = box.y + (62 if compact else 72) * s
         bar_w = box.w - 24 * s
