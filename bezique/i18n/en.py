@@ -319,4 +319,5 @@ STRINGS: dict[str, str] = {
     "newgame.computer_name": "Computer {number}",
     "newgame.partner_name": "Partner",
     "score.settle_you_gain": "You gain {points}",
+    "table.final_tricks_follow": "The stock is empty: follow suit if you can, else trump",
 }

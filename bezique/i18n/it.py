@@ -325,4 +325,5 @@ STRINGS: dict[str, str] = {
     "newgame.computer_name": "Computer {number}",
     "newgame.partner_name": "Compagno",
     "score.settle_you_gain": "Guadagni {points}",
+    "table.final_tricks_follow": "Il tallone è finito: rispondi al seme se puoi, altrimenti taglia con la briscola",
 }

@@ -779,7 +779,8 @@ class TableScene(Scene):
             return T("table.you_won_trick") if melds else T("table.you_won_trick_draw")
         if state.trick:
             if state.final_phase:
-                return T("table.final_tricks_must_win")
+                must_win = session.rules.endgame_must_win_trick
+                return T("table.final_tricks_must_win") if must_win else T("table.final_tricks_follow")
             return T("table.your_turn_follow")
         if state.final_phase:
             return T("table.final_lead")
