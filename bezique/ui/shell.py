@@ -82,12 +82,7 @@ class Shell:
         self.app.push(MenuScene(self.app))
 
     def options(self, **overrides: Any) -> TableOptions:
-        a = self.settings
-        opts = TableOptions(
-            animation_speed=a.animation_speed, computer_pace=a.computer_pace, sort_trumps_first=a.sort_trumps_first,
-            auto_pass_empty_declaration=a.auto_pass_empty_declaration, auto_play_forced_card=a.auto_play_forced_card,
-            allow_undo=a.allow_undo, ai_level=self.ai.level)
-        return dataclasses.replace(opts, **overrides)
+        return TableOptions.from_settings(self.settings, self.ai, **overrides)
 
     def default_setup(self) -> GameSetup:
         from bezique.ai import LEVELS

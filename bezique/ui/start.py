@@ -46,13 +46,7 @@ def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | 
 
 
 def options_from(config, problems: list[str], **overrides) -> TableOptions:
-    app = config.app
-    opts = TableOptions(
-        animation_speed=app.animation_speed, computer_pace=app.computer_pace,
-        sort_trumps_first=app.sort_trumps_first, auto_pass_empty_declaration=app.auto_pass_empty_declaration,
-        auto_play_forced_card=app.auto_play_forced_card, allow_undo=app.allow_undo, ai_level=config.ai.level,
-        problems=list(problems))
-    return dataclasses.replace(opts, **overrides)
+    return TableOptions.from_settings(config.app, config.ai, problems=list(problems), **overrides)
 
 
 def open_table(config, problems: list[str], size: tuple[int, int] = (1280, 720), hotseat: bool = False,

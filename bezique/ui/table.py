@@ -10,10 +10,11 @@ from __future__ import annotations
 import sys
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
-from bezique.ai import LEVELS, make_player
+from bezique.ai import LEVELS, Player, make_player
 from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, PLAY, Action, Event
 from bezique.rules.cards import rank_of
 from bezique.rules.state import DECLARE
@@ -39,10 +40,23 @@ class TableOptions:
     auto_play_forced_card: bool = False
     allow_undo: bool = False
     ai_level: str = "random"
+    expert_time_ms: int = 250  # the search levels' thinking budget (config.yaml ai.*, or Settings)
+    expert_iterations: int = 0  # 0: budget by time
+    master_time_ms: int = 1000
     hints: bool = True  # the Hint button (a new game from the menu turns it on only for assisted games)
     demo: bool = False
     demo_deals: int = 0  # demo: quit after this many deals (0: play the game out)
     problems: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_settings(cls, app: Any, ai: Any, **overrides: Any) -> TableOptions:
+        """Options from the player's ``AppSettings`` and ``AISettings`` (config.yaml overlaid by Settings)."""
+        return cls(
+            animation_speed=app.animation_speed, computer_pace=app.computer_pace,
+            sort_trumps_first=app.sort_trumps_first, auto_pass_empty_declaration=app.auto_pass_empty_declaration,
+            auto_play_forced_card=app.auto_play_forced_card, allow_undo=app.allow_undo, ai_level=ai.level,
+            expert_time_ms=ai.expert_time_ms, expert_iterations=ai.expert_iterations,
+            master_time_ms=ai.master_time_ms, **overrides)
 
 
 @dataclass
@@ -75,9 +89,9 @@ class TableScene(Scene):
         self.time = 0.0
         self.need_sync = False
         self.sync_errors = 0
-        self.players = {seat: make_player(self._level(s.level), seed=session.seed + seat)
+        self.players = {seat: self._make_computer(s.level, session.seed + seat)
                         for seat, s in enumerate(session.seats) if s.kind == "ai"}
-        self.hinter = make_player(self._level(self.opt.ai_level), seed=session.seed + 99)
+        self.hinter = self._make_computer(self.opt.ai_level, session.seed + 99)
         from bezique.ui.worker import Worker
         self.worker = Worker()
         self.ai_started = 0.0
@@ -107,6 +121,16 @@ class TableScene(Scene):
     @staticmethod
     def _level(level: str) -> str:
         return level if level in LEVELS else next(iter(LEVELS))
+
+    def _make_computer(self, level: str, seed: int) -> Player:
+        """A computer player of `level` with the thinking budget the settings give the search levels."""
+        level = self._level(level)
+        budget: dict[str, Any] = {}
+        if level == "expert":
+            budget = {"time_ms": self.opt.expert_time_ms, "iterations": self.opt.expert_iterations or None}
+        elif level == "master":
+            budget = {"time_ms": self.opt.master_time_ms}
+        return make_player(level, seed=seed, **budget)
 
     # --- lifecycle ------------------------------------------------------------------------------------------
     def enter(self) -> None:

@@ -307,3 +307,20 @@ def test_declaration_panel_scrolls_to_every_meld():
     kind = melds[-1].kind
     click(app, (b.box.cx, b.box.cy))
     assert any(entry[3] == kind for entry in table.session.state.log)
+
+
+def test_search_levels_get_the_configured_thinking_budget():
+    """config.yaml's ai.expert_time_ms / expert_iterations reach the computer the table builds."""
+    import dataclasses
+
+    from bezique.config import Config
+    from bezique.ui.start import open_table
+
+    config = Config()
+    config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level="expert", expert_time_ms=40,
+                                                                expert_iterations=7))
+    app, table = open_table(config, [], size=(1280, 720), seed=2, fullscreen=False)
+    computer = table.players[1]
+    assert computer.level == "expert"
+    assert (computer.time_ms, computer.iterations) == (40, 7)
+    app.quit()
