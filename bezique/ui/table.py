@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -51,12 +51,12 @@ class TableOptions:
     @classmethod
     def from_settings(cls, app: Any, ai: Any, **overrides: Any) -> TableOptions:
         """Options from the player's ``AppSettings`` and ``AISettings`` (config.yaml overlaid by Settings)."""
-        return cls(
+        return replace(cls(
             animation_speed=app.animation_speed, computer_pace=app.computer_pace,
             sort_trumps_first=app.sort_trumps_first, auto_pass_empty_declaration=app.auto_pass_empty_declaration,
             auto_play_forced_card=app.auto_play_forced_card, allow_undo=app.allow_undo, ai_level=ai.level,
             expert_time_ms=ai.expert_time_ms, expert_iterations=ai.expert_iterations,
-            master_time_ms=ai.master_time_ms, **overrides)
+            master_time_ms=ai.master_time_ms), **overrides)
 
 
 @dataclass
