@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
+from typing import Any
 
 from bezique.rules.cards import (
     ACE,
@@ -199,19 +200,17 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
 
 def _classes(state: GameState, seat: int) -> dict[int, list[list[int]]]:
     """Face -> equivalence classes (RECORD.md) of the cards `seat` may meld, each sorted by copy."""
-    groups: dict[tuple, list[int]] = {}
+    groups: dict[tuple[Any, ...], list[int]] = {}
     owners = [seat]
     if state.rules.partner_table_cards_usable:
         owners += state.partners(seat)
     hist = state.hist
     taken = state.step_taken
     for card in state.hands[seat]:
-        key = (face_of(card), seat, 0, card == taken)
-        groups.setdefault(key, []).append(card)
+        groups.setdefault((face_of(card), seat, 0, card == taken), []).append(card)
     for owner in owners:
         for card in state.tables[owner]:
-            key = (face_of(card), owner, 1, hist.get(card, ()))
-            groups.setdefault(key, []).append(card)
+            groups.setdefault((face_of(card), owner, 1, hist.get(card, ())), []).append(card)
     by_face: dict[int, list[list[int]]] = {}
     for key, cards in groups.items():
         by_face.setdefault(key[0], []).append(sorted(cards))
@@ -267,26 +266,26 @@ def _candidates(state: GameState, seat: int) -> Iterator[tuple[MeldShape, tuple[
         for king, queen in product(kings, queens):
             yield shape, (king[0], queen[0])
         sequence = sequence_shape(rules, trump, suit)
-        parts = [by_face.get(suit * 8 + r) for r in SEQUENCE_RANKS]
+        parts = [by_face.get(suit * 8 + r, []) for r in SEQUENCE_RANKS]
         if sequence is not None and all(parts):
             for combo in product(*parts):
                 yield sequence, tuple(cls[0] for cls in combo)
-    for queen, jack, sets in bezique_pairs_for_declaration(rules, trump):
-        queens, jacks = by_face.get(queen, []), by_face.get(jack, [])
-        top = min(rules.max_bezique_level, sum(map(len, queens)), sum(map(len, jacks)))
+    for queen_face, jack_face, sets in bezique_pairs_for_declaration(rules, trump):
+        bezique_queens, bezique_jacks = by_face.get(queen_face, []), by_face.get(jack_face, [])
+        top = min(rules.max_bezique_level, sum(map(len, bezique_queens)), sum(map(len, bezique_jacks)))
         for level in range(1, top + 1):
-            shape = MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets)
-            for qs in _multichoose(queens, level):
-                for js in _multichoose(jacks, level):
-                    yield shape, qs + js
+            bezique = MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets)
+            for qs in _multichoose(bezique_queens, level):
+                for js in _multichoose(bezique_jacks, level):
+                    yield bezique, qs + js
     for rank in QUARTET_NAMES:
         classes = [cls for suit in range(4) for cls in by_face.get(suit * 8 + rank, ())]
         if sum(map(len, classes)) < 4:
             continue
         for cards in _multichoose(classes, 4):
-            shape = quartet_shape(rules, trump, rank, all(suit_of(c) == trump for c in cards))
-            if shape is not None:
-                yield shape, cards
+            quartet = quartet_shape(rules, trump, rank, all(suit_of(c) == trump for c in cards))
+            if quartet is not None:
+                yield quartet, cards
 
 
 def legal_melds(state: GameState, seat: int) -> list[tuple[MeldShape, tuple[int, ...]]]:

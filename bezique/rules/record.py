@@ -66,9 +66,8 @@ class RecordedGame:
 
     def __init__(self, rules: Ruleset, players: list[dict[str, Any]], first_dealer: int,
                  seed: int | None = None) -> None:
-        _check_players(players, rules)
+        self.players = _check_players(players, rules)
         self.rules = rules
-        self.players = [dict(p) for p in players]
         self.first_dealer = first_dealer
         self.seed = seed
         self.state: GameState = engine.new_game(rules, first_dealer)
@@ -109,7 +108,8 @@ class RecordedGame:
         return json.dumps(self.to_dict(), indent=1, ensure_ascii=False)
 
 
-def _check_players(players: Any, rules: Ruleset) -> None:
+def _check_players(players: Any, rules: Ruleset) -> list[dict[str, Any]]:
+    """The record's players, once each seat is known to have a name and a type."""
     if not isinstance(players, list) or len(players) != rules.players:
         raise RecordError(f"players: {rules.variant} needs a list of {rules.players} players")
     for i, player in enumerate(players):
@@ -117,6 +117,7 @@ def _check_players(players: Any, rules: Ruleset) -> None:
             raise RecordError(f"players[{i}]: each player needs a \"name\" (text)")
         if player.get("type") not in PLAYER_TYPES:
             raise RecordError(f"players[{i}]: \"type\" must be \"human\" or \"ai\", not {player.get('type')!r}")
+    return [dict(p) for p in players]
 
 
 def _parse_header(doc: Any) -> tuple[Ruleset, list[dict[str, Any]], int, int | None, list[Any]]:
@@ -141,8 +142,7 @@ def _parse_header(doc: Any) -> tuple[Ruleset, list[dict[str, Any]], int, int | N
         rules = make_ruleset(doc.get("variant", ""), rules_obj)
     except RulesetError as exc:
         raise RecordError(f"rules: {exc}") from None
-    players = doc.get("players")
-    _check_players(players, rules)
+    players = _check_players(doc.get("players"), rules)
     first_dealer = doc.get("first_dealer")
     if not isinstance(first_dealer, int) or isinstance(first_dealer, bool) or not 0 <= first_dealer < rules.players:
         raise RecordError(f"first_dealer: must be a seat from 0 to {rules.players - 1}, not {first_dealer!r}")
@@ -152,7 +152,7 @@ def _parse_header(doc: Any) -> tuple[Ruleset, list[dict[str, Any]], int, int | N
     deals = doc.get("deals")
     if not isinstance(deals, list):
         raise RecordError("deals: must be a list")
-    return rules, list(players), first_dealer, seed, deals
+    return rules, players, first_dealer, seed, deals
 
 
 def _parse_deck(deal: Any, where: str, rules: Ruleset) -> list[int]:
