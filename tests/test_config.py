@@ -234,7 +234,7 @@ def test_unknown_key_without_a_near_match_has_no_suggestion(tmp_path: Path) -> N
 def test_out_of_range_rule_value_names_key_value_and_allowed_values(tmp_path: Path) -> None:
     loaded = load(tmp_path, "rules:\n  target_score: 700\n  brisque_value: 20\n")
     assert messages(loaded) == [
-        "config.yaml: rules.target_score: 700 is not allowed; use one of 500, 1000, 1500, 2000 "
+        "config.yaml: rules.target_score: 700 is not allowed; use one of 500, 1000, 2000 "
         "— using the default 1000",
     ]
     assert loaded.problems[0] == ConfigProblem(loaded.problems[0].path, "rules.target_score",
@@ -245,7 +245,7 @@ def test_out_of_range_rule_value_names_key_value_and_allowed_values(tmp_path: Pa
 def test_bad_top_level_target_score_is_named_as_written(tmp_path: Path) -> None:
     loaded = load(tmp_path, "target_score: 700\n")
     assert messages(loaded) == [
-        "config.yaml: target_score: 700 is not allowed; use one of 500, 1000, 1500, 2000 "
+        "config.yaml: target_score: 700 is not allowed; use one of 500, 1000, 2000 "
         "— using the default 1000",
     ]
     assert loaded.problems[0].key == "target_score"
@@ -328,13 +328,13 @@ def test_sections_that_are_not_mappings(tmp_path: Path) -> None:
 
 
 def test_target_score_in_both_places_must_agree(tmp_path: Path) -> None:
-    loaded = load(tmp_path, "target_score: 500\nrules:\n  target_score: 1500\n")
+    loaded = load(tmp_path, "target_score: 500\nrules:\n  target_score: 2000\n")
     assert messages(loaded) == [
-        "config.yaml: target_score: 500 differs from rules.target_score: 1500; set it in one place "
+        "config.yaml: target_score: 500 differs from rules.target_score: 2000; set it in one place "
         "— using rules.target_score",
     ]
     assert loaded.problems[0].key == "target_score, rules.target_score"
-    assert loaded.config.rules.target_score == 1500
+    assert loaded.config.rules.target_score == 2000
 
 
 # --- combination errors: the variant's preset, plus target_score --------------------------------------------
@@ -410,7 +410,7 @@ def test_check_config_prints_each_problem_and_exits_2(tmp_path: Path,
     path = write(tmp_path, "mute: 2\nrules:\n  target_score: 700\n")
     assert cli_main(["check-config", str(path)]) == 2
     assert capsys.readouterr().out.splitlines() == [
-        "config.yaml: rules.target_score: 700 is not allowed; use one of 500, 1000, 1500, 2000 "
+        "config.yaml: rules.target_score: 700 is not allowed; use one of 500, 1000, 2000 "
         "— using the default 1000",
         "config.yaml: mute: 2 is not allowed; use true or false — using the default false",
     ]

@@ -170,7 +170,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "players": (2, 3, 4, 6),
     "packs": (2, 3, 4, 6),
     "hand_size": (8, 9, 12),
-    "target_score": (500, 1000, 1500, 2000),
+    "target_score": (500, 1000, 2000),
     "first_dealer_rule": ("low_card_deals", "high_card_deals", "random"),
     "seven_of_trumps_scoring": ("exchange_or_play", "exchange_or_declare", "none"),
     "melds_per_trick": (1,),
