@@ -21,10 +21,17 @@ from collections.abc import Sequence
 from bezique.ai.base import StopFlag
 from bezique.ai.knowledge import SEQ_RANKS, Knowledge, beats, is_brisque
 from bezique.ai.players import RulePlayer, match_legal
-from bezique.ai.policy import Decision, _quick_meld, declaration, intermediate_decision, rollout_action
+from bezique.ai.policy import (
+    Decision,
+    _quick_meld,
+    declaration,
+    final_phase_decision,
+    intermediate_decision,
+    rollout_action,
+)
 from bezique.ai.solver import WIN, solvable, solve
 from bezique.rules.actions import PLAY, Action
-from bezique.rules.engine import apply, legal_actions
+from bezique.rules.engine import apply, legal_actions, legal_plays
 from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
 from bezique.rules.view import PlayerView, determinize
@@ -33,6 +40,7 @@ RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules befo
 HORIZON = 6  # tricks simulated past the decision before the position is valued
 MARGIN = 3.0  # points a candidate must gain over the intermediate rules' choice, beyond two standard errors
 ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
+BANK_CAP = 0.45  # seconds of unused thinking time a search level may carry over to later, harder decisions
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
 # What a card still held at the horizon of a stock-phase rollout is worth (points-equivalent): brisques and trumps
 # win the final tricks, the unspent 7 of trumps scores 10 when played or exchanged.
@@ -118,13 +126,19 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
     deal ends or `horizon` more tricks are done."""
     stop_rules = state.tricks_done + rule_tricks
     stop = state.tricks_done + horizon
+    two = state.rules.players == 2
     for _ in range(limit):
         phase = state.phase
         if phase != PLAY_PHASE and phase != DECLARE:
             return
         if state.tricks_done >= stop and phase == PLAY_PHASE and not state.trick and not state.final_phase:
             return  # the final tricks are always played out (cheap, and exact brisque counts beat a guess)
-        if state.tricks_done < stop_rules and not state.final_phase:
+        if state.final_phase and phase == PLAY_PHASE and two:
+            # the final tricks by the intermediate rules (the opponent's own policy there), not the fast policy
+            cards = legal_plays(state)
+            card = cards[0] if len(cards) == 1 else final_phase_decision(state, state.to_act, cards).action.cards[0]
+            apply(state, Action(PLAY, (card,)))
+        elif state.tricks_done < stop_rules and not state.final_phase:
             seat = state.to_act
             legal = legal_actions(state)
             if phase == DECLARE:
@@ -151,6 +165,7 @@ class ExpertPlayer(RulePlayer):
         self.rule_tricks = RULE_TRICKS if rule_tricks is None else rule_tricks
         self.time_ms = self.default_time_ms if time_ms is None else time_ms
         self.iterations = iterations
+        self.bank = 0.0  # thinking time saved on easy decisions (seconds), spent on the next hard ones
 
     def decide(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Decision:
         legal = list(legal)
@@ -179,7 +194,9 @@ class ExpertPlayer(RulePlayer):
         live = list(range(len(candidates)))
         p = candidates.index(prior)
         base = tuple(view.scores)
-        deadline = time.perf_counter() + self.time_ms / 1000.0
+        started = time.perf_counter()
+        budget = self.time_ms / 1000.0
+        deadline = started + budget + self.bank
         n = 0
         while True:
             det = first if n == 0 else determinize(view, rng)
@@ -197,8 +214,12 @@ class ExpertPlayer(RulePlayer):
                     break
             elif time.perf_counter() >= deadline:
                 break
-            if n % PRUNE_EVERY == 0 and len(live) > 2:
+            if n % PRUNE_EVERY == 0 and len(live) > 1:
                 live = [i for i in live if i == p or not _clearly_worse(values[i], values[p])]
+                if len(live) == 1:
+                    break  # every other candidate is clearly worse: the rules' choice stands
+        if not self.iterations:
+            self.bank = min(BANK_CAP, max(0.0, self.bank + budget - (time.perf_counter() - started)))
         decision = self._pick(candidates, values, prior, live)
         return rules_decision if decision.action == prior else decision
 
