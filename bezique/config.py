@@ -32,7 +32,7 @@ class AppSettings:
     computer_pace: str = "normal"
     sound_volume: float = 0.8
     mute: bool = False
-    four_colour_deck: bool = False
+    deck_colours: str = "classic"
     card_back: str = "blue"
     sort_trumps_first: bool = False
     auto_pass_empty_declaration: bool = True
@@ -134,7 +134,7 @@ APP_CHECKS: dict[str, _Check] = {
     "computer_pace": _one_of("slow", "normal", "fast"),
     "sound_volume": _fraction,
     "mute": _flag,
-    "four_colour_deck": _flag,
+    "deck_colours": _one_of("classic", "four_colour", "colour_blind"),
     "card_back": _one_of("blue", "red"),
     "sort_trumps_first": _flag,
     "auto_pass_empty_declaration": _flag,

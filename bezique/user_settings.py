@@ -41,7 +41,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "computer_pace": ("slow", "normal", "fast"),
     "sound_volume": tuple(round(i / 10, 1) for i in range(11)),
     "mute": (False, True),
-    "four_colour_deck": (False, True),
+    "deck_colours": ("classic", "four_colour", "colour_blind"),
     "card_back": ("blue", "red"),
     "sort_trumps_first": (False, True),
     "auto_pass_empty_declaration": (False, True),

@@ -115,6 +115,13 @@ def test_values_overlay_the_defaults(tmp_path: Path) -> None:
     assert config.ai == AISettings(level="master", expert_iterations=5000)
 
 
+@pytest.mark.parametrize("deck", ["classic", "four_colour", "colour_blind"])
+def test_deck_colours_takes_each_face_set(tmp_path: Path, deck: str) -> None:
+    loaded = load(tmp_path, f"deck_colours: {deck}\n")
+    assert loaded.problems == ()
+    assert loaded.config.app == AppSettings(deck_colours=deck)
+
+
 def test_top_level_target_score_is_the_rule_key(tmp_path: Path) -> None:
     loaded = load(tmp_path, "target_score: 500\n")
     assert loaded.problems == ()
@@ -286,6 +293,10 @@ def test_a_rule_its_variant_forbids_is_dropped_alone(tmp_path: Path) -> None:
                                  "— using the default normal"),
         ("card_back: green\n", "card_back: 'green' is not allowed; use one of blue, red "
                                "— using the default blue"),
+        ("deck_colours: true\n", "deck_colours: true is not allowed; use one of classic, four_colour, colour_blind "
+                                "— using the default classic"),
+        ("deck_colours: colourblind\n", "deck_colours: 'colourblind' is not allowed; use one of classic, "
+                                       "four_colour, colour_blind — using the default classic"),
         ("sound_volume: 1.5\n", "sound_volume: 1.5 is not allowed; use a number from 0.0 to 1.0 "
                                 "— using the default 0.8"),
         ("sound_volume: .nan\n", "sound_volume: nan is not allowed; use a number from 0.0 to 1.0 "

@@ -41,17 +41,18 @@ def test_no_file_gives_config_yaml_defaults() -> None:
 
 
 def test_settings_persist_across_a_restart(data_folder: Path) -> None:
-    app = replace(AppSettings(), language="it", sound_volume=0.3, mute=True, card_back="red", fullscreen=True)
+    app = replace(AppSettings(), language="it", sound_volume=0.3, mute=True, card_back="red", fullscreen=True,
+                  deck_colours="colour_blind")
     ai = replace(AISettings(), level="master")
     save_user_settings(app, ai)
     # a "restart": a fresh interpreter reads the file from disk
     code = ("from bezique.config import load_config; from bezique.user_settings import load_user_settings; "
             "s = load_user_settings(load_config().config); print(s.app.language, s.app.sound_volume, s.app.mute, "
-            "s.app.card_back, s.app.fullscreen, s.ai.level, len(s.problems))")
+            "s.app.card_back, s.app.deck_colours, s.app.fullscreen, s.ai.level, len(s.problems))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
                          env={**os.environ, storage.DATA_DIR_ENV: str(data_folder)})
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["it", "0.3", "True", "red", "True", "master", "0"]
+    assert out.stdout.split() == ["it", "0.3", "True", "red", "colour_blind", "True", "master", "0"]
     loaded = load_user_settings(load_config().config)
     assert loaded.app == app and loaded.ai == ai
     assert sorted(p.name for p in data_folder.iterdir()) == ["settings.json"]
@@ -73,7 +74,7 @@ def test_config_yaml_is_never_written(data_folder: Path) -> None:
 def test_bad_values_are_reported_and_keep_the_default(data_folder: Path) -> None:
     write(data_folder, {"format": "bezique-settings", "version": 1,
                         "app": {"language": "fr", "sound_volume": 3, "mute": "yes", "card_back": "red",
-                                "animaton_speed": "fast"},
+                                "animaton_speed": "fast", "deck_colours": True},
                         "ai": {"level": "grandmaster", "expert_time_ms": 50},
                         "extra": 1})
     cfg = Config(app=AppSettings(sound_volume=0.5))
@@ -81,17 +82,20 @@ def test_bad_values_are_reported_and_keep_the_default(data_folder: Path) -> None
     assert app == replace(cfg.app, card_back="red")
     assert ai == replace(cfg.ai, expert_time_ms=50)
     keys = {p.key for p in problems}
-    assert keys == {"language", "sound_volume", "mute", "animaton_speed", "ai.level", "extra"}
+    assert keys == {"language", "sound_volume", "mute", "animaton_speed", "deck_colours", "ai.level", "extra"}
     by_key = {p.key: p.message for p in problems}
     assert by_key["language"] == "language: 'fr' is not allowed; use one of auto, it, en — using the default auto"
     assert "using the default 0.5" in by_key["sound_volume"]  # the fallback is config.yaml's value
     assert "did you mean animation_speed?" in by_key["animaton_speed"]
+    assert by_key["deck_colours"] == ("deck_colours: true is not allowed; use one of classic, four_colour, "
+                                      "colour_blind — using the default classic")
     assert all(p.path == data_folder / "settings.json" for p in problems)
 
 
 def test_the_same_checks_as_config_yaml(tmp_path: Path, data_folder: Path) -> None:
     """Whatever config.yaml refuses, settings.json refuses with the same message."""
-    bad = {"language": "de", "sound_volume": -1, "fullscreen": 1, "card_back": "green", "computer_pace": "warp"}
+    bad = {"language": "de", "sound_volume": -1, "fullscreen": 1, "card_back": "green", "computer_pace": "warp",
+           "deck_colours": "rainbow"}
     yaml_path = tmp_path / "config.yaml"
     yaml_path.write_text("\n".join(f"{k}: {json.dumps(v)}" for k, v in bad.items()) + "\nai:\n  level: god\n",
                          encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Generate every card image of the game: both 32-card faces sets, the two backs and the extras.
+"""Generate every card image of the game: the three 32-card face sets, the two backs and the extras.
 
 Run as ``python tools/gen_cards.py``. Everything is drawn with pygame primitives at SS-times
 resolution and smoothscaled down, which gives anti-aliased edges without any third-party art or
@@ -42,6 +42,14 @@ BLUE = (24, 84, 180)
 GREEN = (22, 126, 62)
 ROYAL = (38, 70, 150)
 PURPLE = (104, 50, 128)
+# The colour-blind deck: Okabe & Ito's palette (https://jfly.uni-koeln.de/color/) - vermillion #D55E00 and bluish
+# green #009E73 - with their blue #0072B2 taken deeper (#003CBE): with tritanopia #0072B2 and #009E73 both turn teal
+# and differ by only 16 CIELAB units; the deeper blue keeps them 35 apart (tests/assets check every dichromacy).
+VERMILLION = (213, 94, 0)
+DEEP_BLUE = (0, 60, 190)
+BLUISH_GREEN = (0, 158, 115)
+SKY_BLUE = (86, 180, 233)
+SILVER = (136, 136, 144)
 
 
 @dataclass(frozen=True)
@@ -59,7 +67,25 @@ CLASSIC = Deck(
 FOUR_COLOUR = Deck(
     "fourcolour", {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}, {"S": RED, "H": ROYAL, "D": RED, "C": PURPLE}
 )
-DECKS = (CLASSIC, FOUR_COLOUR)
+# Every suit its own Okabe-Ito colour, and court accents from the suit's own colour family (never another suit's
+# colour), so that the four suits stay apart with deuteranopia, protanopia and tritanopia (see simulate_cvd).
+COLOUR_BLIND = Deck(
+    "colourblind",
+    {"S": BLACK, "H": VERMILLION, "D": DEEP_BLUE, "C": BLUISH_GREEN},
+    {"S": SILVER, "H": shade(VERMILLION, 0.62), "D": SKY_BLUE, "C": shade(BLUISH_GREEN, 0.6)},
+)
+DECKS = (CLASSIC, FOUR_COLOUR, COLOUR_BLIND)
+
+# Machado, Oliveira & Fernandes (2009) matrices at full severity, applied to linear RGB: how a colour looks with
+# each kind of dichromacy. Used on the contact sheet and by the asset tests to check the colour-blind deck.
+CVD_MATRICES: dict[str, tuple[tuple[float, float, float], ...]] = {
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
 
 # Pip centres (1x pixels) for the number cards, following the French-suited layouts.
 COL_L, COL_M, COL_R = 108, 175, 242
@@ -245,7 +271,7 @@ def write_card(rank: str, suit: str, deck: Deck, cards_dir: Path = CARDS_DIR) ->
 
 
 def write_all(cards_dir: Path = CARDS_DIR) -> None:
-    """Write every face, both backs, felt, trump marker, suit icons and the app icon."""
+    """Write every face of every deck, both backs, felt, trump marker, suit icons and the app icon."""
     for deck in DECKS:
         for suit in SUITS:
             for rank in RANKS:
@@ -267,12 +293,60 @@ def _tile(dest: pygame.Surface, tile: pygame.Surface) -> None:
             dest.blit(tile, (x, y))
 
 
+def _linear(channel: int) -> float:
+    """An sRGB channel (0-255) as linear light (0-1)."""
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _srgb(value: float) -> int:
+    """Linear light (clamped to 0-1) back to an sRGB channel."""
+    v = min(1.0, max(0.0, value))
+    return round(255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+
+
+def simulate_cvd(color: Color, kind: str) -> tuple[int, int, int]:
+    """How `color` looks to someone with the dichromacy `kind` (a key of CVD_MATRICES)."""
+    lin = [_linear(c) for c in color[:3]]
+    return tuple(_srgb(sum(m * v for m, v in zip(row, lin, strict=True))) for row in CVD_MATRICES[kind])  # type: ignore[return-value]
+
+
+def simulate_cvd_surface(surf: pygame.Surface, kind: str) -> pygame.Surface:
+    """A copy of `surf` as seen with the dichromacy `kind` (alpha kept); slow, for small review images only."""
+    raw = pygame.image.tobytes(surf, "RGBA")
+    seen: dict[bytes, bytes] = {}
+    out = bytearray(len(raw))
+    for i in range(0, len(raw), 4):
+        px = raw[i:i + 4]
+        mapped = seen.get(px)
+        if mapped is None:
+            mapped = bytes(simulate_cvd(tuple(px[:3]), kind)) + px[3:]  # type: ignore[arg-type]
+            seen[px] = mapped
+        out[i:i + 4] = mapped
+    return pygame.image.frombytes(bytes(out), surf.get_size(), "RGBA")
+
+
+def cielab(color: Color) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour: Euclidean distance there (delta E 1976) approximates how different two
+    colours look."""
+    r, g, b = (_linear(c) for c in color[:3])
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116 for t in xyz)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
 def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) -> None:
-    """All faces of both decks, the backs, extras and a fanned hand on felt, for visual review."""
+    """All faces of the three decks, the backs, extras, and fanned hands on felt, for visual review: each deck's
+    hand as printed, then the colour-blind deck's and the four-colour deck's hands as dichromats see them."""
     cw, ch, gap = 140, 200, 12
     cols = len(RANKS)
-    rows = 2 * len(SUITS) + 1
-    sheet = pygame.Surface((gap + cols * (cw + gap), gap + rows * (ch + gap) + 150))
+    rows = len(DECKS) * len(SUITS) + 1
+    hand_h = 120 + 26
+    sheet = pygame.Surface((gap + cols * (cw + gap), gap + rows * (ch + gap) + 3 * (hand_h + gap) + gap))
     _tile(sheet, pygame.image.load(str(cards_dir / "felt.png")))
     for d, deck in enumerate(DECKS):
         for s, suit in enumerate(SUITS):
@@ -280,36 +354,49 @@ def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) 
                 img = pygame.image.load(str(cards_dir / deck.name / f"{rank}{suit}.png"))
                 pos = (gap + r * (cw + gap), gap + (d * len(SUITS) + s) * (ch + gap))
                 sheet.blit(pygame.transform.smoothscale(img, (cw, ch)), pos)
-    y = gap + 2 * len(SUITS) * (ch + gap)
+    y = gap + len(DECKS) * len(SUITS) * (ch + gap)
     extras = [f"back_{c}.png" for c in ("blue", "red")]
     for i, name in enumerate(extras):
         img = pygame.image.load(str(cards_dir / name))
         sheet.blit(pygame.transform.smoothscale(img, (cw, ch)), (gap + i * (cw + gap), y))
     x = gap + 2 * (cw + gap)
-    for i, suit in enumerate(SUITS):
-        sheet.blit(pygame.image.load(str(cards_dir / f"suit_{suit}.png")), (x + i * 70, y))
-        sheet.blit(
-            pygame.image.load(str(cards_dir / "fourcolour" / f"suit_{suit}.png")), (x + i * 70, y + 70)
-        )
+    for d, deck in enumerate(DECKS):
+        for i, suit in enumerate(SUITS):
+            sheet.blit(pygame.image.load(str(cards_dir / deck.name / f"suit_{suit}.png")), (x + i * 70, y + d * 68))
     sheet.blit(pygame.image.load(str(cards_dir / "trump_marker.png")), (x + 290, y))
     icon = pygame.image.load(str(cards_dir / "icon.png"))
     sheet.blit(pygame.transform.smoothscale(icon, (ch, ch)), (x + 400, y))
-    _draw_fanned_hand(sheet, cards_dir, (gap, y + ch + gap + 10))
+    y += ch + gap
+    width = (sheet.get_width() - 4 * gap) // 3
+    views: list[list[tuple[Deck, str | None]]] = [
+        [(deck, None) for deck in DECKS],
+        [(COLOUR_BLIND, kind) for kind in CVD_MATRICES],
+        [(FOUR_COLOUR, kind) for kind in CVD_MATRICES],
+    ]
+    for row in views:
+        for i, (deck, kind) in enumerate(row):
+            hand = _fanned_hand(cards_dir, deck)
+            if kind is not None:
+                hand = simulate_cvd_surface(hand, kind)
+            left = gap + i * (width + gap)
+            label = f"{deck.name}" + (f" as seen with {kind}" if kind else "")
+            sheet.blit(_font(22).render(label, True, CREAM), (left, y))
+            sheet.blit(hand, (left, y + 22))
+        y += hand_h + gap
     _save(sheet, out)
 
 
-def _draw_fanned_hand(sheet: pygame.Surface, cards_dir: Path, origin: tuple[int, int]) -> None:
-    """Simulate the in-game hand: cards 120 px tall overlapping so ~28% of each stays visible."""
-    hand = ["AS", "TS", "KH", "QS", "JD", "9C", "8H", "7D", "QC"]
+def _fanned_hand(cards_dir: Path, deck: Deck) -> pygame.Surface:
+    """The in-game hand: cards 120 px tall overlapping so ~28% of each stays visible, on transparent."""
+    hand = ["AS", "TS", "KH", "QS", "JD", "9C", "8H", "7D", "QC", "KC"]
     height = 120
     width = height * W // H
     step = round(width * 0.28)
-    x0, y0 = origin
-    for deck_row, deck in enumerate(DECKS):
-        for i, code in enumerate(hand):
-            img = pygame.image.load(str(cards_dir / deck.name / f"{code}.png"))
-            pos = (x0 + i * step + deck_row * (len(hand) * step + width + 40), y0)
-            sheet.blit(pygame.transform.smoothscale(img, (width, height)), pos)
+    surf = pygame.Surface(((len(hand) - 1) * step + width, height), pygame.SRCALPHA)
+    for i, code in enumerate(hand):
+        img = pygame.image.load(str(cards_dir / deck.name / f"{code}.png"))
+        surf.blit(pygame.transform.smoothscale(img, (width, height)), (i * step, 0))
+    return surf
 
 
 def main() -> int:

@@ -22,7 +22,7 @@ FPS = 60
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, four_colour: bool = False,
+    def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, deck_colours: str = "classic",
                  back: str = "blue", volume: float = 0.8, mute: bool = False, title: str = "Bezique") -> None:
         self.started = time.perf_counter()
         pygame.display.init()
@@ -31,7 +31,7 @@ class App:
         self.windowed_size = (max(size[0], 320), max(size[1], 240))
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        self.assets = Assets(four_colour=four_colour, back=back)
+        self.assets = Assets(deck_colours=deck_colours, back=back)
         with contextlib.suppress(pygame.error):
             pygame.display.set_icon(self.assets.icon())
         self.sounds = Sounds(volume, mute) if os.environ.get("SDL_AUDIODRIVER") != "none" else Sounds(0, True)
@@ -51,9 +51,9 @@ class App:
         """The string `key` in the player's language."""
         return _t(key, self.lang, **fmt)
 
-    def set_deck(self, four_colour: bool, back: str) -> None:
+    def set_deck(self, deck_colours: str, back: str) -> None:
         """Swap the card images (settings applied live)."""
-        self.assets = Assets(four_colour=four_colour, back=back)
+        self.assets = Assets(deck_colours=deck_colours, back=back)
         self.dirty = True
 
     @property

@@ -16,6 +16,8 @@ from bezique.rules.cards import SUITS, face_code
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 CARD_RADIUS = 0.06  # corner radius as a fraction of the card width
+# the face set (a folder of assets/cards, from tools/gen_cards.py) for each value of the deck_colours setting
+DECK_FOLDERS = {"classic": "classic", "four_colour": "fourcolour", "colour_blind": "colourblind"}
 
 # A warm palette on green felt.
 CREAM = (246, 238, 214)
@@ -34,11 +36,12 @@ BAR_OPP = (140, 176, 220)
 
 
 class Assets:
-    """All loaded art for one window (`four_colour` and `back` come from the settings)."""
+    """All loaded art for one window (`deck_colours` and `back` come from the settings): the faces and suit icons
+    of the chosen face set."""
 
-    def __init__(self, four_colour: bool = False, back: str = "blue") -> None:
-        deck = "fourcolour" if four_colour else "classic"
-        self._deck_dir = ASSETS / "cards" / deck
+    def __init__(self, deck_colours: str = "classic", back: str = "blue") -> None:
+        self.deck_colours = deck_colours if deck_colours in DECK_FOLDERS else "classic"
+        self._deck_dir = ASSETS / "cards" / DECK_FOLDERS[self.deck_colours]
         self._raw: dict[str, pygame.Surface] = {}
         self._back_name = f"back_{back if back in ('blue', 'red') else 'blue'}.png"
         self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()

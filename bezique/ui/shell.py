@@ -68,7 +68,7 @@ class Shell:
         problems += [p.message for p in loaded.problems]
         a = loaded.app
         app = App(size=size, fullscreen=a.fullscreen if fullscreen is None else fullscreen,
-                  four_colour=a.four_colour_deck, back=a.card_back, volume=a.sound_volume, mute=a.mute)
+                  deck_colours=a.deck_colours, back=a.card_back, volume=a.sound_volume, mute=a.mute)
         return cls(app, config, problems, a, loaded.ai)
 
     @property
@@ -192,8 +192,8 @@ class Shell:
         self.settings, self.ai = settings, ai
         app = self.app
         app.lang = resolve_language(settings.language)
-        if (old.four_colour_deck, old.card_back) != (settings.four_colour_deck, settings.card_back):
-            app.set_deck(settings.four_colour_deck, settings.card_back)
+        if (old.deck_colours, old.card_back) != (settings.deck_colours, settings.card_back):
+            app.set_deck(settings.deck_colours, settings.card_back)
         app.sounds.volume = settings.sound_volume
         app.sounds.mute = settings.mute
         if settings.fullscreen != app.fullscreen:

@@ -55,7 +55,7 @@ def open_table(config, problems: list[str], size: tuple[int, int] = (1280, 720),
     """A window showing a new game (the caller runs ``app.run()`` or drives ``app.tick``)."""
     app_cfg = config.app
     app = App(size=size, fullscreen=app_cfg.fullscreen if fullscreen is None else fullscreen,
-              four_colour=app_cfg.four_colour_deck, back=app_cfg.card_back, volume=app_cfg.sound_volume,
+              deck_colours=app_cfg.deck_colours, back=app_cfg.card_back, volume=app_cfg.sound_volume,
               mute=app_cfg.mute)
     options = options_from(config, problems, demo=demo, **overrides)
 

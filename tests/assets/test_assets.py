@@ -8,6 +8,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import itertools
 import math
 import struct
 import sys
@@ -28,10 +29,10 @@ import gen_sounds  # noqa: E402
 
 RANKS = "ATKQJ987"
 SUITS = "SHDC"
-DECKS = ("classic", "fourcolour")
+DECKS = ("classic", "fourcolour", "colourblind")
 FACES = [f"{deck}/{rank}{suit}.png" for deck in DECKS for suit in SUITS for rank in RANKS]
 CARD_IMAGES = [*FACES, "back_blue.png", "back_red.png"]
-SUIT_ICONS = [f"suit_{s}.png" for s in SUITS] + [f"fourcolour/suit_{s}.png" for s in SUITS]
+SUIT_ICONS = [f"suit_{s}.png" for s in SUITS] + [f"{deck}/suit_{s}.png" for deck in DECKS for s in SUITS]
 SOUND_NAMES = [
     "shuffle",
     "deal",
@@ -110,7 +111,7 @@ def test_felt_tiles_seamlessly() -> None:
     assert sum(diffs) / len(diffs) < 12
 
 
-def test_four_colour_deck_uses_four_colours() -> None:
+def test_four_colour_face_set_uses_four_colours() -> None:
     """The pip at the top-left of each 10 should be black, red, blue, green for S, H, D, C."""
     colours = {}
     for suit in SUITS:
@@ -120,6 +121,50 @@ def test_four_colour_deck_uses_four_colours() -> None:
     assert colours["H"][0] > 150 > colours["H"][2]
     assert colours["D"][2] > 150 > colours["D"][0]
     assert colours["C"][1] > 100 > colours["C"][0]
+
+
+def _pip_colours(deck: str) -> dict[str, tuple[int, int, int]]:
+    """The colour at the centre of the top-left pip of each suit's 10 in a committed face set."""
+    return {suit: tuple(_load(f"{deck}/T{suit}.png").get_at((108, 92))[:3]) for suit in SUITS}
+
+
+def _closest_pair(colours: dict[str, tuple[int, int, int]], kind: str | None) -> float:
+    """The smallest CIELAB distance between two suits' colours, as seen with dichromacy `kind` (None: normal)."""
+    seen = {s: gen_cards.cielab(gen_cards.simulate_cvd(c, kind) if kind else c) for s, c in colours.items()}
+    return min(math.dist(seen[a], seen[b]) for a, b in itertools.combinations(SUITS, 2))
+
+
+def test_colour_blind_deck_uses_the_okabe_ito_colours() -> None:
+    """Black spades, vermillion hearts, blue diamonds, bluish-green clubs: the pips, the corner index and the court
+    robes of each suit."""
+    expected = {"S": (24, 24, 30), "H": (0xD5, 0x5E, 0x00), "D": (0x00, 0x3C, 0xBE), "C": (0x00, 0x9E, 0x73)}
+    assert {s: gen_cards.COLOUR_BLIND.ink[s] for s in SUITS} == expected
+    pips = _pip_colours("colourblind")
+    for suit in SUITS:  # (smoothscaling the supersampled art darkens flat colours by a step or two)
+        assert math.dist(pips[suit], expected[suit]) < 6, (suit, pips[suit])
+        icon = _load(f"colourblind/suit_{suit}.png").get_at((32, 32))[:3]
+        assert math.dist(icon, expected[suit]) < 6, (suit, icon)
+        robe = _load(f"colourblind/K{suit}.png").get_at((110, 200))[:3]  # the King's robe, left of the placket
+        robe_colour = (51, 51, 57) if suit == "S" else expected[suit]  # black robes lifted so the contours show
+        assert math.dist(robe, robe_colour) < 12, (suit, robe)
+
+
+@pytest.mark.parametrize("kind", [None, *gen_cards.CVD_MATRICES])
+def test_colour_blind_deck_suits_stay_apart_for_every_dichromacy(kind: str | None) -> None:
+    """Simulated with Machado et al.'s matrices, the four suit colours stay far apart (delta E >= 30), where the
+    four-colour deck's red hearts and green clubs, and its blue and green, come within ~20 of each other."""
+    assert _closest_pair(_pip_colours("colourblind"), kind) >= 30
+    if kind is not None:
+        assert _closest_pair(_pip_colours("fourcolour"), kind) < 25
+
+
+def test_cvd_simulation_keeps_grey_and_confuses_red_with_green() -> None:
+    for kind in gen_cards.CVD_MATRICES:
+        for grey in ((0, 0, 0), (128, 128, 128), (255, 255, 255)):
+            assert math.dist(gen_cards.simulate_cvd(grey, kind), grey) <= 2
+    red, green = gen_cards.simulate_cvd((196, 20, 44), "deuteranopia"), gen_cards.simulate_cvd((22, 126, 62),
+                                                                                              "deuteranopia")
+    assert math.dist(gen_cards.cielab(red), gen_cards.cielab(green)) < 25
 
 
 @pytest.mark.parametrize("name", SOUND_NAMES)
@@ -137,10 +182,11 @@ def test_total_asset_size() -> None:
     assert total < MAX_ASSET_BYTES
 
 
-def test_card_generation_is_reproducible(tmp_path: Path) -> None:
+@pytest.mark.parametrize("deck", [gen_cards.CLASSIC, gen_cards.COLOUR_BLIND], ids=lambda d: d.name)
+def test_card_generation_is_reproducible(tmp_path: Path, deck: gen_cards.Deck) -> None:
     """A fresh render must match the committed file byte for byte (catches unseeded randomness)."""
-    path = gen_cards.write_card("K", "H", gen_cards.CLASSIC, tmp_path)
-    assert path.read_bytes() == (CARDS / "classic" / "KH.png").read_bytes()
+    path = gen_cards.write_card("K", "H", deck, tmp_path)
+    assert path.read_bytes() == (CARDS / deck.name / "KH.png").read_bytes()
 
 
 def test_sound_generation_is_reproducible(tmp_path: Path) -> None:

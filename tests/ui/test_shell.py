@@ -19,10 +19,11 @@ from ui_driver import DT, click, key, step, table_of, wait_rest
 
 from bezique import saves
 from bezique.i18n import t
+from bezique.rules.cards import parse_card
 from bezique.ui.howto_scene import HowToScene
 from bezique.ui.menu import MenuScene, NewGameScene
 from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
-from bezique.ui.settings_scene import SettingsScene
+from bezique.ui.settings_scene import KEYS, SettingsScene
 from bezique.ui.shell import Shell
 from bezique.ui.stats_scene import StatsScene
 from bezique.ui.table import TableScene
@@ -145,9 +146,17 @@ def test_settings_apply_live_and_persist_across_a_restart():
     assert app.lang == "it"
     assert settings.controls()[-2].label == t("menu.back", "it")
     for _ in range(5):
-        key(app, pygame.K_DOWN)  # four-colour deck
+        key(app, pygame.K_DOWN)  # deck colours
+    assert KEYS[settings.row] == "deck_colours"
+    heart = parse_card("TH#0")
+    classic_pip = _pip_colour(app, heart)
     key(app, pygame.K_RIGHT)
-    assert shell.settings.four_colour_deck
+    key(app, pygame.K_RIGHT)
+    assert shell.settings.deck_colours == "colour_blind" and app.assets.deck_colours == "colour_blind"
+    assert _row_label(settings, "deck_colours") == "Per daltonici"
+    cb_pip = _pip_colour(app, heart)  # the new face set is drawn at once: vermillion hearts, not red
+    assert cb_pip != classic_pip and cb_pip[1] > classic_pip[1] + 40
+    assert _pip_colour(app, parse_card("TC#0"))[1] > 100  # bluish-green clubs
     press(app, settings.controls(), "next=3")  # volume 0.8 -> 0.9
     assert app.sounds.volume == pytest.approx(0.9)
     key(app, pygame.K_ESCAPE)
@@ -157,7 +166,36 @@ def test_settings_apply_live_and_persist_across_a_restart():
     pygame.quit()
     again = make_shell()
     assert again.settings.language == "it" and again.app.lang == "it"
-    assert again.settings.four_colour_deck and again.settings.sound_volume == pytest.approx(0.9)
+    assert again.settings.deck_colours == "colour_blind" and again.settings.sound_volume == pytest.approx(0.9)
+    assert again.app.assets.deck_colours == "colour_blind"
+
+
+def _pip_colour(app, card: int) -> tuple[int, int, int]:
+    """The colour the window draws at the centre of a ten's top-left pip (at the card images' full size)."""
+    return tuple(app.assets.card(card, 500).get_at((108, 92)))[:3]
+
+
+def _row_label(scene: SettingsScene, name: str) -> str:
+    """The value shown on the settings row `name` (its middle button)."""
+    return scene.controls()[3 * KEYS.index(name) + 1].label
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_deck_colours_choice_has_its_label_and_face_set(lang):
+    shell = make_shell()
+    app = shell.app
+    press(app, app.stack.top.buttons(), "settings")
+    settings = app.stack.top
+    settings.set("language", lang)
+    labels = []
+    for choice in ("classic", "four_colour", "colour_blind"):
+        settings.set("deck_colours", choice)
+        app.tick(DT)
+        assert app.assets.deck_colours == choice
+        labels.append(_row_label(settings, "deck_colours"))
+    assert len(set(labels)) == 3 and all(label != choice for label in labels)
+    if lang == "it":
+        assert labels == ["Classico (due colori)", "Quattro colori", "Per daltonici"]
 
 
 def test_a_damaged_save_is_reported_and_the_menu_still_works(tmp_path):
