@@ -13,7 +13,7 @@ from bezique.ui.assets import CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
 from bezique.ui.scene import Scene
 from bezique.ui.texts import score_name
-from bezique.ui.widgets import Button, blit_text, panel, scale_of, wrap
+from bezique.ui.widgets import Button, back_button, blit_text, panel, scale_of, wrap
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,7 @@ class HowToScene(Scene):
         return track, Box(track.x - 4 * s, top, 16 * s, thumb_h)
 
     def _back(self) -> Button:
-        w, h = self.app.size
-        s = scale_of((w, h))
-        return Button(Box(w / 2 - 130 * s, h - 74 * s, 260 * s, 50 * s), self.app.t("menu.back"), "back",
-                      primary=True)
+        return back_button(self.app.size, self.app.t("menu.back"))
 
     # --- input ----------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

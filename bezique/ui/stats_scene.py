@@ -11,7 +11,7 @@ from bezique.ui.assets import BAR_ME, CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
 from bezique.ui.scene import Scene
 from bezique.ui.texts import score_name
-from bezique.ui.widgets import Button, blit_text, panel, progress_bar, scale_of
+from bezique.ui.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
 
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
 
@@ -25,10 +25,7 @@ class StatsScene(Scene):
             app.shell.notices.append(loaded.problem.message(app.lang))
 
     def _back(self) -> Button:
-        w, h = self.app.size
-        s = scale_of((w, h))
-        return Button(Box(w / 2 - 130 * s, h - 74 * s, 260 * s, 50 * s), self.app.t("menu.back"), "back",
-                      primary=True)
+        return back_button(self.app.size, self.app.t("menu.back"))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE,

@@ -97,6 +97,13 @@ def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
     return None
 
 
+def back_button(size: tuple[int, int], label: str) -> Button:
+    """The wide "Back" button centred at the foot of a full-page scene (how to play, statistics)."""
+    w, h = size
+    s = scale_of(size)
+    return Button(Box(w / 2 - 130 * s, h - 74 * s, 260 * s, 50 * s), label, "back", primary=True)
+
+
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything drawn so far (behind an overlay)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
