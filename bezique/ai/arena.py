@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, choices=names, metavar="LEVEL", help=f"level A ({levels})")
     parser.add_argument("--b", required=True, choices=names, metavar="LEVEL", help="level B")
     parser.add_argument("--games", type=int, default=20, help="games to play (in seat-swapped pairs; default 20)")
-    parser.add_argument("--target", type=int, default=500, choices=(500, 1000, 1500, 2000),
+    parser.add_argument("--target", type=int, default=500, choices=(500, 1000, 2000),
                         help="points to win a game (default 500)")
     parser.add_argument("--deals", type=int, default=0,
                         help="stop each game after this many deals (the higher score then wins; 0 = no limit)")
