@@ -264,13 +264,13 @@ class Layout:
     def won_slot(self, bottom: bool | int) -> Slot:
         """Where a player's won tricks are piled (face down), in the right-hand zone (`bottom`: True / False with
         two players, or the seat relative to the viewer)."""
+        rel = _rel(bottom)
         if self.players > 2:
-            rel = _rel(bottom)
             top = self.won.y + 32 * self.s
             row = (self.won.bottom - 24 * self.s - top) / self.players
             height = round(min(self.mid_h * 0.7, (row - 8 * self.s) / CARD_ASPECT))
             return Slot(self.won.x + height / 2 + 22 * self.s, top + (rel + 0.5) * row, 90.0, height)
-        cy = self.won.cy + 10 * self.s + (self.mid_h * 0.3 if bottom else -self.mid_h * 0.3)
+        cy = self.won.cy + 10 * self.s + (self.mid_h * 0.3 if rel == 0 else -self.mid_h * 0.3)
         height = round(self.mid_h * 0.8)
         return Slot(self.won.x + height / 2 + 18 * self.s, cy, 90.0, height)
 

@@ -69,3 +69,10 @@ def test_trick_and_stock_slots():
     assert L.trick_slot(0, True).cx < L.trick_slot(1, False).cx
     assert L.stock.contains(L.turn_up_slot().cx, L.turn_up_slot().cy)
     assert L.won.contains(L.won_slot(True).cx, L.won_slot(True).cy)
+
+
+def test_two_handed_won_piles_mirror_the_seats():
+    """The viewer's tricks pile low (near their hand), the opponent's high, whichever way the seat is named."""
+    L = Layout.for_size(1280, 720, 2)
+    assert L.won_slot(0).cy > L.won_slot(1).cy
+    assert L.won_slot(True).cy == L.won_slot(0).cy and L.won_slot(False).cy == L.won_slot(1).cy
