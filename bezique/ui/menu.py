@@ -13,7 +13,7 @@ from bezique.ui.assets import CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
 from bezique.ui.scene import Scene
 from bezique.ui.shell import PLAYABLE_VARIANTS, GameSetup, target_choices
-from bezique.ui.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of
+from bezique.ui.widgets import Button, ButtonColumn, blit_text, button_at, dim, panel, scale_of
 
 WARN = (255, 190, 160)
 DECOR = ["AS", "TS", "KS", "QS", "JS"]
@@ -268,7 +268,7 @@ class NewGameScene(Scene):
                     self.start()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = next((b for b in self.controls() if b.hit(event.pos)), None)
+            hit = button_at(self.controls(), event.pos)
             if hit is None:
                 self.editing = None
                 return

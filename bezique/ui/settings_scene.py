@@ -11,7 +11,7 @@ from bezique.i18n import level_name, option_label
 from bezique.ui.assets import CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
 from bezique.ui.scene import Scene
-from bezique.ui.widgets import Button, blit_text, panel, scale_of
+from bezique.ui.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.user_settings import SCREEN_AI_KEYS, SETTING_CHOICES
 
 KEYS = tuple(SETTING_CHOICES)
@@ -102,7 +102,7 @@ class SettingsScene(Scene):
                 self.change(KEYS[self.row], -1 if k == pygame.K_LEFT else 1)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            hit = next((b for b in self.controls() if b.hit(event.pos)), None)
+            hit = button_at(self.controls(), event.pos)
             if hit is None:
                 return
             self.app.sounds.play("click")

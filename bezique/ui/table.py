@@ -26,7 +26,7 @@ from bezique.ui.session import GameSession
 from bezique.ui.sprites import CardSprite
 from bezique.ui.texts import card_name, illegal_text, score_name
 from bezique.ui.tween import COMPUTER_PACE, SPEED_FACTORS, flight_time, pause_time
-from bezique.ui.widgets import Button
+from bezique.ui.widgets import Button, button_at
 
 
 @dataclass
@@ -749,7 +749,7 @@ class TableScene(Scene):
             self.banner = []
             return
         self._build_buttons()
-        button = next((b for b in self.buttons + self.decl_buttons if b.hit(pos)), None)
+        button = button_at(self.buttons + self.decl_buttons, pos)
         if button is not None:
             self._press_button(button.action)
             return
