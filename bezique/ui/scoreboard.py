@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bezique.rules.actions import Event
-from bezique.rules.cards import rank_of
+from bezique.rules.cards import rank_of, suit_of
 from bezique.rules.melds import MELD_NAMES
 from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
@@ -363,7 +363,7 @@ class ResultOverlay(Scene):
             return
         x = box.x + 250 * s
         y = box.bottom - 66 * s
-        for j, card in enumerate(sorted(rest, key=lambda c: (c >> 3 & 3, rank_of(c)))):
+        for j, card in enumerate(sorted(rest, key=lambda c: (suit_of(c), rank_of(c)))):
             img = self.app.assets.card(card, round(50 * s))
             surface.blit(img, (x + j * 26 * s, y))
 

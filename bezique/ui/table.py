@@ -16,7 +16,7 @@ import pygame
 
 from bezique.ai import LEVELS, Player, make_player
 from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, PLAY, Action, Event
-from bezique.rules.cards import rank_of
+from bezique.rules.cards import BRISQUE_RANKS, rank_of
 from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
 from bezique.ui import model as tm
@@ -811,7 +811,7 @@ class TableScene(Scene):
         return T("table.your_lead")
 
     def is_brisque(self, card: int) -> bool:
-        return rank_of(card) in (0, 1)
+        return rank_of(card) in BRISQUE_RANKS
 
     def draw(self, surface: pygame.Surface) -> None:
         from bezique.ui.table_draw import draw_table
