@@ -20,10 +20,15 @@ QUARTETS = {ACE: (100, "four_aces"), KING: (80, "four_kings"), QUEEN: (60, "four
 class Template:
     """One meld a seat could make: the faces it needs (with multiplicity), its value and meld id."""
 
-    __slots__ = ("faces", "kind", "value")
+    __slots__ = ("faces", "kind", "need", "quartet", "value")
 
     def __init__(self, kind: str, value: int, faces: tuple[int, ...]) -> None:
         self.kind, self.value, self.faces = kind, value, faces
+        self.quartet = len(faces) == 1 and kind.startswith("four_")  # faces holds the rank: any four of it
+        counts: dict[int, int] = {}
+        for f in faces:
+            counts[f] = counts.get(f, 0) + 1
+        self.need = tuple(counts.items())  # (face, copies needed), computed once: decisions ask for it often
 
 
 _TEMPLATE_CACHE: dict[tuple, tuple[object, list[Template]]] = {}
@@ -91,7 +96,8 @@ def is_brisque(card: int) -> bool:
 class Knowledge:
     """Card facts for one seat of one state, computed once per decision."""
 
-    __slots__ = ("_chance", "avail", "draw_frac", "me", "mine", "mine_count", "state", "trump", "unseen_total")
+    __slots__ = ("_chance", "_faces", "_pools", "avail", "draw_frac", "me", "mine", "mine_count", "state", "trump",
+                 "unseen_total")
 
     def __init__(self, state: GameState, me: int) -> None:
         self.state = state
@@ -117,6 +123,8 @@ class Knowledge:
         self.unseen_total = max(1, sum(self.avail))
         self.draw_frac = min(1.0, (stock / rules.players) / self.unseen_total) if stock else 0.0
         self._chance: dict[int, tuple[float, int]] = {}
+        self._faces = _by_face(state)
+        self._pools: tuple[dict[int, list[int]], set[int]] | None = None  # my cards by face, my hand (ready_melds)
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
@@ -133,32 +141,27 @@ class Knowledge:
         if without is not None:
             counts = counts[:]
             counts[without & 31] -= 1
-        missing: list[tuple[int, int]] = []
-        if len(t.faces) == 1 and t.kind.startswith("four_"):
+        avail = self.avail
+        draw_frac = self.draw_frac
+        if t.quartet:
             rank = t.faces[0]
-            have = sum(counts[s * 8 + rank] for s in range(4))
-            need = 4 - have
+            need = 4 - (counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank])
             if need <= 0:
                 return 1.0, 0
-            avail = sum(self.avail[s * 8 + rank] for s in range(4))
-            if avail < need or self.draw_frac == 0.0:
+            left = avail[rank] + avail[8 + rank] + avail[16 + rank] + avail[24 + rank]
+            if left < need or draw_frac == 0.0:
                 return 0.0, need
-            q = min(1.0, self.draw_frac * avail / need * 0.8)
+            q = min(1.0, draw_frac * left / need * 0.8)
             return q ** need, need
-        need_by_face: dict[int, int] = {}
-        for f in t.faces:
-            need_by_face[f] = need_by_face.get(f, 0) + 1
         p = 1.0
         n_missing = 0
-        for f, need in need_by_face.items():
+        for f, need in t.need:
             lack = need - counts[f]
             if lack > 0:
                 n_missing += lack
-                if self.avail[f] < lack or self.draw_frac == 0.0:
+                if avail[f] < lack or draw_frac == 0.0:
                     return 0.0, n_missing
-                q = 1.0 - (1.0 - self.draw_frac) ** self.avail[f]
-                missing.append((f, lack))
-                p *= q ** lack
+                p *= (1.0 - (1.0 - draw_frac) ** avail[f]) ** lack
         return p, n_missing
 
     def blocked(self, card: int, kind: str) -> bool:
@@ -184,15 +187,17 @@ class Knowledge:
         if self.state.final_phase:
             return 0.0
         face = card & 31
+        scored = bool(self.state.hist.get(card))
+        copies = self.mine_count[face]
         total = 0.0
-        for t, size in _by_face(self.state)[face]:
-            if self.blocked(card, t.kind):
+        for t, size in self._faces[face]:
+            if scored and self.blocked(card, t.kind):
                 continue
+            if size != 4 and copies > 1 and copies > t.faces.count(face):
+                continue  # a spare copy: playing it keeps the template intact
             p, missing = self.template_chance(t)
             if p <= 0.0:
                 continue
-            if size != 4 and self.mine_count[face] > t.faces.count(face):
-                continue  # a spare copy: playing it keeps the template intact
             share = (size - missing) / size
             total += t.value * p * (0.35 + 0.65 * share) / size * 2.0
         return total
@@ -216,45 +221,45 @@ class Knowledge:
 
     def ready_melds(self, without: int | None = None) -> float:
         """The best meld value this seat could declare now if it won a trick (its cards minus `without`)."""
-        state = self.state
-        hand = state.hands[self.me]
-        if without is not None:
-            hand = [c for c in hand if c != without]
-        table = [c for c in state.tables[self.me] if c != without]
-        cards = hand + table
-        by_face: dict[int, list[int]] = {}
-        for c in cards:
-            by_face.setdefault(c & 31, []).append(c)
-        hand_set = set(hand)
+        if self._pools is None:
+            pools: dict[int, list[int]] = {}
+            for c in self.mine:
+                pools.setdefault(c & 31, []).append(c)
+            self._pools = (pools, set(self.state.hands[self.me]))
+        by_face, hand_set = self._pools
         counts = self.mine_count
-        if without is not None:
-            counts = counts[:]
-            counts[without & 31] -= 1
+        gone = -1 if without is None else without & 31
+        blocked = self.blocked
         best = 0.0
-        for t in templates(state):
+        for t in templates(self.state):
             if t.value <= best:
                 continue
-            if len(t.faces) == 1 and t.kind.startswith("four_"):
+            kind = t.kind
+            if t.quartet:
                 rank = t.faces[0]
-                if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] < 4:
+                have = counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank]
+                if have - (gone & 7 == rank) < 4:
                     continue  # quick count check: too few cards of the rank (the exact test follows)
-                pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ()) if not self.blocked(c, t.kind)]
+                pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
+                        if c != without and not blocked(c, kind)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
                     best = t.value
                 continue
-            if any(counts[f] < t.faces.count(f) for f in t.faces):
-                continue  # quick count check: a face is missing (the exact test follows)
+            short = False
+            for f, n in t.need:
+                if counts[f] - (f == gone) < n:
+                    short = True  # quick count check: a face is missing (the exact test follows)
+                    break
+            if short:
+                continue
             ok = True
             from_hand = False
-            need: dict[int, int] = {}
-            for f in t.faces:
-                need[f] = need.get(f, 0) + 1
-            for f, n in need.items():
-                pool = [c for c in by_face.get(f, ()) if not self.blocked(c, t.kind)]
+            for f, n in t.need:
+                pool = [c for c in by_face.get(f, ()) if c != without and not blocked(c, kind)]
                 if len(pool) < n:
                     ok = False
                     break
-                if any(c in hand_set for c in pool):
+                if not from_hand and any(c in hand_set for c in pool):
                     from_hand = True
             if ok and from_hand:
                 best = t.value
