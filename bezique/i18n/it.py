@@ -162,7 +162,7 @@ STRINGS: dict[str, str] = {
     "score.you_win": "Hai vinto!",
     "score.you_lose": "Vince {name}. Andrà meglio la prossima volta!",
     "score.draw": "Pareggio",
-    "score.deal_column": "Distribuzione",
+    "score.deal_column": "Mano",
     "score.per_deal_table": "Distribuzione per distribuzione",
     "score.next_deal": "Prossima distribuzione",
     "score.new_game": "Nuova partita",

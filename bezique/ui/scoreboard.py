@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,13 +28,14 @@ if TYPE_CHECKING:
 CONFETTI = [(250, 206, 108), (220, 70, 70), (90, 170, 240), (120, 210, 130), (255, 245, 225)]
 
 
-def deal_lines(log: list[tuple], deal: int, seat: int) -> list[tuple[str, int, int]]:
-    """(score id, times, points) of `seat` in `deal`, melds first in the order made, then sevens and last trick
-    (brisques are counted apart, card by card)."""
+def deal_lines(log: list[tuple], deal: int, seat: int | Sequence[int]) -> list[tuple[str, int, int]]:
+    """(score id, times, points) of `seat` (or of several seats together: a partnership) in `deal`, melds first in
+    the order made, then sevens and last trick (brisques are counted apart, card by card)."""
+    seats = (seat,) if isinstance(seat, int) else tuple(seat)
     melds: dict[str, list[int]] = {}
     other: dict[str, int] = {}
     for d, _side, who, score_id, points in log:
-        if d != deal or who != seat or score_id in ("brisques", "game_bonus"):
+        if d != deal or who not in seats or score_id in ("brisques", "game_bonus"):
             continue
         if score_id in MELD_NAMES:
             entry = melds.setdefault(score_id, [0, 0])
@@ -89,16 +91,53 @@ class ResultOverlay(Scene):
                 self.app.sounds.play("game_won" if state.winner == humans[0] else "game_lost")
 
     # --- geometry -------------------------------------------------------------------------------------------
+    def _scale(self) -> float:
+        w, h = self.app.size
+        return min(w / 1280, h / 720)
+
     def _boxes(self) -> tuple[Box, Box, Box]:
         """(the panel, the main button, the second button)."""
         w, h = self.app.size
-        s = min(w / 1280, h / 720)
+        s = self._scale()
         wide = self.game_over or self.table.session.rules.players > 2
         bw = 1180 * s if wide else 780 * s
         box = Box(w / 2 - bw / 2, h / 2 - 300 * s, bw, 600 * s)
         nb = Box(box.right - 300 * s, box.bottom - 62 * s, 280 * s, 46 * s)
         qb = Box(box.x + 20 * s, box.bottom - 62 * s, 200 * s, 46 * s)
         return box, nb, qb
+
+    def groups(self) -> list[list[int]]:
+        """The scoreboard's columns, the viewer's first: a seat each, or at the end of a partnership game a side
+        each (both partners in one column, as the deal-by-deal table counts by side)."""
+        table = self.table
+        rules = table.session.rules
+        order = [table.viewer, *table.model.others]
+        if not (self.game_over and rules.partnership):
+            return [[seat] for seat in order]
+        sides: dict[int, list[int]] = {}
+        for seat in order:
+            sides.setdefault(rules.side_of(seat), []).append(seat)
+        return list(sides.values())
+
+    def deal_table_box(self) -> Box | None:
+        """Where the deal-by-deal table goes, right of the columns: at the end of the game only."""
+        if not self.game_over:
+            return None
+        box = self._boxes()[0]
+        s = self._scale()
+        tw = (410 if len(self.groups()) <= 2 else 340) * s
+        return Box(box.right - 20 * s - tw, box.y + 70 * s, tw, box.h - 150 * s)
+
+    def deal_table(self) -> tuple[list[list[str]], list[list[int]], list[int]]:
+        """The deal-by-deal table as data: each column's heading (the names of its side), each deal's points per
+        column (``[deal number, points, …]``) and the totals, in the order of ``groups``."""
+        session = self.table.session
+        groups = self.groups()
+        sides = [session.rules.side_of(seats[0]) for seats in groups]
+        heads = [[session.seats[seat].name for seat in seats] for seats in groups]
+        totals = per_deal_totals(session.state.log, len(session.state.scores))
+        rows = [[d + 1, *(points[side] for side in sides)] for d, points in enumerate(totals)]
+        return heads, rows, [session.state.scores[side] for side in sides]
 
     def _buttons(self) -> tuple[Button, Button | None]:
         _, nb, qb = self._boxes()
@@ -154,7 +193,6 @@ class ResultOverlay(Scene):
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
-        table = self.table
         w, h = surface.get_size()
         s = min(w / 1280, h / 720)
         dim(surface, 140)
@@ -164,22 +202,21 @@ class ResultOverlay(Scene):
         pulse = 1.0 + (0.06 * math.sin(self.time * 5) if self.game_over and self.time < 6 else 0.0)
         blit_text(surface, A, title, 44 * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,
                   shadow=True, max_width=box.w - 40 * s)
-        players = table.session.rules.players
-        per_deal = self.game_over and players == 2
-        left_w = 740 * s if per_deal else box.w - 20 * s
-        order = [table.viewer, *table.model.others]
-        col_w = (left_w - 40 * s) / len(order) if players > 2 else (left_w - 40 * s) / 2
+        groups = self.groups()
+        table_box = self.deal_table_box()
+        left_w = table_box.x - box.x - 10 * s if table_box is not None else box.w - 20 * s
+        col_w = (left_w - 40 * s) / len(groups)
+        fs = min(1.0, max(0.8, (col_w - 20 * s) / (260 * s)))  # narrow columns (three at the end): smaller type
         if self.game_over:
             blit_text(surface, A, T("score.title_deal", number=self.deal + 1), 22 * s,
                       (box.x + 20 * s, box.y + 70 * s), MUTED)
-        for i, seat in enumerate(order):
-            self._column(surface, seat, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s)
+        for i, seats in enumerate(groups):
+            self._column(surface, seats, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s, fs)
         if self.table.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
-            self._settlement_note(surface, box, s)
-        if per_deal:
-            self._per_deal(surface, Box(box.x + left_w + 10 * s, box.y + 70 * s, box.w - left_w - 30 * s,
-                                        box.h - 150 * s), order, s)
-            self._remaining(surface, box, s)
+            self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s)  # under the columns
+        if table_box is not None:
+            self._per_deal(surface, table_box, s)
+            self._remaining(surface, s)
         main, second = self._buttons()
         main.draw(surface, A, s)
         if second is not None:
@@ -209,7 +246,8 @@ class ResultOverlay(Scene):
         return None
 
     def _settlement_note(self, surface: pygame.Surface, box: Box, s: float) -> None:
-        """One line under the columns: who gained what, rubicon or not."""
+        """One line under the columns (`box`: the panel left of the deal-by-deal table): who gained what, rubicon
+        or not."""
         A, T = self.app.assets, self.app.t
         st = self._settlement()
         session = self.table.session
@@ -226,22 +264,27 @@ class ResultOverlay(Scene):
         blit_text(surface, A, text, 24 * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
                   max_width=box.w - 60 * s)
 
-    def _column(self, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
-                s: float) -> None:
+    def _column(self, surface: pygame.Surface, seats: list[int], i: int, x: float, y: float, width: float,
+                s: float, fs: float = 1.0) -> None:
+        """One column: what `seats` (one seat, or a partnership at the end) made this deal, brisques counted card by
+        card, the deal's total and the way to the target; `fs` scales the type for narrow columns."""
         A, T, lang = self.app.assets, self.app.t, self.app.lang
         session = self.table.session
         state = session.state
-        blit_text(surface, A, session.seats[seat].name, 30 * s, (x, y), CREAM, bold=True, max_width=width)
-        y += 38 * s
-        lines = deal_lines(state.log, self.deal, seat)
+        top = y
+        name = " & ".join(session.seats[seat].name for seat in seats)
+        blit_text(surface, A, name, 30 * s * fs, (x, y), CREAM, bold=True, max_width=width)
+        y += 38 * s * fs
+        lines = deal_lines(state.log, self.deal, seats)
         room = 6
+        line_h = 24 * s * fs
         if len(lines) > room:  # keep the biggest, sum the rest
             lines.sort(key=lambda line: -line[2])
             rest = sum(p for _, _, p in lines[room - 1:])
             lines = [*lines[:room - 1], ("", 0, rest)]
         if not lines:
-            blit_text(surface, A, T("score.nothing"), 20 * s, (x, y), MUTED)
-            y += 24 * s
+            blit_text(surface, A, T("score.nothing"), 20 * s * fs, (x, y), MUTED, max_width=width)
+            y += line_h
         for kind, times, pts in lines:
             if not kind:
                 label = T("score.others")
@@ -249,44 +292,47 @@ class ResultOverlay(Scene):
                 label = T("score.sevens") if kind == "seven_of_trumps" else T("score.last_trick")
             else:
                 label = score_name(kind, lang) + (f"  ×{times}" if times > 1 else "")
-            blit_text(surface, A, label, 20 * s, (x, y), MUTED, max_width=width - 60 * s)
-            blit_text(surface, A, f"+{pts}", 20 * s, (x + width, y), CREAM, "topright")
-            y += 24 * s
-        y = max(y, self._boxes()[0].y + 96 * s + 38 * s + 6 * 24 * s) + 4 * s
+            blit_text(surface, A, label, 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
+            blit_text(surface, A, f"+{pts}", 20 * s * fs, (x + width, y), CREAM, "topright")
+            y += line_h
+        y = max(y, top + 38 * s * fs + room * line_h) + 4 * s
         if session.rules.game_end_mode == "settlement":
-            self._settled_column(surface, seat, i, x, y, width, s)
+            self._settled_column(surface, seats[0], i, x, y, width, s)
             return
-        cards = self.brisques.get(seat, [])
-        logged = sum(p for d, _side, who, k, p in state.log if d == self.deal and who == seat and k == "brisques")
+        cards = [c for seat in seats for c in self.brisques.get(seat, [])]
+        logged = sum(p for d, _side, who, k, p in state.log if d == self.deal and who in seats and k == "brisques")
         shown = min(len(cards), int(self.time / self.step) + 1) if self.step > 0 else len(cards)
         hidden = 10 * (len(cards) - shown)
         brisque_pts = 10 * shown if cards else logged
-        blit_text(surface, A, T("score.brisques"), 20 * s, (x, y + 4 * s), MUTED)
-        blit_text(surface, A, f"+{brisque_pts}", 22 * s, (x + width, y + 4 * s), GOLD, "topright", bold=True)
-        y += 28 * s
+        blit_text(surface, A, T("score.brisques"), 20 * s * fs, (x, y + 4 * s), MUTED)
+        blit_text(surface, A, f"+{brisque_pts}", 22 * s * fs, (x + width, y + 4 * s), GOLD, "topright", bold=True)
+        y += 28 * s * fs
         ch = round(54 * s)
         for j, card in enumerate(cards[:shown]):
             img = A.card(card, ch)
             surface.blit(img, (x + j * min(ch * 0.42, (width - ch * 0.7) / max(len(cards) - 1, 1)), y))
         y += ch + 10 * s
-        side = session.rules.side_of(seat)
+        side = session.rules.side_of(seats[0])
         deal_pts = sum(p for d, sd, _w, _k, p in state.log if d == self.deal and sd == side) - hidden
         pygame.draw.line(surface, MUTED, (x, y - 4 * s), (x + width, y - 4 * s))
-        blit_text(surface, A, T("score.deal_total"), 24 * s, (x, y), CREAM, bold=True)
-        blit_text(surface, A, f"{deal_pts}", 24 * s, (x + width, y), CREAM, "topright", bold=True)
-        y += 32 * s
+        number = blit_text(surface, A, f"{deal_pts}", 24 * s * fs, (x + width, y), CREAM, "topright", bold=True)
+        blit_text(surface, A, T("score.deal_total"), 24 * s * fs, (x, y), CREAM, bold=True,
+                  max_width=width - number.w - 10 * s)
+        y += 32 * s * fs
         target = session.rules.target_score
         score = state.scores[side] - hidden
-        if session.rules.partnership:
-            blit_text(surface, A, T("score.side_totals"), 16 * s, (x, y + 48 * s), MUTED)
-        blit_text(surface, A, T("score.running_total"), 22 * s, (x, y), CREAM)
-        blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s, (x + width, y), GOLD,
-                  "topright", bold=True)
+        if session.rules.partnership and len(seats) == 1:
+            blit_text(surface, A, T("score.side_totals"), 16 * s * fs, (x, y + 48 * s * fs), MUTED)
+        progress = blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s * fs,
+                             (x + width, y), GOLD, "topright", bold=True)
+        blit_text(surface, A, T("score.running_total"), 22 * s * fs, (x, y), CREAM,
+                  max_width=width - progress.w - 10 * s)
         mine = side == session.rules.side_of(self.table.viewer)
-        progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1), BAR_ME if mine else BAR_OPP)
+        progress_bar(surface, Box(x, y + 28 * s * fs, width, 14 * s * fs), score / max(target, 1),
+                     BAR_ME if mine else BAR_OPP)
         if score < target:
-            blit_text(surface, A, T("score.to_go", points=target - score), 18 * s, (x + width, y + 48 * s), MUTED,
-                      "topright")
+            blit_text(surface, A, T("score.to_go", points=target - score), 18 * s * fs,
+                      (x + width, y + 48 * s * fs), MUTED, "topright")
 
     def _settled_column(self, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
                         s: float) -> None:
@@ -323,49 +369,59 @@ class ResultOverlay(Scene):
             progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1),
                          BAR_ME if i == 0 else BAR_OPP)
 
-    def _per_deal(self, surface: pygame.Surface, box: Box, order: list[int], s: float) -> None:
+    def _per_deal(self, surface: pygame.Surface, box: Box, s: float) -> None:
+        """The whole game deal by deal: a column per side (its members' names on a line each), the latest deals
+        when they outnumber the room, and the totals."""
         A, T = self.app.assets, self.app.t
-        session = self.table.session
-        sides = [session.rules.side_of(seat) for seat in order]
-        totals = per_deal_totals(session.state.log, len(session.state.scores))
+        heads, rows, totals = self.deal_table()
         panel(surface, box, alpha=150)
         blit_text(surface, A, T("score.per_deal_table"), 24 * s, (box.cx, box.y + 10 * s), GOLD, "midtop",
-                  bold=True)
-        cols = [box.x + 14 * s, box.x + box.w * 0.45, box.right - 14 * s]
+                  bold=True, max_width=box.w - 20 * s)
+        deal_w = box.w * (0.3 if len(heads) <= 2 else 0.22)
+        col_w = (box.w - deal_w - 14 * s) / len(heads)
+        rights = [box.x + deal_w + (j + 1) * col_w for j in range(len(heads))]  # numbers align right
         y = box.y + 46 * s
-        blit_text(surface, A, T("score.deal_column"), 18 * s, (cols[0], y), MUTED)
-        for c, seat in zip(cols[1:], order, strict=False):
-            anchor = "topright" if c == cols[-1] else "topleft"
-            blit_text(surface, A, session.seats[seat].name, 18 * s, (c, y), MUTED, anchor, max_width=box.w * 0.3)
-        y += 26 * s
+        blit_text(surface, A, T("score.deal_column"), 18 * s, (box.x + 14 * s, y), MUTED, max_width=deal_w - 18 * s)
+        for right, names in zip(rights, heads, strict=True):
+            for n, name in enumerate(names):
+                blit_text(surface, A, name, 18 * s, (right, y + n * 20 * s), MUTED, "topright",
+                          max_width=col_w - 10 * s)
+        y += 26 * s + 20 * s * (max(len(names) for names in heads) - 1)
         row_h = 22 * s
         room = max(1, int((box.bottom - y - 40 * s) // row_h))
-        start = max(0, len(totals) - room)
-        for d in range(start, len(totals)):
-            blit_text(surface, A, str(d + 1), 19 * s, (cols[0], y), CREAM)
-            for c, side in zip(cols[1:], sides, strict=False):
-                anchor = "topright" if c == cols[-1] else "topleft"
-                blit_text(surface, A, str(totals[d][side]), 19 * s, (c, y), CREAM, anchor)
+        for row in rows[-room:]:
+            blit_text(surface, A, str(row[0]), 19 * s, (box.x + 14 * s, y), CREAM)
+            for right, points in zip(rights, row[1:], strict=True):
+                blit_text(surface, A, str(points), 19 * s, (right, y), CREAM, "topright")
             y += row_h
         pygame.draw.line(surface, GOLD, (box.x + 10 * s, y + 4 * s), (box.right - 10 * s, y + 4 * s))
         y += 10 * s
-        blit_text(surface, A, T("score.running_total"), 20 * s, (cols[0], y), GOLD, bold=True)
-        for c, side in zip(cols[1:], sides, strict=False):
-            anchor = "topright" if c == cols[-1] else "topleft"
-            blit_text(surface, A, str(session.state.scores[side]), 20 * s, (c, y), GOLD, anchor, bold=True)
+        blit_text(surface, A, T("score.running_total"), 20 * s, (box.x + 14 * s, y), GOLD, bold=True,
+                  max_width=deal_w - 18 * s)
+        for right, points in zip(rights, totals, strict=True):
+            blit_text(surface, A, str(points), 20 * s, (right, y), GOLD, "topright", bold=True)
 
-    def _remaining(self, surface: pygame.Surface, box: Box, s: float) -> None:
+    def _remaining(self, surface: pygame.Surface, s: float) -> None:
+        """The cards the others still held when the game ended, hand by hand, between the two buttons."""
         table = self.table
         session = table.session
         state = session.state
-        rest = [c for seat in range(session.rules.players) if seat != table.viewer for c in state.hands[seat]]
-        if not rest or not session.humans or session.hotseat:
+        hands = [sorted(state.hands[seat], key=lambda c: (suit_of(c), rank_of(c))) for seat in table.model.others]
+        hands = [hand for hand in hands if hand]
+        if not hands or not session.humans or session.hotseat:
             return
-        x = box.x + 250 * s
-        y = box.bottom - 66 * s
-        for j, card in enumerate(sorted(rest, key=lambda c: (suit_of(c), rank_of(c)))):
-            img = self.app.assets.card(card, round(50 * s))
-            surface.blit(img, (x + j * 26 * s, y))
+        _, nb, qb = self._boxes()
+        ch = round(50 * s)
+        cw = self.app.assets.card(hands[0][0], ch).get_width()
+        gap = 16 * s
+        x = qb.right + 30 * s
+        count = sum(len(hand) for hand in hands)
+        step = min(26 * s, (nb.x - 20 * s - x - cw - gap * (len(hands) - 1)) / max(count - 1, 1))
+        for hand in hands:
+            for card in hand:
+                surface.blit(self.app.assets.card(card, ch), (x, nb.bottom - ch))
+                x += step
+            x += gap
 
     def _celebrate(self, surface: pygame.Surface, s: float) -> None:
         """Confetti falling for a few seconds: a pure function of the time since the scoreboard opened."""
