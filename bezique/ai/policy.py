@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from bezique.ai.knowledge import Knowledge, beats, is_brisque
 from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY, Action
-from bezique.rules.cards import ACE, SEVEN, strength, suit_of
+from bezique.rules.cards import ACE, SEVEN, TEN, strength, suit_of
 from bezique.rules.engine import legal_plays
 from bezique.rules.state import DECLARE, GameState
 
@@ -226,12 +226,7 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
     trump = state.trump
     if not state.trick:
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
-        def lead_cost(c: int) -> float:
-            cost = keep[c]
-            if c & 7 == 1:
-                cost += 8.0  # a ten led is often caught by the ace
-            return cost + rng.random() * 0.5
-        card = min(cards, key=lead_cost)
+        card = min(cards, key=lambda c: lead_cost(c, keep[c]) + rng.random() * 0.5)
         if card & 7 == SEVEN and suit_of(card) == trump and not state.final_phase and card not in state.spent:
             return Decision(Action(PLAY, (card,)), "seven", {"card": card})
         return Decision(Action(PLAY, (card,)), "lead_low", {"card": card})
@@ -254,6 +249,12 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
         if score > best_score:
             best_card, best_score, best_code = c, score, code
     return Decision(Action(PLAY, (best_card,)), best_code, {"card": best_card})
+
+
+def lead_cost(card: int, keep: float) -> float:
+    """What leading `card` (worth `keep` to its holder) costs by the intermediate rules: a ten led is often caught
+    by the ace. Shared with the search levels, which read an opponent's lead back to guess its hand."""
+    return keep + 8.0 if card & 7 == TEN else keep
 
 
 def final_phase_decision(state: GameState, me: int, cards: list[int]) -> Decision:

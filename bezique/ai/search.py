@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 
 from bezique.ai.base import StopFlag
+from bezique.ai.inference import plausible_deal
 from bezique.ai.knowledge import SEQ_RANKS, Knowledge, beats, is_brisque
 from bezique.ai.players import RulePlayer, match_legal
 from bezique.ai.policy import (
@@ -34,7 +35,7 @@ from bezique.rules.actions import PLAY, Action
 from bezique.rules.engine import apply, legal_actions, legal_plays
 from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
-from bezique.rules.view import PlayerView, determinize
+from bezique.rules.view import PlayerView
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
 HORIZON = 6  # tricks simulated past the decision before the position is valued
@@ -173,7 +174,7 @@ class ExpertPlayer(RulePlayer):
             return Decision(legal[0], "only", {})
         rng = random.Random(self.rng.getrandbits(64))
         me = view.seat
-        first = determinize(view, rng)
+        first = plausible_deal(view, rng)
         if solvable(first):
             card, values = solve(first, me)
             action = match_legal(Action(PLAY, (card,)), legal)
@@ -199,7 +200,7 @@ class ExpertPlayer(RulePlayer):
         deadline = started + budget + self.bank
         n = 0
         while True:
-            det = first if n == 0 else determinize(view, rng)
+            det = first if n == 0 else plausible_deal(view, rng)
             seed = rng.getrandbits(32)
             for i in live:
                 state = det.clone()
