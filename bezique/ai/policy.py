@@ -230,11 +230,24 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
         if card & 7 == SEVEN and suit_of(card) == trump and not state.final_phase and card not in state.spent:
             return Decision(Action(PLAY, (card,)), "seven", {"card": card})
         return Decision(Action(PLAY, (card,)), "lead_low", {"card": card})
+    best_card, best_score, best_code = cards[0], -1e9, "discard"
+    for c, (score, code) in follow_scores(state, know, cards, keep).items():
+        if score > best_score:
+            best_card, best_score, best_code = c, score, code
+    return Decision(Action(PLAY, (best_card,)), best_code, {"card": best_card})
+
+
+def follow_scores(state: GameState, know: Knowledge, cards: list[int],
+                  keep: dict[int, float]) -> dict[int, tuple[float, str]]:
+    """The intermediate rules' score (higher = better) and reason code of following the current trick with each of
+    `cards` in the stock phase: take what is on the trick and meld next, or throw the card that costs least.
+    Shared with the search levels, which read an opponent's follow back to guess its hand."""
+    trump = state.trump
     winning = state.trick[state.best]
     stake = sum(10 for c in state.trick if is_brisque(c))
     stock_left = len(state.stock)
     threat = 12.0 if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
-    best_card, best_score, best_code = cards[0], -1e9, "discard"
+    out: dict[int, tuple[float, str]] = {}
     for c in cards:
         k = keep[c]
         if beats(c, winning, trump):
@@ -246,9 +259,8 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
             code = "discard"
             if c & 7 == SEVEN and suit_of(c) == trump and c not in state.spent:
                 code = "seven"
-        if score > best_score:
-            best_card, best_score, best_code = c, score, code
-    return Decision(Action(PLAY, (best_card,)), best_code, {"card": best_card})
+        out[c] = (score, code)
+    return out
 
 
 def lead_cost(card: int, keep: float) -> float:
