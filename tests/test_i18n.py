@@ -181,3 +181,15 @@ def test_every_key_is_used_and_every_used_key_exists() -> None:
     named = {s for s in literals if s.startswith(families) and " " not in s and not s.endswith(".")}
     assert named - set(TABLES["en"]) == set()
     assert i18n.missing_keys() == {"en": set(), "it": set()}
+
+
+def test_computer_names_are_short_distinct_and_follow_the_seed() -> None:
+    from bezique.i18n.names import COMPUTER_NAMES, computer_names
+    assert len(set(COMPUTER_NAMES)) == len(COMPUTER_NAMES) >= 12
+    assert all(2 < len(name) <= 8 and name.isalpha() and name[0].isupper() for name in COMPUTER_NAMES)
+    for seed in range(50):
+        names = computer_names(seed, 5)
+        assert len(set(names)) == 5 and set(names) <= set(COMPUTER_NAMES)
+        assert computer_names(seed, 5) == names  # the same game, the same opponents
+    assert len({tuple(computer_names(seed, 3)) for seed in range(50)}) > 40
+    assert not {"Giulia", "Honoré"} & set(computer_names(9, 6, taken=[" giulia ", "HONORÉ"]))

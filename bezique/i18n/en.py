@@ -30,7 +30,6 @@ STRINGS: dict[str, str] = {
     "newgame.your_name": "Your name",
     "newgame.player_name": "Player {number}",
     "newgame.default_you": "You",
-    "newgame.default_computer": "Computer",
     "newgame.assisted": "Hints on (the game counts as assisted)",
     "newgame.start": "Start",
     "newgame.replace_saved": "Starting a new game replaces the saved one. Continue?",
@@ -317,8 +316,6 @@ STRINGS: dict[str, str] = {
     "newgame.match_to": "to {points}",
     "newgame.one_deal": "One deal",
     "newgame.players_note": "You and {count} computer players",
-    "newgame.computer_name": "Computer {number}",
-    "newgame.partner_name": "Partner",
     "score.settle_you_gain": "You gain {points}",
     "table.final_tricks_follow": "The stock is empty: follow suit if you can, else trump",
 }

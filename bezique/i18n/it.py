@@ -31,7 +31,6 @@ STRINGS: dict[str, str] = {
     "newgame.your_name": "Il tuo nome",
     "newgame.player_name": "Giocatore {number}",
     "newgame.default_you": "Tu",
-    "newgame.default_computer": "Computer",
     "newgame.assisted": "Suggerimenti attivi (la partita conta come assistita)",
     "newgame.start": "Inizia",
     "newgame.replace_saved": "Una nuova partita sostituisce quella salvata. Proseguire?",
@@ -323,8 +322,6 @@ STRINGS: dict[str, str] = {
     "newgame.match_to": "a {points}",
     "newgame.one_deal": "Una mano",
     "newgame.players_note": "Tu e {count} giocatori del computer",
-    "newgame.computer_name": "Computer {number}",
-    "newgame.partner_name": "Compagno",
     "score.settle_you_gain": "Guadagni {points}",
     "table.final_tricks_follow": "Il tallone è finito: rispondi al seme se puoi, altrimenti taglia con la briscola",
 }

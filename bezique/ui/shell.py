@@ -8,12 +8,14 @@ deal start (``bezique.saves``), and counted in the statistics when it ends (``be
 from __future__ import annotations
 
 import dataclasses
+import random
 import sys
 from dataclasses import dataclass, field
 from typing import Any
 
 from bezique import saves, stats
 from bezique.config import AISettings, AppSettings
+from bezique.i18n.names import computer_names
 from bezique.rules.ruleset import make_ruleset
 from bezique.ui.app import App
 from bezique.ui.session import GameSession, Seat
@@ -100,20 +102,16 @@ class Shell:
         T = self.app.t
         n = rules.players
         names = list(setup.names) + [""] * n
+        seed = random.randrange(1 << 30) if setup.seed is None else setup.seed
         if setup.mode == "hotseat":
             seats = [Seat(names[i].strip() or T("newgame.player_name", number=i + 1), "human") for i in range(n)]
             meta = saves.new_game_meta("hotseat", None, False, 0)
         else:
             you = names[0].strip() or T("newgame.default_you")
-            if n == 2:
-                others = [T("newgame.default_computer")]
-            else:
-                others = [T("newgame.computer_name", number=i) for i in range(1, n)]
-                if rules.partnership:
-                    others[1] = T("newgame.partner_name")
+            others = computer_names(seed, n - 1, taken=[you])  # the seed's names, so a replay seats the same
             seats = [Seat(you, "human"), *(Seat(name, "ai", setup.level) for name in others)]
             meta = saves.new_game_meta("computer", setup.level, setup.assisted, 0)
-        session = GameSession(rules, seats, seed=setup.seed, allow_undo=self.settings.allow_undo)
+        session = GameSession(rules, seats, seed=seed, allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
         return self._play(session, meta)
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
+from bezique.i18n.names import computer_names
 from bezique.rules.ruleset import make_ruleset
 from bezique.ui.app import App
 from bezique.ui.session import GameSession, Seat
@@ -11,7 +13,6 @@ from bezique.ui.table import TableOptions, TableScene
 
 TWO_HANDED = ("two_handed", "open")
 PLAYABLE = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")
-COMPUTER_NAMES = ("North", "East", "South", "West", "Anna", "Bruno")
 
 
 def load_settings():
@@ -33,15 +34,13 @@ def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | 
     if lvl not in LEVELS:
         lvl = next(iter(LEVELS))
     n = config.rules.players
+    seed = random.randrange(1 << 30) if seed is None else seed
     if demo:
-        names = ("North", "South") if n == 2 else COMPUTER_NAMES
-        seats = [Seat(names[i], "ai", lvl) for i in range(n)]
+        seats = [Seat(name, "ai", lvl) for name in computer_names(seed, n)]
     elif hotseat:
         seats = [Seat(f"Player {i + 1}", "human") for i in range(n)]
-    elif n == 2:
-        seats = [Seat("You", "human"), Seat("Computer", "ai", lvl)]
     else:
-        seats = [Seat("You", "human"), *(Seat(COMPUTER_NAMES[i], "ai", lvl) for i in range(1, n))]
+        seats = [Seat("You", "human"), *(Seat(name, "ai", lvl) for name in computer_names(seed, n - 1))]
     return GameSession(config.rules, seats, seed=seed, allow_undo=config.app.allow_undo and not hotseat)
 
 

@@ -132,17 +132,20 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
     mine = rules.side_of(seat) == rules.side_of(scene.viewer)
     edge = GOLD if active else (BAR_ME if rules.partnership and mine and not bottom else PANEL_EDGE)
     panel(surface, box, alpha=210, edge=edge, edge_width=3 if active else 2)
-    name = seat_info.name
-    if seat_info.kind == "ai":
-        name += f"  ·  {_level(seat_info.level, scene.app.lang)}"
     compact = box.h < 90 * s
     name_size = 22 * s if compact else 26 * s
     tag = ""
     if rules.partnership:
         tag = T("table.partner") if mine and not bottom else (T("table.your_side") if bottom else T("table.opponent"))
     tag_w = A.text(tag, int(16 * s), MUTED).get_width() + 8 * s if tag else 0
+    room = box.w - 24 * s - tag_w
+    name = seat_info.name
+    if seat_info.kind == "ai":  # the level too, unless it would shrink the name (a narrow badge beside a tag)
+        full = f"{name}  ·  {_level(seat_info.level, scene.app.lang)}"
+        if A.text(full, int(name_size * 0.85), GOLD, True).get_width() <= room:
+            name = full
     blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
-              max_width=box.w - 24 * s - tag_w - (60 * s if thinking else 0))
+              max_width=room - (60 * s if thinking else 0))
     if tag:
         blit_text(surface, A, tag, 16 * s, (box.right - 10 * s, box.y + (9 if compact else 13) * s),
                   BAR_ME if mine else MUTED, "topright")

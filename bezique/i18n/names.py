@@ -1,0 +1,33 @@
+"""Names for the computer's seats: short first names of Bezique's own century, French (where the game was the rage
+of the 1860s) and Italian (the rules sheet's other language), the same in both languages of the window.
+
+They are picked from the game's seed, so the same game always seats the same opponents; the game record stores the
+names, so a saved game reloads with them whatever the seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+FRENCH = ("Honoré", "Gaston", "Lucien", "Octave", "Armand", "Jules", "Léonie", "Adèle", "Céleste", "Margot", "Odile",
+          "Clémence")
+ITALIAN = ("Beppe", "Carlo", "Ettore", "Ottavio", "Vittorio", "Lorenzo", "Giulia", "Teresa", "Rosina", "Nella",
+           "Bice", "Amalia")
+COMPUTER_NAMES = FRENCH + ITALIAN
+
+
+def computer_names(seed: int, count: int, taken: Iterable[str] = ()) -> list[str]:
+    """`count` different names for the computer's seats of the game with `seed`.
+
+    Args:
+        seed: the game's seed; the same seed gives the same names.
+        count: how many seats (at most six).
+        taken: names people chose for their seats; no computer is given one of them (case and spaces aside).
+
+    Returns:
+        The names, in seat order.
+    """
+    used = {name.strip().casefold() for name in taken}
+    pool = [name for name in COMPUTER_NAMES if name.casefold() not in used]
+    return random.Random(f"bezique-names-{seed}").sample(pool, count)

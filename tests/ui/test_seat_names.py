@@ -1,0 +1,65 @@
+"""The computer's seats have names of their own, picked from the game's seed: every variant, the typed name of the
+human seat kept, the same names for the same seed and again when the saved game is continued."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+from ui_driver import DT, make_app
+
+from bezique.i18n.names import COMPUTER_NAMES
+from bezique.ui.shell import Shell
+
+
+@pytest.fixture(autouse=True)
+def _data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    yield
+    pygame.quit()
+
+
+def new_game(shell: Shell, variant: str, seed: int, name: str = ""):
+    setup = shell.default_setup()
+    setup.variant, setup.seed, setup.target = variant, seed, 1000
+    setup.names[0] = name
+    return shell.start_game(setup).session
+
+
+@pytest.mark.parametrize("variant", ["two_handed", "three_handed", "four_handed"])
+def test_computer_seats_are_named_from_the_seed(variant):
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.settings = dataclasses.replace(shell.settings, animation_speed="instant")
+    session = new_game(shell, variant, seed=41, name="Margot")
+    seats = session.seats
+    assert (seats[0].name, seats[0].kind) == ("Margot", "human")  # the typed name stays
+    names = [s.name for s in seats[1:]]
+    assert all(s.kind == "ai" for s in seats[1:])
+    assert len(set(names)) == len(names) and set(names) <= set(COMPUTER_NAMES) and "Margot" not in names
+    assert [s.name for s in new_game(shell, variant, seed=41, name="Margot").seats[1:]] == names
+    others = {tuple(s.name for s in new_game(shell, variant, seed=seed).seats[1:]) for seed in range(8)}
+    assert len(others) > 4  # other seeds, other opponents
+    shell.app.tick(DT)
+
+
+def test_a_continued_game_keeps_its_opponents_names():
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    session = new_game(shell, "three_handed", seed=7)
+    names = [s.name for s in session.seats]
+    assert names[0] == "You"
+    shell.open_menu()
+    table = shell.continue_game()
+    assert table is not None and [s.name for s in table.session.seats] == names
+    table.app.tick(DT)
+    assert table.session.seed == 7
+
+
+def test_the_play_command_and_the_demo_name_their_computers_too():
+    _app, table = make_app(variant="four_handed", seed=3)
+    names = [s.name for s in table.session.seats]
+    assert names[0] == "You" and set(names[1:]) <= set(COMPUTER_NAMES) and len(set(names)) == 4
+    demo_app, demo = make_app(seed=3, demo=True)
+    assert all(s.kind == "ai" and s.name in COMPUTER_NAMES for s in demo.session.seats)
+    demo_app.tick(DT)
