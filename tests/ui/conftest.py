@@ -9,3 +9,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # for ui_driver
+
+import pygame  # after the drivers are chosen
+import pytest
+
+
+@pytest.fixture
+def shell_data(tmp_path, monkeypatch):
+    """A fresh per-user data folder (saves, settings, statistics) and an English locale for a shell test; pygame
+    is shut down after it."""
+    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    yield
+    pygame.quit()

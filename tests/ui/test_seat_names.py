@@ -5,20 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
 import pytest
 from ui_driver import DT, make_app
 
 from bezique.i18n.names import COMPUTER_NAMES
 from bezique.ui.shell import Shell
 
-
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
 
 
 def new_game(shell: Shell, variant: str, seed: int, name: str = ""):

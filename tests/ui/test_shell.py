@@ -31,12 +31,7 @@ from bezique.ui.table import TableScene
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _data_dir(tmp_path, monkeypatch):
-    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("LANG", "en_GB.UTF-8")
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
 
 
 def make_shell(lang: str | None = None) -> Shell:
