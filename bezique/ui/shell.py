@@ -198,12 +198,7 @@ class Shell:
             app.toggle_fullscreen()
         for scene in app.stack.scenes:
             if isinstance(scene, TableScene):
-                scene.opt = dataclasses.replace(
-                    scene.opt, animation_speed=settings.animation_speed, computer_pace=settings.computer_pace,
-                    sort_trumps_first=settings.sort_trumps_first,
-                    auto_pass_empty_declaration=settings.auto_pass_empty_declaration,
-                    auto_play_forced_card=settings.auto_play_forced_card,
-                    allow_undo=settings.allow_undo and not scene.session.hotseat)
+                scene.opt = dataclasses.replace(scene.opt, app=settings, ai=ai)
                 scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
                 scene.resize(*app.size)
         app.dirty = True

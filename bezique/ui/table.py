@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 import pygame
 
 from bezique.ai import LEVELS, Player, make_player
+from bezique.config import AISettings, AppSettings
 from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, PLAY, Action, Event
 from bezique.rules.cards import BRISQUE_RANKS, rank_of
 from bezique.rules.state import DECLARE
@@ -29,34 +30,26 @@ from bezique.ui.tween import COMPUTER_PACE, SPEED_FACTORS, flight_time, pause_ti
 from bezique.ui.widgets import Button, button_at
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableOptions:
-    """The settings the table reads (from ``config.app`` / ``config.ai``, or the demo command)."""
+    """What the table reads: the player's settings as they stand (``config.app`` / ``config.ai`` overlaid by
+    Settings; ``Shell.apply`` swaps in new ones while a game is open), and what this one table adds."""
 
-    animation_speed: str = "normal"
-    computer_pace: str = "normal"
-    sort_trumps_first: bool = False
-    auto_pass_empty_declaration: bool = True
-    auto_play_forced_card: bool = False
-    allow_undo: bool = False
-    ai_level: str = "random"
-    expert_time_ms: int = 250  # the search levels' thinking budget (config.yaml ai.*, or Settings)
-    expert_iterations: int = 0  # 0: budget by time
-    master_time_ms: int = 1000
+    app: AppSettings = field(default_factory=AppSettings)
+    ai: AISettings = field(default_factory=AISettings)
     hints: bool = True  # the Hint button (a new game from the menu turns it on only for assisted games)
     demo: bool = False
     demo_deals: int = 0  # demo: quit after this many deals (0: play the game out)
     problems: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_settings(cls, app: Any, ai: Any, **overrides: Any) -> TableOptions:
-        """Options from the player's ``AppSettings`` and ``AISettings`` (config.yaml overlaid by Settings)."""
-        return replace(cls(
-            animation_speed=app.animation_speed, computer_pace=app.computer_pace,
-            sort_trumps_first=app.sort_trumps_first, auto_pass_empty_declaration=app.auto_pass_empty_declaration,
-            auto_play_forced_card=app.auto_play_forced_card, allow_undo=app.allow_undo, ai_level=ai.level,
-            expert_time_ms=ai.expert_time_ms, expert_iterations=ai.expert_iterations,
-            master_time_ms=ai.master_time_ms), **overrides)
+    def from_settings(cls, app: AppSettings, ai: AISettings, **overrides: Any) -> TableOptions:
+        """Options holding `app` and `ai`; an override names a field of this class or of ``AppSettings`` (the demo
+        command, the benchmark and the tests set the animation speed, the computer's pace or undo this way)."""
+        app_fields = {f.name for f in fields(AppSettings)}
+        changes = {k: v for k, v in overrides.items() if k in app_fields}
+        own = {k: v for k, v in overrides.items() if k not in app_fields}
+        return cls(app=replace(app, **changes) if changes else app, ai=ai, **own)
 
 
 @dataclass
@@ -91,7 +84,7 @@ class TableScene(Scene):
         self.sync_errors = 0
         self.players = {seat: self._make_computer(s.level, session.seed + seat)
                         for seat, s in enumerate(session.seats) if s.kind == "ai"}
-        self.hinter = self._make_computer(self.opt.ai_level, session.seed + 99)
+        self.hinter = self._make_computer(self.opt.ai.level, session.seed + 99)
         from bezique.ui.worker import Worker
         self.worker = Worker()
         self.ai_started = 0.0
@@ -127,9 +120,9 @@ class TableScene(Scene):
         level = self._level(level)
         budget: dict[str, Any] = {}
         if level == "expert":
-            budget = {"time_ms": self.opt.expert_time_ms, "iterations": self.opt.expert_iterations or None}
+            budget = {"time_ms": self.opt.ai.expert_time_ms, "iterations": self.opt.ai.expert_iterations or None}
         elif level == "master":
-            budget = {"time_ms": self.opt.master_time_ms}
+            budget = {"time_ms": self.opt.ai.master_time_ms}
         return make_player(level, seed=seed, **budget)
 
     # --- lifecycle ------------------------------------------------------------------------------------------
@@ -138,8 +131,8 @@ class TableScene(Scene):
             self.started = True
             if self.session.resumed:
                 self._resume()
-            elif self.session.cut and SPEED_FACTORS.get(self.opt.animation_speed, 1.0) > 0:
-                self.cut_timer = pause_time(2.2, self.opt.animation_speed)
+            elif self.session.cut and SPEED_FACTORS.get(self.opt.app.animation_speed, 1.0) > 0:
+                self.cut_timer = pause_time(2.2, self.opt.app.animation_speed)
             else:
                 self._start_deal()
 
@@ -148,7 +141,7 @@ class TableScene(Scene):
 
     def resize(self, width: int, height: int) -> None:
         self.layout = Layout.for_size(width, height, self.session.rules.players)
-        places = tm.placements(self.model, self.layout, self.opt.sort_trumps_first)
+        places = tm.placements(self.model, self.layout, self.opt.app.sort_trumps_first)
         for key, place in places.items():
             sprite = self.sprites.get(key)
             if sprite is not None:
@@ -157,7 +150,7 @@ class TableScene(Scene):
 
     @property
     def speed(self) -> str:
-        return self.opt.animation_speed
+        return self.opt.app.animation_speed
 
     # --- feeding events -------------------------------------------------------------------------------------
     def _resume(self) -> None:
@@ -275,7 +268,7 @@ class TableScene(Scene):
 
     def _retarget(self, stagger: float = 0.0, delay: float = 0.0, ease=None, snap: bool = False) -> float:
         """Send every sprite towards its place in the model; returns when the last one lands (seconds)."""
-        places = tm.placements(self.model, self.layout, self.opt.sort_trumps_first)
+        places = tm.placements(self.model, self.layout, self.opt.app.sort_trumps_first)
         end = 0.0
         n = 0
         flip = pause_time(0.22, self.speed)
@@ -391,8 +384,9 @@ class TableScene(Scene):
             self.curtain = False
         legal = session.legal()
         phase = session.state.phase
-        auto_pass = phase == DECLARE and self.opt.auto_pass_empty_declaration and all(a.verb == DONE for a in legal)
-        forced = phase == PLAY_PHASE and self.opt.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
+        settings = self.opt.app
+        auto_pass = phase == DECLARE and settings.auto_pass_empty_declaration and all(a.verb == DONE for a in legal)
+        forced = phase == PLAY_PHASE and settings.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
         if auto_pass or forced:
             self.act(legal[0])
 
@@ -410,7 +404,7 @@ class TableScene(Scene):
             if not done:
                 return
             self.ai_choice = result
-        pace = COMPUTER_PACE.get(self.opt.computer_pace, 0.55)
+        pace = COMPUTER_PACE.get(self.opt.app.computer_pace, 0.55)
         if self.session.state.phase == DECLARE and self.ai_choice.verb == DONE:
             pace *= 0.4
         if self.time - self.ai_started >= pace:
@@ -495,7 +489,7 @@ class TableScene(Scene):
         self.say(self.app.t("hint.thinking"), seconds=10)
 
     def undo(self) -> None:
-        if not (self.opt.allow_undo and self.human_turn() and self.session.can_undo()):
+        if not (self.opt.app.allow_undo and self.human_turn() and self.session.can_undo()):
             self.app.sounds.play("illegal")
             return
         self.session.undo()
@@ -572,7 +566,7 @@ class TableScene(Scene):
         """The buttons as they are now (pure: ``draw`` calls it too)."""
         b = self.layout.buttons
         T = self.app.t
-        undo_ok = self.opt.allow_undo and not self.session.hotseat and self.session.can_undo()
+        undo_ok = self.opt.app.allow_undo and not self.session.hotseat and self.session.can_undo()
         buttons = [
             Button(b[0], T("action.hint"), "hint", enabled=self.opt.hints and self.human_turn()),
             Button(b[1], T("action.menu"), "menu"),

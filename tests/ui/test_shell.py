@@ -131,6 +131,17 @@ def test_game_over_records_statistics_and_deletes_the_save():
     app.tick(DT)
 
 
+def test_settings_changed_during_a_game_reach_the_table():
+    shell = make_shell()
+    table = shell.start_game(shell.default_setup())
+    settings = dataclasses.replace(shell.settings, animation_speed="slow", sort_trumps_first=True, allow_undo=True)
+    ai = dataclasses.replace(shell.ai, expert_time_ms=60)
+    assert shell.apply(settings, ai) is None
+    assert table.opt.app is settings and table.opt.ai is ai and table.speed == "slow"
+    assert table.session.allow_undo  # one person against the computer: undo follows the setting
+    shell.app.tick(DT)
+
+
 def test_settings_apply_live_and_persist_across_a_restart():
     shell = make_shell()
     app = shell.app

@@ -324,3 +324,23 @@ def test_search_levels_get_the_configured_thinking_budget():
     assert computer.level == "expert"
     assert (computer.time_ms, computer.iterations) == (40, 7)
     app.quit()
+
+
+def test_table_options_hold_the_settings_and_take_overrides():
+    """The table keeps the player's ``AppSettings`` / ``AISettings`` themselves; an override replaces a setting
+    (the demo command's speed and pace) or sets one of the table's own options."""
+    import dataclasses
+
+    from bezique.config import AISettings, AppSettings
+    from bezique.ui.table import TableOptions
+
+    app_settings, ai = AppSettings(animation_speed="slow", allow_undo=True), AISettings(level="expert")
+    opt = TableOptions.from_settings(app_settings, ai, computer_pace="instant", demo=True, demo_deals=2)
+    assert opt.app == dataclasses.replace(app_settings, computer_pace="instant") and opt.ai is ai
+    assert (opt.demo, opt.demo_deals, opt.hints, opt.problems) == (True, 2, True, [])
+    assert TableOptions.from_settings(app_settings, ai).app is app_settings
+    with pytest.raises(TypeError):
+        TableOptions.from_settings(app_settings, ai, no_such_option=1)
+    _app, table = make_app(seed=3, allow_undo=True, speed="fast")
+    assert table.opt.app.allow_undo and table.speed == "fast"
+    assert table.opt.ai.level == "random" and table.hinter.level == "random"
