@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from bezique.ai.base import StopFlag
 from bezique.ai.inference import plausible_deal
-from bezique.ai.knowledge import SEQ_RANKS, Knowledge, beats, is_brisque
+from bezique.ai.knowledge import SEQ_RANKS, Knowledge, beats, is_brisque, templates
 from bezique.ai.players import RulePlayer, match_legal
 from bezique.ai.policy import (
     Decision,
@@ -49,6 +49,7 @@ HOLD_BRISQUE = 4.0
 HOLD_TRUMP = 3.0
 HOLD_TRUMP_BRISQUE = 5.0
 HOLD_SEVEN = 8.0
+PROSPECT = 0.5  # share of an unfinished meld's expected value counted at the horizon (as for melds ready in hand)
 
 
 def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
@@ -95,13 +96,26 @@ def deal_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
         if state.stock:
             trump = state.trump
             for seat in range(rules.players):
-                gained[rules.side_of(seat)] += hold_value(state, seat, trump)
+                gained[rules.side_of(seat)] += hold_value(state, seat, trump) + meld_prospects(state, seat)
     mine = gained[side]
     others = max(gained[s] for s in range(rules.sides) if s != side)
     value = float(mine - others)
     if state.finished and state.winner is not None:
         value += win_weight if state.winner == side else -win_weight
     return value
+
+
+def meld_prospects(state, seat: int) -> float:
+    """What `seat`'s unfinished melds are worth at a stock-phase horizon: ``PROSPECT`` x value x the chance of
+    drawing the missing cards, for every meld not yet complete. Without it a rollout cut short sees no cost in
+    throwing away the third card of a double bezique or a sequence, and the search would do just that."""
+    know = Knowledge(state, seat)
+    total = 0.0
+    for t in templates(state):
+        chance, missing = know.template_chance(t)
+        if missing and chance > 0.0:
+            total += t.value * chance
+    return PROSPECT * total
 
 
 def hold_value(state, seat: int, trump: int | None) -> float:

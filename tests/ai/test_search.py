@@ -5,7 +5,7 @@ from __future__ import annotations
 from ai_positions import cards, position
 
 from bezique.ai import make_player
-from bezique.ai.search import HOLD_SEVEN, _clearly_worse, _paired, distinct, hold_value
+from bezique.ai.search import HOLD_SEVEN, _clearly_worse, _paired, distinct, hold_value, meld_prospects
 from bezique.rules.actions import PLAY, Action
 from bezique.rules.engine import legal_actions
 from bezique.rules.view import view_for
@@ -18,6 +18,14 @@ def test_held_trumps_brisques_and_the_seven_are_worth_keeping():
     seven = position("7S 8C 9C 8D JH 9H 8H 9D", turn_up="KS")
     eight = position("7H 8C 9C 8D JH 9H 8H 9D", turn_up="KS")
     assert hold_value(seven, 0, seven.trump) - hold_value(eight, 0, eight.trump) == HOLD_SEVEN
+
+
+def test_unfinished_melds_are_worth_keeping_at_the_horizon():
+    # QS QS#1 JD: one jack of diamonds short of the double bezique (500); the other hand holds a plain 8 instead
+    double = position("QS QS#1 JD 8C 9C 8D 7H 9H", turn_up="AH", stock=30)
+    single = position("QS 8H#1 JD 8C 9C 8D 7H 9H", turn_up="AH", stock=30)
+    gap = meld_prospects(double, 0) - meld_prospects(single, 0)
+    assert 20 < gap < 250
 
 
 def test_copies_of_a_face_are_one_candidate():
