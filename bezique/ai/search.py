@@ -39,7 +39,8 @@ from bezique.rules.view import PlayerView
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
 HORIZON = 6  # tricks simulated past the decision before the position is valued
-MARGIN = 3.0  # points a candidate must gain over the intermediate rules' choice, beyond two standard errors
+MARGIN = 3.0  # points a candidate must gain over the intermediate rules' choice, beyond CONFIDENCE_Z standard errors
+CONFIDENCE_Z = 2.0  # standard errors of the paired gain a candidate must clear (and that prune it when it cannot)
 ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
 BANK_CAP = 0.45  # seconds of unused thinking time a search level may carry over to later, harder decisions
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
@@ -240,7 +241,7 @@ class ExpertPlayer(RulePlayer):
 
     def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, live: list[int]) -> Decision:
         """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals
-        (paired mean gain above ``MARGIN`` points and two standard errors)."""
+        (paired mean gain above ``MARGIN`` points and ``CONFIDENCE_Z`` standard errors)."""
         p = candidates.index(prior)
         n = len(values[p])
         best_i, best_score, best_gain = p, 0.0, 0.0
@@ -248,7 +249,7 @@ class ExpertPlayer(RulePlayer):
             if i == p:
                 continue
             mean, se = _paired(values[i], values[p])
-            score = mean - 2.0 * se - MARGIN
+            score = mean - CONFIDENCE_Z * se - MARGIN
             if score > best_score:
                 best_i, best_score, best_gain = i, score, mean
         chosen = candidates[best_i]
@@ -271,7 +272,7 @@ def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
 def _clearly_worse(xs: list[float], ys: list[float]) -> bool:
     """Candidate values `xs` can no longer be shown better than the rules' choice `ys`."""
     mean, se = _paired(xs, ys)
-    return mean + 2.0 * se < MARGIN
+    return mean + CONFIDENCE_Z * se < MARGIN
 
 
 def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
