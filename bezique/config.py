@@ -50,7 +50,7 @@ class AISettings:
     """
 
     level: str = "intermediate"
-    expert_time_ms: int = 250
+    expert_time_ms: int = 280
     expert_iterations: int = 0
     master_time_ms: int = 1000
 

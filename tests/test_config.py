@@ -306,7 +306,7 @@ def test_a_rule_its_variant_forbids_is_dropped_alone(tmp_path: Path) -> None:
         ("ai:\n  level: grandmaster\n", "ai.level: 'grandmaster' is not allowed; use one of beginner, "
                                         "intermediate, expert, master — using the default intermediate"),
         ("ai:\n  expert_time_ms: 5\n",
-         "ai.expert_time_ms: 5 is not allowed; use a whole number from 10 to 10000 — using the default 250"),
+         "ai.expert_time_ms: 5 is not allowed; use a whole number from 10 to 10000 — using the default 280"),
         ("ai:\n  expert_iterations: 2000000\n",
          "ai.expert_iterations: 2000000 is not allowed; use a whole number from 0 to 1000000 "
          "— using the default 0"),

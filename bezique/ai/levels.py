@@ -29,7 +29,7 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
     """A player of `level` with its own seeded random generator.
 
     Options (search levels only, ignored by the others): ``time_ms`` thinking time per decision (expert default
-    250, master 1000, from ``config.yaml``'s ``ai.expert_time_ms`` / ``ai.master_time_ms``), ``iterations`` a fixed
+    280, master 1000, from ``config.yaml``'s ``ai.expert_time_ms`` / ``ai.master_time_ms``), ``iterations`` a fixed
     number of sampled deals per decision instead of a time budget (reproducible whatever the machine; tests use it).
     """
     try:

@@ -1,14 +1,19 @@
 """The search levels: determinized Monte Carlo search over the hidden cards, an exact count of the last tricks.
 
-Each iteration deals the cards the seat cannot see at random (``determinize`` reads the view only, so the search
-cannot cheat), then plays every candidate action on that same deal and finishes the deal with the fast rollout
-policy, with the same random stream for every candidate (common random numbers: the comparison between candidates
-is much sharper than the value of each). The candidate with the best mean wins. A deal's outcome is valued as
+Each iteration deals the cards the seat cannot see (``inference.plausible_deal``: at random, weighted by how well
+the deal explains the opponent's latest plays; it reads the view only, so the search cannot cheat), then plays
+every candidate action on that same deal and rolls on with the intermediate rules for ``HORIZON`` tricks (the
+final tricks always to the end), with the same random stream for every candidate: common random numbers make the
+comparison between candidates much sharper than the value of each. A rollout is valued as
 
     WIN x (+1 game won, -1 game lost)  +  my side's points this deal - the best other side's points
+    (cut at the horizon: + brisques won, + half the melds ready in hand, + cards worth holding, + a share of the
+    unfinished melds, for each side)
 
-Once the stock is gone in a two-player deal the hands are known and ``solver.solve`` plays perfectly. Knowledge
-vetoes drop moves a watching player would call blunders before the search starts.
+The intermediate rules' own choice is played unless another candidate beats it clearly on the same deals (the
+``MARGIN`` and ``CONFIDENCE_Z`` gate): the search corrects the rules where it sees a real gain instead of chasing
+noise. Once the stock is gone in a two-player deal the hands are known and ``solver.solve`` plays perfectly.
+Knowledge vetoes drop moves a watching player would call blunders before the search starts.
 """
 
 from __future__ import annotations
@@ -39,10 +44,10 @@ from bezique.rules.view import PlayerView
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
 HORIZON = 6  # tricks simulated past the decision before the position is valued
-MARGIN = 3.0  # points a candidate must gain over the intermediate rules' choice, beyond CONFIDENCE_Z standard errors
-CONFIDENCE_Z = 2.0  # standard errors of the paired gain a candidate must clear (and that prune it when it cannot)
+MARGIN = 2.0  # points a candidate must gain over the intermediate rules' choice, beyond CONFIDENCE_Z standard errors
+CONFIDENCE_Z = 1.5  # standard errors of the paired gain a candidate must clear (and that prune it when it cannot)
 ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
-BANK_CAP = 0.45  # seconds of unused thinking time a search level may carry over to later, harder decisions
+BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
 # What a card still held at the horizon of a stock-phase rollout is worth (points-equivalent): brisques and trumps
 # win the final tricks, the unspent 7 of trumps scores 10 when played or exchanged.
@@ -172,7 +177,7 @@ class ExpertPlayer(RulePlayer):
     """Determinized Monte Carlo search with knowledge vetoes and an exact last-tricks solver."""
 
     level = "expert"
-    default_time_ms = 250
+    default_time_ms = 280
 
     def __init__(self, seed: int = 0, time_ms: int | None = None, iterations: int = 0,
                  rule_tricks: int | None = None, horizon: int | None = None) -> None:
