@@ -16,6 +16,7 @@ from bezique.rules.actions import Event
 from bezique.rules.cards import rank_of, suit_of
 from bezique.rules.melds import MELD_NAMES
 from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
+from bezique.ui.deal_table import draw_deal_table, per_deal_totals
 from bezique.ui.layout import Box
 from bezique.ui.scene import Scene
 from bezique.ui.texts import score_name
@@ -49,15 +50,6 @@ def deal_lines(log: list[tuple], deal: int, seat: int | Sequence[int]) -> list[t
             lines.append((k, 1, other.pop(k)))
     lines += [(k, 1, p) for k, p in other.items()]
     return lines
-
-
-def per_deal_totals(log: list[tuple], sides: int) -> list[list[int]]:
-    """Points per side for every deal of the game: ``[[side0, side1], …]``."""
-    deals = 1 + max((entry[0] for entry in log), default=-1)
-    out = [[0] * sides for _ in range(deals)]
-    for d, side, _seat, _score_id, points in log:
-        out[d][side] += points
-    return out
 
 
 class ResultOverlay(Scene):
@@ -215,7 +207,7 @@ class ResultOverlay(Scene):
         if self.table.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
             self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s)  # under the columns
         if table_box is not None:
-            self._per_deal(surface, table_box, s)
+            draw_deal_table(surface, A, T, table_box, s, *self.deal_table())
             self._remaining(surface, s)
         main, second = self._buttons()
         main.draw(surface, A, s)
@@ -368,38 +360,6 @@ class ResultOverlay(Scene):
         if target:
             progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1),
                          BAR_ME if i == 0 else BAR_OPP)
-
-    def _per_deal(self, surface: pygame.Surface, box: Box, s: float) -> None:
-        """The whole game deal by deal: a column per side (its members' names on a line each), the latest deals
-        when they outnumber the room, and the totals."""
-        A, T = self.app.assets, self.app.t
-        heads, rows, totals = self.deal_table()
-        panel(surface, box, alpha=150)
-        blit_text(surface, A, T("score.per_deal_table"), 24 * s, (box.cx, box.y + 10 * s), GOLD, "midtop",
-                  bold=True, max_width=box.w - 20 * s)
-        deal_w = box.w * (0.3 if len(heads) <= 2 else 0.22)
-        col_w = (box.w - deal_w - 14 * s) / len(heads)
-        rights = [box.x + deal_w + (j + 1) * col_w for j in range(len(heads))]  # numbers align right
-        y = box.y + 46 * s
-        blit_text(surface, A, T("score.deal_column"), 18 * s, (box.x + 14 * s, y), MUTED, max_width=deal_w - 18 * s)
-        for right, names in zip(rights, heads, strict=True):
-            for n, name in enumerate(names):
-                blit_text(surface, A, name, 18 * s, (right, y + n * 20 * s), MUTED, "topright",
-                          max_width=col_w - 10 * s)
-        y += 26 * s + 20 * s * (max(len(names) for names in heads) - 1)
-        row_h = 22 * s
-        room = max(1, int((box.bottom - y - 40 * s) // row_h))
-        for row in rows[-room:]:
-            blit_text(surface, A, str(row[0]), 19 * s, (box.x + 14 * s, y), CREAM)
-            for right, points in zip(rights, row[1:], strict=True):
-                blit_text(surface, A, str(points), 19 * s, (right, y), CREAM, "topright")
-            y += row_h
-        pygame.draw.line(surface, GOLD, (box.x + 10 * s, y + 4 * s), (box.right - 10 * s, y + 4 * s))
-        y += 10 * s
-        blit_text(surface, A, T("score.running_total"), 20 * s, (box.x + 14 * s, y), GOLD, bold=True,
-                  max_width=deal_w - 18 * s)
-        for right, points in zip(rights, totals, strict=True):
-            blit_text(surface, A, str(points), 20 * s, (right, y), GOLD, "topright", bold=True)
 
     def _remaining(self, surface: pygame.Surface, s: float) -> None:
         """The cards the others still held when the game ended, hand by hand, between the two buttons."""
