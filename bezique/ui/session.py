@@ -20,6 +20,12 @@ from bezique.rules.state import AWAIT_DEAL, OVER
 from bezique.rules.view import PlayerView, redact_event, view_for
 
 
+def game_seed(seed: int | None = None) -> int:
+    """`seed`, or a fresh one when none is given: a game's decks and its computer opponents' names both follow it,
+    so the seed is fixed before either is made."""
+    return random.randrange(1 << 30) if seed is None else seed
+
+
 @dataclass(frozen=True)
 class Seat:
     name: str
@@ -33,7 +39,7 @@ class GameSession:
     def __init__(self, rules: Ruleset, seats: list[Seat], seed: int | None = None, allow_undo: bool = False) -> None:
         self.rules = rules
         self.seats = seats
-        self.seed = random.randrange(1 << 30) if seed is None else seed
+        self.seed = game_seed(seed)
         self.rng = random.Random(self.seed)
         self.first_dealer, self.cut = engine.choose_first_dealer(rules, self.rng)
         players = [{"name": s.name, "type": s.kind, **({"level": s.level} if s.level else {})} for s in seats]
@@ -51,7 +57,7 @@ class GameSession:
         session.rules = game.rules
         session.seats = [Seat(str(p.get("name", "")), str(p.get("type", "human")), str(p.get("level", "") or ""))
                          for p in game.players]
-        session.seed = game.seed if game.seed is not None else random.randrange(1 << 30)
+        session.seed = game_seed(game.seed)
         # later deals: a generator moved on by the deals already played, so they differ from the first ones
         session.rng = random.Random(session.seed * 1009 + len(game.deals))
         session.first_dealer, session.cut = game.first_dealer, []

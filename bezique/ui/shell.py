@@ -8,7 +8,6 @@ deal start (``bezique.saves``), and counted in the statistics when it ends (``be
 from __future__ import annotations
 
 import dataclasses
-import random
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from bezique.config import AISettings, AppSettings
 from bezique.i18n.names import computer_names
 from bezique.rules.ruleset import make_ruleset
 from bezique.ui.app import App
-from bezique.ui.session import GameSession, Seat
+from bezique.ui.session import GameSession, Seat, game_seed
 from bezique.ui.table import TableOptions, TableScene
 from bezique.user_settings import load_user_settings, resolve_language, save_user_settings
 
@@ -102,7 +101,7 @@ class Shell:
         T = self.app.t
         n = rules.players
         names = list(setup.names) + [""] * n
-        seed = random.randrange(1 << 30) if setup.seed is None else setup.seed
+        seed = game_seed(setup.seed)
         if setup.mode == "hotseat":
             seats = [Seat(names[i].strip() or T("newgame.player_name", number=i + 1), "human") for i in range(n)]
             meta = saves.new_game_meta("hotseat", None, False, 0)

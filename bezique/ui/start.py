@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 from bezique.i18n.names import computer_names
 from bezique.rules.ruleset import make_ruleset
 from bezique.ui.app import App
-from bezique.ui.session import GameSession, Seat
+from bezique.ui.session import GameSession, Seat, game_seed
 from bezique.ui.table import TableOptions, TableScene
 
 TWO_HANDED = ("two_handed", "open")
@@ -34,7 +33,7 @@ def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | 
     if lvl not in LEVELS:
         lvl = next(iter(LEVELS))
     n = config.rules.players
-    seed = random.randrange(1 << 30) if seed is None else seed
+    seed = game_seed(seed)
     if demo:
         seats = [Seat(name, "ai", lvl) for name in computer_names(seed, n)]
     elif hotseat:
