@@ -11,10 +11,11 @@ from __future__ import annotations
 import random
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from bezique.rules.actions import Action
+from bezique.rules.cards import card_unicode
 from bezique.rules.view import PlayerView
 
 StopFlag = threading.Event
@@ -39,6 +40,8 @@ class Player(ABC):
     def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
         """Pick one of `legal` (never empty) for the seat `view` belongs to."""
 
-    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en") -> Hint:
-        """What this level would play here, and why, in one short line (``lang`` "en" or "it")."""
+    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en",
+             card_text: Callable[[int], str] = card_unicode) -> Hint:
+        """What this level would play here, and why, in one short line (``lang`` "en" or "it"; `card_text` names
+        the cards, see ``info.reason_text``)."""
         return Hint(self.choose(view, legal), "")

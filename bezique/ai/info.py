@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bezique.rules.cards import card_unicode
 
 LEVEL_INFO: dict[str, dict[str, tuple[str, str]]] = {
@@ -98,20 +100,22 @@ def _lang(lang: str) -> str:
     return "it" if lang == "it" else "en"
 
 
-def reason_text(code: str, args: dict, lang: str = "en") -> str:
-    """The hint line for a reason code, in English (default) or Italian."""
+def reason_text(code: str, args: dict, lang: str = "en", card_text: Callable[[int], str] = card_unicode) -> str:
+    """The hint line for a reason code, in English (default) or Italian. `card_text` names a card: ``Q♠`` by
+    default (a terminal shows the suit symbols); the window passes card names in words, as its font has no suit
+    glyphs."""
     lang = _lang(lang)
     fmt = REASONS.get(code, REASONS["random"])[lang]
     values = dict(args)
     if "card" in values and isinstance(values["card"], int):
-        values["card"] = card_unicode(values["card"])
+        values["card"] = card_text(values["card"])
     if "meld" in values:
         values["meld"] = MELD_TEXT[lang].get(values["meld"], values["meld"])
     if "what" in values:
         verb, extra = values["what"]
         what = WHAT[lang].get(verb, verb)
         if verb == "play":
-            what = card_unicode(extra)
+            what = card_text(extra)
         elif verb == "meld":
             what = MELD_TEXT[lang].get(extra, str(extra))
             what = what[:1].upper() + what[1:]

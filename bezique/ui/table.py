@@ -457,6 +457,8 @@ class TableScene(Scene):
             self.say(illegal_text(reason, self.app.lang), (255, 170, 150))
             self.app.sounds.play("illegal")
             return False
+        if self.hint is not None:
+            self.message = None  # the hint's line is about the move just made: it goes with it
         self.hint = None
         self.decl_scroll = 0
         seat = self.session.to_act
@@ -485,7 +487,8 @@ class TableScene(Scene):
         legal = list(view.legal)
         hinter = self.hinter
         lang = self.app.lang
-        self.worker.start(lambda stop: hinter.hint(view, legal, lang), tag=("hint",))
+        self.worker.start(lambda stop: hinter.hint(view, legal, lang, lambda card: card_name(card, lang)),
+                          tag=("hint",))
         self.say(self.app.t("hint.thinking"), seconds=10)
 
     def undo(self) -> None:

@@ -208,6 +208,9 @@ def test_pause_log_and_keys():
         if table.hint is not None:
             break
     assert table.hint is not None and table.message and table.message[0].startswith("Hint:")
+    assert not set("♠♥♦♣") & set(table.message[0])  # the window's font has no suit glyphs: cards in words
+    assert table.act(table.hint[0])
+    assert table.hint is None and table.message is None  # the hint's line goes with the move it was about
 
 
 def test_undo_goes_back_but_never_past_a_draw():
