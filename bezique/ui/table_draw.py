@@ -287,18 +287,15 @@ def _meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
 def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
     L, A, s = scene.layout, scene.app.assets, scene.layout.s
     m = scene.model
-    many = scene.session.rules.players > 2
     for seat in (scene.viewer, *m.others):
         n = len(m.won[seat]) // max(scene.session.rules.players, 1)
         slot = L.won_slot(m.rel(seat))
         label = scene.app.t("table.tricks_one" if n == 1 else "table.tricks_many", count=n)
         x = slot.cx + slot.height * 0.62
-        if many:
-            blit_text(surface, A, scene.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
-                      "bottomleft", max_width=L.won.right - x - 6 * s)
-            blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
-            continue
-        blit_text(surface, A, label, 19 * s, (x, slot.cy), CREAM, "midleft", shadow=True)
+        # whose pile it is, then its count: without the name two "0 tricks" rows cannot be told apart
+        blit_text(surface, A, scene.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
+                  "bottomleft", max_width=L.won.right - x - 6 * s)
+        blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
     if scene.can_peek() and not scene.peek:
         blit_text(surface, A, scene.app.t("table.show_last_trick"), 17 * s,
                   (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
