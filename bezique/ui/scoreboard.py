@@ -185,8 +185,7 @@ class ResultOverlay(Scene):
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
-        w, h = surface.get_size()
-        s = min(w / 1280, h / 720)
+        s = self._scale()
         dim(surface, 140)
         box, _, _ = self._boxes()
         panel(surface, box, alpha=242, edge=GOLD, edge_width=3)

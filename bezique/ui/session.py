@@ -44,7 +44,7 @@ class GameSession:
         self.first_dealer, self.cut = engine.choose_first_dealer(rules, self.rng)
         players = [{"name": s.name, "type": s.kind, **({"level": s.level} if s.level else {})} for s in seats]
         self.game = RecordedGame.new(rules, players, self.first_dealer, seed=self.seed)
-        self.allow_undo = allow_undo
+        self.allow_undo = allow_undo and not self.hotseat  # no undo when two share the screen: one could peek
         self.assisted = False
         self.resumed = False  # continued from a save: the table rebuilds instead of dealing
         self.on_change: Callable[[GameSession], None] | None = None  # after every change (the autosave)
@@ -133,7 +133,9 @@ class GameSession:
             self._undo.clear()
 
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        """Whether the player may take a move back now: the one place that decides (the setting, hot-seat and
+        whether a move since the last draw is left to undo), so the table asks nothing else."""
+        return self.allow_undo and bool(self._undo)
 
     def undo(self) -> bool:
         """Go back to before the player's last decision (marks the game assisted)."""

@@ -27,7 +27,8 @@ def load_settings():
 
 
 def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | None = None,
-                 level: str | None = None) -> GameSession:
+                 level: str | None = None, allow_undo: bool | None = None) -> GameSession:
+    """A new game's session; `allow_undo` overrides the config's setting (the session alone decides undo)."""
     from bezique.ai import LEVELS
     lvl = level or config.ai.level
     if lvl not in LEVELS:
@@ -40,7 +41,8 @@ def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | 
         seats = [Seat(f"Player {i + 1}", "human") for i in range(n)]
     else:
         seats = [Seat("You", "human"), *(Seat(name, "ai", lvl) for name in computer_names(seed, n - 1))]
-    return GameSession(config.rules, seats, seed=seed, allow_undo=config.app.allow_undo and not hotseat)
+    undo = config.app.allow_undo if allow_undo is None else allow_undo
+    return GameSession(config.rules, seats, seed=seed, allow_undo=undo)
 
 
 def options_from(config, problems: list[str], **overrides) -> TableOptions:
@@ -58,11 +60,12 @@ def open_table(config, problems: list[str], size: tuple[int, int] = (1280, 720),
     options = options_from(config, problems, demo=demo, **overrides)
 
     def new_game() -> None:
-        session = make_session(config, hotseat=hotseat, demo=demo)
+        session = make_session(config, hotseat=hotseat, demo=demo, allow_undo=options.app.allow_undo)
         app.stack.clear()
         app.push(TableScene(app, session, dataclasses.replace(options, problems=[])))
 
     app.new_game = new_game
-    table = TableScene(app, make_session(config, hotseat=hotseat, demo=demo, seed=seed), options)
+    table = TableScene(app, make_session(config, hotseat=hotseat, demo=demo, seed=seed,
+                                        allow_undo=options.app.allow_undo), options)
     app.push(table)
     return app, table

@@ -492,7 +492,7 @@ class TableScene(Scene):
         self.say(self.app.t("hint.thinking"), seconds=10)
 
     def undo(self) -> None:
-        if not (self.opt.app.allow_undo and self.human_turn() and self.session.can_undo()):
+        if not (self.human_turn() and self.session.can_undo()):
             self.app.sounds.play("illegal")
             return
         self.session.undo()
@@ -569,11 +569,10 @@ class TableScene(Scene):
         """The buttons as they are now (pure: ``draw`` calls it too)."""
         b = self.layout.buttons
         T = self.app.t
-        undo_ok = self.opt.app.allow_undo and not self.session.hotseat and self.session.can_undo()
         buttons = [
             Button(b[0], T("action.hint"), "hint", enabled=self.opt.hints and self.human_turn()),
             Button(b[1], T("action.menu"), "menu"),
-            Button(b[2], T("action.undo"), "undo", enabled=undo_ok and self.human_turn()),
+            Button(b[2], T("action.undo"), "undo", enabled=self.session.can_undo() and self.human_turn()),
             Button(b[3], T("table.score_log"), "log"),
         ]
         decl: list[Button] = []

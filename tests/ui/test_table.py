@@ -215,7 +215,6 @@ def test_pause_log_and_keys():
 
 def test_undo_goes_back_but_never_past_a_draw():
     app, table = make_app(seed=8, allow_undo=True)
-    table.session.allow_undo = True
     rng = random.Random(8)
     wait_rest(app)
     for _ in range(400):
@@ -229,6 +228,31 @@ def test_undo_goes_back_but_never_past_a_draw():
             return
         step(app, rng)
     pytest.skip("no undo opportunity with this seed")
+
+
+def test_the_session_alone_decides_undo():
+    """Undo is gated once, by the session (the setting, hot-seat, a move left to take back): the table's button
+    and keys follow it whatever the table's copy of the settings says."""
+    import dataclasses
+    app, table = make_app(seed=8, allow_undo=True)
+    assert table.session.allow_undo  # the setting reaches the session the table plays
+    table.opt = dataclasses.replace(table.opt, app=dataclasses.replace(table.opt.app, allow_undo=False))
+    rng = random.Random(8)
+    for _ in range(400):
+        wait_rest(app)
+        if table.human_turn() and table.session.can_undo():
+            break
+        step(app, rng)
+    assert table.session.can_undo(), "no undo opportunity with this seed"
+    assert button(table, "undo").enabled
+    done = table.session.state.tricks_done, len(table.session.state.log)
+    b = button(table, "undo")
+    click(app, (b.box.cx, b.box.cy))
+    assert table.session.assisted and app.sounds.played[-1] != "illegal"
+    assert (table.session.state.tricks_done, len(table.session.state.log)) <= done
+    pygame.quit()
+    _app, hot = make_app(hotseat=True, seed=8, allow_undo=True)
+    assert not hot.session.allow_undo and not hot.session.can_undo()
 
 
 def test_demo_plays_computer_against_computer():
