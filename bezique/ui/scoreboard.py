@@ -188,7 +188,7 @@ class ResultOverlay(Scene):
         s = self._scale()
         dim(surface, 140)
         box, _, _ = self._boxes()
-        panel(surface, box, alpha=242, edge=GOLD, edge_width=3)
+        panel(surface, box, alpha=255, edge=GOLD, edge_width=3)  # opaque: no card of the table shows through
         title = self._winner_text() if self.game_over else T("score.title_deal", number=self.deal + 1)
         pulse = 1.0 + (0.06 * math.sin(self.time * 5) if self.game_over and self.time < 6 else 0.0)
         blit_text(surface, A, title, 44 * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,

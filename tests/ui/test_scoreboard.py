@@ -90,3 +90,22 @@ def test_two_handed_game_over_keeps_its_table():
     assert len(heads) == 2 and all(len(row) == 3 for row in rows) and totals == list(board.table.session.state.scores)
     app.tick(DT)
     assert board.deal_table_box().w == pytest.approx(410 * 0.8)
+
+
+def test_the_scoreboard_panel_is_opaque():
+    """Nothing of the table shows through the scoreboard: drawn over two very different backgrounds, the panel's
+    inside is the same pixel for pixel."""
+    import pygame
+
+    app, board = finished_board("two_handed", (1280, 720))
+    box, _, _ = board._boxes()
+    board.time = 10.0  # after the confetti
+    shots = []
+    for colour in ((255, 0, 255), (0, 255, 0)):
+        surface = pygame.Surface(app.size)
+        surface.fill(colour)
+        board.draw(surface)
+        inner = pygame.Rect(int(box.x) + 16, int(box.y) + 16, int(box.w) - 32, int(box.h) - 32)
+        shots.append(pygame.image.tobytes(surface.subsurface(inner), "RGB"))
+    assert shots[0] == shots[1]
+    pygame.quit()
