@@ -148,7 +148,6 @@ STRINGS: dict[str, str] = {
 
     # --- scoreboard -----------------------------------------------------------------------------------------
     "score.title_deal": "End of deal {number}",
-    "score.sevens": "Sevens of trumps",
     "score.brisques": "Brisques",
     "score.last_trick": "Last trick",
     "score.deal_total": "Deal total",

@@ -150,7 +150,6 @@ STRINGS: dict[str, str] = {
 
     # --- tabellone dei punti --------------------------------------------------------------------------------
     "score.title_deal": "Fine della distribuzione {number}",
-    "score.sevens": "7 di briscola",
     "score.brisques": "Brisques",
     "score.last_trick": "Ultima presa",
     "score.deal_total": "Totale della distribuzione",

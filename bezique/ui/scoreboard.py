@@ -34,22 +34,26 @@ def deal_lines(log: list[tuple], deal: int, seat: int | Sequence[int]) -> list[t
     the order made, then sevens and last trick (brisques are counted apart, card by card)."""
     seats = (seat,) if isinstance(seat, int) else tuple(seat)
     melds: dict[str, list[int]] = {}
-    other: dict[str, int] = {}
+    other: dict[str, list[int]] = {}
     for d, _side, who, score_id, points in log:
         if d != deal or who not in seats or score_id in ("brisques", "game_bonus"):
             continue
-        if score_id in MELD_NAMES:
-            entry = melds.setdefault(score_id, [0, 0])
-            entry[0] += 1
-            entry[1] += points
-        else:
-            other[score_id] = other.get(score_id, 0) + points
+        entry = (melds if score_id in MELD_NAMES else other).setdefault(score_id, [0, 0])
+        entry[0] += 1
+        entry[1] += points
     lines = [(k, n, p) for k, (n, p) in melds.items()]
     for k in ("seven_of_trumps", "last_trick"):
         if k in other:
-            lines.append((k, 1, other.pop(k)))
-    lines += [(k, 1, p) for k, p in other.items()]
+            n, p = other.pop(k)
+            lines.append((k, n, p))
+    lines += [(k, n, p) for k, (n, p) in other.items()]
     return lines
+
+
+def line_label(kind: str, times: int, lang: str) -> str:
+    """A scoreboard line's words: the score's name, with ``×2`` when it was made more than once (one seven of
+    trumps reads "Seven of trumps", two "Seven of trumps ×2", like a meld made twice)."""
+    return score_name(kind, lang) + (f"  ×{times}" if times > 1 else "")
 
 
 class ResultOverlay(Scene):
@@ -279,10 +283,10 @@ class ResultOverlay(Scene):
         for kind, times, pts in lines:
             if not kind:
                 label = T("score.others")
-            elif kind in ("seven_of_trumps", "last_trick"):
-                label = T("score.sevens") if kind == "seven_of_trumps" else T("score.last_trick")
+            elif kind == "last_trick":
+                label = T("score.last_trick")
             else:
-                label = score_name(kind, lang) + (f"  ×{times}" if times > 1 else "")
+                label = line_label(kind, times, lang)
             blit_text(surface, A, label, 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
             blit_text(surface, A, f"+{pts}", 20 * s * fs, (x + width, y), CREAM, "topright")
             y += line_h

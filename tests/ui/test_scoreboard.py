@@ -109,3 +109,17 @@ def test_the_scoreboard_panel_is_opaque():
         shots.append(pygame.image.tobytes(surface.subsurface(inner), "RGB"))
     assert shots[0] == shots[1]
     pygame.quit()
+
+
+def test_one_seven_of_trumps_reads_singular_two_are_counted():
+    """A single seven of trumps is "Seven of trumps" (never "Sevens"), in both languages; two read ×2."""
+    from bezique.ui.scoreboard import deal_lines, line_label
+
+    log = [(0, 0, 0, "seven_of_trumps", 10), (0, 1, 1, "common_marriage", 20), (0, 1, 1, "seven_of_trumps", 10),
+           (0, 1, 1, "seven_of_trumps", 10), (0, 0, 0, "last_trick", 10)]
+    assert deal_lines(log, 0, 0) == [("seven_of_trumps", 1, 10), ("last_trick", 1, 10)]
+    assert deal_lines(log, 0, 1) == [("common_marriage", 1, 20), ("seven_of_trumps", 2, 20)]
+    assert line_label("seven_of_trumps", 1, "en") == "Seven of trumps"
+    assert line_label("seven_of_trumps", 2, "en") == "Seven of trumps  ×2"
+    assert line_label("seven_of_trumps", 1, "it") == "7 di briscola"
+    assert line_label("seven_of_trumps", 2, "it") == "7 di briscola  ×2"
