@@ -305,8 +305,24 @@ class NewGameScene(Scene):
         return False
 
     # --- drawing --------------------------------------------------------------------------------------------
+    def blurb(self, rid: str) -> str:
+        """The line under a row, saying what its current choice means (hints: what On and Off each do to the
+        statistics, so the line never contradicts the chip that is lit)."""
+        T, lang = self.app.t, self.app.lang
+        if rid == "level":
+            return level_blurb(self.setup.level, lang)
+        if rid == "variant":
+            blurb = variant_blurb(self.setup.variant, lang)
+            players = self._players()
+            if players > 2 and self.setup.mode == "computer":
+                blurb += "  " + T("newgame.players_note", count=players - 1)
+            return blurb
+        if rid == "assisted":
+            return T("newgame.assisted_on") if self.setup.assisted else T("newgame.assisted_off")
+        return ""
+
     def draw(self, surface: pygame.Surface) -> None:
-        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        A, T = self.app.assets, self.app.t
         s = draw_backdrop(self, surface, T("newgame.title"))
         _, box, ys = self._geometry()
         panel(surface, box, alpha=215, edge=GOLD)
@@ -320,17 +336,9 @@ class NewGameScene(Scene):
                                  width=1, border_radius=8)
             blit_text(surface, A, labels[rid], 24 * s, (box.x + 28 * s, y + 22 * s), colour, "midleft", bold=True,
                       max_width=250 * s)
-            blurb = ""
-            if rid == "level":
-                blurb = level_blurb(self.setup.level, lang)
-            elif rid == "variant":
-                blurb = variant_blurb(self.setup.variant, lang)
-                players = self._players()
-                if players > 2 and self.setup.mode == "computer":
-                    blurb += "  " + T("newgame.players_note", count=players - 1)
+            blurb = self.blurb(rid)
+            if rid == "variant":
                 y += 52 * s
-            elif rid == "assisted":
-                blurb = T("newgame.assisted")
             if blurb:
                 bx = box.x + 290 * s
                 blit_text(surface, A, blurb, 19 * s, (bx, y + 50 * s), MUTED, max_width=box.right - 24 * s - bx)

@@ -323,3 +323,19 @@ def test_every_scene_draws_in_both_languages(lang):
     assert isinstance(app.stack.top, SettingsScene)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseOverlay)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_new_game_hints_line_follows_the_chip(lang):
+    """The line under Hints says what the lit chip means: never "hints on" while Off is chosen."""
+    shell = make_shell(lang)
+    app = shell.app
+    press(app, app.stack.top.buttons(), "new")
+    form = app.stack.top
+    assert isinstance(form, NewGameScene) and not form.setup.assisted
+    assert form.blurb("assisted") == t("newgame.assisted_off", lang)
+    press(app, form.controls(), "assisted=1")  # On
+    assert form.setup.assisted and form.blurb("assisted") == t("newgame.assisted_on", lang)
+    press(app, form.controls(), "assisted=0")  # Off again
+    assert not form.setup.assisted and form.blurb("assisted") == t("newgame.assisted_off", lang)
+    app.draw()  # the form draws with either line
