@@ -69,6 +69,9 @@ REASONS: dict[str, dict[str, str]] = {
     "discard": {"en": "Let the trick go and throw {card}, which you do not need.",
                 "it": "Lascia la presa e scarta {card}, che non ti serve."},
     "final_lead": {"en": "Lead {card}: it wins the trick.", "it": "Apri con {card}: vince la presa."},
+    "final_lead_low": {"en": "Lead {card}, a cheap card: your trumps and brisques stay for the tricks to come.",
+                       "it": "Apri con {card}, una carta che costa poco: briscole e brisque restano per le prossime "
+                             "prese."},
     "final_low": {"en": "Give up this trick with {card}, your cheapest card.",
                   "it": "Cedi la presa con {card}, la tua carta meno utile."},
     "final_win": {"en": "Take the trick with {card}.", "it": "Prendi la presa con {card}."},

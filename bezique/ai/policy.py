@@ -201,7 +201,8 @@ def beginner_decision(state: GameState, me: int, legal: list[Action], rng: rando
     trump = state.trump
     if not state.trick:
         card = min(cards, key=lambda c: (strength(c) + (6 if suit_of(c) == trump else 0), rng.random()))
-        return Decision(Action(PLAY, (card,)), "lead_low", {"card": card})
+        # melds are back in the hand in the final tricks: "keeps your melds" would mean nothing there
+        return Decision(Action(PLAY, (card,)), "final_lead_low" if state.final_phase else "lead_low", {"card": card})
     winning = state.trick[state.best]
     winners = [c for c in cards if beats(c, winning, trump)]
     if winners and (is_brisque(winning) or state.final_phase):
@@ -209,7 +210,7 @@ def beginner_decision(state: GameState, me: int, legal: list[Action], rng: rando
         code = "win_brisque" if is_brisque(winning) else "final_win"
         return Decision(Action(PLAY, (card,)), code, {"card": card})
     card = min(cards, key=lambda c: (strength(c) + (10 if is_brisque(c) else 0), rng.random()))
-    return Decision(Action(PLAY, (card,)), "discard", {"card": card})
+    return Decision(Action(PLAY, (card,)), "final_low" if state.final_phase else "discard", {"card": card})
 
 
 def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
