@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bezique.rules.actions import MELD
-from bezique.ui import model as tm
-from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, INK, MUTED, PANEL_EDGE
+from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
 from bezique.ui.layout import CARD_ASPECT, Box
-from bezique.ui.texts import score_name, short_meld, suit_word
+from bezique.ui.meld_chips import draw_meld_chips
+from bezique.ui.texts import score_name, suit_word
 from bezique.ui.widgets import blit_text, panel, progress_bar
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _badges(scene, surface)
     _status(scene, surface)
     _cards(scene, surface)
-    _meld_chips(scene, surface)
+    draw_meld_chips(scene, surface)
     _won_labels(scene, surface)
     if scene.peek and scene.can_peek():
         _peek(scene, surface)
@@ -247,41 +247,6 @@ def _cards(scene: TableScene, surface: pygame.Surface) -> None:
         back = scene.curtain and key in my_hand
         dim = bool(final and playable and key in mine and (key & 31) not in playable)
         sprite.draw(surface, A, glow_keys.get(key), trace, back=back, dim=dim)
-
-
-def _meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
-    """Under each table card, which melds it has scored in (RULES.md §1.12)."""
-    A, s = scene.app.assets, scene.layout.s
-    m = scene.model
-    for seat in (scene.viewer, *m.others):
-        placed = []
-        for card in m.tables[seat]:
-            sprite = scene.sprites.get(card)
-            if sprite is None or sprite.tween is not None:
-                continue
-            kinds = tm.meld_history(m, card)
-            if kinds:
-                placed.append((sprite.cx - sprite.height * 0.35, sprite.cy, sprite, kinds))
-        placed.sort(key=lambda p: (round(p[1]), p[0]))
-        for i, (x, cy, sprite, kinds) in enumerate(placed):
-            # a chip may not run under the next card's chip: overlapping cards share the width between them
-            room = sprite.height * CARD_ASPECT
-            if i + 1 < len(placed) and abs(placed[i + 1][1] - cy) < 1:
-                room = min(room, placed[i + 1][0] - x - 2 * s)
-            if room < 10 * s:
-                continue
-            text = " ".join(short_meld(k, scene.app.lang) for k in kinds)
-            surf = A.text(text, int(19 * s), INK, True)
-            if surf.get_width() + 8 * s > room:
-                surf = A.text(text, int(15 * s), INK, True)
-            if surf.get_width() + 8 * s > room:
-                surf = surf.subsurface((0, 0, max(1, int(room - 8 * s)), surf.get_height()))
-            y = cy + sprite.height / 2 + 3 * s
-            w = surf.get_width() + 8 * s
-            pygame.draw.rect(surface, (236, 206, 130), (x, y, w, surf.get_height() + 2 * s), border_radius=5)
-            pygame.draw.rect(surface, (150, 120, 60), (x, y, w, surf.get_height() + 2 * s), width=1,
-                             border_radius=5)
-            surface.blit(surf, (x + 4 * s, y + 2 * s))
 
 
 def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
