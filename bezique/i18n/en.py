@@ -67,6 +67,8 @@ STRINGS: dict[str, str] = {
     "table.deal_number": "Deal {number}",
     "table.target": "Target {points}",
     "table.last_trick": "Last trick",
+    "table.last_trick_won": "Last trick — {name} took it",
+    "table.last_trick_yours": "Last trick — you took it",
     "table.show_last_trick": "Show the last trick",
     "table.score_log": "Score log",
 

@@ -69,6 +69,8 @@ STRINGS: dict[str, str] = {
     "table.deal_number": "Distribuzione {number}",
     "table.target": "Obiettivo {points}",
     "table.last_trick": "Ultima presa",
+    "table.last_trick_won": "Ultima presa — l'ha presa {name}",
+    "table.last_trick_yours": "Ultima presa — l'hai presa tu",
     "table.show_last_trick": "Mostra l'ultima presa",
     "table.score_log": "Registro dei punti",
 

@@ -274,11 +274,22 @@ class Layout:
         height = round(self.mid_h * 0.8)
         return Slot(self.won.x + height / 2 + 18 * self.s, cy, 90.0, height)
 
-    def peek_slots(self) -> list[Slot]:
-        """The last trick, shown face up when peeked."""
-        cw = self.card_w(self.small_h)
-        x0 = self.won.right - cw * 1.55 - 10 * self.s
-        return [Slot(x0 + i * cw * 0.9, self.won.cy, 0.0, self.small_h) for i in range(2)]
+    def peek(self, n: int) -> tuple[Box, list[Slot]]:
+        """The last trick's popup over the won-tricks zone: its box and a slot per card (`n` cards, in play order).
+
+        The cards are as large as the trick's (two players) or as large as the zone's width allows (three or four),
+        side by side with room under each for the name of who played it, and a title line above.
+        """
+        s, n = self.s, max(n, 1)
+        pad, gap, title_h, name_h = 10 * s, 10 * s, 28 * s, 24 * s
+        card_h = min(self.mid_h, (self.won.w - 2 * pad - gap * (n - 1)) / (n * CARD_ASPECT),
+                     self.won.h - 2 * pad - title_h - name_h)
+        cw = card_h * CARD_ASPECT
+        row = n * cw + gap * (n - 1)
+        h = title_h + card_h + name_h + 2 * pad
+        box = Box(self.won.x, self.won.cy - h / 2, self.won.w, h)  # the zone's width: the piles hide behind it
+        x0, cy = box.cx - row / 2 + cw / 2, box.y + pad + title_h + card_h / 2
+        return box, [Slot(x0 + i * (cw + gap), cy, 0.0, round(card_h)) for i in range(n)]
 
     def deck_slot(self) -> Slot:
         """Where the deck is shuffled before the deal: the centre of the table."""

@@ -41,7 +41,8 @@ class TableModel:
     won: dict[int, list[int]] = field(default_factory=dict)
     records: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)  # (seat, kind, cards)
     trick: list[tuple[int, int]] = field(default_factory=list)
-    last_trick: tuple[tuple[int, int], ...] = ()
+    last_trick: tuple[tuple[int, int], ...] = ()  # (seat, card) in play order
+    last_winner: int | None = None  # the seat that took the last trick
     deck: list[int] = field(default_factory=list)
     stock: list[int] = field(default_factory=list)  # face-down keys, top last (the turn-up is apart)
     turn_up: int | None = None
@@ -100,7 +101,7 @@ class TableModel:
     def _on_deal_started(self, event: Event) -> None:
         for seat in range(self.players):
             self.hands[seat], self.tables[seat], self.won[seat] = [], [], []
-        self.records, self.trick, self.last_trick = [], [], ()
+        self.records, self.trick, self.last_trick, self.last_winner = [], [], (), None
         self.stock, self.turn_up, self.trump = [], None, None
         self.deck = [self.hidden() for _ in range(32 * self.packs)]
         self.deal_points = [0] * len(self.deal_points)
@@ -162,6 +163,7 @@ class TableModel:
 
     def _on_trick_won(self, event: Event) -> None:
         self.last_trick = tuple(self.trick)
+        self.last_winner = event.seat
         self.won[event.seat].extend(card for _, card in self.trick)
         self.trick = []
 
@@ -268,6 +270,7 @@ def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1
     model.records = [(r.seat, r.kind, r.cards) for r in view.records]
     model.trick = list(view.trick)
     model.last_trick = view.tricks_log[-1][1] if view.tricks_log else ()
+    model.last_winner = view.tricks_log[-1][0] if view.tricks_log else None
     model.turn_up = view.turn_up
     model.trump = view.trump
     model.stock = [model.hidden() for _ in range(view.stock_count - (1 if view.turn_up is not None else 0))]

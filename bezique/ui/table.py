@@ -738,7 +738,8 @@ class TableScene(Scene):
             sprite = self.sprites.get(key)
             if sprite is not None:
                 sprite.lift_target = lift if key == hover else 0.0
-        self.peek = False
+        if self.peek and not (self.layout.won.contains(*pos) or self.peek_box().contains(*pos)):
+            self.peek = False  # open while the pointer stays on it, gone when it leaves
 
     def _down(self, pos: tuple[int, int]) -> None:
         if self.banner and self.layout.banner.contains(*pos):
@@ -749,7 +750,7 @@ class TableScene(Scene):
         if button is not None:
             self._press_button(button.action)
             return
-        if self.layout.won.contains(*pos) and self.can_peek():
+        if (self.layout.won.contains(*pos) or (self.peek and self.peek_box().contains(*pos))) and self.can_peek():
             self.peek = not self.peek
             return
         key = self.my_cards_at(pos)
@@ -770,6 +771,10 @@ class TableScene(Scene):
             return
         if press is not None and self.my_cards_at(pos) == press[0]:
             self.play_card(press[0])
+
+    def peek_box(self) -> Box:
+        """Where the last-trick popup shows."""
+        return self.layout.peek(len(self.model.last_trick))[0]
 
     def can_peek(self) -> bool:
         """RULES.md §1.12: the last trick stays visible until the next lead (or always with trick review)."""

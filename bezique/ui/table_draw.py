@@ -9,6 +9,7 @@ import pygame
 
 from bezique.rules.actions import MELD
 from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
+from bezique.ui.last_trick import draw_last_trick
 from bezique.ui.layout import CARD_ASPECT, Box
 from bezique.ui.meld_chips import draw_meld_chips
 from bezique.ui.texts import score_name, suit_word
@@ -31,7 +32,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     draw_meld_chips(scene, surface)
     _won_labels(scene, surface)
     if scene.peek and scene.can_peek():
-        _peek(scene, surface)
+        draw_last_trick(scene, surface)
     buttons, decl = scene.compute_buttons()
     if decl:
         _declaration_panel(scene, surface, decl)
@@ -264,19 +265,6 @@ def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
     if scene.can_peek() and not scene.peek:
         blit_text(surface, A, scene.app.t("table.show_last_trick"), 17 * s,
                   (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
-
-
-def _peek(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    slots = L.peek_slots()
-    x0 = slots[0].cx - slots[0].height * 0.45
-    box = Box(x0 - 6 * s, slots[0].cy - slots[0].height / 2 - 24 * s,
-              slots[-1].cx - x0 + slots[-1].height * 0.45 + 12 * s, slots[0].height + 30 * s)
-    panel(surface, box, alpha=235)
-    blit_text(surface, A, scene.app.t("table.last_trick"), 17 * s, (box.cx, box.y + 4 * s), GOLD, "midtop")
-    for (_seat, card), slot in zip(scene.model.last_trick, slots, strict=False):
-        img = A.card(card, slot.height)
-        surface.blit(img, img.get_rect(center=(round(slot.cx), round(slot.cy + 8 * s))))
 
 
 def _declaration_panel(scene: TableScene, surface: pygame.Surface, decl) -> None:

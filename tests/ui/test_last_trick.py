@@ -1,0 +1,72 @@
+"""The last-trick popup: cards as large as the trick's, each named with who played it, the winner marked."""
+
+import random
+
+import pygame
+import pytest
+from ui_driver import DT, make_app, step, wait_rest
+
+from bezique.ui.assets import GOLD
+from bezique.ui.last_trick import last_trick_title
+from bezique.ui.layout import Layout, card_box
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    yield
+    pygame.quit()
+
+
+def move(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.tick(DT)
+
+
+def test_peek_shows_big_named_cards_and_the_winner():
+    app, table = make_app(seed=3, level="intermediate")
+    rng = random.Random(3)
+    for _ in range(400):
+        wait_rest(app)
+        if table.human_turn() and table.can_peek() and table.session.state.tricks_done >= 2:
+            break
+        step(app, rng)
+    assert table.can_peek()
+    L = table.layout
+    won = (int(L.won.cx), int(L.won.y + 12))
+    move(app, won)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=won, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=won, button=1))
+    app.tick(DT)
+    assert table.peek
+    winner, trick = table.session.state.tricks_log[-1]
+    assert table.model.last_winner == winner and table.model.last_trick == tuple(trick)
+    box, slots = L.peek(len(trick))
+    assert all(slot.height == L.mid_h for slot in slots)  # as large as the cards of the trick itself
+    title = last_trick_title(table)
+    assert title == ("Last trick — you took it" if winner == table.viewer else
+                     f"Last trick — {table.session.seats[winner].name} took it")
+    app.draw()
+    for (seat, _card), slot in zip(trick, slots, strict=True):
+        card = card_box(slot)
+        frame = app.screen.get_at((int(card.x - 3 * L.s), int(card.cy)))[:3]
+        assert (tuple(frame) == GOLD) == (seat == winner)  # a gold frame round the winning card only
+    inside = (int(box.x + 6), int(box.bottom - 6))
+    move(app, inside)
+    assert table.peek  # stays open while the pointer is on it
+    move(app, (int(L.trick.cx), int(L.trick.cy)))
+    assert not table.peek
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_peek_layout_fits_every_card_and_name(players, size):
+    L = Layout.for_size(*size, players)
+    box, slots = L.peek(players)
+    assert len(slots) == players
+    assert box.x >= 0 and box.right <= size[0] and box.y >= 0 and box.bottom <= size[1]
+    cards = [card_box(slot) for slot in slots]
+    for i, card in enumerate(cards):
+        assert box.x < card.x and card.right < box.right and box.y + 20 * L.s < card.y
+        assert card.bottom + 20 * L.s < box.bottom  # room for the name under it
+        assert i == 0 or cards[i - 1].right < card.x  # side by side, none hidden
+    assert slots[0].height >= (L.mid_h if players == 2 else 0.6 * L.mid_h)
