@@ -114,10 +114,8 @@ class Layout:
         centre_top, centre_bottom = opp_melds.bottom, my_melds.y
         centre_mid = (centre_top + centre_bottom) / 2
         trick = Box(cx - 120 * s, centre_mid - mid_h / 2 - 12 * s, 240 * s, mid_h + 24 * s)
-        decl_w = 230 * s
-        decl_h = max(centre_bottom - centre_top - 12 * s, 236 * s)
-        decl_panel = Box(trick.right + 16 * s, centre_mid - decl_h / 2, decl_w, decl_h)
         left_x, right_x = m, w - m - col_w
+        decl_panel = _decl_box(cx, centre_top, centre_bottom, s, left_x + col_w, right_x)
         opp_badge = Box(left_x, m, col_w, 100 * s)
         my_badge = Box(left_x, h - m - 100 * s, col_w, 100 * s)
         status = Box(right_x, m, col_w, 120 * s)
@@ -160,8 +158,7 @@ class Layout:
         centre_mid = (centre_top + centre_bottom) / 2
         th = round(mid_h * 0.86)
         trick = Box(cx - 130 * s, centre_mid - th * 0.82, 260 * s, th * 1.64)
-        decl_h = max(centre_bottom - centre_top - 12 * s, 236 * s)
-        decl_panel = Box(trick.right + 16 * s, centre_mid - decl_h / 2, decl_w, decl_h)
+        decl_panel = _decl_box(cx, centre_top, centre_bottom, s, left_x + col_w, right_x)
         first = others[0]
         return Layout(w, h, s, m, hand_h, mid_h, small_h, first.badge, my_badge, status, first.hand, first.melds,
                       stock, trick, decl_panel, won, my_melds, prompt, hand, buttons, banner, players,
@@ -302,6 +299,15 @@ class Layout:
 
     def melds_of(self, bottom: bool | int) -> Box:
         return self.seats[_rel(bottom) % len(self.seats)].melds
+
+
+def _decl_box(cx: float, top: float, bottom: float, s: float, left: float, right: float) -> Box:
+    """The declaration panel: in the middle of the table, where the trick was (it is gathered before anyone
+    declares), within the band between the melds above (`top`) and the player's own melds below (`bottom`) and
+    between the side columns (`left`, `right`), so it hides no card on the table."""
+    h = min(bottom - top - 12 * s, 280 * s)
+    w = min(520 * s, right - left - 24 * s)
+    return Box(cx - w / 2, (top + bottom) / 2 - h / 2, w, h)
 
 
 def _rel(rel: bool | int) -> int:

@@ -21,6 +21,7 @@ from bezique.rules.cards import BRISQUE_RANKS, rank_of
 from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
 from bezique.ui import model as tm
+from bezique.ui.decl_panel import decl_buttons, rows_that_fit
 from bezique.ui.layout import Box, Layout, card_box
 from bezique.ui.scene import Scene
 from bezique.ui.session import GameSession
@@ -577,58 +578,12 @@ class TableScene(Scene):
         ]
         decl: list[Button] = []
         if self.human_turn() and self.session.state.phase == DECLARE:
-            legal = self.session.legal()
-            panel = self.layout.decl_panel
-            s = self.layout.s
-            y = panel.y + 42 * s
-            row_h = 31 * s
-            melds = [a for a in legal if a.verb == MELD]
-            max_rows = self.decl_rows()
-            first = max(0, min(self.decl_scroll, len(melds) - max_rows))
-            width = panel.w - 20 * s - (26 * s if len(melds) > max_rows else 0)
-            for i in range(first, min(len(melds), first + max_rows)):
-                label = score_name(melds[i].kind or "", self.app.lang)
-                decl.append(Button(Box(panel.x + 10 * s, y, width, row_h), label, f"meld:{i}"))
-                y += row_h + 4 * s
-            if len(melds) > max_rows:  # a scroll bar of two arrows beside the rows
-                top = panel.y + 42 * s
-                span = max_rows * (row_h + 4 * s) - 4 * s
-                x = panel.right - 10 * s - 22 * s
-                decl.append(Button(Box(x, top, 22 * s, span / 2 - 2 * s), "", "decl_up", enabled=first > 0))
-                decl.append(Button(Box(x, top + span / 2 + 2 * s, 22 * s, span / 2 - 2 * s), "", "decl_down",
-                                   enabled=first + max_rows < len(melds)))
-            bottom = panel.bottom - 10 * s - row_h
-            extra_y = bottom
-            for label, act in self._extra_actions(legal):
-                extra_y -= row_h + 6 * s
-                decl.append(Button(Box(panel.x + 10 * s, extra_y, panel.w - 20 * s, row_h), label, act))
-            label = T("action.draw") if self.session.state.stock else T("action.continue")
-            decl.append(Button(Box(panel.x + 10 * s, bottom, panel.w - 20 * s, row_h), label, "done",
-                               primary=True))
+            decl = decl_buttons(self, self.session.legal())
         return buttons, decl
-
-    def _extra_actions(self, legal: list[Action]) -> list[tuple[str, str]]:
-        """(label, button action) of the declaration panel's rows above Draw: the seven, passing to the partner."""
-        T = self.app.t
-        out = []
-        if any(a.verb == EXCHANGE_SEVEN for a in legal):
-            out.append((T("action.exchange_seven"), "exchange"))
-        elif any(a.verb == DECLARE_SEVEN for a in legal):
-            out.append((T("action.declare_seven"), "declare7"))
-        passes = [a for a in legal if a.verb == PASS_TO_PARTNER]
-        if passes:
-            name = self.session.seats[passes[0].seat].name if passes[0].seat is not None else ""
-            out.append((T("action.pass_to_partner", name=name), "pass"))
-        return out
 
     def decl_rows(self) -> int:
         """How many meld rows the declaration panel shows at once (the rest scroll)."""
-        s = self.layout.s
-        row_h = 31 * s
-        extra = 1
-        if self.human_turn() and self.session.state.phase == DECLARE:
-            extra = max(1, len(self._extra_actions(self.session.legal())))
-        return max(1, int((self.layout.decl_panel.h - 44 * s - (1 + extra) * (row_h + 6 * s)) // (row_h + 4 * s)))
+        return rows_that_fit(self.layout.decl_panel, self.layout.s)
 
     def scroll_decl(self, delta: int) -> None:
         n = len(self.decl_melds())

@@ -9,6 +9,7 @@ import pygame
 
 from bezique.rules.actions import MELD
 from bezique.ui.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
+from bezique.ui.decl_panel import draw_declaration_panel
 from bezique.ui.last_trick import draw_last_trick
 from bezique.ui.layout import CARD_ASPECT, Box
 from bezique.ui.meld_chips import draw_meld_chips
@@ -35,7 +36,7 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
         draw_last_trick(scene, surface)
     buttons, decl = scene.compute_buttons()
     if decl:
-        _declaration_panel(scene, surface, decl)
+        draw_declaration_panel(scene, surface, decl)
     _prompt(scene, surface)
     for b in buttons:
         b.draw(surface, A, L.s, hot=scene.hover_button == b.action)
@@ -267,51 +268,12 @@ def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
                   (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
 
 
-def _declaration_panel(scene: TableScene, surface: pygame.Surface, decl) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    box = L.decl_panel
-    panel(surface, box, alpha=225, edge=GOLD, edge_width=3)
-    melds = scene.decl_melds()
-    title = scene.app.t("meld.panel_title") if melds else scene.app.t("meld.panel_none")
-    blit_text(surface, A, title, 24 * s, (box.x + 12 * s, box.y + 12 * s), GOLD, bold=True,
-              max_width=box.w - 24 * s)
-    for b in decl:
-        b.draw(surface, A, s, hot=scene.hover_button == b.action)
-        if b.action in ("decl_up", "decl_down"):
-            _arrow(surface, b.box, up=b.action == "decl_up", colour=CREAM if b.enabled else MUTED)
-        if b.action.startswith("meld:"):
-            i = int(b.action[5:])
-            if i < len(melds):
-                pts = scene.session.state.rules and _meld_points(scene, melds[i])
-                blit_text(surface, A, f"+{pts}", 22 * s, (b.box.right - 10 * s, b.box.cy), GOLD, "midright",
-                          bold=True)
-    shown = [b for b in decl if b.action.startswith("meld:")]
-    if len(melds) > len(shown):
-        first = int(shown[0].action[5:]) if shown else 0
-        blit_text(surface, A, scene.app.t("meld.rows_shown", first=first + 1, last=first + len(shown),
-                                          total=len(melds)), 16 * s, (box.right - 12 * s, box.y + 16 * s),
-                  MUTED, "topright")
-
-
-def _arrow(surface: pygame.Surface, box: Box, up: bool, colour: tuple[int, int, int]) -> None:
-    cx, cy, r = box.cx, box.cy, min(box.w, box.h) * 0.3
-    points = [(cx - r, cy + r / 2), (cx + r, cy + r / 2), (cx, cy - r / 2)] if up else \
-        [(cx - r, cy - r / 2), (cx + r, cy - r / 2), (cx, cy + r / 2)]
-    pygame.draw.polygon(surface, colour, points)
-
-
 def _level(level: str, lang: str) -> str:
     from bezique.i18n import level_name
     try:
         return level_name(level, lang)
     except KeyError:
         return level.capitalize()
-
-
-def _meld_points(scene: TableScene, action) -> int:
-    from bezique.rules.melds import classify
-    shape = classify(scene.session.rules, scene.session.state.trump, action.cards)
-    return shape.value if shape is not None else 0
 
 
 def _prompt(scene: TableScene, surface: pygame.Surface) -> None:

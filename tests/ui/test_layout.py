@@ -76,3 +76,30 @@ def test_two_handed_won_piles_mirror_the_seats():
     L = Layout.for_size(1280, 720, 2)
     assert L.won_slot(0).cy > L.won_slot(1).cy
     assert L.won_slot(True).cy == L.won_slot(0).cy and L.won_slot(False).cy == L.won_slot(1).cy
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES)
+def test_declaration_panel_hides_no_melds(players, size):
+    """The panel lies where the trick was, between the melds above and the player's own below, clear of every
+    seat's meld zone and of the side columns, and still tall enough for a title, a meld row and Draw."""
+    from bezique.ui.decl_panel import decl_geometry, rows_that_fit
+
+    w, h = size
+    L = Layout.for_size(w, h, players)
+    panel = L.decl_panel
+    assert inside(panel, w, h)
+    for seat in L.seats:
+        assert not panel.intersects(seat.melds), seat.pos
+        assert not panel.intersects(seat.badge), seat.pos
+    for zone in (L.stock, L.won, L.status, L.prompt, L.hand):
+        assert not panel.intersects(zone)
+    geo = decl_geometry(panel, L.s, melds=12, extras=2)  # more melds than fit: the arrows show
+    assert rows_that_fit(panel, L.s) >= 2 and len(geo.rows) >= 2
+    for box in [*geo.rows, *geo.extras, geo.done, geo.up, geo.down]:
+        assert box is not None and panel.contains(box.x, box.y) and box.right <= panel.right
+        assert box.bottom <= panel.bottom
+    parts = [*geo.rows, *geo.extras, geo.done]
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            assert not a.intersects(b)

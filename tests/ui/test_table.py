@@ -10,6 +10,7 @@ from bezique.i18n import t
 from bezique.rules.actions import EXCHANGE_SEVEN, MELD
 from bezique.rules.cards import full_deck_faces, parse_code
 from bezique.rules.record import RecordedGame
+from bezique.ui.layout import Slot, card_box
 from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
 
 
@@ -91,6 +92,12 @@ def test_declaration_panel_and_seven_exchange():
     wait_rest(app)
     assert table.session.state.scores[0] == before + 20
     assert len(table.model.tables[0]) == 2
+    # the panel is back for the seven: it hides none of the cards on the table (the marriage just laid down)
+    panel = table.layout.decl_panel
+    assert button(table, "exchange") is not None
+    for card in table.model.tables[0] + table.model.tables[1]:
+        sprite = table.sprites[card]
+        assert not panel.intersects(card_box(Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height))))
     # the seven exchange: the seven goes under the stock, the king of trumps comes to the hand
     b = button(table, "exchange")
     click(app, (b.box.cx, b.box.cy))
