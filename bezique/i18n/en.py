@@ -92,6 +92,7 @@ STRINGS: dict[str, str] = {
 
     # --- melds and other scores (RULES.md §7 ids) -----------------------------------------------------------
     "meld.common_marriage": "Marriage",
+    "meld.marriage_in": "Marriage in {suit}",
     "meld.royal_marriage": "Royal marriage",
     "meld.backdoor_sequence": "Back-door sequence",
     "meld.trump_sequence": "Sequence",

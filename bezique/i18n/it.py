@@ -94,6 +94,7 @@ STRINGS: dict[str, str] = {
 
     # --- combinazioni e altri punti -------------------------------------------------------------------------
     "meld.common_marriage": "Matrimonio",
+    "meld.marriage_in": "Matrimonio di {suit}",
     "meld.royal_marriage": "Matrimonio reale",
     "meld.backdoor_sequence": "Scala non di briscola",
     "meld.trump_sequence": "Scala",

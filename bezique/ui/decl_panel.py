@@ -4,7 +4,8 @@ passing to the partner, and Draw.
 It lies in the middle of the table, where the trick was (the trick is gathered before you declare), between the
 opponents' melds and yours, so it hides none of the cards on the table (``Layout.decl_panel``). The melds are a
 column of rows on the left (scrolling when there are more than fit), the other actions a column on the right with
-Draw at the bottom. The geometry (``decl_geometry``) is pure, tested without a display.
+Draw at the bottom. Every row says what it scores, and a marriage names its suit in words (the font has no suit
+glyphs) beside the suit's picture. The geometry (``decl_geometry``) is pure, tested without a display.
 """
 
 from __future__ import annotations
@@ -15,15 +16,17 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.rules.actions import DECLARE_SEVEN, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, Action
+from bezique.rules.cards import suit_of
 from bezique.ui.assets import CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
-from bezique.ui.texts import score_name
+from bezique.ui.texts import meld_label
 from bezique.ui.widgets import Button, blit_text, panel
 
 if TYPE_CHECKING:
     from bezique.ui.table import TableScene
 
 PAD, TITLE_H, ROW_H, ROW_GAP, ACTION_W, ARROW_W = 10, 40, 31, 4, 210, 22  # at scale 1
+SUITED = ("common_marriage", "royal_marriage", "trump_sequence", "backdoor_sequence")
 
 
 class DeclGeometry(NamedTuple):
@@ -86,9 +89,10 @@ def decl_buttons(scene: TableScene, legal: list[Action]) -> list[Button]:
     melds = [a for a in legal if a.verb == MELD]
     extras = extra_actions(scene, legal)
     geo = decl_geometry(scene.layout.decl_panel, s, len(melds), len(extras), scene.decl_scroll)
+    trump = scene.session.state.trump
     lang = scene.app.lang
-    out = [Button(row, score_name(melds[geo.first + i].kind or "", lang), f"meld:{geo.first + i}")
-           for i, row in enumerate(geo.rows)]
+    out = [Button(row, meld_label(melds[geo.first + i].kind or "", melds[geo.first + i].cards, trump, lang),
+                  f"meld:{geo.first + i}") for i, row in enumerate(geo.rows)]
     if geo.up is not None and geo.down is not None:
         out.append(Button(geo.up, "", "decl_up", enabled=geo.first > 0))
         out.append(Button(geo.down, "", "decl_down", enabled=geo.first + len(geo.rows) < len(melds)))
@@ -100,11 +104,13 @@ def decl_buttons(scene: TableScene, legal: list[Action]) -> list[Button]:
 
 
 def row_points(scene: TableScene, action: str) -> int | None:
-    """What a row scores, for its "+N": a meld's value."""
+    """What a row scores, for its "+N": a meld's value, or the seven of trumps' (exchanged or declared)."""
     if action.startswith("meld:"):
         melds = scene.decl_melds()
         i = int(action[5:])
         return meld_points(scene, melds[i]) if i < len(melds) else None
+    if action in ("exchange", "declare7"):
+        return scene.session.rules.seven_of_trumps_value
     return None
 
 
@@ -140,10 +146,17 @@ def draw_declaration_panel(scene: TableScene, surface: pygame.Surface, decl: lis
 
 
 def _row(scene: TableScene, surface: pygame.Surface, b: Button, hot: bool) -> None:
-    """A row with its words on the left and its points on the right."""
+    """A row with its words on the left (after the suit's picture, for a suited meld) and its points on the right."""
     A, s = scene.app.assets, scene.layout.s
     dataclasses.replace(b, label="").draw(surface, A, s, hot=hot)
     x = b.box.x + 10 * s
+    suit = _row_suit(scene, b.action)
+    if suit is not None:
+        size = round(b.box.h * 0.62)
+        pygame.draw.circle(surface, CREAM, (round(x + size / 2), round(b.box.cy)), round(size * 0.62))
+        icon = A.suit(suit, size)
+        surface.blit(icon, icon.get_rect(center=(round(x + size / 2), round(b.box.cy))))
+        x += size + 8 * s
     right = b.box.right - 10 * s
     points = row_points(scene, b.action)
     if points is not None:
@@ -151,6 +164,17 @@ def _row(scene: TableScene, surface: pygame.Surface, b: Button, hot: bool) -> No
         right -= 8 * s
     blit_text(surface, A, b.label, 21 * s, (x, b.box.cy + 1), CREAM if b.enabled else MUTED, "midleft",
               max_width=right - x)
+
+
+def _row_suit(scene: TableScene, action: str) -> int | None:
+    """The suit a meld row's cards share (marriages, sequences), for its picture; None for the others."""
+    if not action.startswith("meld:"):
+        return None
+    melds = scene.decl_melds()
+    i = int(action[5:])
+    if i >= len(melds) or melds[i].kind not in SUITED:
+        return None
+    return suit_of(melds[i].cards[0])
 
 
 def _arrow(surface: pygame.Surface, box: Box, up: bool, colour: tuple[int, int, int]) -> None:

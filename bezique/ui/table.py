@@ -26,7 +26,7 @@ from bezique.ui.layout import Box, Layout, card_box
 from bezique.ui.scene import Scene
 from bezique.ui.session import GameSession
 from bezique.ui.sprites import CardSprite
-from bezique.ui.texts import card_name, illegal_text, score_name
+from bezique.ui.texts import card_name, illegal_text, meld_label, score_name
 from bezique.ui.tween import COMPUTER_PACE, SPEED_FACTORS, flight_time, pause_time
 from bezique.ui.widgets import Button, button_at
 
@@ -555,7 +555,8 @@ class TableScene(Scene):
         if action.verb == PLAY:
             what = self.app.t("hint.play", card=card_name(action.cards[0], lang))
         elif action.verb == MELD:
-            what = self.app.t("hint.meld", meld=score_name(action.kind or "", lang))
+            what = self.app.t("hint.meld", meld=meld_label(action.kind or "", action.cards, self.session.state.trump,
+                                                           lang))
         elif action.verb == EXCHANGE_SEVEN:
             what = self.app.t("hint.exchange")
         else:

@@ -27,6 +27,15 @@ def score_name(score_id: str, lang: str) -> str:
         return score_id.replace("_", " ").capitalize()
 
 
+def meld_label(kind: str, cards: tuple[int, ...], trump: int | None, lang: str) -> str:
+    """A meld as the declaration panel and hints name it: a common marriage names its suit in words ("Marriage in
+    Hearts"), there being two to four of them to tell apart; a royal marriage is the trump suit's, so its name says
+    it already. Any other meld by its name."""
+    if kind == "common_marriage" and cards:
+        return t("meld.marriage_in", lang, suit=suit_word(suit_of(cards[0]), lang))
+    return score_name(kind, lang)
+
+
 def short_meld(kind: str, lang: str) -> str:
     try:
         return meld_short(kind, lang)

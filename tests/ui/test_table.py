@@ -10,8 +10,10 @@ from bezique.i18n import t
 from bezique.rules.actions import EXCHANGE_SEVEN, MELD
 from bezique.rules.cards import full_deck_faces, parse_code
 from bezique.rules.record import RecordedGame
+from bezique.ui.decl_panel import row_points
 from bezique.ui.layout import Slot, card_box
 from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
+from bezique.ui.texts import meld_label
 
 
 @pytest.fixture(autouse=True)
@@ -80,8 +82,12 @@ def test_declaration_panel_and_seven_exchange():
     assert any(a.verb == MELD and a.kind == "common_marriage" for a in legal)
     assert any(a.verb == EXCHANGE_SEVEN for a in legal)
     meld_button = button(table, "meld:0")
-    assert meld_button is not None and meld_button.label == "Marriage"
+    assert meld_button is not None and meld_button.label == "Marriage in Clubs"  # the suit, in words
     assert button(table, "exchange") is not None and button(table, "done").label == "Draw"
+    # every row says what it scores: the seven of trumps as well as the melds
+    assert (row_points(table, "meld:0"), row_points(table, "exchange"), row_points(table, "done")) == (20, 10, None)
+    marriage = next(a for a in legal if a.verb == MELD)
+    assert meld_label(marriage.kind, marriage.cards, 1, "it") == "Matrimonio di Fiori"
     # hovering a meld highlights its cards
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(meld_button.box.cx), int(meld_button.box.cy)),
                                          rel=(0, 0), buttons=(0, 0, 0)))
