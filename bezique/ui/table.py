@@ -94,6 +94,7 @@ class TableScene(Scene):
         self.hint: tuple[Action, str] | None = None
         self.hover_key: int | None = None
         self.hover_button: str | None = None
+        self.hover_disabled: str | None = None  # a greyed-out button under the pointer: its tooltip says why
         self.hover_meld: int | None = None
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging: int | None = None
@@ -481,8 +482,21 @@ class TableScene(Scene):
     def say(self, text: str, colour: tuple[int, int, int] = (255, 236, 190), seconds: float = 3.5) -> None:
         self.message = (text, self.time + seconds, colour)
 
+    def disabled_reason(self, action: str) -> str | None:
+        """Why the button `action` is greyed out, when the reason is not plain to see (the computer thinking is):
+        hints off for this game, undo off in the settings or with two at the screen."""
+        T = self.app.t
+        if action == "hint" and not self.opt.hints:
+            return T("table.hints_off")
+        if action == "undo" and not self.session.allow_undo:
+            return T("table.undo_hotseat") if self.session.hotseat else T("table.undo_off")
+        return None
+
     def ask_hint(self) -> None:
-        if not self.opt.hints or not self.human_turn() or not self.worker.idle:
+        if not self.opt.hints:
+            self.say(self.disabled_reason("hint") or "", seconds=6)
+            return
+        if not self.human_turn() or not self.worker.idle:
             return
         view = self.session.view(self.viewer)
         legal = list(view.legal)
@@ -684,6 +698,8 @@ class TableScene(Scene):
             return
         self._build_buttons()
         self.hover_button = next((b.action for b in self.buttons + self.decl_buttons if b.hit(pos)), None)
+        self.hover_disabled = next((b.action for b in self.buttons if not b.enabled and b.box.contains(*pos)
+                                    and self.disabled_reason(b.action)), None)
         self.hover_meld = int(self.hover_button[5:]) if self.hover_button and \
             self.hover_button.startswith("meld:") else None
         hover = self.my_cards_at(pos) if self.human_turn() and self.session.state.phase == PLAY_PHASE else None
@@ -705,6 +721,10 @@ class TableScene(Scene):
         button = button_at(self.buttons + self.decl_buttons, pos)
         if button is not None:
             self._press_button(button.action)
+            return
+        greyed = next((b.action for b in self.buttons if b.box.contains(*pos) and self.disabled_reason(b.action)), None)
+        if greyed is not None:  # a click on a greyed-out button: say why it is
+            self.say(self.disabled_reason(greyed) or "", seconds=6)
             return
         if (self.layout.won.contains(*pos) or (self.peek and self.peek_box().contains(*pos))) and self.can_peek():
             self.peek = not self.peek

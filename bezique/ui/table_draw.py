@@ -14,7 +14,7 @@ from bezique.ui.last_trick import draw_last_trick
 from bezique.ui.layout import CARD_ASPECT, Box
 from bezique.ui.meld_chips import draw_meld_chips
 from bezique.ui.texts import score_name, suit_word
-from bezique.ui.widgets import blit_text, panel, progress_bar
+from bezique.ui.widgets import blit_text, panel, progress_bar, tooltip
 
 if TYPE_CHECKING:
     from bezique.ui.table import TableScene
@@ -40,6 +40,10 @@ def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
     _prompt(scene, surface)
     for b in buttons:
         b.draw(surface, A, L.s, hot=scene.hover_button == b.action)
+    reason = scene.disabled_reason(scene.hover_disabled) if scene.hover_disabled else None
+    if reason:
+        tip = next(b.box for b in buttons if b.action == scene.hover_disabled)
+        tooltip(surface, A, reason, tip, L.s, right=L.width - L.margin)
     if scene.shown_cards is not None and scene.time < scene.shown_cards[2]:
         _shown_cards(scene, surface)
     _floaters(scene, surface)

@@ -90,6 +90,21 @@ class Button:
                   bold=self.primary, max_width=self.box.w - 10 * s)
 
 
+def tooltip(surface: pygame.Surface, assets: Assets, text: str, anchor: Box, s: float, right: float) -> Box:
+    """A short note in a box just above `anchor` (a button), wrapped to a few lines and kept left of `right`;
+    returns where it went."""
+    size = int(18 * s)
+    lines = wrap(assets, text, size, 330 * s)
+    line_h = assets.font(size).get_linesize()
+    w = max(assets.font(size).size(line)[0] for line in lines) + 20 * s
+    h = line_h * len(lines) + 14 * s
+    box = Box(min(anchor.x, right - w), anchor.y - h - 8 * s, w, h)
+    panel(surface, box, alpha=250, edge=GOLD, fill=(30, 36, 30), edge_width=1)
+    for i, line in enumerate(lines):
+        blit_text(surface, assets, line, size, (box.x + 10 * s, box.y + 7 * s + i * line_h), CREAM)
+    return box
+
+
 def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
     for button in buttons:
         if button.hit(pos):
