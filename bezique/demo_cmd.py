@@ -28,10 +28,13 @@ def run(args: argparse.Namespace) -> int:
 
         from bezique.rules.ruleset import make_ruleset
         config = dataclasses.replace(config, variant=args.variant, rules=make_ruleset(args.variant, {}))
+    from bezique.user_settings import load_user_settings
+    language = load_user_settings(config).app.language  # the language the player chose in Settings
     speed = args.speed
     pace = {"instant": "instant", "fast": "fast", "normal": "normal"}[speed]
     app, table = open_table(config, problems, size=_size(args.size), demo=True, seed=args.seed, fullscreen=False,
-                            animation_speed=speed, computer_pace=pace, demo_deals=max(0, args.deals))
+                            animation_speed=speed, computer_pace=pace, demo_deals=max(0, args.deals),
+                            language=language)
     code = app.run()
     if table.sync_errors:
         print(f"demo: the table fell out of step {table.sync_errors} time(s)")

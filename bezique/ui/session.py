@@ -11,6 +11,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bezique.i18n import t
+from bezique.i18n.names import computer_names
 from bezique.rules import engine
 from bezique.rules.actions import PLAY, Action, Event
 from bezique.rules.cards import face_of
@@ -31,6 +33,30 @@ class Seat:
     name: str
     kind: str  # "human" | "ai"
     level: str = ""
+
+
+def new_seats(players: int, mode: str, lang: str, seed: int, level: str = "",
+              names: list[str] | None = None) -> list[Seat]:
+    """The seats of a new game, named in the player's language: every way a game starts (New game, ``play``,
+    ``demo``, the tests' ``open_table``) comes here, so none can name a seat in the wrong language.
+
+    Args:
+        players: seats at the table.
+        mode: "computer" (seat 0 the player, the rest the computer), "hotseat" (everyone at the screen) or "demo"
+            (every seat the computer).
+        lang: "en" or "it", for the default names ("You" / "Tu", "Player 2" / "Giocatore 2").
+        seed: the game's seed: the computers' names follow it, so a replay seats the same opponents.
+        level: the computers' level.
+        names: names typed in New game (blank or missing: the default name).
+    """
+    typed = [n.strip() for n in (names or [])] + [""] * players
+    if mode == "hotseat":
+        return [Seat(typed[i] or t("newgame.player_name", lang, number=i + 1), "human") for i in range(players)]
+    if mode == "demo":
+        return [Seat(name, "ai", level) for name in computer_names(seed, players)]
+    you = typed[0] or t("newgame.default_you", lang)
+    others = computer_names(seed, players - 1, taken=[you])
+    return [Seat(you, "human"), *(Seat(name, "ai", level) for name in others)]
 
 
 class GameSession:

@@ -14,10 +14,9 @@ from typing import Any
 
 from bezique import saves, stats
 from bezique.config import AISettings, AppSettings
-from bezique.i18n.names import computer_names
 from bezique.rules.ruleset import make_ruleset
 from bezique.ui.app import App
-from bezique.ui.session import GameSession, Seat, game_seed
+from bezique.ui.session import GameSession, game_seed, new_seats
 from bezique.ui.table import TableOptions, TableScene
 from bezique.user_settings import load_user_settings, resolve_language, save_user_settings
 
@@ -98,18 +97,12 @@ class Shell:
     def start_game(self, setup: GameSetup) -> TableScene:
         """A new game from the New game screen; replaces the saved one."""
         rules = self.rules_for(setup.variant, setup.target)
-        T = self.app.t
         n = rules.players
-        names = list(setup.names) + [""] * n
         seed = game_seed(setup.seed)
-        if setup.mode == "hotseat":
-            seats = [Seat(names[i].strip() or T("newgame.player_name", number=i + 1), "human") for i in range(n)]
-            meta = saves.new_game_meta("hotseat", None, False, 0)
-        else:
-            you = names[0].strip() or T("newgame.default_you")
-            others = computer_names(seed, n - 1, taken=[you])  # the seed's names, so a replay seats the same
-            seats = [Seat(you, "human"), *(Seat(name, "ai", setup.level) for name in others)]
-            meta = saves.new_game_meta("computer", setup.level, setup.assisted, 0)
+        hotseat = setup.mode == "hotseat"
+        seats = new_seats(n, "hotseat" if hotseat else "computer", self.lang, seed, setup.level, list(setup.names))
+        meta = saves.new_game_meta("hotseat", None, False, 0) if hotseat else \
+            saves.new_game_meta("computer", setup.level, setup.assisted, 0)
         session = GameSession(rules, seats, seed=seed, allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
         return self._play(session, meta)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from bezique.i18n.names import computer_names
 from bezique.rules.ruleset import make_ruleset
 from bezique.ui.app import App
-from bezique.ui.session import GameSession, Seat, game_seed
+from bezique.ui.session import GameSession, game_seed, new_seats
 from bezique.ui.table import TableOptions, TableScene
+from bezique.user_settings import resolve_language
 
 TWO_HANDED = ("two_handed", "open")
 PLAYABLE = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")
@@ -27,20 +27,16 @@ def load_settings():
 
 
 def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | None = None,
-                 level: str | None = None, allow_undo: bool | None = None) -> GameSession:
-    """A new game's session; `allow_undo` overrides the config's setting (the session alone decides undo)."""
+                 level: str | None = None, allow_undo: bool | None = None, lang: str = "en") -> GameSession:
+    """A new game's session, its seats named in `lang`; `allow_undo` overrides the config's setting (the session
+    alone decides undo)."""
     from bezique.ai import LEVELS
     lvl = level or config.ai.level
     if lvl not in LEVELS:
         lvl = next(iter(LEVELS))
     n = config.rules.players
     seed = game_seed(seed)
-    if demo:
-        seats = [Seat(name, "ai", lvl) for name in computer_names(seed, n)]
-    elif hotseat:
-        seats = [Seat(f"Player {i + 1}", "human") for i in range(n)]
-    else:
-        seats = [Seat("You", "human"), *(Seat(name, "ai", lvl) for name in computer_names(seed, n - 1))]
+    seats = new_seats(n, "demo" if demo else "hotseat" if hotseat else "computer", lang, seed, lvl)
     undo = config.app.allow_undo if allow_undo is None else allow_undo
     return GameSession(config.rules, seats, seed=seed, allow_undo=undo)
 
@@ -52,20 +48,23 @@ def options_from(config, problems: list[str], **overrides) -> TableOptions:
 def open_table(config, problems: list[str], size: tuple[int, int] = (1280, 720), hotseat: bool = False,
                demo: bool = False, seed: int | None = None, fullscreen: bool | None = None,
                **overrides) -> tuple[App, TableScene]:
-    """A window showing a new game (the caller runs ``app.run()`` or drives ``app.tick``)."""
+    """A window showing a new game (the caller runs ``app.run()`` or drives ``app.tick``), in the language of the
+    settings (``language`` may be overridden like any other setting)."""
     app_cfg = config.app
     app = App(size=size, fullscreen=app_cfg.fullscreen if fullscreen is None else fullscreen,
               deck_colours=app_cfg.deck_colours, back=app_cfg.card_back, volume=app_cfg.sound_volume,
               mute=app_cfg.mute)
     options = options_from(config, problems, demo=demo, **overrides)
+    app.lang = resolve_language(options.app.language)
 
     def new_game() -> None:
-        session = make_session(config, hotseat=hotseat, demo=demo, allow_undo=options.app.allow_undo)
+        session = make_session(config, hotseat=hotseat, demo=demo, allow_undo=options.app.allow_undo,
+                               lang=app.lang)
         app.stack.clear()
         app.push(TableScene(app, session, dataclasses.replace(options, problems=[])))
 
     app.new_game = new_game
     table = TableScene(app, make_session(config, hotseat=hotseat, demo=demo, seed=seed,
-                                        allow_undo=options.app.allow_undo), options)
+                                        allow_undo=options.app.allow_undo, lang=app.lang), options)
     app.push(table)
     return app, table

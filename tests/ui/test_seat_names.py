@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 from ui_driver import DT, make_app
 
+from bezique.i18n import t
 from bezique.i18n.names import COMPUTER_NAMES
 from bezique.ui.shell import Shell
 
@@ -56,3 +57,21 @@ def test_the_play_command_and_the_demo_name_their_computers_too():
     demo_app, demo = make_app(seed=3, demo=True)
     assert all(s.kind == "ai" and s.name in COMPUTER_NAMES for s in demo.session.seats)
     demo_app.tick(DT)
+
+
+@pytest.mark.parametrize(("language", "you", "player2"), [("it", "Tu", "Giocatore 2"), ("en", "You", "Player 2")])
+def test_open_table_names_the_seats_in_the_players_language(language, you, player2):
+    """``open_table`` (the ``demo`` command, the tests) names the human seat in the language of the settings, as
+    New game does: it was "You" in every language."""
+    app, table = make_app(variant="four_handed", seed=3, language=language)
+    assert app.lang == language and table.session.seats[0].name == you
+    _hot_app, hot = make_app(hotseat=True, seed=3, language=language)
+    assert [s.name for s in hot.session.seats] == [t("newgame.player_name", language, number=1), player2]
+    app.tick(DT)
+
+
+def test_new_game_names_the_player_in_italian():
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.app.lang = "it"
+    assert new_game(shell, "two_handed", seed=5).seats[0].name == "Tu"
+    assert new_game(shell, "two_handed", seed=5, name="  Margot ").seats[0].name == "Margot"

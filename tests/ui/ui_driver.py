@@ -18,13 +18,15 @@ from bezique.ui.table import TableScene
 DT = 1 / 60
 
 
-def make_app(hotseat=False, seed=1, speed="instant", size=(1280, 720), level="random", variant=None, **overrides):
+def make_app(hotseat=False, seed=1, speed="instant", size=(1280, 720), level="random", variant=None, language="en",
+             **overrides):
+    """A table from ``open_table`` (English unless `language` says otherwise, whatever the machine's locale)."""
     config = Config()
     config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level=level))
     if variant is not None:
         config = dataclasses.replace(config, variant=variant, rules=make_ruleset(variant, {}))
     return open_table(config, [], size=size, hotseat=hotseat, seed=seed, fullscreen=False, animation_speed=speed,
-                      computer_pace="instant", **overrides)
+                      computer_pace="instant", language=language, **overrides)
 
 
 def table_of(app) -> TableScene:
