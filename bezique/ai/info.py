@@ -79,6 +79,10 @@ REASONS: dict[str, dict[str, str]] = {
                "it": "Calcolo esatto delle ultime prese: {card} è la migliore ({gain:+d} punti da qui)."},
     "solver_win": {"en": "Exact count of the last tricks: {card} wins the game.",
                    "it": "Calcolo esatto delle ultime prese: con {card} vinci la partita."},
+    "vetoed": {"en": "Play {card}: each of your other cards would throw away a brisque or break up your trump "
+                     "sequence.",
+               "it": "Gioca {card}: ogni altra carta butterebbe via una brisque o romperebbe la tua scala di "
+                     "briscola."},
     "search": {"en": "{what} did best in {n} simulated deals ({gain:+.0f} points over the obvious move).",
                "it": "{what}: la migliore in {n} smazzate simulate ({gain:+.0f} punti rispetto alla mossa ovvia)."},
 }

@@ -89,6 +89,8 @@ STRINGS: dict[str, str] = {
     "hint.meld": "Hint: declare {meld}",
     "hint.exchange": "Hint: exchange the seven of trumps",
     "hint.draw": "Hint: draw without declaring",
+    "hint.declare_seven": "Hint: declare the seven of trumps",
+    "hint.pass_to_partner": "Hint: let {name} declare",
 
     # --- melds and other scores (RULES.md §7 ids) -----------------------------------------------------------
     "meld.common_marriage": "Marriage",

@@ -91,6 +91,8 @@ STRINGS: dict[str, str] = {
     "hint.meld": "Suggerimento: dichiara {meld}",
     "hint.exchange": "Suggerimento: scambia il 7 di briscola",
     "hint.draw": "Suggerimento: pesca senza dichiarare",
+    "hint.declare_seven": "Suggerimento: dichiara il 7 di briscola",
+    "hint.pass_to_partner": "Suggerimento: lascia dichiarare {name}",
 
     # --- combinazioni e altri punti -------------------------------------------------------------------------
     "meld.common_marriage": "Matrimonio",

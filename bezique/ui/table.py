@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from bezique.ai import LEVELS, Player, make_player
+from bezique.ai.hints import advise, hint_player
 from bezique.config import AISettings, AppSettings
 from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, PLAY, Action, Event
 from bezique.rules.cards import BRISQUE_RANKS, rank_of
@@ -85,7 +86,8 @@ class TableScene(Scene):
         self.sync_errors = 0
         self.players = {seat: self._make_computer(s.level, session.seed + seat)
                         for seat, s in enumerate(session.seats) if s.kind == "ai"}
-        self.hinter = self._make_computer(self.opt.ai.level, session.seed + 99)
+        # hints come from a strong level whoever the opponent is (bezique.ai.hints), on the worker thread
+        self.hinter = hint_player(session.seed + 99, self.opt.ai.expert_time_ms, self.opt.ai.expert_iterations)
         from bezique.ui.worker import Worker
         self.worker = Worker()
         self.ai_started = 0.0
@@ -459,9 +461,9 @@ class TableScene(Scene):
             self.say(illegal_text(reason, self.app.lang), (255, 170, 150))
             self.app.sounds.play("illegal")
             return False
-        if self.hint is not None:
+        if self.hint is not None or self._hint_pending():
             self.message = None  # the hint's line is about the move just made: it goes with it
-        self.hint = None
+        self._drop_hint()
         self.decl_scroll = 0
         seat = self.session.to_act
         events = self.session.act(action)
@@ -502,16 +504,26 @@ class TableScene(Scene):
         legal = list(view.legal)
         hinter = self.hinter
         lang = self.app.lang
-        self.worker.start(lambda stop: hinter.hint(view, legal, lang, lambda card: card_name(card, lang)),
+        self.worker.start(lambda stop: advise(hinter, view, legal, lang, lambda card: card_name(card, lang), stop),
                           tag=("hint",))
         self.say(self.app.t("hint.thinking"), seconds=10)
+
+    def _hint_pending(self) -> bool:
+        return bool(self.worker.tag) and self.worker.tag[0] == "hint"
+
+    def _drop_hint(self) -> None:
+        """Forget the hint, and stop one still being worked out: it would be about a position that has gone."""
+        self.hint = None
+        if self._hint_pending():
+            self.worker.cancel()
+            self.worker.tag = None
 
     def undo(self) -> None:
         if not (self.human_turn() and self.session.can_undo()):
             self.app.sounds.play("illegal")
             return
         self.session.undo()
-        self.hint = None
+        self._drop_hint()
         self._rebuild(animate=True)
         self.hold = pause_time(0.3, self.speed)
         self.say(self.app.t("table.undone"))
@@ -551,7 +563,7 @@ class TableScene(Scene):
         if self.message is not None and self.time > self.message[1]:
             self.message = None
             moving = True
-        if self.worker.tag and self.worker.tag[0] == "hint":
+        if self._hint_pending():
             done, result = self.worker.poll()
             if done:
                 self.worker.tag = None
@@ -573,6 +585,10 @@ class TableScene(Scene):
                                                            lang))
         elif action.verb == EXCHANGE_SEVEN:
             what = self.app.t("hint.exchange")
+        elif action.verb == DECLARE_SEVEN:
+            what = self.app.t("hint.declare_seven")
+        elif action.verb == PASS_TO_PARTNER and action.seat is not None:
+            what = self.app.t("hint.pass_to_partner", name=self.session.seats[action.seat].name)
         else:
             what = self.app.t("hint.draw")
         return what + (f" — {reason}" if reason else "")

@@ -383,4 +383,4 @@ def test_table_options_hold_the_settings_and_take_overrides():
         TableOptions.from_settings(app_settings, ai, no_such_option=1)
     _app, table = make_app(seed=3, allow_undo=True, speed="fast")
     assert table.opt.app.allow_undo and table.speed == "fast"
-    assert table.opt.ai.level == "random" and table.hinter.level == "random"
+    assert table.opt.ai.level == "random" and table.hinter.level == "expert"  # hints: a strong level (test_hints)
