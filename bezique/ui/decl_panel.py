@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from bezique.rules.actions import DECLARE_SEVEN, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, Action
-from bezique.rules.cards import suit_of
+from bezique.rules.actions import DECLARE_SEVEN, EXCHANGE_SEVEN, PASS_TO_PARTNER, Action
 from bezique.ui.assets import CREAM, GOLD, MUTED
 from bezique.ui.layout import Box
+from bezique.ui.meld_rows import chip_layout, chips_width, draw_chips
 from bezique.ui.texts import meld_label
 from bezique.ui.widgets import Button, blit_text, panel
 
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from bezique.ui.table import TableScene
 
 PAD, TITLE_H, ROW_H, ROW_GAP, ACTION_W, ARROW_W = 10, 40, 31, 4, 210, 22  # at scale 1
-SUITED = ("common_marriage", "royal_marriage", "trump_sequence", "backdoor_sequence")
+MELD_W, COL_GAP, EXTRA_GAP = 340, 12, 6  # the meld column's width, the gap between the columns, between actions
+TITLE_SIZE = 24
 
 
 class DeclGeometry(NamedTuple):
@@ -46,12 +47,30 @@ def rows_that_fit(box: Box, s: float) -> int:
     return max(1, int((box.h - (TITLE_H + PAD - ROW_GAP) * s) // ((ROW_H + ROW_GAP) * s)))
 
 
+def panel_box(area: Box, s: float, melds: int, extras: int, title_w: float = 0.0) -> Box:
+    """The panel sized to what it holds, centred in `area` (``Layout.decl_panel``: the room between the melds, so
+    it covers none): as tall as its meld rows or its column of actions, whichever is taller; with no melds just
+    the title over the actions, as wide as the wider of the two (`title_w`: the title's width in pixels)."""
+    actions_h = TITLE_H + (extras + 1) * (ROW_H + EXTRA_GAP) - EXTRA_GAP + PAD
+    if melds:
+        rows = min(melds, rows_that_fit(area, s))
+        h = max(TITLE_H + rows * (ROW_H + ROW_GAP) - ROW_GAP + PAD, actions_h) * s
+        w = (PAD + MELD_W + COL_GAP + ACTION_W + PAD) * s
+    else:
+        h = actions_h * s
+        w = max(ACTION_W * s, title_w + 4 * s) + 2 * PAD * s
+    w, h = min(w, area.w), min(h, area.h)
+    return Box(area.cx - w / 2, area.cy - h / 2, w, h)
+
+
 def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0) -> DeclGeometry:
-    """The panel's rows for `melds` melds and `extras` other actions, scrolled to meld `scroll`."""
+    """The panel's rows for `melds` melds and `extras` other actions, scrolled to meld `scroll` (with no melds the
+    actions span the panel under its title)."""
     fit = rows_that_fit(box, s)
     first = max(0, min(scroll, melds - fit))
-    action_x = box.right - (PAD + ACTION_W) * s
-    meld_w = action_x - 12 * s - (box.x + PAD * s)
+    action_w = ACTION_W * s if melds else box.w - 2 * PAD * s  # no melds: the actions take the panel's width
+    action_x = box.right - PAD * s - action_w
+    meld_w = action_x - COL_GAP * s - (box.x + PAD * s)
     scrolled = melds > fit
     row_w = meld_w - (ARROW_W + 4) * s if scrolled else meld_w
     top = box.y + TITLE_H * s
@@ -63,8 +82,9 @@ def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0) 
         x = box.x + PAD * s + meld_w - ARROW_W * s
         up = Box(x, top, ARROW_W * s, span / 2 - 2 * s)
         down = Box(x, top + span / 2 + 2 * s, ARROW_W * s, span / 2 - 2 * s)
-    done = Box(action_x, box.bottom - (PAD + ROW_H) * s, ACTION_W * s, ROW_H * s)
-    extra_rows = [Box(action_x, done.y - (i + 1) * (ROW_H + 6) * s, ACTION_W * s, ROW_H * s) for i in range(extras)]
+    done = Box(action_x, box.bottom - (PAD + ROW_H) * s, action_w, ROW_H * s)
+    extra_rows = [Box(action_x, done.y - (i + 1) * (ROW_H + EXTRA_GAP) * s, action_w, ROW_H * s)
+                  for i in range(extras)]
     return DeclGeometry(rows, first, up, down, extra_rows, done)
 
 
@@ -83,12 +103,24 @@ def extra_actions(scene: TableScene, legal: list[Action]) -> list[tuple[str, str
     return out
 
 
+def panel_title(scene: TableScene, melds: int) -> str:
+    return scene.app.t("meld.panel_title") if melds else scene.app.t("meld.panel_none")
+
+
+def current_box(scene: TableScene, melds: int, extras: int) -> Box:
+    """The panel's box now, sized to its content (``panel_box``)."""
+    s = scene.layout.s
+    title_w = scene.app.assets.text(panel_title(scene, melds), int(TITLE_SIZE * s), GOLD, True).get_width()
+    return panel_box(scene.layout.decl_panel, s, melds, extras, title_w)
+
+
 def decl_buttons(scene: TableScene, legal: list[Action]) -> list[Button]:
     """The panel's buttons as they are now: meld rows (``meld:i``), scroll arrows, the other actions, Draw."""
     s = scene.layout.s
-    melds = [a for a in legal if a.verb == MELD]
+    melds = scene.decl_melds()
     extras = extra_actions(scene, legal)
-    geo = decl_geometry(scene.layout.decl_panel, s, len(melds), len(extras), scene.decl_scroll)
+    box = current_box(scene, len(melds), len(extras))
+    geo = decl_geometry(box, s, len(melds), len(extras), scene.decl_scroll)
     trump = scene.session.state.trump
     lang = scene.app.lang
     out = [Button(row, meld_label(melds[geo.first + i].kind or "", melds[geo.first + i].cards, trump, lang),
@@ -121,14 +153,20 @@ def meld_points(scene: TableScene, action: Action) -> int:
 
 
 def draw_declaration_panel(scene: TableScene, surface: pygame.Surface, decl: list[Button]) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    box = L.decl_panel
-    panel(surface, box, alpha=250, edge=GOLD, edge_width=3)
+    A, s = scene.app.assets, scene.layout.s
     melds = scene.decl_melds()
-    title = scene.app.t("meld.panel_title") if melds else scene.app.t("meld.panel_none")
+    extras = sum(1 for b in decl if b.action in ("exchange", "declare7", "pass"))
+    box = current_box(scene, len(melds), extras)
+    panel(surface, box, alpha=250, edge=GOLD, edge_width=3)
+    title = panel_title(scene, len(melds))
     rows = [b for b in decl if b.action.startswith("meld:")]
-    title_w = (decl[-1].box.x - 12 * s if melds else box.right - 10 * s) - (box.x + 12 * s)
-    blit_text(surface, A, title, 24 * s, (box.x + 12 * s, box.y + 9 * s), GOLD, bold=True, max_width=title_w)
+    if melds:
+        title_w = decl[-1].box.x - 12 * s - (box.x + 12 * s)
+        blit_text(surface, A, title, TITLE_SIZE * s, (box.x + 12 * s, box.y + 9 * s), GOLD, bold=True,
+                  max_width=title_w)
+    else:
+        blit_text(surface, A, title, TITLE_SIZE * s, (box.cx, box.y + 9 * s), GOLD, "midtop", bold=True,
+                  max_width=box.w - 12 * s)
     if len(melds) > len(rows) and rows:
         first = int(rows[0].action[5:])
         blit_text(surface, A, scene.app.t("meld.rows_shown", first=first + 1, last=first + len(rows),
@@ -146,35 +184,32 @@ def draw_declaration_panel(scene: TableScene, surface: pygame.Surface, decl: lis
 
 
 def _row(scene: TableScene, surface: pygame.Surface, b: Button, hot: bool) -> None:
-    """A row with its words on the left (after the suit's picture, for a suited meld) and its points on the right."""
+    """A row with its words on the left and its points on the right; a meld row shows its cards before the points
+    (``meld_rows``: rows of the same meld differ in their cards)."""
     A, s = scene.app.assets, scene.layout.s
     dataclasses.replace(b, label="").draw(surface, A, s, hot=hot)
     x = b.box.x + 10 * s
-    suit = _row_suit(scene, b.action)
-    if suit is not None:
-        size = round(b.box.h * 0.62)
-        pygame.draw.circle(surface, CREAM, (round(x + size / 2), round(b.box.cy)), round(size * 0.62))
-        icon = A.suit(suit, size)
-        surface.blit(icon, icon.get_rect(center=(round(x + size / 2), round(b.box.cy))))
-        x += size + 8 * s
     right = b.box.right - 10 * s
     points = row_points(scene, b.action)
     if points is not None:
         right = blit_text(surface, A, f"+{points}", 22 * s, (right, b.box.cy), GOLD, "midright", bold=True).x
         right -= 8 * s
+    meld = _row_meld(scene, b.action)
+    if meld is not None:
+        chips = chip_layout(meld.cards, scene.meld_source(), right, b.box, s)
+        draw_chips(surface, A, chips, s)
+        right -= chips_width(len(chips), s) + 8 * s
     blit_text(surface, A, b.label, 21 * s, (x, b.box.cy + 1), CREAM if b.enabled else MUTED, "midleft",
               max_width=right - x)
 
 
-def _row_suit(scene: TableScene, action: str) -> int | None:
-    """The suit a meld row's cards share (marriages, sequences), for its picture; None for the others."""
+def _row_meld(scene: TableScene, action: str) -> Action | None:
+    """The meld a row declares (None for the other rows)."""
     if not action.startswith("meld:"):
         return None
     melds = scene.decl_melds()
     i = int(action[5:])
-    if i >= len(melds) or melds[i].kind not in SUITED:
-        return None
-    return suit_of(melds[i].cards[0])
+    return melds[i] if i < len(melds) else None
 
 
 def _arrow(surface: pygame.Surface, box: Box, up: bool, colour: tuple[int, int, int]) -> None:

@@ -304,9 +304,10 @@ class Layout:
 def _decl_box(cx: float, top: float, bottom: float, s: float, left: float, right: float) -> Box:
     """The declaration panel: in the middle of the table, where the trick was (it is gathered before anyone
     declares), within the band between the melds above (`top`) and the player's own melds below (`bottom`) and
-    between the side columns (`left`, `right`), so it hides no card on the table."""
+    between the side columns (`left`, `right`), so it hides no card on the table. This is the most room it may
+    take; ``decl_panel.panel_box`` sizes it to its content within."""
     h = min(bottom - top - 12 * s, 280 * s)
-    w = min(520 * s, right - left - 24 * s)
+    w = min(600 * s, right - left - 24 * s)
     return Box(cx - w / 2, (top + bottom) / 2 - h / 2, w, h)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -24,6 +25,7 @@ from bezique.rules.state import PLAY as PLAY_PHASE
 from bezique.ui import model as tm
 from bezique.ui.decl_panel import decl_buttons, rows_that_fit
 from bezique.ui.layout import Box, Layout, card_box
+from bezique.ui.meld_rows import panel_melds, where_from
 from bezique.ui.scene import Scene
 from bezique.ui.session import GameSession
 from bezique.ui.sprites import CardSprite
@@ -621,9 +623,15 @@ class TableScene(Scene):
         self.decl_scroll = max(0, min(self.decl_scroll + delta, n - self.decl_rows()))
 
     def decl_melds(self) -> list[Action]:
+        """The melds the panel lists, one row per choice the player can tell apart (``meld_rows.panel_melds``)."""
         if not (self.human_turn() and self.session.state.phase == DECLARE):
             return []
-        return [a for a in self.session.legal() if a.verb == MELD]
+        return panel_melds(self.session.legal(), self.meld_source())
+
+    def meld_source(self) -> Callable[[int], str]:
+        """Where each card the viewer may meld lies: their hand, their table or a partner's table."""
+        state = self.session.state
+        return where_from(state.hands[self.viewer], state.tables[self.viewer])
 
     def _press_button(self, action: str) -> None:
         self.app.sounds.play("click")

@@ -1,0 +1,99 @@
+"""The declaration panel's meld rows: one row per choice the player can tell apart, each showing its cards; the
+panel sized to what it holds."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from ui_driver import DT, button, click, make_app, point_on, wait_rest
+
+from bezique.rules.actions import DONE, MELD, Action
+from bezique.rules.cards import parse_code
+from bezique.rules.record import RecordedGame
+from bezique.ui.decl_panel import decl_geometry, panel_box, rows_that_fit
+from bezique.ui.layout import Box, Layout
+from bezique.ui.meld_rows import HAND, TABLE, chip_layout, panel_melds
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
+from stacking import build_deck
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    yield
+    pygame.quit()
+
+
+def card(code: str, copy: int = 0) -> int:
+    return parse_code(code)[0] + 32 * copy
+
+
+def test_rows_that_look_the_same_are_one_row_and_the_others_stay():
+    aces = [card(c) for c in ("AS", "AH", "AD", "AC")]
+    other_ace = card("AS", 1)  # the second ace of spades, also in the hand: the same row to the player
+    on_table = card("AH", 1)  # a heart ace already on the table: another row
+    hand = {*aces, other_ace}
+    where = lambda c: HAND if c in hand else TABLE  # noqa: E731
+    legal = [Action(MELD, tuple(aces), "four_aces"),
+             Action(MELD, (other_ace, *aces[1:]), "four_aces"),
+             Action(MELD, (aces[0], on_table, *aces[2:]), "four_aces"),
+             Action(MELD, (card("KH"), card("QH")), "common_marriage"),
+             Action(DONE)]
+    assert panel_melds(legal, where) == [legal[0], legal[2], legal[3]]
+    chips = chip_layout(legal[2].cards, where, right=300.0, row=Box(0, 0, 300, 31), s=1.0)
+    assert [c.where for c in chips] == [HAND, HAND, HAND, TABLE]  # the hand's cards first
+    assert chips[-1].card == on_table and chips[-1].box.right == 300.0
+    assert all(a.box.right < b.box.x for a, b in itertools.pairwise(chips))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_panel_is_as_large_as_what_it_holds(players):
+    L = Layout.for_size(1280, 720, players)
+    area, s = L.decl_panel, L.s
+    empty = panel_box(area, s, melds=0, extras=1, title_w=250)
+    one = panel_box(area, s, melds=1, extras=1)
+    many = panel_box(area, s, melds=12, extras=1)
+    # no melds: the title over the seven's row and Draw, nothing more (it used to take the whole area)
+    assert empty.h == pytest.approx((40 + 31 + 6 + 31 + 10) * s) and empty.h < area.h and empty.w < area.w * 0.6
+    assert empty.w >= 250 and abs(empty.cx - area.cx) < 1 and abs(empty.cy - area.cy) < 1
+    assert one.h < many.h <= area.h and many.h == pytest.approx(area.h, abs=(31 + 4) * s)
+    for box, melds in ((empty, 0), (one, 1), (many, 12)):
+        assert area.contains(box.x, box.y) and box.right <= area.right and box.bottom <= area.bottom
+        geo = decl_geometry(box, s, melds, extras=1)
+        assert len(geo.rows) == min(melds, rows_that_fit(area, s))
+        for part in [*geo.rows, *geo.extras, geo.done]:
+            assert box.contains(part.x, part.y) and part.right <= box.right and part.bottom <= box.bottom
+
+
+def test_four_handed_four_aces_rows_show_their_cards():
+    """Six aces within reach: the panel lists each way to pick four, each row showing the aces it uses, and a
+    click declares just those."""
+    app, table = make_app(speed="fast", variant="four_handed")
+    session = table.session
+    session.first_dealer = 3
+    session.game = RecordedGame.new(session.rules, session.game.players, 3, seed=session.seed)
+    deck = build_deck(session.rules, [["AS", "AS", "AH", "AD", "AC", "AC", "KH", "QH"]], "9S")
+    session.rng = type("R", (), {"shuffle": lambda self, faces: faces.__setitem__(slice(None), deck)})()
+    table.cut_timer = 1e-6
+    for _ in range(600):
+        app.tick(DT)
+        if table.human_turn():
+            break
+    click(app, point_on(table, next(c for c in table.model.hands[0] if c & 31 == parse_code("AS")[0])))
+    wait_rest(app)
+    rows = [a for a in table.decl_melds() if a.kind == "four_aces"]
+    assert len(rows) == 4
+    faces = [tuple(sorted(c & 31 for c in a.cards)) for a in rows]
+    assert len(set(faces)) == len(rows)  # no two rows alike: each leaves another ace in the hand
+    where = table.meld_source()
+    shown = [[c.card & 31 for c in chip_layout(a.cards, where, 0.0, Box(0, 0, 100, 31), 1.0)] for a in rows]
+    assert [sorted(f) for f in shown] == [sorted(f) for f in faces]
+    b = button(table, "meld:1")
+    assert b is not None and b.label == "Four aces"
+    click(app, (b.box.cx, b.box.cy))
+    wait_rest(app)
+    assert sorted(c & 31 for c in table.session.state.tables[0]) == sorted(faces[1])
