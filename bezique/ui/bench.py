@@ -59,7 +59,7 @@ def _busy_table(size: tuple[int, int], seed: int):
 
 def _stir(table, rng: random.Random) -> None:
     """Scatter a few cards and send them home; raise a score: the animations a deal keeps running."""
-    from bezique.ui.table import Floater
+    from bezique.ui.floaters import Floater
     keys = [k for k, s in table.sprites.items() if s.visible]
     w, h = table.layout.width, table.layout.height
     for key in rng.sample(keys, min(6, len(keys))):

@@ -24,6 +24,7 @@ from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
 from bezique.ui import model as tm
 from bezique.ui.decl_panel import decl_buttons, rows_that_fit
+from bezique.ui.floaters import Floater, new_floater
 from bezique.ui.layout import Box, Layout, card_box
 from bezique.ui.meld_rows import panel_melds, where_from
 from bezique.ui.scene import Scene
@@ -54,18 +55,6 @@ class TableOptions:
         changes = {k: v for k, v in overrides.items() if k in app_fields}
         own = {k: v for k, v in overrides.items() if k not in app_fields}
         return cls(app=replace(app, **changes) if changes else app, ai=ai, **own)
-
-
-@dataclass
-class Floater:
-    """A score rising from where it was made ("+40 Royal marriage")."""
-
-    text: str
-    x: float
-    y: float
-    colour: tuple[int, int, int]
-    age: float = 0.0
-    life: float = 1.8
 
 
 class TableScene(Scene):
@@ -315,8 +304,9 @@ class TableScene(Scene):
         x = zone.cx if event.label not in ("brisques", "last_trick") else badge.cx
         y = zone.cy if event.label not in ("brisques", "last_trick") else badge.cy
         colour = (255, 214, 120) if bottom else (190, 215, 250)
-        self.floaters.append(Floater(f"+{event.points}  {score_name(event.label, self.app.lang)}", x, y, colour,
-                                     life=max(0.9, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.5))))
+        text = f"+{event.points}  {score_name(event.label, self.app.lang)}"
+        life = max(0.9, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.5))
+        self.floaters.append(new_floater(self.floaters, text, x, y, colour, life, self.layout.height, self.layout.s))
 
     # --- rebuilding from the view (hand-over, undo, safety net) ---------------------------------------------
     def _rebuild(self, animate: bool) -> None:

@@ -300,6 +300,8 @@ def _prompt(scene: TableScene, surface: pygame.Surface) -> None:
 def _floaters(scene: TableScene, surface: pygame.Surface) -> None:
     A, s = scene.app.assets, scene.layout.s
     for f in scene.floaters:
+        if not f.shown:  # a stacked score waiting for its turn (bezique.ui.floaters)
+            continue
         t = f.age / f.life
         y = f.y - 60 * s * (1 - (1 - t) ** 2)
         alpha = 255 if t < 0.6 else int(255 * (1 - (t - 0.6) / 0.4))
