@@ -70,6 +70,7 @@ STRINGS: dict[str, str] = {
     "table.last_trick_won": "Last trick — {name} took it",
     "table.last_trick_yours": "Last trick — you took it",
     "table.show_last_trick": "Show the last trick",
+    "table.hide_last_trick": "Hide the last trick",
     "table.score_log": "Score log",
 
     # --- meld panel and buttons -----------------------------------------------------------------------------
@@ -278,7 +279,7 @@ STRINGS: dict[str, str] = {
     "table.dismiss": "click to dismiss",
     "table.final_lead": "Final tricks: your lead",
     "table.final_phase": "Final tricks",
-    "table.keys": "Esc: menu · H: hint · L: log",
+    "table.keys": "Esc: menu · H: hint · L: log · T: last trick",
     "table.melds_of": "{name}'s melds",
     "table.more_problems": "(+{count} more)",
     "table.not_allowed": "That move is not allowed now",

@@ -284,9 +284,15 @@ class Layout:
         cw = card_h * CARD_ASPECT
         row = n * cw + gap * (n - 1)
         h = title_h + card_h + name_h + 2 * pad
-        box = Box(self.won.x, self.won.cy - h / 2, self.won.w, h)  # the zone's width: the piles hide behind it
+        y = max(self.won.y, min(self.won.cy - h / 2, self.peek_button().y - 4 * s - h))  # clear of its button
+        box = Box(self.won.x, y, self.won.w, h)  # the zone's width: the piles hide behind it
         x0, cy = box.cx - row / 2 + cw / 2, box.y + pad + title_h + card_h / 2
         return box, [Slot(x0 + i * (cw + gap), cy, 0.0, round(card_h)) for i in range(n)]
+
+    def peek_button(self) -> Box:
+        """The "Last trick" button, at the foot of the won-tricks zone (under the piles, clear of the popup)."""
+        s = self.s
+        return Box(self.won.x + 30 * s, self.won.bottom - 30 * s, self.won.w - 60 * s, 26 * s)
 
     def deck_slot(self) -> Slot:
         """Where the deck is shuffled before the deal: the centre of the table."""

@@ -279,6 +279,29 @@ def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1
     return model
 
 
+def all_keys(model: TableModel) -> set[int]:
+    """Every card key the model places (hands, tables, won piles, the trick, the stock and the turn-up)."""
+    keys = {k for zone in (*model.hands.values(), *model.tables.values(), *model.won.values()) for k in zone}
+    keys.update(card for _, card in model.trick)
+    keys.update(model.stock)
+    if model.turn_up is not None:
+        keys.add(model.turn_up)
+    return keys
+
+
+def returning_cards(old: TableModel, new: TableModel) -> dict[int, int]:
+    """Undo: cards another seat played (face up in the trick or the last trick) that are back in its concealed
+    hand, where the new model knows them only as face-down keys: old key -> the new face-down key, so the card
+    the player saw can fly back to that hand and turn over instead of vanishing while a new back appears."""
+    kept = all_keys(new)
+    out: dict[int, int] = {}
+    for seat in new.others:
+        fresh = [k for k in new.hands.get(seat, []) if k < 0 and k not in old.hands.get(seat, [])]
+        gone = [card for who, card in (*old.last_trick, *old.trick) if who == seat and card not in kept]
+        out.update(zip(reversed(gone), fresh, strict=False))  # the latest card first: it lies on top
+    return out
+
+
 # --- where every key rests ----------------------------------------------------------------------------------
 def hand_order(cards: list[int], trump: int | None, trumps_first: bool) -> list[int]:
     """Sorted by suit (alternating colours: S H C D), then rank A T K Q J 9 8 7; optionally trumps first."""

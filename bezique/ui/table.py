@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.press: tuple[int, tuple[int, int]] | None = None
         self.dragging: int | None = None
         self.peek = False
+        self.peek_pinned = False  # opened by the button or the T key: it stays until closed the same way
         self.floaters: list[Floater] = []
         self.deal_events: list[Event] = []
         self.banner = list(self.opt.problems)
@@ -320,6 +321,12 @@ class TableScene(Scene):
                 for i, key in enumerate(zone_new):
                     if key < 0 and spare:
                         zone_new[i] = spare.pop(0)
+        if animate:  # another seat's cards going back to its hand fly there and turn over (undo)
+            for old_key, new_key in tm.returning_cards(old, new).items():
+                sprite = self.sprites.pop(old_key, None)
+                if sprite is not None:
+                    sprite.key = new_key
+                    self.sprites[new_key] = sprite
         self.model = new
         if not animate:
             self.sprites.clear()
@@ -516,6 +523,7 @@ class TableScene(Scene):
             return
         self.session.undo()
         self._drop_hint()
+        self.floaters.clear()  # the scores taken back do not go on rising
         self._rebuild(animate=True)
         self.hold = pause_time(0.3, self.speed)
         self.say(self.app.t("table.undone"))
@@ -552,6 +560,8 @@ class TableScene(Scene):
             self.hold -= dt
         while self.queue and self.hold <= 0:
             self._show(self.queue.popleft())
+        if self.peek and not self.can_peek():  # the next lead: the last trick is no longer to be seen
+            self.peek = self.peek_pinned = False
         if self.message is not None and self.time > self.message[1]:
             self.message = None
             moving = True
@@ -598,6 +608,8 @@ class TableScene(Scene):
             Button(b[1], T("action.menu"), "menu"),
             Button(b[2], T("action.undo"), "undo", enabled=self.session.can_undo() and self.human_turn()),
             Button(b[3], T("table.score_log"), "log"),
+            Button(self.layout.peek_button(), T("table.hide_last_trick" if self.peek else "table.show_last_trick"),
+                   "peek", enabled=self.can_peek(), text_size=18),
         ]
         decl: list[Button] = []
         if self.human_turn() and self.session.state.phase == DECLARE:
@@ -633,6 +645,8 @@ class TableScene(Scene):
             self.undo()
         elif action == "log":
             self.open_log()
+        elif action == "peek":
+            self.toggle_peek()
         elif action.startswith("meld:"):
             melds = self.decl_melds()
             i = int(action[5:])
@@ -675,7 +689,9 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             key = event.key
-            if key == pygame.K_ESCAPE:
+            if key == pygame.K_ESCAPE and self.peek:
+                self.peek = self.peek_pinned = False
+            elif key == pygame.K_ESCAPE:
                 self.open_pause()
             elif key == pygame.K_h:
                 self.ask_hint()
@@ -683,6 +699,8 @@ class TableScene(Scene):
                 self.undo()
             elif key == pygame.K_l:
                 self.open_log()
+            elif key == pygame.K_t:
+                self.toggle_peek()
             elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_d) and self.human_turn() and \
                     self.session.state.phase == DECLARE:
                 self.act(Action(DONE))
@@ -724,8 +742,9 @@ class TableScene(Scene):
             sprite = self.sprites.get(key)
             if sprite is not None:
                 sprite.lift_target = lift if key == hover else 0.0
-        if self.peek and not (self.layout.won.contains(*pos) or self.peek_box().contains(*pos)):
-            self.peek = False  # open while the pointer stays on it, gone when it leaves
+        if self.peek and not self.peek_pinned and not (self.layout.won.contains(*pos) or
+                                                       self.peek_box().contains(*pos)):
+            self.peek = False  # opened by a click on the piles: open while the pointer stays on it
 
     def _down(self, pos: tuple[int, int]) -> None:
         if self.banner and self.layout.banner.contains(*pos):
@@ -741,8 +760,10 @@ class TableScene(Scene):
             self.say(self.disabled_reason(greyed) or "", seconds=6)
             return
         if (self.layout.won.contains(*pos) or (self.peek and self.peek_box().contains(*pos))) and self.can_peek():
-            self.peek = not self.peek
+            self.peek, self.peek_pinned = not self.peek, False
             return
+        if self.peek_pinned:  # a click anywhere else closes a popup opened by the button or the key
+            self.peek = self.peek_pinned = False
         key = self.my_cards_at(pos)
         if key is not None:
             self.press = (key, pos)
@@ -761,6 +782,15 @@ class TableScene(Scene):
             return
         if press is not None and self.my_cards_at(pos) == press[0]:
             self.play_card(press[0])
+
+    def toggle_peek(self) -> None:
+        """The Last trick button and the T key: open the popup until asked again (or a click elsewhere)."""
+        if self.peek or not self.can_peek():
+            self.peek = self.peek_pinned = False
+            if not self.can_peek():
+                self.app.sounds.play("illegal")
+            return
+        self.peek = self.peek_pinned = True
 
     def peek_box(self) -> Box:
         """Where the last-trick popup shows."""

@@ -267,9 +267,6 @@ def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
         blit_text(surface, A, scene.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
                   "bottomleft", max_width=L.won.right - x - 6 * s)
         blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
-    if scene.can_peek() and not scene.peek:
-        blit_text(surface, A, scene.app.t("table.show_last_trick"), 17 * s,
-                  (L.won.cx, L.won.bottom - 2 * s), MUTED, "midbottom")
 
 
 def _level(level: str, lang: str) -> str:

@@ -74,6 +74,7 @@ class Button:
     action: str
     enabled: bool = True
     primary: bool = False
+    text_size: float = 24  # at scale 1
 
     def hit(self, pos: tuple[int, int]) -> bool:
         return self.enabled and self.box.contains(*pos)
@@ -86,7 +87,7 @@ class Button:
         else:
             fill, edge, colour = (24, 44, 36), (90, 100, 90), MUTED
         panel(surface, self.box, alpha=235, edge=edge, fill=fill, radius=min(10, self.box.h / 3))
-        blit_text(surface, assets, self.label, 24 * s, (self.box.cx, self.box.cy + 1), colour, "center",
+        blit_text(surface, assets, self.label, self.text_size * s, (self.box.cx, self.box.cy + 1), colour, "center",
                   bold=self.primary, max_width=self.box.w - 10 * s)
 
 

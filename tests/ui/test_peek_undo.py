@@ -1,0 +1,91 @@
+"""The last trick is a visible control (a button, the T key) as well as a click on the piles; undo sends the cards
+back to the hands they came from, the computer's included, instead of making them vanish."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pygame
+import pytest
+from ui_driver import DT, button, click, key, make_app, point_on, step, wait_rest
+
+from bezique.rules.actions import PLAY
+from bezique.ui import model as tm
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    yield
+    pygame.quit()
+
+
+def move(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.tick(DT)
+
+
+def test_the_last_trick_button_and_key():
+    app, table = make_app(seed=3)
+    wait_rest(app)
+    b = button(table, "peek")
+    assert b is not None and not b.enabled and b.label == "Show the last trick"  # greyed until a trick is played
+    rng = random.Random(3)
+    for _ in range(400):
+        wait_rest(app)
+        if table.human_turn() and table.can_peek():
+            break
+        step(app, rng)
+    b = button(table, "peek")
+    assert b.enabled and table.layout.won.contains(b.box.x, b.box.y)
+    assert not b.box.intersects(table.peek_box())  # the popup leaves its button visible
+    click(app, (b.box.cx, b.box.cy))
+    assert table.peek and button(table, "peek").label == "Hide the last trick"
+    move(app, (int(table.layout.trick.cx), int(table.layout.trick.cy)))
+    assert table.peek  # opened with the button: it stays when the pointer goes away
+    click(app, (b.box.cx, b.box.cy))
+    assert not table.peek
+    key(app, pygame.K_t)
+    assert table.peek
+    move(app, (10, 300))
+    assert table.peek
+    key(app, pygame.K_ESCAPE)  # Esc closes the popup first (the pause menu on the next press)
+    assert not table.peek and app.stack.top is table
+    key(app, pygame.K_t)
+    key(app, pygame.K_t)
+    assert not table.peek
+
+
+def test_returning_cards_maps_played_cards_to_the_new_backs():
+    old = tm.TableModel(bottom=0, players=2, hands={0: [1, 2], 1: [-1, -2]}, tables={0: [], 1: []},
+                        won={0: [], 1: [5, 6]}, trick=[(1, 9)], last_trick=((0, 5), (1, 6)))
+    new = tm.TableModel(bottom=0, players=2, hands={0: [1, 2, 5], 1: [-1, -2, -7, -8]}, tables={0: [], 1: []},
+                        won={0: [], 1: []})
+    assert tm.returning_cards(old, new) == {9: -7, 6: -8}  # the computer's two cards; mine (5) keeps its key
+    assert tm.returning_cards(old, old) == {}
+
+
+def test_undo_in_the_last_tricks_flies_the_computers_card_back_to_its_hand():
+    app, table = make_app(seed=7, allow_undo=True)
+    rng = random.Random(7)
+    for _ in range(3000):
+        wait_rest(app)
+        state = table.session.state
+        if table.human_turn() and state.final_phase and not state.trick and state.phase == "play":
+            break
+        step(app, rng)
+    assert table.session.state.final_phase
+    table.opt = dataclasses.replace(table.opt, app=dataclasses.replace(table.opt.app, animation_speed="fast"))
+    mine = next(a for a in table.session.legal() if a.verb == PLAY).cards[0]
+    click(app, point_on(table, mine))
+    wait_rest(app)
+    assert table.session.can_undo()
+    theirs = [c for s, c in (*table.model.last_trick, *table.model.trick) if s != table.viewer]
+    sprites = {id(s) for s in table.sprites.values()}
+    flying = [table.sprites[c] for c in theirs]
+    key(app, pygame.K_u)
+    assert {id(s) for s in table.sprites.values()} == sprites  # nothing vanished, nothing appeared
+    hand = set(table.model.hands[1 - table.viewer])
+    assert all(s.key in hand and s.tween is not None for s in flying)
+    assert table.sprites[mine].tween is not None and mine in table.model.hands[table.viewer]
+    assert not table.floaters
