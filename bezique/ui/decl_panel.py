@@ -58,7 +58,7 @@ def panel_box(area: Box, s: float, melds: int, extras: int, title_w: float = 0.0
         w = (PAD + MELD_W + COL_GAP + ACTION_W + PAD) * s
     else:
         h = actions_h * s
-        w = max(ACTION_W * s, title_w + 4 * s) + 2 * PAD * s
+        w = max(ACTION_W * s, title_w + 16 * s) + 2 * PAD * s
     w, h = min(w, area.w), min(h, area.h)
     return Box(area.cx - w / 2, area.cy - h / 2, w, h)
 

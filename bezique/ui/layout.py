@@ -264,7 +264,7 @@ class Layout:
         rel = _rel(bottom)
         if self.players > 2:
             top = self.won.y + 32 * self.s
-            row = (self.won.bottom - 24 * self.s - top) / self.players
+            row = (self.won.bottom - 36 * self.s - top) / self.players  # room for the Last trick button
             height = round(min(self.mid_h * 0.7, (row - 8 * self.s) / CARD_ASPECT))
             return Slot(self.won.x + height / 2 + 22 * self.s, top + (rel + 0.5) * row, 90.0, height)
         cy = self.won.cy + 10 * self.s + (self.mid_h * 0.3 if rel == 0 else -self.mid_h * 0.3)
