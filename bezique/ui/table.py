@@ -571,6 +571,7 @@ class TableScene(Scene):
                 self.worker.tag = None
                 self.hint = (result.action, result.reason)
                 self.say(self._hint_text(result.action, result.reason), seconds=8)
+                moving = True  # draw it now: with the worker idle and nothing moving no frame would show it
         if self.at_rest():
             if self.need_sync and not moving:
                 self._check_sync()

@@ -23,11 +23,13 @@ def test_facing_a_beginner_the_hints_still_come_from_the_expert():
     wait_rest(app)
     key(app, pygame.K_h)
     for _ in range(400):
+        frames = app.frames
+        app.tick(DT)
         if table.hint is not None:
             break
-        app.tick(DT)
         time.sleep(0.005)
     assert table.hint is not None and table.hint[0] in table.session.legal()
+    assert app.frames > frames  # the frame that brings the hint is drawn (the pointer need not move to see it)
     assert table.message is not None and table.message[0].startswith("Hint: ")
 
 
