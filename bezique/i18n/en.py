@@ -69,8 +69,8 @@ STRINGS: dict[str, str] = {
     "table.last_trick": "Last trick",
     "table.last_trick_won": "Last trick — {name} took it",
     "table.last_trick_yours": "Last trick — you took it",
-    "table.show_last_trick": "Show the last trick",
-    "table.hide_last_trick": "Hide the last trick",
+    "table.show_last_trick": "Last trick (T)",
+    "table.hide_last_trick": "Hide last trick (T)",
     "table.score_log": "Score log",
 
     # --- meld panel and buttons -----------------------------------------------------------------------------
@@ -279,7 +279,7 @@ STRINGS: dict[str, str] = {
     "table.dismiss": "click to dismiss",
     "table.final_lead": "Final tricks: your lead",
     "table.final_phase": "Final tricks",
-    "table.keys": "Esc: menu · H: hint · L: log · T: last trick",
+    "table.keys": "Esc: menu · H: hint · L: log",
     "table.melds_of": "{name}'s melds",
     "table.more_problems": "(+{count} more)",
     "table.not_allowed": "That move is not allowed now",

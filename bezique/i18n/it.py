@@ -71,8 +71,8 @@ STRINGS: dict[str, str] = {
     "table.last_trick": "Ultima presa",
     "table.last_trick_won": "Ultima presa — l'ha presa {name}",
     "table.last_trick_yours": "Ultima presa — l'hai presa tu",
-    "table.show_last_trick": "Mostra l'ultima presa",
-    "table.hide_last_trick": "Nascondi l'ultima presa",
+    "table.show_last_trick": "Ultima presa (T)",
+    "table.hide_last_trick": "Nascondi presa (T)",
     "table.score_log": "Registro dei punti",
 
     # --- pannello delle combinazioni e pulsanti -------------------------------------------------------------
@@ -285,7 +285,7 @@ STRINGS: dict[str, str] = {
     "table.dismiss": "clic per chiudere",
     "table.final_lead": "Ultime prese: apri tu",
     "table.final_phase": "Ultime prese",
-    "table.keys": "Esc: menu · H: suggerimento · L: registro · T: ultima presa",
+    "table.keys": "Esc: menu · H: suggerimento · L: registro",
     "table.melds_of": "Combinazioni di {name}",
     "table.more_problems": "(+{count} altri)",
     "table.not_allowed": "Questa mossa ora non è consentita",

@@ -29,7 +29,7 @@ def test_the_last_trick_button_and_key():
     app, table = make_app(seed=3)
     wait_rest(app)
     b = button(table, "peek")
-    assert b is not None and not b.enabled and b.label == "Show the last trick"  # greyed until a trick is played
+    assert b is not None and not b.enabled and b.label == "Last trick (T)"  # greyed until a trick is played
     rng = random.Random(3)
     for _ in range(400):
         wait_rest(app)
@@ -40,7 +40,7 @@ def test_the_last_trick_button_and_key():
     assert b.enabled and table.layout.won.contains(b.box.x, b.box.y)
     assert not b.box.intersects(table.peek_box())  # the popup leaves its button visible
     click(app, (b.box.cx, b.box.cy))
-    assert table.peek and button(table, "peek").label == "Hide the last trick"
+    assert table.peek and button(table, "peek").label == "Hide last trick (T)"
     move(app, (int(table.layout.trick.cx), int(table.layout.trick.cy)))
     assert table.peek  # opened with the button: it stays when the pointer goes away
     click(app, (b.box.cx, b.box.cy))
