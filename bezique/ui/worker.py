@@ -7,20 +7,31 @@ from collections.abc import Callable
 from typing import Any
 
 
+class _Call:
+    """One call's outcome. Each call has its own, so a cancelled call that finishes later (it is only asked to
+    stop) cannot hand its result to the call started after it: a hint cut short must never become the computer's
+    move."""
+
+    __slots__ = ("done", "error", "result")
+
+    def __init__(self) -> None:
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self.done = False
+
+
 class Worker:
     """One background call at a time. ``poll`` returns the result once, ``cancel`` asks the call to stop."""
 
     def __init__(self) -> None:
         self.stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._result: Any = None
-        self._error: BaseException | None = None
-        self._done = False
+        self._call = _Call()
         self.tag: Any = None
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None and not self._done
+        return self._thread is not None and not self._call.done
 
     @property
     def idle(self) -> bool:
@@ -30,31 +41,33 @@ class Worker:
         """Call ``fn(stop_event)`` on a daemon thread."""
         self.cancel()
         self.stop = threading.Event()
-        self._result, self._error, self._done, self.tag = None, None, False, tag
-        stop = self.stop
+        self.tag = tag
+        stop, call = self.stop, _Call()
+        self._call = call
 
         def run() -> None:
             try:
-                self._result = fn(stop)
+                call.result = fn(stop)
             except BaseException as exc:  # reported on the main thread by poll()
-                self._error = exc
-            self._done = True
+                call.error = exc
+            call.done = True
 
         self._thread = threading.Thread(target=run, name="bezique-computer", daemon=True)
         self._thread.start()
 
     def poll(self) -> tuple[bool, Any]:
         """(finished, result). Re-raises the worker's exception on the main thread."""
-        if self._thread is None or not self._done:
+        call = self._call
+        if self._thread is None or not call.done:
             return False, None
         self._thread = None
-        if self._error is not None:
-            error, self._error = self._error, None
+        if call.error is not None:
+            error, call.error = call.error, None
             raise error
-        return True, self._result
+        return True, call.result
 
     def cancel(self) -> None:
         """Ask the running call to stop and forget it (it is a daemon: it cannot keep the program alive)."""
         self.stop.set()
         self._thread = None
-        self._done = False
+        self._call = _Call()
