@@ -1,6 +1,7 @@
 """The table scene driven by real pygame events against the computer (dummy video and audio drivers)."""
 
 import random
+import time
 
 import pygame
 import pytest
@@ -215,11 +216,12 @@ def test_pause_log_and_keys():
     assert type(app.stack.top).__name__ == "LogOverlay"
     click(app, (5, 5))
     assert app.stack.top is table
-    key(app, pygame.K_h)  # a hint, computed on the worker
-    for _ in range(200):
+    key(app, pygame.K_h)  # a hint, computed on the worker (the expert: a third of a second, more on a busy machine)
+    for _ in range(2000):
         app.tick(DT)
         if table.hint is not None:
             break
+        time.sleep(0.005)
     assert table.hint is not None and table.message and table.message[0].startswith("Hint:")
     assert not set("♠♥♦♣") & set(table.message[0])  # the window's font has no suit glyphs: cards in words
     assert table.act(table.hint[0])
