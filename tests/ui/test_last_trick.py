@@ -4,7 +4,7 @@ import random
 
 import pygame
 import pytest
-from ui_driver import DT, make_app, step, wait_rest
+from ui_driver import DT, make_app, move, step, wait_rest
 
 from bezique.ui.assets import GOLD
 from bezique.ui.last_trick import last_trick_title
@@ -15,11 +15,6 @@ from bezique.ui.layout import Layout, card_box
 def _pygame():
     yield
     pygame.quit()
-
-
-def move(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.tick(DT)
 
 
 def test_peek_shows_big_named_cards_and_the_winner():

@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pytest
-from ui_driver import DT, button, click, key, make_app, point_on, step, wait_rest
+from ui_driver import button, click, key, make_app, move, point_on, step, wait_rest
 
 from bezique.rules.actions import PLAY
 from bezique.ui import model as tm
@@ -18,11 +18,6 @@ from bezique.ui import model as tm
 def _pygame():
     yield
     pygame.quit()
-
-
-def move(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    app.tick(DT)
 
 
 def test_the_last_trick_button_and_key():

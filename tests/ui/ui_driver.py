@@ -41,6 +41,12 @@ def click(app, pos, button=1):
     app.tick(DT)
 
 
+def move(app, pos):
+    """The pointer moves to `pos` (no button pressed)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.tick(DT)
+
+
 def key(app, k, mod=0):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
     app.tick(DT)
