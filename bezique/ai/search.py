@@ -7,8 +7,7 @@ final tricks always to the end), with the same random stream for every candidate
 comparison between candidates much sharper than the value of each. A rollout is valued as
 
     WIN x (+1 game won, -1 game lost)  +  my side's points this deal - the best other side's points
-    (cut at the horizon: + brisques won, + half the melds ready in hand, + cards worth holding, + a share of the
-    unfinished melds, for each side)
+    (cut at the horizon: + each seat's horizon_value, weights fitted to what such a position goes on to score)
 
 The intermediate rules' own choice is played unless another candidate beats it clearly on the same deals (the
 ``MARGIN`` and ``CONFIDENCE_Z`` gate): the search corrects the rules where it sees a real gain instead of chasing
@@ -49,13 +48,12 @@ CONFIDENCE_Z = 1.5  # standard errors of the paired gain a candidate must clear 
 ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
-# What a card still held at the horizon of a stock-phase rollout is worth (points-equivalent): brisques and trumps
-# win the final tricks, the unspent 7 of trumps scores 10 when played or exchanged.
-HOLD_BRISQUE = 4.0
-HOLD_TRUMP = 3.0
-HOLD_TRUMP_BRISQUE = 5.0
-HOLD_SEVEN = 8.0
-PROSPECT = 0.5  # share of an unfinished meld's expected value counted at the horizon (as for melds ready in hand)
+# The horizon value of a stock-phase rollout cut short: HORIZON_WEIGHTS . horizon_features(seat), for each seat.
+# The weights are fitted by least squares on intermediate self-play, predicting each deal's remaining point
+# difference from the position (``python tools/fit_horizon.py``); the rollouts are intermediate play too.
+HORIZON_FEATURES = ("brisque_points_won", "ready_meld", "held_brisques", "held_trumps", "held_trump_brisques",
+                    "unspent_seven", "meld_prospects")
+HORIZON_WEIGHTS = (1.0, 0.61, 6.71, 12.31, 1.96, 12.28, 0.24)
 
 
 def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
@@ -88,21 +86,17 @@ def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
 
 def deal_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
     """Points my side gained this deal minus the best other side's, plus `win_weight` for a game won or lost.
-    Mid-deal (a rollout cut at its horizon) brisques already won count 10 each, and melds ready in hand half."""
+    A rollout cut at its horizon in the stock phase adds each seat's ``horizon_value`` (what its cards are worth in
+    points still to come); later, the brisques won but not yet scored."""
     rules = state.rules
     side = rules.side_of(me)
     gained = [state.scores[s] - base[s] for s in range(rules.sides)]
-    if state.phase in (PLAY_PHASE, DECLARE):
+    if state.phase in (PLAY_PHASE, DECLARE) and state.stock:
         for seat in range(rules.players):
-            extra = rules.brisque_value * sum(1 for c in state.won[seat] if c & 7 <= 1) \
-                if rules.brisque_timing == "end_of_deal" else 0
-            if state.stock:
-                extra += 0.5 * _quick_meld(state, seat, state.trump)
-            gained[rules.side_of(seat)] += extra
-        if state.stock:
-            trump = state.trump
-            for seat in range(rules.players):
-                gained[rules.side_of(seat)] += hold_value(state, seat, trump) + meld_prospects(state, seat)
+            gained[rules.side_of(seat)] += horizon_value(state, seat)
+    elif state.phase in (PLAY_PHASE, DECLARE):
+        for seat in range(rules.players):
+            gained[rules.side_of(seat)] += _pending_brisques(state, seat)
     mine = gained[side]
     others = max(gained[s] for s in range(rules.sides) if s != side)
     value = float(mine - others)
@@ -111,35 +105,47 @@ def deal_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
     return value
 
 
-def meld_prospects(state, seat: int) -> float:
-    """What `seat`'s unfinished melds are worth at a stock-phase horizon: ``PROSPECT`` x value x the chance of
-    drawing the missing cards, for every meld not yet complete. Without it a rollout cut short sees no cost in
-    throwing away the third card of a double bezique or a sequence, and the search would do just that."""
-    know = Knowledge(state, seat)
-    total = 0.0
-    for t in templates(state):
-        chance, missing = know.template_chance(t)
-        if missing and chance > 0.0:
-            total += t.value * chance
-    return PROSPECT * total
+def horizon_value(state, seat: int) -> float:
+    """What `seat`'s position at a stock-phase horizon is worth in points still to come (``HORIZON_WEIGHTS``)."""
+    return sum(w * f for w, f in zip(HORIZON_WEIGHTS, horizon_features(state, seat), strict=True))
 
 
-def hold_value(state, seat: int, trump: int | None) -> float:
-    """What `seat`'s cards (hand and table) are worth keeping at a stock-phase horizon."""
-    value = 0.0
+def horizon_features(state, seat: int) -> tuple[float, ...]:
+    """What `seat` holds at a stock-phase horizon, as the ``HORIZON_FEATURES`` (points-like numbers the weights
+    scale): brisque points won but not yet scored; the best meld it could declare now; brisques held (hand and
+    table); trumps held other than the seven; trump brisques held; the unspent seven of trumps; and its unfinished
+    melds, value x the chance of drawing the missing cards (without this a rollout cut short sees no cost in
+    throwing away the third card of a double bezique or a sequence, and the search would do just that)."""
+    trump = state.trump
     spent = state.spent
+    brisques = trumps = trump_brisques = seven = 0
     for cards in (state.hands[seat], state.tables[seat]):
         for c in cards:
             rank = c & 7
             if rank <= 1:
-                value += HOLD_BRISQUE
+                brisques += 1
             if trump is not None and (c >> 3) & 3 == trump:
                 if rank == 7:
-                    if c not in spent:
-                        value += HOLD_SEVEN
+                    seven += c not in spent
                 else:
-                    value += HOLD_TRUMP + (HOLD_TRUMP_BRISQUE if rank <= 1 else 0.0)
-    return value
+                    trumps += 1
+                    trump_brisques += rank <= 1
+    know = Knowledge(state, seat)
+    prospects = 0.0
+    for t in templates(state):
+        chance, missing = know.template_chance(t)
+        if missing and chance > 0.0:
+            prospects += t.value * chance
+    return (_pending_brisques(state, seat), float(_quick_meld(state, seat, trump)), float(brisques), float(trumps),
+            float(trump_brisques), float(seven), prospects)
+
+
+def _pending_brisques(state, seat: int) -> float:
+    """Brisque points `seat` has won this deal that the rules score only at its end."""
+    rules = state.rules
+    if rules.brisque_timing != "end_of_deal":
+        return 0.0
+    return float(rules.brisque_value * sum(1 for c in state.won[seat] if c & 7 <= 1))
 
 
 def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, horizon: int = 99) -> None:
