@@ -9,6 +9,9 @@ comparison between candidates much sharper than the value of each. A rollout is 
     WIN x (+1 game won, -1 game lost)  +  my side's points this deal - the best other side's points
     (cut at the horizon: + each seat's horizon_value, weights fitted to what such a position goes on to score)
 
+Near the end of the stock (``END_STOCK``) the rollouts stop where the final tricks begin and the exact solver
+values them, since that is how the search will play them.
+
 The intermediate rules' own choice is played unless another candidate beats it clearly on the same deals (the
 ``MARGIN`` and ``CONFIDENCE_Z`` gate): the search corrects the rules where it sees a real gain instead of chasing
 noise. Once the stock is gone in a two-player deal the hands are known and ``solver.solve`` plays perfectly.
@@ -34,7 +37,7 @@ from bezique.ai.policy import (
     intermediate_decision,
     rollout_action,
 )
-from bezique.ai.solver import WIN, solvable, solve
+from bezique.ai.solver import WIN, solvable, solve, solved_value
 from bezique.rules.actions import PLAY, Action
 from bezique.rules.engine import apply, legal_actions, legal_plays
 from bezique.rules.state import DECLARE
@@ -47,6 +50,7 @@ MARGIN = 2.0  # points a candidate must gain over the intermediate rules' choice
 CONFIDENCE_Z = 1.5  # standard errors of the paired gain a candidate must clear (and that prune it when it cannot)
 ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
+END_STOCK = 2  # cards left in the stock at or below which a two-player decision's rollouts end in the exact solver
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
 # The horizon value of a stock-phase rollout cut short: HORIZON_WEIGHTS . horizon_features(seat), for each seat.
 # The weights are fitted by least squares on intermediate self-play, predicting each deal's remaining point
@@ -105,6 +109,16 @@ def deal_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
     return value
 
 
+def final_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
+    """``deal_value`` of a rollout stopped where the final tricks of a two-player deal begin, those tricks valued
+    by the exact solver (as the search will play them) instead of played out by rule."""
+    if not solvable(state):
+        return deal_value(state, me, base, win_weight)
+    outcome, points = solved_value(state, me)
+    other = 1 - me
+    return float((state.scores[me] - base[me]) - (state.scores[other] - base[other]) + points + win_weight * outcome)
+
+
 def horizon_value(state, seat: int) -> float:
     """What `seat`'s position at a stock-phase horizon is worth in points still to come (``HORIZON_WEIGHTS``)."""
     return sum(w * f for w, f in zip(HORIZON_WEIGHTS, horizon_features(state, seat), strict=True))
@@ -148,9 +162,11 @@ def _pending_brisques(state, seat: int) -> float:
     return float(rules.brisque_value * sum(1 for c in state.won[seat] if c & 7 <= 1))
 
 
-def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, horizon: int = 99) -> None:
+def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, horizon: int = 99,
+            to_final: bool = False) -> None:
     """Play on in place: the intermediate rules for the next `rule_tricks` tricks, then the fast policy, until the
-    deal ends or `horizon` more tricks are done."""
+    deal ends or `horizon` more tricks are done (or, with `to_final`, the final tricks of a two-player deal are
+    about to start, for the solver to value them)."""
     stop_rules = state.tricks_done + rule_tricks
     stop = state.tricks_done + horizon
     two = state.rules.players == 2
@@ -161,6 +177,8 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
         if state.tricks_done >= stop and phase == PLAY_PHASE and not state.trick and not state.final_phase:
             return  # the final tricks are always played out (cheap, and exact brisque counts beat a guess)
         if state.final_phase and phase == PLAY_PHASE and two:
+            if to_final:
+                return
             # the final tricks by the intermediate rules (the opponent's own policy there), not the fast policy
             cards = legal_plays(state)
             card = cards[0] if len(cards) == 1 else final_phase_decision(state, state.to_act, cards).action.cards[0]
@@ -225,14 +243,17 @@ class ExpertPlayer(RulePlayer):
         budget = self.time_ms / 1000.0
         deadline = started + budget + self.bank
         n = 0
+        exact = view.rules.players == 2 and view.stock_count <= END_STOCK
+        value = final_value if exact else deal_value
         while True:
             det = first if n == 0 else plausible_deal(view, rng)
             seed = rng.getrandbits(32)
             for i in live:
                 state = det.clone()
                 apply(state, candidates[i])
-                rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon)
-                values[i].append(deal_value(state, me, base, ROLLOUT_WIN))
+                rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
+                        to_final=exact)
+                values[i].append(value(state, me, base, ROLLOUT_WIN))
             n += 1
             if stop is not None and stop.is_set():
                 break

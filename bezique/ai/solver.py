@@ -8,9 +8,16 @@ remaining tricks (at most eight each) under the final-phase obligations of RULES
 
 so it maximises the point difference (brisques won, last-trick bonus) but never lets a game slip when a player can
 reach the target (the last-trick bonus can end the game at once, brisques are added simultaneously: §1.11).
+
+When nobody can reach the target in this deal (most deals), a faster path applies: the value is then the future
+point difference alone, memoised by the cards left only, and cards of a suit that win and lose the same tricks are
+searched once. The search levels call it inside their rollouts near the end of the stock.
 """
 
 from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
 
 from bezique.rules.cards import strength, suit_of
 from bezique.rules.state import GameState
@@ -40,6 +47,14 @@ class _Solver:
         self.won = (_brisques(state.won[me]), _brisques(state.won[1 - me]))
         self.memo: dict = {}
         self.nodes = 0
+        left = _brisques(state.hands[0]) + _brisques(state.hands[1])
+        top = left * self.brisque_value + self.last_bonus
+        if not self.brisques_now:
+            top += max(self.won) * self.brisque_value
+        # nobody can reach the target whatever happens: the value is the future point difference alone, which
+        # depends on the cards left and not on the points made so far, so positions reached by different tricks
+        # share one memo entry (several times fewer nodes)
+        self.additive = self.tiebreak is None and max(self.base) + top < self.target
 
     # utility of the game ending now with these extra points (pm, po) and the game's winner
     def _end(self, pm: int, po: int, outcome: int) -> int:
@@ -74,7 +89,70 @@ class _Solver:
               pm: int, po: int, bm: int, bo: int, alpha: int, beta: int) -> int:
         """Value for `me` (0 = me, 1 = opponent in `hands`/`turn`); pm/po: points scored so far in the solve,
         bm/bo: brisque cards captured so far in the solve."""
-        key = (hands, turn, led, pm, po, bm, bo)
+
+        def child(card: int, after: tuple[tuple[int, ...], tuple[int, ...]], alpha: int, beta: int) -> int:
+            if led is None:
+                return self.value(after, 1 - turn, card, pm, po, bm, bo, alpha, beta)
+            return self._resolve(after, 1 - turn, led, turn, card, pm, po, bm, bo, alpha, beta)
+
+        return self._minimax((hands, turn, led, pm, po, bm, bo), hands, turn,
+                             lambda: self.legal(hands[turn], led, led), child, alpha, beta)
+
+    @staticmethod
+    def _distinct(moves: list[int], hands: tuple[tuple[int, ...], tuple[int, ...]], led: int | None) -> list[int]:
+        """`moves` (sorted by suit, strongest first) without cards equivalent to the one before: same suit, same
+        points (both brisques or neither), and no other card left in either hand or on the trick (`led`) ranking
+        between them or level with one of them (a tie goes to the card played first). Such cards win and lose the
+        same tricks, so either one stands for both (the future value only counts points)."""
+        if len(moves) < 2:
+            return moves
+        out = [moves[0]]
+        for prev, card in itertools.pairwise(moves):
+            if suit_of(card) == suit_of(prev) and ((card & 7) <= 1) == ((prev & 7) <= 1):
+                low, high = strength(card), strength(prev)
+                around = [c for h in hands for c in h] + ([] if led is None else [led])
+                # the two cards themselves, and no other: a copy of either one breaks the tie differently
+                if sum(1 for c in around if suit_of(c) == suit_of(card) and low <= strength(c) <= high) == 2:
+                    continue
+            out.append(card)
+        return out
+
+    def _future_moves(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None) -> list[int]:
+        """The moves worth searching on the fast path: distinct ones, a follower's winners first (cheapest first),
+        then its cheapest throw-away; the best reply is usually among the first, which makes the cut-offs early."""
+        moves = self._distinct(self.legal(hands[turn], led, led), hands, led)
+        if led is not None and len(moves) > 1:
+            moves.sort(key=lambda c: (not self.beats(c, led), strength(c) + (20 if suit_of(c) == self.trump else 0)))
+        return moves
+
+    def future(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
+               alpha: int, beta: int) -> int:
+        """``value`` when nobody can reach the target (``additive``): my points minus the opponent's from here on,
+        brisques counted as they are won and the last-trick bonus."""
+
+        def child(card: int, after: tuple[tuple[int, ...], tuple[int, ...]], alpha: int, beta: int) -> int:
+            return self.future_after(after, turn, led, card, alpha, beta)
+
+        return self._minimax((hands, turn, led), hands, turn, lambda: self._future_moves(hands, turn, led), child,
+                             alpha, beta)
+
+    def future_after(self, after: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None, card: int,
+                     alpha: int, beta: int) -> int:
+        """``future`` once seat `turn` has played `card` (leading, or following `led`), leaving hands `after`."""
+        if led is None:
+            return self.future(after, 1 - turn, card, alpha, beta)
+        winner = turn if self.beats(card, led) else 1 - turn
+        points = _brisques((led, card)) * self.brisque_value
+        sign = 1 if winner == 0 else -1
+        if not after[0] and not after[1]:
+            return sign * (points + self.last_bonus)
+        # the child's window, shifted by this trick's points
+        return sign * points + self.future(after, winner, None, alpha - sign * points, beta - sign * points)
+
+    def _minimax(self, key: tuple, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
+                 moves: Callable[[], list[int]], child: Callable[..., int], alpha: int, beta: int) -> int:
+        """Alpha-beta over `moves()` of seat `turn` (0 maximises), memoised under `key` as (lower, upper) bounds;
+        `child(card, hands after it, alpha, beta)` values one move."""
         hit = self.memo.get(key)
         if hit is not None:
             lo, hi = hit
@@ -88,17 +166,12 @@ class _Solver:
         self.nodes += 1
         a0, b0 = alpha, beta
         hand = hands[turn]
-        moves = self.legal(hand, led, led)
         maximizing = turn == 0
         best_val = -INF if maximizing else INF
-        for card in moves:
+        for card in moves():
             rest = list(hand)
             rest.remove(card)
-            new_hands = (tuple(rest), hands[1]) if turn == 0 else (hands[0], tuple(rest))
-            if led is None:
-                v = self.value(new_hands, 1 - turn, card, pm, po, bm, bo, alpha, beta)
-            else:
-                v = self._resolve(new_hands, 1 - turn, led, turn, card, pm, po, bm, bo, alpha, beta)
+            v = child(card, (tuple(rest), hands[1]) if turn == 0 else (hands[0], tuple(rest)), alpha, beta)
             if maximizing:
                 if v > best_val:
                     best_val = v
@@ -178,6 +251,17 @@ def solvable(state: GameState) -> bool:
             and state.to_act is not None)
 
 
+def solved_value(state: GameState, seat: int) -> tuple[int, int]:
+    """(game outcome for `seat`: +1 won, -1 lost, 0 neither; its points minus the opponent's from here, brisques
+    of the whole deal included) with perfect play by both from this solvable position."""
+    _card, values = solve(state, state.to_act)
+    best = max(values.values())
+    if state.to_act != seat:
+        best = -best
+    outcome = round(best / WIN)
+    return outcome, best - WIN * outcome
+
+
 def solve(state: GameState, me: int) -> tuple[int, dict[int, int]]:
     """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face)."""
     assert state.to_act == me and solvable(state)
@@ -187,11 +271,14 @@ def solve(state: GameState, me: int) -> tuple[int, dict[int, int]]:
     values: dict[int, int] = {}
     moves = solver.legal(hands[0], led, led)
     alpha = -INF
+    banked = 0 if solver.brisques_now else (solver.won[0] - solver.won[1]) * solver.brisque_value
     for face in moves:
         rest = list(hands[0])
         rest.remove(face)
         new_hands = (tuple(rest), hands[1])
-        if led is None:
+        if solver.additive:
+            v = banked + solver.future_after(new_hands, 0, led, face, alpha - 1 - banked, INF)
+        elif led is None:
             v = solver.value(new_hands, 1, face, 0, 0, 0, 0, alpha - 1, INF)
         else:
             v = solver._resolve(new_hands, 1, led, 0, face, 0, 0, 0, 0, alpha - 1, INF)
@@ -200,3 +287,4 @@ def solve(state: GameState, me: int) -> tuple[int, dict[int, int]]:
     best_face = max(values, key=lambda f: (values[f], -strength(f)))
     card = min(c for c in state.hands[me] if c & 31 == best_face)
     return card, values
+

@@ -11,7 +11,9 @@ import pytest
 from ai_positions import random_states
 
 from bezique.ai import arena, make_player
-from bezique.ai.solver import WIN, solvable, solve
+from bezique.ai import solver as solver_module
+from bezique.ai.search import deal_value, final_value, rollout
+from bezique.ai.solver import WIN, solvable, solve, solved_value
 from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
 from bezique.rules.ruleset import make_ruleset
 from bezique.rules.state import AWAIT_DEAL
@@ -58,6 +60,57 @@ def test_solver_matches_brute_force(must_win):
         assert _brute(child, me, state.scores[me] - state.scores[1 - me]) == exact
         checked += 1
     assert checked >= 40
+
+
+def _general_only(monkeypatch) -> None:
+    """Force the solver's general path (points carried in the memo key, target checks) even far from the target."""
+    init = solver_module._Solver.__init__
+
+    def general(self, state, me):
+        init(self, state, me)
+        self.additive = False
+
+    monkeypatch.setattr(solver_module._Solver, "__init__", general)
+
+
+def test_the_fast_path_far_from_the_target_agrees_with_the_general_solver(monkeypatch):
+    # far from the target the solver memoises positions without the points made so far and merges cards that win
+    # and lose the same tricks; on full eight-card endgames (too big for brute force) it must give the same value
+    # as the general path, and its chosen card must be worth that value
+    fast = []
+    for seed in range(70):
+        state = _endgame(seed, cards_left=8, target=1000)
+        if state is not None:
+            fast.append((state, solve(state, state.to_act)))
+    assert len(fast) >= 50
+    _general_only(monkeypatch)
+    for state, (card, values) in fast:
+        _card, general = solve(state, state.to_act)
+        assert max(values.values()) == max(general.values())
+        assert general[card & 31] == max(general.values())
+
+
+def test_solved_value_is_the_same_game_seen_from_either_seat():
+    state = _endgame(5, cards_left=8, target=1000)
+    me = state.to_act
+    outcome, points = solved_value(state, me)
+    assert outcome == 0 and max(solve(state, me)[1].values()) == points
+    assert solved_value(state, 1 - me) == (0, -points)
+
+
+def test_rollouts_near_the_end_of_the_stock_stop_for_the_solver():
+    rng = random.Random(4)
+    rules = make_ruleset("two_handed", {"target_score": 1000})
+    state = new_game(rules, 0)
+    start_deal(state, shuffled_deck(rules, rng))
+    rollout(state, rng, rule_tricks=99, to_final=True)
+    assert solvable(state) and len(state.hands[0]) == len(state.hands[1]) == 8
+    base = (0, 0)
+    _outcome, points = solved_value(state, 0)
+    assert final_value(state, 0, base, 300) == state.scores[0] - state.scores[1] + points
+    rollout(state, rng, rule_tricks=99)  # played out by rule: the deal is over, and valued as any other
+    assert state.phase == AWAIT_DEAL
+    assert final_value(state, 0, base, 300) == deal_value(state, 0, base, 300)
 
 
 def test_expert_plays_the_solver_in_the_final_tricks():
