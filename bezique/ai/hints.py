@@ -4,9 +4,8 @@ Hints used to come from the opponent's level, so a player facing the beginner wa
 slips included). They now come from ``HINT_LEVEL``, the expert: its search takes about a third of a second, so the
 window runs ``advise`` on its worker thread, as it runs the computer's moves.
 
-The expert's reason line is kept, with one repair: when its knowledge vetoes leave a single move it runs no search,
-yet reports "did best in 0 simulated deals"; the hint then says why the other moves were ruled out (or gives the
-rules' own reason, when the rules chose the same move).
+The expert's own reason line is the hint's: when its knowledge vetoes leave a single move it gives the rules'
+reason, or says why the other moves were ruled out.
 """
 
 from __future__ import annotations
@@ -16,8 +15,8 @@ from collections.abc import Callable, Sequence
 from bezique.ai.base import Hint, StopFlag
 from bezique.ai.info import reason_text
 from bezique.ai.levels import make_player
-from bezique.ai.players import IntermediatePlayer, RulePlayer
-from bezique.rules.actions import PLAY, Action
+from bezique.ai.players import RulePlayer
+from bezique.rules.actions import Action
 from bezique.rules.cards import card_unicode
 from bezique.rules.view import PlayerView
 
@@ -33,13 +32,6 @@ def hint_player(seed: int, time_ms: int | None = None, iterations: int | None = 
 
 def advise(player: RulePlayer, view: PlayerView, legal: Sequence[Action], lang: str = "en",
            card_text: Callable[[int], str] = card_unicode, stop: StopFlag | None = None) -> Hint:
-    """What `player` would do for `view`'s seat, with a one-line reason that is true of the move."""
+    """What `player` would do for `view`'s seat, with its one-line reason (`stop` cuts a search short)."""
     decision = player.decide(view, legal, stop)
-    code, args = decision.code, dict(decision.args or {})
-    if code == "search" and not args.get("n"):  # vetoes left one move: nothing was simulated
-        rules = IntermediatePlayer(seed=player.rng.getrandbits(32)).decide(view, legal)
-        if rules.action == decision.action:
-            code, args = rules.code, dict(rules.args or {})
-        elif decision.action.verb == PLAY:
-            code, args = "vetoed", {"card": decision.action.cards[0]}
-    return Hint(decision.action, reason_text(code, args, lang, card_text))
+    return Hint(decision.action, reason_text(decision.code, decision.args or {}, lang, card_text))

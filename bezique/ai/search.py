@@ -227,10 +227,11 @@ class ExpertPlayer(RulePlayer):
                 return Decision(action, "solver_win", {"card": card})
             return Decision(action, "solver", {"card": card, "gain": int(best)})
         candidates = vetoes(first, me, legal)
-        if len(candidates) == 1:
-            return Decision(candidates[0], "only" if len(legal) == 1 else "search",
-                            {"what": _what(candidates[0]), "n": 0, "gain": 0})
         rules_decision = intermediate_decision_for(first, me, legal, rng)
+        if len(candidates) == 1:  # only plays are vetoed; nothing to search: the rules' reason, or the vetoes'
+            if rules_decision.action == candidates[0]:
+                return rules_decision
+            return Decision(candidates[0], "vetoed", {"card": candidates[0].cards[0]})
         prior = rules_decision.action
         if prior not in candidates:
             candidates.append(prior)
