@@ -297,6 +297,8 @@ STRINGS: dict[str, str] = {
     "table.undo_off": "Undo is off: allow it in Settings (the game then counts as assisted)",
     "table.undo_hotseat": "No undo with two at one screen: taking a move back would show a hand",
     "table.you_won_trick_draw": "You won the trick: draw",
+    "table.you_won_trick_seven": "You won the trick: declare, exchange the seven of trumps, or draw",
+    "table.you_won_trick_draw_seven": "You won the trick: exchange the seven of trumps or draw",
     "table.your_melds": "Your melds",
     "table.trumps_set": "Trumps are now {suit}!",
     "table.no_trumps_yet": "No trumps yet",

@@ -303,6 +303,8 @@ STRINGS: dict[str, str] = {
     "table.undo_off": "Annullare la mossa è disattivato: consentilo nelle Impostazioni (conterà come assistita)",
     "table.undo_hotseat": "Niente annullamenti in due allo stesso schermo: mostrerebbe una mano",
     "table.you_won_trick_draw": "Hai vinto la presa: pesca",
+    "table.you_won_trick_seven": "Hai vinto la presa: dichiara, scambia il sette di briscola o pesca",
+    "table.you_won_trick_draw_seven": "Hai vinto la presa: scambia il sette di briscola o pesca",
     "table.your_melds": "Le tue combinazioni",
     "table.trumps_set": "La briscola ora è {suit}!",
     "table.no_trumps_yet": "Briscola non ancora decisa",

@@ -821,8 +821,10 @@ class TableScene(Scene):
             return T("table.opponent_turn", name=name)
         state = session.state
         if state.phase == DECLARE:
-            melds = any(a.verb == MELD for a in session.legal())
-            return T("table.you_won_trick") if melds else T("table.you_won_trick_draw")
+            verbs = {a.verb for a in session.legal()}
+            return T({(True, False): "table.you_won_trick", (False, False): "table.you_won_trick_draw",
+                      (True, True): "table.you_won_trick_seven", (False, True): "table.you_won_trick_draw_seven"}[
+                MELD in verbs, EXCHANGE_SEVEN in verbs])
         if state.trick:
             if state.final_phase:
                 must_win = session.rules.endgame_must_win_trick

@@ -82,6 +82,7 @@ def test_declaration_panel_and_seven_exchange():
     legal = table.session.legal()
     assert any(a.verb == MELD and a.kind == "common_marriage" for a in legal)
     assert any(a.verb == EXCHANGE_SEVEN for a in legal)
+    assert table.prompt() == "You won the trick: declare, exchange the seven of trumps, or draw"
     meld_button = button(table, "meld:0")
     assert meld_button is not None and meld_button.label == "Marriage in Clubs"  # the suit, in words
     assert button(table, "exchange") is not None and button(table, "done").label == "Draw"
@@ -102,6 +103,7 @@ def test_declaration_panel_and_seven_exchange():
     # the panel is back for the seven: it hides none of the cards on the table (the marriage just laid down)
     panel = table.layout.decl_panel
     assert button(table, "exchange") is not None
+    assert table.prompt() == "You won the trick: exchange the seven of trumps or draw"
     for card in table.model.tables[0] + table.model.tables[1]:
         sprite = table.sprites[card]
         assert not panel.intersects(card_box(Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height))))
