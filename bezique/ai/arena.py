@@ -102,6 +102,7 @@ def play_game(job: tuple) -> dict:
             deals += 1
             continue
         seat = state.to_act
+        assert seat is not None  # a deal in progress always has a seat to act
         view = view_for(state, seat)
         legal = view.legal
         t0 = time.perf_counter()

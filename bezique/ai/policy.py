@@ -101,8 +101,8 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
             aces = [c for c in cards if c & 7 == ACE and suit_of(c) != trump]
             if aces and rng.random() < 0.7:
                 return Action(PLAY, (aces[0],))
-        best = min(cards, key=lambda c: _static_cost(c, trump, hand_faces) + rng.random() * 2)
-        return Action(PLAY, (best,))
+        cheapest = min(cards, key=lambda c: _static_cost(c, trump, hand_faces) + rng.random() * 2)
+        return Action(PLAY, (cheapest,))
     winning = trick[state.best]
     stake = sum(10 for c in trick if c & 7 <= 1)
     if state.final_phase:
@@ -112,7 +112,7 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         return Action(PLAY, (min(cards, key=lambda c: (c & 7 <= 1, strength(c))),))
     meld = _quick_meld(state, seat, trump) if len(state.stock) > 1 else 0
     threat = 12.0 if len(state.stock) > 2 else 0.0
-    best, best_score = cards[0], -1e9
+    pick, best_score = cards[0], -1e9
     for c in cards:
         cost = _static_cost(c, trump, hand_faces)
         brisque = 10 if c & 7 <= 1 else 0
@@ -120,8 +120,8 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         score = (stake + brisque + 0.8 * meld - cost) if won else (-stake - brisque - cost - threat)
         score += rng.random()
         if score > best_score:
-            best, best_score = c, score
-    return Action(PLAY, (best,))
+            pick, best_score = c, score
+    return Action(PLAY, (pick,))
 
 
 def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:

@@ -220,9 +220,9 @@ class ExpertPlayer(RulePlayer):
         me = view.seat
         first = plausible_deal(view, rng)
         if solvable(first):
-            card, values = solve(first, me)
+            card, solved = solve(first, me)
             action = match_legal(Action(PLAY, (card,)), legal)
-            best = max(values.values())
+            best = max(solved.values())
             if best >= WIN // 2:
                 return Decision(action, "solver_win", {"card": card})
             return Decision(action, "solver", {"card": card, "gain": int(best)})

@@ -254,9 +254,11 @@ def solvable(state: GameState) -> bool:
 def solved_value(state: GameState, seat: int) -> tuple[int, int]:
     """(game outcome for `seat`: +1 won, -1 lost, 0 neither; its points minus the opponent's from here, brisques
     of the whole deal included) with perfect play by both from this solvable position."""
-    _card, values = solve(state, state.to_act)
+    mover = state.to_act
+    assert mover is not None  # solvable
+    _card, values = solve(state, mover)
     best = max(values.values())
-    if state.to_act != seat:
+    if mover != seat:
         best = -best
     outcome = round(best / WIN)
     return outcome, best - WIN * outcome
