@@ -22,3 +22,10 @@ def shell_data(tmp_path, monkeypatch):
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     yield
     pygame.quit()
+
+
+@pytest.fixture
+def pygame_quit():
+    """Shuts pygame down after a window test, so the next one starts from a fresh display."""
+    yield
+    pygame.quit()

@@ -13,11 +13,7 @@ from ui_driver import DT, button, click, key, make_app, wait_rest
 from bezique.i18n import t
 from bezique.ui.shell import Shell
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
 def move(app, pos):

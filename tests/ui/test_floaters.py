@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import pygame
 import pytest
 from ui_driver import DT, make_app
 
 from bezique.rules.actions import Event
 from bezique.ui.floaters import LINE, STAGGER, Floater, free_slot, new_floater
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
 def test_scores_at_one_spot_take_the_next_free_line():

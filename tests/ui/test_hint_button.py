@@ -10,11 +10,7 @@ from ui_driver import DT, click, key, make_app, point_on, wait_rest
 
 from bezique.rules.actions import PLAY
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
 def test_facing_a_beginner_the_hints_still_come_from_the_expert():

@@ -10,11 +10,7 @@ from bezique.ui.assets import GOLD
 from bezique.ui.last_trick import last_trick_title
 from bezique.ui.layout import Layout, card_box
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
 def test_peek_shows_big_named_cards_and_the_winner():

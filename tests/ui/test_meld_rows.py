@@ -7,7 +7,6 @@ import itertools
 import sys
 from pathlib import Path
 
-import pygame
 import pytest
 from ui_driver import DT, button, click, make_app, point_on, wait_rest
 
@@ -21,11 +20,7 @@ from bezique.ui.meld_rows import HAND, TABLE, chip_layout, panel_melds
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
 from stacking import build_deck
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
 def card(code: str, copy: int = 0) -> int:

@@ -13,11 +13,7 @@ from ui_driver import button, click, key, make_app, move, point_on, step, wait_r
 from bezique.rules.actions import PLAY
 from bezique.ui import model as tm
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
 def test_the_last_trick_button_and_key():

@@ -16,11 +16,7 @@ from bezique.ui.layout import Slot, card_box
 from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
 from bezique.ui.texts import meld_label
 
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    yield
-    pygame.quit()
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
 def test_a_complete_deal_through_clicks():
