@@ -29,6 +29,10 @@ class RulesetError(ValueError):
         super().__init__(message)
         self.key = key
 
+    def __reduce__(self):
+        """Rebuilt with both arguments, so the error crosses to a parent process intact (arena workers)."""
+        return (type(self), (self.key, self.args[0]))
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:

@@ -1,8 +1,9 @@
 """Engine edges not covered by the §8 scenarios: the draw for first dealer, dealer rotation, refused decks and
-actions with clear messages, and the six-handed last stock trick."""
+actions with clear messages, the six-handed last stock trick, and a rule error that crosses processes."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from itertools import pairwise
 
@@ -20,7 +21,7 @@ from bezique.rules.engine import (
     start_deal,
     why_illegal,
 )
-from bezique.rules.ruleset import make_ruleset
+from bezique.rules.ruleset import RulesetError, make_ruleset
 from bezique.rules.state import AWAIT_DEAL
 
 
@@ -105,3 +106,15 @@ def test_six_handed_last_stock_trick():
     for seat, card in zip(takers, order, strict=True):
         assert card in s.hands[seat]
     assert takers[-1] == 2 and s.final_phase and all(len(h) == 8 for h in s.hands)
+
+
+def test_ruleset_error_survives_pickling():
+    """An arena worker's rule error reaches the parent process whole (key and message), not as a pickling crash."""
+    try:
+        make_ruleset("two_handed", {"target_score": 5000})
+    except RulesetError as error:
+        copy = pickle.loads(pickle.dumps(error))
+        assert (copy.key, str(copy)) == (error.key, str(error)) == ("target_score", str(error))
+        assert "500, 1000, 2000" in str(copy)
+    else:
+        raise AssertionError("target_score 5000 was accepted")
