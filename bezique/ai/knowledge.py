@@ -7,6 +7,8 @@ on the real state: the rule-based levels stay honest.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from bezique.rules.cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, strength, suit_of
 from bezique.rules.melds import bezique_pair
 from bezique.rules.state import GameState
@@ -15,6 +17,30 @@ BRISQUE = frozenset({ACE, TEN})
 SEQ_RANKS = (ACE, TEN, KING, QUEEN, JACK)
 QUARTETS = {ACE: (100, "four_aces"), KING: (80, "four_kings"), QUEEN: (60, "four_queens"),
             JACK: (40, "four_jacks")}
+
+
+class Craft(NamedTuple):
+    """The weights of the rule-based play, in points: what keeping a card is worth, what taking a trick is worth.
+    ``INTERMEDIATE`` is the intermediate level's; the search levels' own rules use ``EXPERT_CRAFT``, tuned by
+    duplicate deals against the intermediate level (``python tools/tune_craft.py``)."""
+
+    strength: float = 0.6  # x the card's rank strength (7 = 0 .. ace = 7)
+    ace: float = 9.0  # a brisque kept: an ace
+    ten: float = 7.0  # a brisque kept: a ten
+    trump: float = 6.0  # a trump kept, beside its strength (x trump_strength)
+    trump_strength: float = 1.0
+    seven: float = 12.0  # the unspent seven of trumps played: it scores 10
+    meld_base: float = 0.35  # meld keep: a card's share of a template's value x chance, at least this fraction
+    meld_scale: float = 2.0
+    win_meld: float = 0.9  # following: x the meld a won trick lets me declare
+    win_bonus: float = 2.0  # following: taking the lead
+    threat: float = 12.0  # following: the opponent's meld if they keep the trick
+    lead_ten: float = 8.0  # leading a ten: often caught by the ace
+    hold_bezique: float = 60.0  # hold a single bezique back when the double's chance x 500 exceeds this
+
+
+INTERMEDIATE = Craft()
+EXPERT_CRAFT = Craft(trump=9.0, threat=6.0, win_meld=0.675)
 
 
 class Template:
@@ -96,11 +122,12 @@ def is_brisque(card: int) -> bool:
 class Knowledge:
     """Card facts for one seat of one state, computed once per decision."""
 
-    __slots__ = ("_chance", "_faces", "_pools", "avail", "draw_frac", "me", "mine", "mine_count", "state", "trump",
-                 "unseen_total")
+    __slots__ = ("_chance", "_faces", "_pools", "avail", "craft", "draw_frac", "me", "mine", "mine_count", "state",
+                 "trump", "unseen_total")
 
-    def __init__(self, state: GameState, me: int) -> None:
+    def __init__(self, state: GameState, me: int, craft: Craft = INTERMEDIATE) -> None:
         self.state = state
+        self.craft = craft
         self.me = me
         self.trump = state.trump
         rules = state.rules
@@ -189,6 +216,7 @@ class Knowledge:
         face = card & 31
         scored = bool(self.state.hist.get(card))
         copies = self.mine_count[face]
+        base, scale = self.craft.meld_base, self.craft.meld_scale
         total = 0.0
         for t, size in self._faces[face]:
             if scored and self.blocked(card, t.kind):
@@ -199,7 +227,7 @@ class Knowledge:
             if p <= 0.0:
                 continue
             share = (size - missing) / size
-            total += t.value * p * (0.35 + 0.65 * share) / size * 2.0
+            total += t.value * p * (base + (1.0 - base) * share) / size * scale
         return total
 
     def keep_value(self, card: int) -> float:
@@ -207,15 +235,16 @@ class Knowledge:
         state = self.state
         rank = card & 7
         trump = self.trump
-        value = strength(card) * 0.6
+        craft = self.craft
+        value = strength(card) * craft.strength
         if rank in BRISQUE:
-            value += 9.0 if rank == ACE else 7.0
+            value += craft.ace if rank == ACE else craft.ten
         if trump is not None and suit_of(card) == trump:
             if rank == SEVEN and not state.final_phase:
                 if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
-                    value -= 12.0  # scores 10 when played
+                    value -= craft.seven  # scores 10 when played
             else:
-                value += 6.0 + strength(card)
+                value += craft.trump + craft.trump_strength * strength(card)
         value += self.meld_keep(card)
         return value
 

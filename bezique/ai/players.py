@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 
 from bezique.ai.base import Hint, Player, StopFlag
 from bezique.ai.info import reason_text
+from bezique.ai.knowledge import INTERMEDIATE
 from bezique.ai.policy import Decision, beginner_decision, final_phase_decision, intermediate_decision
 from bezique.ai.solver import solvable, solve
 from bezique.rules.actions import PLAY, Action
@@ -65,6 +66,7 @@ class IntermediatePlayer(RulePlayer):
 
     level = "intermediate"
     solve_from = 5  # cards per hand at or below which the final tricks are counted exactly (fast there)
+    craft = INTERMEDIATE  # the weights of its rules
 
     def _rule(self, state, me, legal, rng):
         if solvable(state) and len(state.hands[me]) <= self.solve_from:
@@ -72,4 +74,4 @@ class IntermediatePlayer(RulePlayer):
             return Decision(Action(PLAY, (card,)), "final_win" if state.trick else "final_lead", {"card": card})
         if state.final_phase and state.rules.players == 2 and not state.stock:
             return final_phase_decision(state, me, [a.cards[0] for a in legal])
-        return intermediate_decision(state, me, legal, rng)
+        return intermediate_decision(state, me, legal, rng, self.craft)

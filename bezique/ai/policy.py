@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from bezique.ai.knowledge import Knowledge, beats, is_brisque
+from bezique.ai.knowledge import INTERMEDIATE, Craft, Knowledge, beats, is_brisque
 from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY, Action
 from bezique.rules.cards import ACE, SEVEN, TEN, strength, suit_of
 from bezique.rules.engine import legal_plays
@@ -155,7 +155,7 @@ def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
 
 
 # --- the rule-based levels ----------------------------------------------------------------------------------------
-def declaration(state: GameState, me: int, legal: list[Action], skill: str) -> Decision:
+def declaration(state: GameState, me: int, legal: list[Action], skill: str, craft: Craft = INTERMEDIATE) -> Decision:
     """Declaration step: the best meld (holding a single bezique while the double is likely), the 7 swap, done."""
     melds = [a for a in legal if a.verb == MELD]
     exchange = next((a for a in legal if a.verb == EXCHANGE_SEVEN), None)
@@ -167,7 +167,7 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str) -> D
             others = [a for a in melds if a.kind != "bezique_1"]
             if double is not None and state.rules.multi_bezique_mode == "all_at_once" and len(state.stock) > 16:
                 chance, _ = know.template_chance(double)
-                if chance * 500 > 60:
+                if chance * 500 > craft.hold_bezique:
                     if others:
                         alt = max(others, key=lambda a: meld_value(state, a))
                         return Decision(alt, "meld", {"meld": alt.kind, "points": meld_value(state, alt)})
@@ -213,21 +213,23 @@ def beginner_decision(state: GameState, me: int, legal: list[Action], rng: rando
     return Decision(Action(PLAY, (card,)), "final_low" if state.final_phase else "discard", {"card": card})
 
 
-def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
-    """The craft of the game from RULES.md and the rules sheet's tips (see the module docstring)."""
+def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: random.Random,
+                          craft: Craft = INTERMEDIATE) -> Decision:
+    """The craft of the game from RULES.md and the rules sheet's tips (see the module docstring), weighted by
+    `craft`."""
     if len(legal) == 1:
         return Decision(legal[0], "only")
     if state.phase == DECLARE:
-        return declaration(state, me, legal, "intermediate")
+        return declaration(state, me, legal, "intermediate", craft)
     if state.final_phase:
         return final_phase_decision(state, me, [a.cards[0] for a in legal])
-    know = Knowledge(state, me)
+    know = Knowledge(state, me, craft)
     cards = [a.cards[0] for a in legal]
     keep = {c: know.keep_value(c) for c in cards}
     trump = state.trump
     if not state.trick:
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
-        card = min(cards, key=lambda c: lead_cost(c, keep[c]) + rng.random() * 0.5)
+        card = min(cards, key=lambda c: lead_cost(c, keep[c], craft) + rng.random() * 0.5)
         if card & 7 == SEVEN and suit_of(card) == trump and not state.final_phase and card not in state.spent:
             return Decision(Action(PLAY, (card,)), "seven", {"card": card})
         return Decision(Action(PLAY, (card,)), "lead_low", {"card": card})
@@ -241,19 +243,21 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
 def follow_scores(state: GameState, know: Knowledge, cards: list[int],
                   keep: dict[int, float]) -> dict[int, tuple[float, str]]:
     """The intermediate rules' score (higher = better) and reason code of following the current trick with each of
-    `cards` in the stock phase: take what is on the trick and meld next, or throw the card that costs least.
-    Shared with the search levels, which read an opponent's follow back to guess its hand."""
+    `cards` in the stock phase: take what is on the trick and meld next, or throw the card that costs least
+    (weighted by ``know.craft``). Shared with the search levels, which read an opponent's follow back to guess its
+    hand."""
+    craft = know.craft
     trump = state.trump
     winning = state.trick[state.best]
     stake = sum(10 for c in state.trick if is_brisque(c))
     stock_left = len(state.stock)
-    threat = 12.0 if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
+    threat = craft.threat if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
     out: dict[int, tuple[float, str]] = {}
     for c in cards:
         k = keep[c]
         if beats(c, winning, trump):
             meld = know.ready_melds(without=c) if stock_left else 0.0
-            score = stake + (10 if is_brisque(c) else 0) + 0.9 * meld - k + 2.0
+            score = stake + (10 if is_brisque(c) else 0) + craft.win_meld * meld - k + craft.win_bonus
             code = "win_meld" if meld >= 20 else ("win_brisque" if stake else "win_cheap")
         else:
             score = -stake - (10 if is_brisque(c) else 0) - k - threat
@@ -264,10 +268,10 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     return out
 
 
-def lead_cost(card: int, keep: float) -> float:
-    """What leading `card` (worth `keep` to its holder) costs by the intermediate rules: a ten led is often caught
-    by the ace. Shared with the search levels, which read an opponent's lead back to guess its hand."""
-    return keep + 8.0 if card & 7 == TEN else keep
+def lead_cost(card: int, keep: float, craft: Craft = INTERMEDIATE) -> float:
+    """What leading `card` (worth `keep` to its holder) costs by the rules: a ten led is often caught by the ace.
+    Shared with the search levels, which read an opponent's lead back to guess its hand."""
+    return keep + craft.lead_ten if card & 7 == TEN else keep
 
 
 def final_phase_decision(state: GameState, me: int, cards: list[int]) -> Decision:

@@ -2,20 +2,21 @@
 
 Each iteration deals the cards the seat cannot see (``inference.plausible_deal``: at random, weighted by how well
 the deal explains the opponent's latest plays; it reads the view only, so the search cannot cheat), then plays
-every candidate action on that same deal and rolls on with the intermediate rules for ``HORIZON`` tricks (the
-final tricks always to the end), with the same random stream for every candidate: common random numbers make the
-comparison between candidates much sharper than the value of each. A rollout is valued as
-
-    WIN x (+1 game won, -1 game lost)  +  my side's points this deal - the best other side's points
-    (cut at the horizon: + each seat's horizon_value, weights fitted to what such a position goes on to score)
+every candidate action on that same deal and rolls on by rule for ``HORIZON`` tricks (the final tricks always to
+the end): the other seats by the intermediate rules, its own later moves by its own, better-tuned weights
+(``EXPERT_CRAFT``), with the same random stream for every candidate: common random numbers make the comparison
+between candidates much sharper than the value of each. A rollout's end is valued by ``game_value``: in a race to
+the target, the chance of winning the game (``win_chance``, from the expected totals: score + ``horizon_value``
+of the cards held, weights fitted to what such a position goes on to score) plus a share of the deal's points;
+in a settlement variant, the points.
 
 Near the end of the stock (``END_STOCK``) the rollouts stop where the final tricks begin and the exact solver
 values them, since that is how the search will play them.
 
-The intermediate rules' own choice is played unless another candidate beats it clearly on the same deals (the
-``MARGIN`` and ``CONFIDENCE_Z`` gate): the search corrects the rules where it sees a real gain instead of chasing
-noise. Once the stock is gone in a two-player deal the hands are known and ``solver.solve`` plays perfectly.
-Knowledge vetoes drop moves a watching player would call blunders before the search starts.
+The rules' own choice (with ``EXPERT_CRAFT``) is played unless another candidate beats it clearly on the same
+deals (the ``MARGIN`` and ``CONFIDENCE_Z`` gate): the search corrects the rules where it sees a real gain instead
+of chasing noise. Once the stock is gone in a two-player deal the hands are known and ``solver.solve`` plays
+perfectly. Knowledge vetoes drop moves a watching player would call blunders before the search starts.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 
 from bezique.ai.base import StopFlag
 from bezique.ai.inference import plausible_deal
-from bezique.ai.knowledge import SEQ_RANKS, Knowledge, beats, is_brisque, templates
+from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, SEQ_RANKS, Knowledge, beats, is_brisque, templates
 from bezique.ai.players import RulePlayer, match_legal
 from bezique.ai.policy import (
     Decision,
@@ -48,7 +49,10 @@ RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules befo
 HORIZON = 6  # tricks simulated past the decision before the position is valued
 MARGIN = 2.0  # points a candidate must gain over the intermediate rules' choice, beyond CONFIDENCE_Z standard errors
 CONFIDENCE_Z = 1.5  # standard errors of the paired gain a candidate must clear (and that prune it when it cannot)
-ROLLOUT_WIN = 300  # weight of a won/lost game in a rollout's value (points-equivalent)
+ROLLOUT_WIN = 300  # points-equivalent of a game won or lost, beside the points, where win_chance does not apply
+WIN_VALUE = 200  # points-equivalent of a race won (+) or lost (-): game_value
+POINT_SHARE = 0.25  # the share of the deal's points counted beside the chance of winning the race
+WIN_SLOPE = (0.105, 1.188)  # win_chance's logit per 100 points of lead: constant, and x nearness to the target
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 END_STOCK = 2  # cards left in the stock at or below which a two-player decision's rollouts end in the exact solver
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
@@ -88,35 +92,71 @@ def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
     return kept or legal
 
 
-def deal_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
-    """Points my side gained this deal minus the best other side's, plus `win_weight` for a game won or lost.
-    A rollout cut at its horizon in the stock phase adds each seat's ``horizon_value`` (what its cards are worth in
-    points still to come); later, the brisques won but not yet scored."""
+def deal_value(state, me: int, base: tuple[int, ...]) -> float:
+    """What a rollout's end is worth to my side (``game_value``). Its points: what my side gained this deal minus
+    the best other side's; a rollout cut at its horizon in the stock phase adds each seat's ``horizon_value`` (what
+    its cards are worth in points still to come), later the brisques won but not yet scored."""
     rules = state.rules
     side = rules.side_of(me)
-    gained = [state.scores[s] - base[s] for s in range(rules.sides)]
-    if state.phase in (PLAY_PHASE, DECLARE) and state.stock:
+    still = [0.0] * rules.sides  # what each side's cards are still worth this deal, in points
+    if state.phase in (PLAY_PHASE, DECLARE):
+        worth = horizon_value if state.stock else _pending_brisques
         for seat in range(rules.players):
-            gained[rules.side_of(seat)] += horizon_value(state, seat)
-    elif state.phase in (PLAY_PHASE, DECLARE):
-        for seat in range(rules.players):
-            gained[rules.side_of(seat)] += _pending_brisques(state, seat)
-    mine = gained[side]
-    others = max(gained[s] for s in range(rules.sides) if s != side)
-    value = float(mine - others)
-    if state.finished and state.winner is not None:
-        value += win_weight if state.winner == side else -win_weight
-    return value
+            still[rules.side_of(seat)] += worth(state, seat)
+    gained = [state.scores[s] - base[s] + still[s] for s in range(rules.sides)]
+    other = max((s for s in range(rules.sides) if s != side), key=gained.__getitem__)
+    return game_value(state, side, gained[side] - gained[other], state.scores[side] + still[side],
+                      state.scores[other] + still[other])
 
 
-def final_value(state, me: int, base: tuple[int, ...], win_weight: int) -> float:
+def final_value(state, me: int, base: tuple[int, ...]) -> float:
     """``deal_value`` of a rollout stopped where the final tricks of a two-player deal begin, those tricks valued
     by the exact solver (as the search will play them) instead of played out by rule."""
     if not solvable(state):
-        return deal_value(state, me, base, win_weight)
+        return deal_value(state, me, base)
     outcome, points = solved_value(state, me)
     other = 1 - me
-    return float((state.scores[me] - base[me]) - (state.scores[other] - base[other]) + points + win_weight * outcome)
+    gained = (state.scores[me] - base[me]) - (state.scores[other] - base[other]) + points
+    if outcome:
+        return _decided(state.rules, outcome > 0, gained)
+    # the solver gives only the difference of the points to come: enough for the lead, near enough for nearness
+    return game_value(state, me, gained, state.scores[me] + max(points, 0), state.scores[other] + max(-points, 0))
+
+
+def game_value(state, side: int, points: float, mine: float, theirs: float) -> float:
+    """A rollout's end for `side`, in points: `points` gained over the best other side this deal, and the game.
+    In a two-sided race to the target the game counts as ``WIN_VALUE`` x (2 x chance of winning - 1), the chance
+    from the expected totals `mine` and `theirs` (``win_chance``), plus ``POINT_SHARE`` x `points`: a lead
+    matters for what it does to that chance (little when the game is settled, much near the target). Elsewhere
+    (three sides, or Rubicon and Chinese settlements) it is the points, plus ``ROLLOUT_WIN`` for a game decided."""
+    rules = state.rules
+    if state.finished and state.winner is not None:
+        return _decided(rules, state.winner == side, points)
+    if not races(rules):
+        return float(points)
+    chance = win_chance(mine - theirs, max(mine, theirs), rules.target_score)
+    return WIN_VALUE * (2.0 * chance - 1.0) + POINT_SHARE * points
+
+
+def _decided(rules, won: bool, points: float) -> float:
+    """``game_value`` of a game already won or lost."""
+    if races(rules):
+        return (WIN_VALUE if won else -WIN_VALUE) + POINT_SHARE * points
+    return points + (ROLLOUT_WIN if won else -ROLLOUT_WIN)
+
+
+def races(rules) -> bool:
+    """Two sides racing to the target score: where ``win_chance`` (fitted on two-handed games to 500) applies."""
+    return rules.sides == 2 and rules.game_end_mode != "settlement"
+
+
+def win_chance(lead: float, nearest: float, target: int) -> float:
+    """The chance of winning a race to `target` when my expected total (score + what my cards are still worth)
+    leads the other side's by `lead` points and the larger of the two is `nearest`: a logistic fit on intermediate
+    self-play (``python tools/fit_win.py``), whose slope grows as the totals near the target."""
+    x = (WIN_SLOPE[0] + WIN_SLOPE[1] * max(0.0, nearest) / target) * lead / 100.0
+    x = max(-30.0, min(30.0, x))
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def horizon_value(state, seat: int) -> float:
@@ -163,10 +203,11 @@ def _pending_brisques(state, seat: int) -> float:
 
 
 def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, horizon: int = 99,
-            to_final: bool = False) -> None:
-    """Play on in place: the intermediate rules for the next `rule_tricks` tricks, then the fast policy, until the
-    deal ends or `horizon` more tricks are done (or, with `to_final`, the final tricks of a two-player deal are
-    about to start, for the solver to value them)."""
+            to_final: bool = False, own: int | None = None) -> None:
+    """Play on in place: the intermediate rules for the next `rule_tricks` tricks (seat `own` by the search levels'
+    own weights, ``EXPERT_CRAFT``), then the fast policy, until the deal ends or `horizon` more tricks are done
+    (or, with `to_final`, the final tricks of a two-player deal are about to start, for the solver to value
+    them)."""
     stop_rules = state.tricks_done + rule_tricks
     stop = state.tricks_done + horizon
     two = state.rules.players == 2
@@ -186,12 +227,13 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
         elif state.tricks_done < stop_rules and not state.final_phase:
             seat = state.to_act
             legal = legal_actions(state)
+            craft = EXPERT_CRAFT if seat == own else INTERMEDIATE
             if phase == DECLARE:
-                action = declaration(state, seat, legal, "intermediate").action
+                action = declaration(state, seat, legal, "intermediate", craft).action
             elif len(legal) == 1:
                 action = legal[0]
             else:
-                action = intermediate_decision(state, seat, legal, rng).action
+                action = intermediate_decision(state, seat, legal, rng, craft).action
             apply(state, action)
         else:
             apply(state, rollout_action(state, rng))
@@ -253,8 +295,8 @@ class ExpertPlayer(RulePlayer):
                 state = det.clone()
                 apply(state, candidates[i])
                 rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
-                        to_final=exact)
-                values[i].append(value(state, me, base, ROLLOUT_WIN))
+                        to_final=exact, own=me)
+                values[i].append(value(state, me, base))
             n += 1
             if stop is not None and stop.is_set():
                 break
@@ -333,16 +375,13 @@ def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
 
 
 def intermediate_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:
-    """The intermediate rules' decision (with its reason) on a copy of `state`."""
+    """The rules' decision with the search levels' weights (``EXPERT_CRAFT``), and its reason, on a copy of
+    `state`."""
     state = state.clone()
     if state.phase == DECLARE:
-        return declaration(state, me, legal, "intermediate")
-    decision = intermediate_decision(state, me, legal, rng)
+        return declaration(state, me, legal, "intermediate", EXPERT_CRAFT)
+    decision = intermediate_decision(state, me, legal, rng, EXPERT_CRAFT)
     return decision._replace(action=match_legal(decision.action, legal))
-
-
-def intermediate_choice(state, me: int, legal: list[Action], rng: random.Random) -> Action:
-    return intermediate_decision_for(state, me, legal, rng).action
 
 
 def _what(action: Action) -> tuple:

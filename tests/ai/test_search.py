@@ -1,22 +1,37 @@
-"""The expert's search helpers: the horizon value of held cards, distinct candidates, pruning, the time budget."""
+"""The expert's search helpers: the horizon value of held cards, the chance of winning the race and a rollout's
+value, the expert's own rule weights, distinct candidates, pruning, the time budget."""
 
 from __future__ import annotations
+
+import random
+from types import SimpleNamespace
 
 import pytest
 from ai_positions import cards, position
 
 from bezique.ai import make_player
+from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE
+from bezique.ai.policy import intermediate_decision
 from bezique.ai.search import (
     HORIZON_FEATURES,
     HORIZON_WEIGHTS,
+    POINT_SHARE,
+    ROLLOUT_WIN,
+    WIN_VALUE,
     _clearly_worse,
     _paired,
+    deal_value,
     distinct,
+    game_value,
     horizon_features,
     horizon_value,
+    intermediate_decision_for,
+    races,
+    win_chance,
 )
 from bezique.rules.actions import PLAY, Action
 from bezique.rules.engine import legal_actions
+from bezique.rules.ruleset import make_ruleset
 from bezique.rules.view import view_for
 
 
@@ -50,6 +65,50 @@ def test_every_horizon_feature_has_a_positive_weight():
     assert len(HORIZON_WEIGHTS) == len(HORIZON_FEATURES)
     assert all(w > 0 for w in HORIZON_WEIGHTS)
     assert HORIZON_WEIGHTS[HORIZON_FEATURES.index("brisque_points_won")] == 1.0
+
+
+def test_the_chance_of_winning_is_even_symmetric_and_steeper_near_the_target():
+    assert win_chance(0, 300, 500) == 0.5
+    assert win_chance(120, 300, 500) + win_chance(-120, 300, 500) == pytest.approx(1.0)
+    assert 0.5 < win_chance(50, 150, 500) < win_chance(50, 480, 500) < win_chance(150, 480, 500) < 1.0
+    assert win_chance(-10_000, 500, 500) == pytest.approx(0.0, abs=1e-9)  # no overflow far from even
+
+
+def test_a_rollout_is_valued_by_the_race_to_the_target():
+    state = position("AS TS 7S AH 8C 9C 8D JH", turn_up="KS")
+    state.scores = [420, 380]
+    base = (400, 400)
+    mine, theirs = 420 + horizon_value(state, 0), 380 + horizon_value(state, 1)
+    chance = win_chance(mine - theirs, max(mine, theirs), 1000)
+    points = (mine - 400) - (theirs - 400)
+    assert deal_value(state, 0, base) == pytest.approx(WIN_VALUE * (2 * chance - 1) + POINT_SHARE * points)
+    assert deal_value(state, 1, base) == pytest.approx(-deal_value(state, 0, base))
+    state.finished, state.winner = True, 1  # the race lost: the game, and a share of the points
+    assert deal_value(state, 0, base) == pytest.approx(-WIN_VALUE + POINT_SHARE * points)
+
+
+def test_only_a_two_sided_race_to_the_target_is_valued_by_its_chance():
+    # Rubicon and Chinese settle each deal on their own, and three players race each other: there the value is the
+    # points, with the game beside them
+    assert races(make_ruleset("two_handed")) and races(make_ruleset("four_handed"))
+    assert not races(make_ruleset("rubicon")) and not races(make_ruleset("three_handed"))
+    rubicon = SimpleNamespace(rules=make_ruleset("rubicon"), finished=False, winner=None)
+    assert game_value(rubicon, 0, 80.0, 200.0, 120.0) == 80.0
+    rubicon.finished, rubicon.winner = True, 0
+    assert game_value(rubicon, 0, 80.0, 200.0, 120.0) == 80.0 + ROLLOUT_WIN
+
+
+def test_the_expert_rules_keep_a_trump_the_intermediate_spends_on_a_worthless_trick():
+    # seat 1 leads the 8 of clubs: nothing to take, nothing to meld. The only winner is the 9 of trumps (spades).
+    # The intermediate rules trump it (the opponent might meld); the expert's own weights (EXPERT_CRAFT, tuned by
+    # duplicate deals) value the trump more and the opponent's next meld less, and throw a plain seven
+    state = position("9S 8H 8D 9D 7H 9H 7D 7C", turn_up="KS", led="8C", stock=30)
+    legal = legal_actions(state)
+    nine, plain_sevens = cards("9S")[0], set(cards("7H 7D 7C"))
+    assert INTERMEDIATE != EXPERT_CRAFT
+    assert intermediate_decision(state, 0, legal, random.Random(0)).action.cards == (nine,)
+    assert intermediate_decision(state, 0, legal, random.Random(0), EXPERT_CRAFT).action.cards[0] in plain_sevens
+    assert intermediate_decision_for(state, 0, legal, random.Random(0)).action.cards[0] in plain_sevens
 
 
 def test_copies_of_a_face_are_one_candidate():

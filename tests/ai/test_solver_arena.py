@@ -12,7 +12,7 @@ from ai_positions import random_states
 
 from bezique.ai import arena, make_player
 from bezique.ai import solver as solver_module
-from bezique.ai.search import deal_value, final_value, rollout
+from bezique.ai.search import POINT_SHARE, WIN_VALUE, deal_value, final_value, rollout, win_chance
 from bezique.ai.solver import WIN, solvable, solve, solved_value
 from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
 from bezique.rules.ruleset import make_ruleset
@@ -107,10 +107,13 @@ def test_rollouts_near_the_end_of_the_stock_stop_for_the_solver():
     assert solvable(state) and len(state.hands[0]) == len(state.hands[1]) == 8
     base = (0, 0)
     _outcome, points = solved_value(state, 0)
-    assert final_value(state, 0, base, 300) == state.scores[0] - state.scores[1] + points
+    lead = state.scores[0] - state.scores[1] + points
+    mine, theirs = state.scores[0] + max(points, 0), state.scores[1] + max(-points, 0)
+    chance = win_chance(lead, max(mine, theirs), 1000)
+    assert final_value(state, 0, base) == pytest.approx(WIN_VALUE * (2 * chance - 1) + POINT_SHARE * lead)
     rollout(state, rng, rule_tricks=99)  # played out by rule: the deal is over, and valued as any other
     assert state.phase == AWAIT_DEAL
-    assert final_value(state, 0, base, 300) == deal_value(state, 0, base, 300)
+    assert final_value(state, 0, base) == deal_value(state, 0, base)
 
 
 def test_expert_plays_the_solver_in_the_final_tricks():
