@@ -1,14 +1,21 @@
-"""Reading the opponent's lead: hidden-card deals weighted by how well they explain the card just led.
+"""Reading the opponent's plays: how likely each unseen card is to be in its concealed hand.
 
-A plain ``determinize`` deals the unseen cards uniformly, as if the opponent held a random handful. Real players
-(and our own rule levels) lead their cheapest card, so a lead says something: a player who leads a king or a trump
-rarely still holds a lone 7 or 8 of a plain suit. When the seat to decide is following a lead, ``plausible_deal``
-draws a few uniform deals, rewinds each to the moment of the lead (the led card back in the leader's cards) and keeps
-one at random with weight ``exp(-(cost of the led card - cost of the cheapest lead) / LEAD_TEMPERATURE)``, costs by
-the intermediate rules' lead valuation. The temperature keeps the model soft: a human who leads for a reason the
-rules do not see only makes some deals less likely, never impossible.
+A plain ``determinize`` deals the unseen cards uniformly, as if the opponent held a random handful. Players (and
+our own rule levels) lead their cheapest card and take a trick only when it pays, so each play says something: a
+player who leads a king rarely still holds a lone 7 of a plain suit, and one who lets a brisque go rarely holds a
+cheap card that takes it. ``Belief`` reads the opponent's latest stock-phase plays in a two-player deal (the lead
+on the table now, and its card in each trick since its oldest concealed card was drawn) and weighs every unseen
+card: for each play, a card the intermediate rules would have played instead, by a margin of d points, is
+exp(-d / TEMPERATURE) times less likely to have been in that hand.
 
-It reads the view and the random stream only, so the search stays honest.
+A card may also have been drawn after the play, which then says nothing about it: with k cards drawn since into a
+concealed hand of h, a card's factor for that play is mixed with 1 in proportion k / h, so old plays fade.
+``Belief.deal`` then deals the opponent's concealed hand by those weights, the rest to the stock at random.
+
+The temperature keeps the model soft: a human who plays for a reason the rules do not see only makes some hands
+less likely, never impossible. Weighing cards one by one instead of whole hands lets the search draw every deal
+from the same reading at no cost, however sharp the reading is. It reads the view and the random stream only, so
+the search stays honest.
 """
 
 from __future__ import annotations
@@ -22,30 +29,56 @@ from bezique.rules.cards import SEVEN, suit_of
 from bezique.rules.state import PLAY, GameState
 from bezique.rules.view import PlayerView, determinize
 
-DRAWS = 6  # uniform deals drawn for each weighted one
-LEAD_TEMPERATURE = 3.0  # points of lead cost that make a deal e times less likely
+TEMPERATURE = 2.0  # points by which another card would have been the better play that make it e times less likely
+FLOOR = 1e-9  # the least weight of a card: nothing the opponent holds is ever ruled out
 
 
-def plausible_deal(view: PlayerView, rng: random.Random, draws: int = DRAWS) -> GameState:
-    """A full state consistent with `view`, its hidden cards weighted by how well they explain the opponent's
-    latest plays."""
-    lead = _lead_to_read(view)
-    last = _last_trick_to_read(view)
-    if not lead and last is None:
-        return determinize(view, rng)
-    deals = [determinize(view, rng) for _ in range(draws)]
-    weights = []
-    for deal in deals:
-        weight = lead_likelihood(deal) if lead else 1.0
-        if last is not None:
-            weight *= last_play_likelihood(deal, last, rng)
-        weights.append(weight)
-    pick = rng.random() * sum(weights)
-    for deal, weight in zip(deals, weights, strict=True):
-        pick -= weight
-        if pick <= 0.0:
-            return deal
-    return deals[-1]
+class Belief:
+    """Weights of the unseen cards for the opponent's concealed hand, read once per decision from `view`."""
+
+    __slots__ = ("hidden", "opp", "view", "weights")
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        self.view = view
+        self.opp: int | None = None  # None: nothing to read, deals are uniform
+        self.weights: dict[int, float] = {}
+        self.hidden = 0
+        rules = view.rules
+        if rules.players != 2 or rules.open_hands or view.final_phase or not view.stock_count:
+            return
+        opp = 1 - view.seat
+        hidden = view.hand_counts[opp] - len(view.known[opp])
+        reads = _reads(view, opp, hidden) if hidden > 0 else []
+        if not reads:
+            return
+        pool = view.unseen()
+        weights = dict.fromkeys(pool, 1.0)
+        base = determinize(view, rng)
+        for index, card, draws in reads:
+            then = _rewind(base, view, opp, index, draws, rng)
+            stale = min(1.0, draws / hidden)
+            for c, factor in _evidence(then, opp, card, pool).items():
+                weights[c] *= stale + (1.0 - stale) * factor
+        self.opp, self.hidden = opp, hidden
+        self.weights = {c: max(FLOOR, w) for c, w in weights.items()}
+
+    def deal(self, rng: random.Random) -> GameState:
+        """A full state consistent with the view, the opponent's concealed cards drawn by their weights."""
+        state = determinize(self.view, rng)
+        opp = self.opp
+        if opp is None:
+            return state
+        known = set(self.view.known[opp])
+        head = 1 if self.view.turn_up is not None else 0  # the turned-up trump card lies under the stock, seen
+        pool = [c for c in state.hands[opp] if c not in known] + state.stock[head:]
+        weights = self.weights
+        # weighted sampling without replacement (Efraimidis-Spirakis): the largest log(u) / weight win
+        keys = sorted(range(len(pool)), key=lambda i: math.log(1.0 - rng.random()) / weights[pool[i]],
+                      reverse=True)
+        chosen = set(keys[:self.hidden])
+        state.hands[opp] = [c for c in state.hands[opp] if c in known] + [pool[i] for i in sorted(chosen)]
+        state.stock = state.stock[:head] + [c for i, c in enumerate(pool) if i not in chosen]
+        return state
 
 
 def _telling(card: int, trump: int | None) -> bool:
@@ -54,92 +87,69 @@ def _telling(card: int, trump: int | None) -> bool:
     return not (card & 7 == SEVEN and suit_of(card) == trump)
 
 
-def _lead_to_read(view: PlayerView) -> bool:
-    """Whether the view shows another seat's lead, made in the stock phase from cards this seat cannot see."""
-    if len(view.trick) != 1 or view.final_phase or view.rules.open_hands or view.phase != PLAY:
-        return False
-    leader, card = view.trick[0]
-    return leader != view.seat and _telling(card, view.trump)
-
-
-def _last_trick_to_read(view: PlayerView) -> tuple[int, int] | None:
-    """(opponent, card) of the last completed stock trick of a two-player deal, if the opponent lost it and the card
-    tells something."""
-    if view.rules.players != 2 or view.final_phase or view.rules.open_hands or not view.tricks_log:
-        return None
-    if view.phase != PLAY or view.stock_count == 0:
-        return None
-    winner, trick = view.tricks_log[-1]
-    if winner != view.seat:
-        return None  # the winner may have melded since, which the rewind cannot undo; a lost trick tells more
-    for seat, card in trick:
-        if seat != view.seat and _telling(card, view.trump):
-            return seat, card
-    return None
-
-
-def lead_likelihood(deal: GameState) -> float:
-    """How likely the leader of `deal`'s trick, holding the cards `deal` gives it, led that card (at most 1)."""
-    then = deal.clone()
-    leader = then.trick_seats[0]
-    card = then.trick[0]
-    then.trick, then.trick_seats, then.best = [], [], 0
-    then.played.pop()
-    _give_back(then, leader, card)
-    then.to_act = then.leader = leader
-    return _lead_weight(then, leader, card)
-
-
-def last_play_likelihood(deal: GameState, last: tuple[int, int], rng: random.Random) -> float:
-    """How likely the opponent played its card of the last completed trick, holding the cards `deal` gives it then:
-    its cards now, less one of them (the card drawn after that trick, unknown, so any concealed card at random),
-    plus the card it played."""
-    seat, card = last
-    then = deal.clone()
-    if then.trick:  # the trick now being played came after: take it back
-        for s, c in zip(then.trick_seats, then.trick, strict=True):
-            _give_back(then, s, c)
-            then.played.pop()
-    hidden = [c for c in then.hands[seat] if c not in then.exposed]
-    if not hidden:
-        return 1.0
-    drawn = hidden[int(rng.random() * len(hidden))]
-    then.hands[seat].remove(drawn)
-    then.stock.append(drawn)
-    winner, trick = then.tricks_log.pop()
-    then.tricks_done -= 1
-    for _, c in trick:
-        then.won[winner].remove(c)
-        then.played.pop()
-    _give_back(then, seat, card)
-    then.trick, then.trick_seats, then.best = [], [], 0
-    for s, c in trick:
-        if s == seat:
+def _reads(view: PlayerView, opp: int, hidden: int) -> list[tuple[int, int, int]]:
+    """The opponent's plays worth reading, as (trick index in this deal, card, cards it has drawn since): its lead
+    on the table now, then its card in each completed trick while fewer cards have been drawn since than it hides
+    (an older play may concern none of the cards it holds now)."""
+    reads = []
+    log = view.tricks_log
+    if view.phase == PLAY and len(view.trick) == 1 and view.trick[0][0] == opp and _telling(view.trick[0][1],
+                                                                                           view.trump):
+        reads.append((len(log), view.trick[0][1], 0))
+    for index in range(len(log) - 1, -1, -1):
+        draws = len(log) - index
+        if draws >= hidden:
             break
-        then.trick.append(c)
-        then.trick_seats.append(s)
-        then.played.append(c)
-    then.to_act = seat
+        for seat, card in log[index][1]:
+            if seat == opp and _telling(card, view.trump):
+                reads.append((index, card, draws))
+    return reads
+
+
+def _rewind(base: GameState, view: PlayerView, opp: int, index: int, draws: int, rng: random.Random) -> GameState:
+    """`base` (a uniform deal of the view) as the opponent saw it when it played to trick `index`: its cards are
+    those it holds now less `draws` concealed ones drawn since (any, at random), plus every card it has played
+    since; the stock is as long as it was then; the trick holds what was played before its card."""
+    then = base.clone()
+    log = view.tricks_log
+    then.tricks_log = list(log[:index])
+    then.tricks_done = index
+    then.played = [c for _, trick in log[:index] for _, c in trick]
+    concealed = [c for c in then.hands[opp] if c not in view.known[opp]]
+    drawn = set(rng.sample(concealed, min(draws, len(concealed))))
+    trick = log[index][1] if index < len(log) else view.trick
+    since = [c for _, t in log[index:] for s, c in t if s == opp] + [c for s, c in view.trick if s == opp]
+    then.hands[opp] = [c for c in then.hands[opp] if c not in drawn] + since
+    mine_since = [c for _, t in log[index:] for s, c in t if s != opp]
+    then.stock = then.stock + sorted(drawn) + mine_since[:draws]  # only its length is read: both draws back
+    then.trick, then.trick_seats = [], []
+    for seat, card in trick:
+        if seat == opp:
+            break
+        then.trick.append(card)
+        then.trick_seats.append(seat)
+    then.played.extend(then.trick)
+    then.best = 0
+    then.phase, then.final_phase = PLAY, False
+    then.to_act = opp
     then.leader = trick[0][0]
-    if not then.trick:
-        return _lead_weight(then, seat, card)
-    know = Knowledge(then, seat)
-    cards = then.hands[seat] + then.tables[seat]
-    scores = follow_scores(then, know, cards, {c: know.keep_value(c) for c in cards})
-    best = max(score for score, _ in scores.values())
-    return math.exp(-(best - scores[card][0]) / LEAD_TEMPERATURE)
+    return then
 
 
-def _give_back(then: GameState, seat: int, card: int) -> None:
-    """Return a played `card` to where `seat` played it from: the table if it had been melded, else the hand."""
-    if card in then.hist:
-        then.tables[seat].append(card)
+def _evidence(then: GameState, opp: int, card: int, pool: list[int]) -> dict[int, float]:
+    """For each card of `pool`: how much less likely the opponent held it when it played `card` in `then`
+    (exp(-margin / TEMPERATURE) when the intermediate rules would rather have played it, else 1)."""
+    know = Knowledge(then, opp)
+    faces = {c & 31: c for c in pool}  # copies of a face unseen alike are worth the same
+    options = {*faces.values(), card}
+    keep = {c: know.keep_value(c) for c in options}
+    if then.trick:
+        scores = {c: s for c, (s, _code) in follow_scores(then, know, sorted(options), keep).items()}
+        chosen = scores[card]
+        better = {c: scores[c] - chosen for c in options}
     else:
-        then.hands[seat].append(card)
-
-
-def _lead_weight(then: GameState, leader: int, card: int) -> float:
-    """exp(-(lead cost of `card` - the cheapest lead cost) / T) for `leader` to lead in `then`."""
-    know = Knowledge(then, leader)
-    cheapest = min(lead_cost(c, know.keep_value(c)) for c in then.hands[leader] + then.tables[leader])
-    return math.exp(-(lead_cost(card, know.keep_value(card)) - cheapest) / LEAD_TEMPERATURE)
+        costs = {c: lead_cost(c, keep[c]) for c in options}
+        chosen = costs[card]
+        better = {c: chosen - costs[c] for c in options}
+    by_face = {c & 31: math.exp(-better[c] / TEMPERATURE) if better[c] > 0 else 1.0 for c in faces.values()}
+    return {c: by_face[c & 31] for c in pool}

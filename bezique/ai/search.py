@@ -1,7 +1,7 @@
 """The search levels: determinized Monte Carlo search over the hidden cards, an exact count of the last tricks.
 
-Each iteration deals the cards the seat cannot see (``inference.plausible_deal``: at random, weighted by how well
-the deal explains the opponent's latest plays; it reads the view only, so the search cannot cheat), then plays
+Each iteration deals the cards the seat cannot see (``inference.Belief``: at random, each card weighted by how well
+it fits the opponent's latest plays; it reads the view only, so the search cannot cheat), then plays
 every candidate action on that same deal and rolls on by rule for ``HORIZON`` tricks (the final tricks always to
 the end): the other seats by the intermediate rules, its own later moves by its own, better-tuned weights
 (``EXPERT_CRAFT``), with the same random stream for every candidate: common random numbers make the comparison
@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 
 from bezique.ai.base import StopFlag
-from bezique.ai.inference import plausible_deal
+from bezique.ai.inference import Belief
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, SEQ_RANKS, Knowledge, beats, is_brisque, templates
 from bezique.ai.players import RulePlayer, match_legal
 from bezique.ai.policy import (
@@ -258,9 +258,11 @@ class ExpertPlayer(RulePlayer):
         legal = list(legal)
         if len(legal) == 1:
             return Decision(legal[0], "only", {})
+        started = time.perf_counter()  # the budget covers the whole decision, reading the opponent included
         rng = random.Random(self.rng.getrandbits(64))
         me = view.seat
-        first = plausible_deal(view, rng)
+        belief = Belief(view, rng)
+        first = belief.deal(rng)
         if solvable(first):
             card, solved = solve(first, me)
             action = match_legal(Action(PLAY, (card,)), legal)
@@ -282,14 +284,13 @@ class ExpertPlayer(RulePlayer):
         live = list(range(len(candidates)))
         p = candidates.index(prior)
         base = tuple(view.scores)
-        started = time.perf_counter()
         budget = self.time_ms / 1000.0
         deadline = started + budget + self.bank
         n = 0
         exact = view.rules.players == 2 and view.stock_count <= END_STOCK
         value = final_value if exact else deal_value
         while True:
-            det = first if n == 0 else plausible_deal(view, rng)
+            det = first if n == 0 else belief.deal(rng)
             seed = rng.getrandbits(32)
             for i in live:
                 state = det.clone()

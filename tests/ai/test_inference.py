@@ -1,5 +1,5 @@
-"""Reading the opponent's plays: weighted deals stay consistent with the view, and the opponent's real cards explain
-its plays better than a random handful does."""
+"""Reading the opponent's plays: the belief favours the cards the opponent really holds, weighs a cheaper card kept
+back against its holder, fades with the cards drawn since, and its deals stay consistent with the view."""
 
 from __future__ import annotations
 
@@ -9,92 +9,75 @@ import statistics
 from ai_positions import TWO, cards, position
 
 from bezique.ai import make_player
-from bezique.ai.inference import (
-    _last_trick_to_read,
-    _lead_to_read,
-    last_play_likelihood,
-    lead_likelihood,
-    plausible_deal,
-)
+from bezique.ai.inference import Belief, _reads
 from bezique.rules.engine import apply, new_game, shuffled_deck, start_deal
+from bezique.rules.ruleset import make_ruleset
 from bezique.rules.state import AWAIT_DEAL
 from bezique.rules.view import determinize, view_for
 
 
 def _intermediate_deals(count: int):
-    """States of intermediate-against-intermediate deals, with seat 0 to act, one per step of each deal."""
+    """States of intermediate-against-intermediate deals, with seat 0 to act in the stock phase."""
     players = [make_player("intermediate", 11), make_player("intermediate", 12)]
     for deal in range(count):
-        state = new_game(TWO, 0)
+        state = new_game(TWO, deal % 2)
         start_deal(state, shuffled_deck(TWO, random.Random(deal)))
         while state.phase != AWAIT_DEAL and not state.finished:
-            if state.to_act == 0:
+            if state.to_act == 0 and state.stock and not state.final_phase:
                 yield state
             view = view_for(state, state.to_act)
             apply(state, players[state.to_act].choose(view, view.legal))
 
 
-def test_the_real_hand_explains_a_lead_better_than_random_hands():
-    true_weights, random_weights = [], []
+def test_belief_deals_hold_more_of_the_opponents_real_cards_than_uniform_deals():
     rng = random.Random(5)
+    believed, uniform = [], []
     for state in _intermediate_deals(6):
         view = view_for(state, 0)
-        if _lead_to_read(view):
-            true_weights.append(lead_likelihood(state))
-            random_weights.extend(lead_likelihood(determinize(view, rng)) for _ in range(5))
-    assert len(true_weights) > 20
-    assert statistics.fmean(true_weights) > 0.9  # the intermediate rules lead as the model expects
-    assert statistics.fmean(random_weights) < statistics.fmean(true_weights) - 0.2
-
-
-def test_the_real_hand_explains_the_last_lost_trick_better_than_random_hands():
-    true_weights, random_weights = [], []
-    rng = random.Random(6)
-    for state in _intermediate_deals(6):
-        view = view_for(state, 0)
-        last = _last_trick_to_read(view)
-        if last is not None:
-            true_weights.append(last_play_likelihood(state, last, rng))
-            random_weights.extend(last_play_likelihood(determinize(view, rng), last, rng) for _ in range(5))
-    assert len(true_weights) > 20
-    assert statistics.fmean(true_weights) > 0.8  # less than 1: the card drawn since is guessed
-    assert statistics.fmean(random_weights) < statistics.fmean(true_weights) - 0.15
+        real = {c for c in state.hands[1] if c not in view.known[1]}
+        belief = Belief(view, rng)
+        for _ in range(5):
+            believed.append(len(real & set(belief.deal(rng).hands[1])))
+            uniform.append(len(real & set(determinize(view, rng).hands[1])))
+    assert len(believed) > 500
+    assert statistics.fmean(believed) > statistics.fmean(uniform) + 0.15
 
 
 def test_a_leader_still_holding_a_cheaper_card_is_less_likely():
+    # seat 1 has led the king of clubs: a lone 7 of hearts would have been the cheaper lead, a spare ace is dearer
     state = position("AS TS 9H 8C 9C 8D JH QD", turn_up="7S", led="KC", stock=20)
-    deal = determinize(view_for(state, 0), random.Random(1))
+    belief = Belief(view_for(state, 0), random.Random(1))
     junk, good = cards("7H")[0], cards("AD#1")[0]
-    assert junk not in deal.played and good not in deal.played  # both unseen: in the leader's hand or the stock
-    for holder in (deal.hands[1], deal.stock):
-        for card in (junk, good):
-            if card in holder:
-                holder.remove(card)
-    with_junk, with_good = deal.clone(), deal.clone()
-    with_junk.hands[1][0], with_good.hands[1][0] = junk, good
-    with_junk.stock.append(deal.hands[1][0])
-    with_good.stock.append(deal.hands[1][0])
-    with_junk.stock.append(good)
-    with_good.stock.append(junk)
-    assert lead_likelihood(with_junk) < 0.7 * lead_likelihood(with_good)
+    assert belief.opp == 1
+    assert belief.weights[junk] < 0.5 * belief.weights[good]
 
 
-def test_weighted_deals_prefer_hands_that_explain_the_lead():
-    state = position("AS TS 9H 8C 9C 8D JH QD", turn_up="7S", led="KC", stock=20)
+def test_old_plays_fade_and_stop_once_every_hidden_card_may_be_new():
+    state = next(s for s in _intermediate_deals(1) if len(s.tricks_log) >= 10)
     view = view_for(state, 0)
-    rng = random.Random(1)
-    uniform = statistics.fmean(lead_likelihood(determinize(view, rng)) for _ in range(300))
-    weighted = statistics.fmean(lead_likelihood(plausible_deal(view, rng)) for _ in range(300))
-    assert weighted > uniform + 0.1
+    hidden = view.hand_counts[1] - len(view.known[1])
+    reads = _reads(view, 1, hidden)
+    assert reads and all(draws < hidden for _index, _card, draws in reads)
+    assert [draws for _index, _card, draws in reads] == sorted(draws for _index, _card, draws in reads)
 
 
-def test_weighted_deals_keep_every_card_and_the_public_facts():
+def test_nothing_is_read_where_nothing_is_hidden_or_the_stock_is_gone():
+    final = position("AS TS 9H 8C 9C 8D JH QD", turn_up="7S", final=True)
+    assert Belief(view_for(final, 0), random.Random(1)).opp is None
+    open_rules = make_ruleset("two_handed", {"open_hands": True})
+    shown = position("AS TS 9H 8C 9C 8D JH QD", turn_up="7S", led="KC", stock=20, rules=open_rules)
+    assert Belief(view_for(shown, 0), random.Random(1)).opp is None
+
+
+def test_belief_deals_keep_every_card_and_the_public_facts():
     rng = random.Random(2)
     for state in _intermediate_deals(2):
         view = view_for(state, 0)
-        deal = plausible_deal(view, rng)
+        deal = Belief(view, rng).deal(rng)
         assert sorted(deal.hands[0]) == sorted(state.hands[0])
+        assert set(view.known[1]) <= set(deal.hands[1])
         assert [len(h) for h in deal.hands] == [len(h) for h in state.hands]
+        assert deal.stock[:1] == state.stock[:1]  # the turned-up trump card stays at the bottom
         assert len(deal.stock) == len(state.stock)
         everything = deal.stock + deal.played + [c for h in deal.hands for c in h] + [c for t in deal.tables for c in t]
         assert sorted(everything) == list(range(64))
