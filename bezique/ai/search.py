@@ -271,7 +271,7 @@ class ExpertPlayer(RulePlayer):
                 return Decision(action, "solver_win", {"card": card})
             return Decision(action, "solver", {"card": card, "gain": int(best)})
         candidates = vetoes(first, me, legal)
-        rules_decision = intermediate_decision_for(first, me, legal, rng)
+        rules_decision = rules_decision_for(first, me, legal, rng)
         if len(candidates) == 1:  # only plays are vetoed; nothing to search: the rules' reason, or the vetoes'
             if rules_decision.action == candidates[0]:
                 return rules_decision
@@ -375,7 +375,7 @@ def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
     return out
 
 
-def intermediate_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:
+def rules_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:
     """The rules' decision with the search levels' weights (``EXPERT_CRAFT``), and its reason, on a copy of
     `state`."""
     state = state.clone()

@@ -43,7 +43,7 @@ def test_a_vetoed_choice_the_rules_would_not_make_says_why_the_others_were_ruled
     def rules_throw_a_brisque(state, me, legal, rng):
         return Decision(brisque, "discard", {"card": brisque.cards[0]})
 
-    monkeypatch.setattr(search, "intermediate_decision_for", rules_throw_a_brisque)
+    monkeypatch.setattr(search, "rules_decision_for", rules_throw_a_brisque)
     hint = advise(hint_player(3, iterations=3), view, view.legal, "en", lambda card: "CARD")
     assert hint.action.cards[0] & 31 == 30  # the vetoes overrule the rules
     assert hint.reason == ("Play CARD: each of your other cards would throw away a brisque or break up your trump "

@@ -25,8 +25,8 @@ from bezique.ai.search import (
     game_value,
     horizon_features,
     horizon_value,
-    intermediate_decision_for,
     races,
+    rules_decision_for,
     win_chance,
 )
 from bezique.rules.actions import PLAY, Action
@@ -108,7 +108,7 @@ def test_the_expert_rules_keep_a_trump_the_intermediate_spends_on_a_worthless_tr
     assert INTERMEDIATE != EXPERT_CRAFT
     assert intermediate_decision(state, 0, legal, random.Random(0)).action.cards == (nine,)
     assert intermediate_decision(state, 0, legal, random.Random(0), EXPERT_CRAFT).action.cards[0] in plain_sevens
-    assert intermediate_decision_for(state, 0, legal, random.Random(0)).action.cards[0] in plain_sevens
+    assert rules_decision_for(state, 0, legal, random.Random(0)).action.cards[0] in plain_sevens
 
 
 def test_copies_of_a_face_are_one_candidate():
