@@ -6,7 +6,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bezique.cli import main
+from bezique.commands.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

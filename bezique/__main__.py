@@ -1,6 +1,6 @@
 """``python -m bezique [COMMAND]``: start the game, or run one of the tools (replay, check-config, bench …)."""
 
-from bezique.cli import main
+from bezique.commands.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bezique.cli import main as cli_main
+from bezique.commands.cli import main as cli_main
 from bezique.config import (
     DEFAULT_CONFIG_PATH,
     AISettings,

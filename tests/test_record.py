@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bezique.bench_cmd import bench_rules
-from bezique.cli import main
+from bezique.commands.bench import bench_rules
+from bezique.commands.cli import main
 from bezique.rules import engine
 from bezique.rules.cards import face_code, make_card, make_face, parse_code
 from bezique.rules.record import RecordedGame, RecordError, replay_record

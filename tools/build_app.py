@@ -5,7 +5,8 @@
 
 The executable bundles the card images, the sounds and the default ``config.yaml``; inside it they sit at the
 bundle's root, exactly where the package looks for them beside itself, so the game needs no special case. The
-command modules are imported by name at run time (``bezique.cli``), so every ``bezique`` submodule is collected.
+command modules are imported by name at run time (``bezique.commands.cli``), so every ``bezique`` submodule is
+collected.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ APP_NAME = "bezique"
 
 
 def command_modules() -> list[str]:
-    """The modules ``bezique.cli`` imports by name (PyInstaller cannot see imports made from strings)."""
+    """The modules ``bezique.commands.cli`` imports by name (PyInstaller cannot see imports made from strings)."""
     sys.path.insert(0, str(ROOT))
-    from bezique.cli import COMMANDS
+    from bezique.commands.cli import COMMANDS
 
     return sorted({module for module, _ in COMMANDS.values()})
 

@@ -14,8 +14,8 @@ import time
 import pygame
 
 from bezique.i18n import t as _t
-from bezique.ui.assets import Assets, Sounds
-from bezique.ui.layout import MIN_SIZE
+from bezique.presenter.layout import MIN_SIZE
+from bezique.ui.kit.assets import Assets, Sounds
 from bezique.ui.scene import Scene, SceneStack
 
 FPS = 60
@@ -43,7 +43,7 @@ class App:
         self.frames = 0
         self.first_frame_seconds: float | None = None
         self.lang = "en"  # "it" or "en": every scene reads its words through ``self.t``
-        self.shell = None  # the menu, saves and settings around the table (``bezique.ui.shell``), when present
+        self.shell = None  # the menu, saves and settings around the table (``bezique.ui.scenes.shell``), when present
         if fullscreen:
             self.toggle_fullscreen()
 

@@ -32,7 +32,7 @@ def _busy_table(size: tuple[int, int], seed: int):
     """A window whose table shows full hands and melds on both sides (found by playing melds greedily)."""
     from bezique.config import Config
     from bezique.rules.actions import MELD
-    from bezique.ui.start import open_table
+    from bezique.ui.scenes.start import open_table
     rng = random.Random(seed)
     app, table = open_table(Config(), [], size=size, seed=seed, fullscreen=False, animation_speed="normal",
                             computer_pace="instant")
@@ -59,7 +59,7 @@ def _busy_table(size: tuple[int, int], seed: int):
 
 def _stir(table, rng: random.Random) -> None:
     """Scatter a few cards and send them home; raise a score: the animations a deal keeps running."""
-    from bezique.ui.floaters import Floater
+    from bezique.ui.kit.floaters import Floater
     keys = [k for k, s in table.sprites.items() if s.visible]
     w, h = table.layout.width, table.layout.height
     for key in rng.sample(keys, min(6, len(keys))):
@@ -74,7 +74,7 @@ def _first_frame() -> None:
     """Child process: open the window, draw one frame, print the wall-clock time."""
     _env()
     from bezique.config import Config
-    from bezique.ui.start import open_table
+    from bezique.ui.scenes.start import open_table
     app, _ = open_table(Config(), [], fullscreen=False, computer_pace="instant")
     while app.first_frame_seconds is None:
         app.tick(1 / 60)
@@ -85,7 +85,7 @@ def run_ui_bench(args: argparse.Namespace) -> int:
     _env()
     import pygame
 
-    from bezique.app_entry import _size
+    from bezique.commands.play import _size
     size = _size(args.size)
     # 1. time to the first frame, in a fresh process
     t0 = time.time()

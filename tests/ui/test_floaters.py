@@ -6,7 +6,7 @@ import pytest
 from ui_driver import DT, make_app
 
 from bezique.rules.actions import Event
-from bezique.ui.floaters import LINE, STAGGER, Floater, free_slot, new_floater
+from bezique.ui.kit.floaters import LINE, STAGGER, Floater, free_slot, new_floater
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 

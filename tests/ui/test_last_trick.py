@@ -6,9 +6,9 @@ import pygame
 import pytest
 from ui_driver import DT, make_app, move, step, wait_rest
 
-from bezique.ui.assets import GOLD
-from bezique.ui.last_trick import last_trick_title
-from bezique.ui.layout import Layout, card_box
+from bezique.presenter.layout import Layout, card_box
+from bezique.ui.kit.assets import GOLD
+from bezique.ui.table.last_trick import last_trick_title
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bezique.ui.layout import Layout, card_box
+from bezique.presenter.layout import Layout, card_box
 
 SIZES = [(1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024)]
 
@@ -83,7 +83,7 @@ def test_two_handed_won_piles_mirror_the_seats():
 def test_declaration_panel_hides_no_melds(players, size):
     """The panel lies where the trick was, between the melds above and the player's own below, clear of every
     seat's meld zone and of the side columns, and still tall enough for a title, a meld row and Draw."""
-    from bezique.ui.decl_panel import decl_geometry, rows_that_fit
+    from bezique.ui.table.decl_panel import decl_geometry, rows_that_fit
 
     w, h = size
     L = Layout.for_size(w, h, players)

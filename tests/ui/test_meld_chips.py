@@ -1,7 +1,7 @@
 """The badges on melded cards: a card in two melds gets two whole badges, stacked, never one on top of another."""
 
-from bezique.ui.layout import Layout, card_box
-from bezique.ui.meld_chips import stack_chips
+from bezique.presenter.layout import Layout, card_box
+from bezique.ui.table.meld_chips import stack_chips
 
 
 def measure(text: str, size: int) -> tuple[int, int]:

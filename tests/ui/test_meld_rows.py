@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from ui_driver import DT, button, click, make_app, point_on, wait_rest
 
+from bezique.presenter.layout import Box, Layout
 from bezique.rules.actions import DONE, MELD, Action
 from bezique.rules.cards import parse_code
 from bezique.rules.record import RecordedGame
-from bezique.ui.decl_panel import decl_geometry, panel_box, rows_that_fit
-from bezique.ui.layout import Box, Layout
-from bezique.ui.meld_rows import HAND, TABLE, chip_layout, panel_melds
+from bezique.ui.table.decl_panel import decl_geometry, panel_box, rows_that_fit
+from bezique.ui.table.meld_rows import HAND, TABLE, chip_layout, panel_melds
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "rules"))
 from stacking import build_deck

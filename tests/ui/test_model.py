@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from bezique.presenter import model as tm
+from bezique.presenter.layout import Layout
 from bezique.rules import engine
 from bezique.rules.ruleset import make_ruleset
 from bezique.rules.view import redact_event, view_for
-from bezique.ui import model as tm
-from bezique.ui.layout import Layout
 
 
 def split_packets(events, rules):

@@ -10,8 +10,8 @@ import pygame
 import pytest
 from ui_driver import button, click, key, make_app, move, point_on, step, wait_rest
 
+from bezique.presenter import model as tm
 from bezique.rules.actions import PLAY
-from bezique.ui import model as tm
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 

@@ -6,8 +6,8 @@ import random
 import pytest
 from ui_driver import DT, make_app
 
-from bezique.ui.scoreboard import ResultOverlay
-from bezique.ui.table import TableScene
+from bezique.ui.table.scene import TableScene
+from bezique.ui.table.scoreboard import ResultOverlay
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160), (1280, 1024)]
 FINISHED: dict[str, object] = {}
@@ -113,7 +113,7 @@ def test_the_scoreboard_panel_is_opaque():
 
 def test_one_seven_of_trumps_reads_singular_two_are_counted():
     """A single seven of trumps is "Seven of trumps" (never "Sevens"), in both languages; two read ×2."""
-    from bezique.ui.scoreboard import deal_lines, line_label
+    from bezique.ui.table.scoreboard import deal_lines, line_label
 
     log = [(0, 0, 0, "seven_of_trumps", 10), (0, 1, 1, "common_marriage", 20), (0, 1, 1, "seven_of_trumps", 10),
            (0, 1, 1, "seven_of_trumps", 10), (0, 0, 0, "last_trick", 10)]

@@ -17,16 +17,16 @@ import pygame
 import pytest
 from ui_driver import DT, click, key, step, table_of, wait_rest
 
-from bezique import saves
 from bezique.i18n import t
+from bezique.persist import saves
 from bezique.rules.cards import parse_card
-from bezique.ui.howto_scene import HowToScene
-from bezique.ui.menu import MenuScene, NewGameScene
-from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
-from bezique.ui.settings_scene import KEYS, SettingsScene
-from bezique.ui.shell import Shell
-from bezique.ui.stats_scene import StatsScene
-from bezique.ui.table import TableScene
+from bezique.ui.scenes.howto import HowToScene
+from bezique.ui.scenes.menu import MenuScene, NewGameScene
+from bezique.ui.scenes.settings import KEYS, SettingsScene
+from bezique.ui.scenes.shell import Shell
+from bezique.ui.scenes.stats import StatsScene
+from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
+from bezique.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,7 +104,7 @@ def test_menu_new_game_table_scoreboard_menu_and_continue():
 
 
 def test_game_over_records_statistics_and_deletes_the_save():
-    from bezique import stats
+    from bezique.persist import stats
     shell = make_shell()
     shell.settings = dataclasses.replace(shell.settings, computer_pace="instant")  # the table's test pace
     app = shell.app
@@ -227,7 +227,7 @@ CHILD = r"""
 import os, random, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 sys.path.insert(0, sys.argv[1])
-from bezique.ui.shell import Shell
+from bezique.ui.scenes.shell import Shell
 shell = Shell.create()
 setup = shell.default_setup(); setup.seed = 8; setup.level = "beginner"; setup.names = ["Kim", ""]
 table = shell.start_game(setup)

@@ -8,13 +8,13 @@ import pytest
 from ui_driver import DT, button, click, key, make_app, point_on, step, table_of, wait_rest
 
 from bezique.i18n import t
+from bezique.presenter.layout import Slot, card_box
 from bezique.rules.actions import EXCHANGE_SEVEN, MELD
 from bezique.rules.cards import full_deck_faces, parse_code
 from bezique.rules.record import RecordedGame
-from bezique.ui.decl_panel import row_points
-from bezique.ui.layout import Slot, card_box
-from bezique.ui.overlays import HandOverScene, PauseOverlay, ResultOverlay
-from bezique.ui.texts import meld_label
+from bezique.ui.kit.texts import meld_label
+from bezique.ui.table.decl_panel import row_points
+from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
@@ -354,7 +354,7 @@ def test_search_levels_get_the_configured_thinking_budget():
     import dataclasses
 
     from bezique.config import Config
-    from bezique.ui.start import open_table
+    from bezique.ui.scenes.start import open_table
 
     config = Config()
     config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level="expert", expert_time_ms=40,
@@ -372,7 +372,7 @@ def test_table_options_hold_the_settings_and_take_overrides():
     import dataclasses
 
     from bezique.config import AISettings, AppSettings
-    from bezique.ui.table import TableOptions
+    from bezique.ui.table.scene import TableOptions
 
     app_settings, ai = AppSettings(animation_speed="slow", allow_undo=True), AISettings(level="expert")
     opt = TableOptions.from_settings(app_settings, ai, computer_pace="instant", demo=True, demo_deals=2)

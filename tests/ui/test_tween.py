@@ -2,8 +2,8 @@
 
 import pytest
 
-from bezique.ui import easing
-from bezique.ui.tween import Tween, flight_time, pause_time
+from bezique.ui.kit import easing
+from bezique.ui.kit.tween import Tween, flight_time, pause_time
 
 
 @pytest.mark.parametrize("fn", [easing.linear, easing.out_cubic, easing.in_out_cubic, easing.out_back,

@@ -7,10 +7,10 @@ from itertools import combinations
 import pytest
 from ui_driver import DT, button, click, human_move, make_app, step, table_of, wait_rest
 
+from bezique.presenter import model as tm
+from bezique.presenter.layout import Layout
 from bezique.rules.actions import PASS_TO_PARTNER
-from bezique.ui import model as tm
-from bezique.ui.layout import Layout
-from bezique.ui.overlays import HandOverScene, ResultOverlay
+from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 
 SIZES = [(1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024)]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from bezique.ui.worker import Worker
+from bezique.ui.kit.worker import Worker
 
 
 def test_a_cancelled_call_finishing_late_does_not_answer_for_the_next():

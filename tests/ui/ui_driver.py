@@ -11,9 +11,9 @@ import pygame
 from bezique.config import Config
 from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY
 from bezique.rules.ruleset import make_ruleset
-from bezique.ui.overlays import HandOverScene, ResultOverlay
-from bezique.ui.start import open_table
-from bezique.ui.table import TableScene
+from bezique.ui.scenes.start import open_table
+from bezique.ui.table.overlays import HandOverScene, ResultOverlay
+from bezique.ui.table.scene import TableScene
 
 DT = 1 / 60
 

@@ -1,0 +1,50 @@
+"""Command-line entry: no command starts the game; sub-commands are the tools around it.
+
+Each command lives in its own module and is imported only when asked for, so starting the game never pays for the
+tools, and the tools (replay, check-config, bench rules) never import pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# command -> (module, help). Each module has `add_arguments(parser)` and `run(args) -> int`.
+COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("bezique.commands.play", "start the game window (the default)"),
+    "replay": ("bezique.commands.replay", "replay a game record and print a summary (RECORD.md)"),
+    "check-config": ("bezique.commands.check_config", "check config.yaml and print its problems"),
+    "bench": ("bezique.commands.bench", "benchmarks that print figures (rules, ui)"),
+    "arena": ("bezique.ai.arena", "play computer levels against each other and measure them"),
+    "demo": ("bezique.commands.demo", "computer against computer in the real window"),
+    "install-desktop": ("bezique.commands.install_desktop", "add Bezique to the Linux applications menu for this user"),
+}
+
+
+def _usage() -> str:
+    lines = ["usage: python -m bezique [COMMAND] [ARGS...]", "", "commands:"]
+    lines += [f"  {name:<13} {help_text}" for name, (_, help_text) in COMMANDS.items()]
+    lines += ["", "With no command the game starts. 'python -m bezique COMMAND --help' explains a command."]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command. Only that command's module is imported, so a tool never pays for (or trips over) another."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in ("-h", "--help"):
+        print(_usage())
+        return 0
+    if not argv or argv[0].startswith("-"):
+        argv = ["play", *argv]
+    command = argv[0]
+    if command not in COMMANDS:
+        print(f"bezique: unknown command {command!r}\n\n{_usage()}", file=sys.stderr)
+        return 2
+    module_name, help_text = COMMANDS[command]
+    module = importlib.import_module(module_name)
+    parser = argparse.ArgumentParser(prog=f"bezique {command}", description=help_text)
+    module.add_arguments(parser)
+    args = parser.parse_args(argv[1:])
+    args.command = command
+    return int(module.run(args) or 0)

@@ -1,0 +1,45 @@
+"""``python -m bezique demo``: the computer plays itself in the real window (an attract mode, and a test)."""
+
+from __future__ import annotations
+
+import argparse
+
+PLAYABLE = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")  # as bezique.ui.scenes.start
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--deals", type=int, default=1, help="deals to play before exiting (0: a whole game)")
+    parser.add_argument("--speed", choices=("instant", "fast", "normal"), default="fast", help="animation speed")
+    parser.add_argument("--seed", type=int, default=None, help="shuffle and computer seed")
+    parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    parser.add_argument("--variant", choices=PLAYABLE, default=None,
+                        help="the game to show (default: config.yaml's variant)")
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from bezique.commands.play import _size
+    from bezique.ui.scenes.start import load_settings, open_table
+
+    config, problems = load_settings()
+    if args.variant and args.variant != config.variant:
+        import dataclasses
+
+        from bezique.rules.ruleset import make_ruleset
+        config = dataclasses.replace(config, variant=args.variant, rules=make_ruleset(args.variant, {}))
+    from bezique.persist.user_settings import load_user_settings
+    language = load_user_settings(config).app.language  # the language the player chose in Settings
+    speed = args.speed
+    pace = {"instant": "instant", "fast": "fast", "normal": "normal"}[speed]
+    app, table = open_table(config, problems, size=_size(args.size), demo=True, seed=args.seed, fullscreen=False,
+                            animation_speed=speed, computer_pace=pace, demo_deals=max(0, args.deals),
+                            language=language)
+    code = app.run()
+    if table.sync_errors:
+        print(f"demo: the table fell out of step {table.sync_errors} time(s)")
+        return 1
+    state = table.session.state
+    scores = "-".join(str(v) for v in state.scores)
+    print(f"demo: {config.variant}, {table.deals_seen} deal(s) played, scores {scores}")
+    return code

@@ -1,0 +1,158 @@
+"""The player's own settings: ``settings.json`` in the data folder, laid over ``config.yaml``'s defaults.
+
+``config.yaml`` gives the defaults and is never written by the game. What the player chooses on the Settings
+screen is saved here (atomically) and applied over those defaults at the next start::
+
+    {"format": "bezique-settings", "version": 1,
+     "app": {"language": "it", "sound_volume": 0.5, …}, "ai": {"level": "expert", …}}
+
+Every value is checked exactly as ``config.py`` checks ``config.yaml`` (the same checks and the same messages); a bad
+value is reported and keeps ``config.yaml``'s value. A file that cannot be read is set aside with a timestamp and
+reported; the defaults are used. No pygame here.
+"""
+
+from __future__ import annotations
+
+import difflib
+import locale
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from bezique import config as _config
+from bezique.config import AISettings, AppSettings, Config, ConfigProblem
+from bezique.persist import storage
+
+SETTINGS_FILE = "settings.json"
+FORMAT = "bezique-settings"
+VERSION = 1
+
+# The checks of config.py, shared so that settings.json and config.yaml accept exactly the same values.
+APP_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.APP_CHECKS
+AI_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.AI_CHECKS
+
+# What the Settings screen offers, in display order. Every value passes config.py's checks (tested), and every
+# value those checks allow for a choice setting is offered (tested); labels: bezique.i18n.option_label.
+SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
+    "language": ("auto", "it", "en"),
+    "animation_speed": ("slow", "normal", "fast", "instant"),
+    "computer_pace": ("slow", "normal", "fast"),
+    "sound_volume": tuple(round(i / 10, 1) for i in range(11)),
+    "mute": (False, True),
+    "deck_colours": ("classic", "four_colour", "colour_blind"),
+    "card_back": ("blue", "red"),
+    "sort_trumps_first": (False, True),
+    "auto_pass_empty_declaration": (False, True),
+    "auto_play_forced_card": (False, True),
+    "allow_undo": (False, True),
+    "fullscreen": (False, True),
+    "level": ("beginner", "intermediate", "expert", "master"),
+}
+# the AI settings the screen shows (the thinking budgets stay in config.yaml)
+SCREEN_AI_KEYS = ("level",)
+
+
+def settings_path() -> Path:
+    return storage.data_dir() / SETTINGS_FILE
+
+
+class LoadedSettings(NamedTuple):
+    """The settings to use, always valid, and the problems met (each names the key, the value and the fallback)."""
+
+    app: AppSettings
+    ai: AISettings
+    problems: tuple[ConfigProblem, ...]
+
+
+def load_user_settings(config: Config | None = None) -> LoadedSettings:
+    """``config``'s app and ai settings (``load_config().config``; all defaults when None) with the player's saved
+    choices applied over them. Never raises for the file's content."""
+    config = config or Config()
+    path = settings_path()
+    storage.remove_stale_temp_files(path)
+    report = _config.ProblemReport(path)
+    try:
+        doc = storage.read_json(path)
+    except FileNotFoundError:
+        return LoadedSettings(config.app, config.ai, ())
+    except storage.DamagedFileError as exc:
+        return _damaged(config, path, exc.reason)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return _damaged(config, path, "not a Bezique settings file")
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return _damaged(config, path, f"version: expected a whole number, found {version!r}")
+    # a newer file is read as far as it goes: its keys are the same kind of thing, unknown ones are reported
+    for key in sorted(set(doc) - {"format", "version", "app", "ai"}, key=str):
+        report.add(str(key), f"{key}: unknown key, ignored")
+    app_raw = _section(doc, "app", report)
+    ai_raw = _section(doc, "ai", report)
+    _unknown(app_raw, "", APP_CHECKS, report)
+    _unknown(ai_raw, "ai", AI_CHECKS, report)
+    app = AppSettings(**{**asdict(config.app), **_config.checked_values(app_raw, "", APP_CHECKS, config.app, report)})
+    ai = AISettings(**{**asdict(config.ai), **_config.checked_values(ai_raw, "ai", AI_CHECKS, config.ai, report)})
+    return LoadedSettings(app, ai, tuple(report.problems))
+
+
+def _damaged(config: Config, path: Path, reason: str) -> LoadedSettings:
+    problem = storage.set_aside_problem(path, "problem.settings_damaged", reason)
+    kept = f"; kept as {problem.set_aside_to.name}" if problem.set_aside_to else ""
+    message = f"could not be read ({problem.detail}){kept} — using the defaults"
+    return LoadedSettings(config.app, config.ai, (ConfigProblem(path, "", message),))
+
+
+def _section(doc: Mapping[str, Any], name: str, report: Any) -> Mapping[str, Any]:
+    value = doc.get(name, {})
+    if isinstance(value, dict):
+        return value
+    report.add(name, f"{name}: expected an object of settings — using the defaults for this section")
+    return {}
+
+
+def _unknown(mapping: Mapping[str, Any], section: str, checks: Mapping[str, Any], report: Any) -> None:
+    for key in mapping:
+        if key not in checks:
+            dotted = f"{section}.{key}" if section else str(key)
+            close = difflib.get_close_matches(str(key), list(checks), n=1)
+            hint = f"; did you mean {close[0]}?" if close else ""
+            report.add(dotted, f"{dotted}: unknown key, ignored{hint}")
+
+
+def save_user_settings(app: AppSettings, ai: AISettings) -> Path:
+    """Write the player's settings atomically (all of them: what the player saw is what comes back).
+
+    Raises:
+        ValueError: a value config.py's checks refuse (a bug in the caller); nothing is written.
+        OSError: the data folder cannot be written; the previous file is untouched.
+    """
+    app_values, ai_values = asdict(app), asdict(ai)
+    for values, checks in ((app_values, APP_CHECKS), (ai_values, AI_CHECKS)):
+        for key, check in checks.items():
+            try:
+                check(values[key])
+            except ValueError as exc:
+                raise ValueError(f"{key}: {values[key]!r} is not allowed; {exc}") from None
+    path = settings_path()
+    storage.write_json_atomic(path, {"format": FORMAT, "version": VERSION, "app": app_values, "ai": ai_values})
+    return path
+
+
+def resolve_language(setting: str, environ: Mapping[str, str] | None = None,
+                     getlocale: Callable[[], tuple[str | None, str | None]] | None = None) -> str:
+    """``"it"`` or ``"en"`` for a ``language`` setting: "it" and "en" are themselves; "auto" (or anything else)
+    follows the system: the first of LC_ALL, LC_MESSAGES, LANG, LANGUAGE that is set, else ``locale.getlocale()``
+    (e.g. ``it_IT.UTF-8`` or Windows' ``Italian_Italy``): Italian when it starts with "it", else English."""
+    if setting in ("it", "en"):
+        return setting
+    environ = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = environ.get(name)
+        if value and value not in ("C", "POSIX", "C.UTF-8"):
+            return "it" if value.lower().startswith("it") else "en"
+    try:
+        code = (getlocale or locale.getlocale)()[0]
+    except (ValueError, TypeError):
+        code = None
+    return "it" if code and code.lower().startswith("it") else "en"

@@ -1,0 +1,250 @@
+"""Images, fonts and sounds, loaded once and pre-scaled once per size (never per frame).
+
+Card faces are cached per (card face, height, angle): the hand fan uses a few fixed angles and flights quantise
+their angle, so the cache stays small. Text surfaces are cached by (text, size, colour, bold) in a bounded LRU.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from bezique.rules.cards import SUITS, face_code
+
+ASSETS = Path(__file__).resolve().parents[3] / "assets"
+CARD_RADIUS = 0.06  # corner radius as a fraction of the card width
+# the face set (a folder of assets/cards, from tools/gen_cards.py) for each value of the deck_colours setting
+DECK_FOLDERS = {"classic": "classic", "four_colour": "fourcolour", "colour_blind": "colourblind"}
+
+# A warm palette on green felt.
+CREAM = (246, 238, 214)
+GOLD = (232, 190, 92)
+GOLD_DARK = (170, 126, 46)
+INK = (38, 30, 22)
+PANEL = (16, 46, 34)
+PANEL_EDGE = (210, 170, 90)
+SHADOW = (0, 0, 0)
+RED = (196, 56, 48)
+MUTED = (176, 196, 176)
+GREEN_OK = (120, 200, 120)
+BAR_BG = (10, 30, 22)
+BAR_ME = (236, 188, 84)
+BAR_OPP = (140, 176, 220)
+
+
+class Assets:
+    """All loaded art for one window (`deck_colours` and `back` come from the settings): the faces and suit icons
+    of the chosen face set."""
+
+    def __init__(self, deck_colours: str = "classic", back: str = "blue") -> None:
+        self.deck_colours = deck_colours if deck_colours in DECK_FOLDERS else "classic"
+        self._deck_dir = ASSETS / "cards" / DECK_FOLDERS[self.deck_colours]
+        self._raw: dict[str, pygame.Surface] = {}
+        self._back_name = f"back_{back if back in ('blue', 'red') else 'blue'}.png"
+        self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    # --- raw images -----------------------------------------------------------------------------------------
+    def _load(self, name: str, folder: Path | None = None) -> pygame.Surface:
+        key = str((folder or ASSETS / "cards") / name)
+        surf = self._raw.get(key)
+        if surf is None:
+            try:
+                surf = pygame.image.load(key)
+                surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+            except (pygame.error, FileNotFoundError):
+                surf = pygame.Surface((350, 500), pygame.SRCALPHA)
+                surf.fill((230, 220, 200))
+            self._raw[key] = surf
+        return surf
+
+    def _cache(self, key: tuple, make) -> pygame.Surface:
+        surf = self._scaled.get(key)
+        if surf is None:
+            surf = make()
+            self._scaled[key] = surf
+            if len(self._scaled) > 900:
+                self._scaled.popitem(last=False)
+        else:
+            self._scaled.move_to_end(key)
+        return surf
+
+    # --- cards ----------------------------------------------------------------------------------------------
+    def card(self, card: int | None, height: int, angle: float = 0.0, dim: bool = False) -> pygame.Surface:
+        """A card face (or the back when `card` is None) at `height` pixels, rotated by `angle` degrees."""
+        name = face_code(card) if card is not None else "back"
+        angle = round(angle / 2.0) * 2.0 % 360.0
+        key = ("card", name, height, angle, dim)
+
+        def make() -> pygame.Surface:
+            if angle:
+                return pygame.transform.rotozoom(self.card(card, height, 0.0, dim), angle, 1.0)
+            src = self._load(name + ".png", self._deck_dir) if card is not None else self._load(self._back_name)
+            width = max(2, round(height * 0.7))
+            surf = pygame.transform.smoothscale(src, (width, max(2, height)))
+            if dim:
+                shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+                shade.fill((70, 70, 80, 255))
+                surf = surf.copy()
+                surf.blit(shade, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+                surf.fill((60, 60, 60, 0), special_flags=pygame.BLEND_RGBA_ADD)
+            return surf
+
+        return self._cache(key, make)
+
+    def card_scaled_x(self, card: int | None, height: int, fraction: float) -> pygame.Surface:
+        """A card squeezed horizontally (a flip in progress); fraction in (0, 1]."""
+        fraction = max(0.04, round(fraction * 16) / 16)
+        key = ("flip", card if card is None else face_code(card), height, fraction)
+
+        def make() -> pygame.Surface:
+            base = self.card(card, height)
+            return pygame.transform.smoothscale(base, (max(1, round(base.get_width() * fraction)),
+                                                       base.get_height()))
+
+        return self._cache(key, make)
+
+    def shadow(self, height: int, angle: float = 0.0, spread: float = 1.0) -> pygame.Surface:
+        """A soft shadow for a card of `height` (blurred by scaling down and up)."""
+        angle = round(angle / 2.0) * 2.0 % 360.0
+        key = ("shadow", height, angle, round(spread, 1))
+
+        def make() -> pygame.Surface:
+            if angle:
+                return pygame.transform.rotozoom(self.shadow(height, 0.0, spread), angle, 1.0)
+            w, h = round(height * 0.7), height
+            pad = max(4, round(height * 0.08 * spread))
+            small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            pygame.draw.rect(small, (0, 0, 0, 120), (pad, pad, w, h), border_radius=round(w * CARD_RADIUS))
+            tiny = pygame.transform.smoothscale(small, (max(1, small.get_width() // 6),
+                                                        max(1, small.get_height() // 6)))
+            return pygame.transform.smoothscale(tiny, small.get_size())
+
+        return self._cache(key, make)
+
+    def glow(self, height: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """A soft coloured halo around a card (highlight for hints and meld hovering)."""
+        key = ("glow", height, colour)
+
+        def make() -> pygame.Surface:
+            w, h = round(height * 0.7), height
+            pad = max(6, round(height * 0.1))
+            small = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+            pygame.draw.rect(small, (*colour, 230), (pad // 2, pad // 2, w + pad, h + pad),
+                             border_radius=round(w * 0.1))
+            tiny = pygame.transform.smoothscale(small, (max(1, small.get_width() // 4),
+                                                        max(1, small.get_height() // 4)))
+            return pygame.transform.smoothscale(tiny, small.get_size())
+
+        return self._cache(key, make)
+
+    def suit(self, suit: int, size: int) -> pygame.Surface:
+        key = ("suit", suit, size)
+        return self._cache(key, lambda: pygame.transform.smoothscale(
+            self._load(f"suit_{SUITS[suit]}.png", self._deck_dir), (size, size)))
+
+    def trump_marker(self, suit: int | None, size: int) -> pygame.Surface:
+        key = ("trump", suit, size)
+
+        def make() -> pygame.Surface:
+            surf = pygame.transform.smoothscale(self._load("trump_marker.png"), (size, size)).copy()
+            if suit is not None:
+                icon = self.suit(suit, round(size * 0.5))
+                surf.blit(icon, icon.get_rect(center=(size // 2, size // 2)))
+            return surf
+
+        return self._cache(key, make)
+
+    def icon(self) -> pygame.Surface:
+        return self._load("icon.png")
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        """The tiled felt with a soft vignette, rendered once per window size."""
+        if self._felt is not None and self._felt[0] == size:
+            return self._felt[1]
+        w, h = size
+        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        tile = self._load("felt.png")
+        for y in range(0, h, tile.get_height()):
+            for x in range(0, w, tile.get_width()):
+                surf.blit(tile, (x, y))
+        # vignette: a radial darkening towards the edges, drawn small and scaled up
+        vw, vh = 64, 36
+        vig = pygame.Surface((vw, vh), pygame.SRCALPHA)
+        for y in range(vh):
+            for x in range(vw):
+                dx, dy = (x - vw / 2 + 0.5) / (vw / 2), (y - vh / 2 + 0.5) / (vh / 2)
+                d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
+                vig.set_at((x, y), (0, 0, 0, int(150 * d ** 2.2)))
+        surf.blit(pygame.transform.smoothscale(vig, size), (0, 0))
+        self._felt = (size, surf)
+        return surf
+
+    # --- text -----------------------------------------------------------------------------------------------
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        size = max(8, int(size))
+        font = self._fonts.get((size, bold))
+        if font is None:
+            font = pygame.font.Font(None, size)
+            font.set_bold(bold)
+            self._fonts[(size, bold)] = font
+        return font
+
+    def text(self, text: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = False,
+             shadow: bool = False) -> pygame.Surface:
+        key = (text, int(size), colour, bold, shadow)
+        surf = self._text.get(key)
+        if surf is not None:
+            self._text.move_to_end(key)
+            return surf
+        font = self.font(size, bold)
+        main = font.render(text, True, colour)
+        if shadow:
+            out = pygame.Surface((main.get_width() + 2, main.get_height() + 2), pygame.SRCALPHA)
+            back = font.render(text, True, (0, 0, 0))
+            back.set_alpha(150)
+            out.blit(back, (2, 2))
+            out.blit(main, (0, 0))
+            main = out
+        self._text[key] = main
+        if len(self._text) > 500:
+            self._text.popitem(last=False)
+        return main
+
+
+class Sounds:
+    """The sound effects; silent when the machine has no audio (or the player muted them)."""
+
+    NAMES = ("shuffle", "deal", "card_play", "trick_gathered", "draw", "meld", "meld_big", "seven", "click",
+             "illegal", "deal_won", "game_won", "game_lost")
+
+    def __init__(self, volume: float = 0.8, mute: bool = False) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+        self.mute = mute
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.played: list[str] = []  # what was asked for, for tests
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init()
+            for name in self.NAMES:
+                sound = pygame.mixer.Sound(str(ASSETS / "sounds" / f"{name}.wav"))
+                sound.set_volume(self.volume)
+                self._sounds[name] = sound
+        except (pygame.error, FileNotFoundError, OSError):
+            self._sounds = {}
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+        if len(self.played) > 200:
+            del self.played[:100]
+        if self.mute:
+            return
+        sound = self._sounds.get(name)
+        if sound is not None:
+            with contextlib.suppress(pygame.error):
+                sound.play()

@@ -1,0 +1,189 @@
+"""Small drawing helpers shared by the scenes: panels, buttons, progress bars, text placement."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.ui.kit.assets import BAR_BG, CREAM, GOLD, INK, MUTED, PANEL, PANEL_EDGE, Assets
+
+_panel_cache: dict[tuple, pygame.Surface] = {}
+
+
+def panel(surface: pygame.Surface, box: Box, alpha: int = 200, edge: tuple[int, int, int] = PANEL_EDGE,
+          fill: tuple[int, int, int] = PANEL, radius: float = 0.0, edge_width: int = 2) -> None:
+    """A translucent rounded panel with a thin gold edge and a soft drop shadow (cached per size)."""
+    x, y, w, h = box.ints()
+    if w <= 4 or h <= 4:
+        return
+    r = int(radius or min(14, h // 4))
+    key = (w, h, alpha, edge, fill, r, edge_width)
+    surf = _panel_cache.get(key)
+    if surf is None:
+        pad = 8
+        surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        shadow = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, (0, 0, 0, 110), (pad + 2, pad + 4, w, h), border_radius=r)
+        shadow = pygame.transform.smoothscale(pygame.transform.smoothscale(shadow, ((w + 2 * pad) // 4 or 1,
+                                                                                     (h + 2 * pad) // 4 or 1)),
+                                              shadow.get_size())
+        surf.blit(shadow, (0, 0))
+        pygame.draw.rect(surf, (*fill, alpha), (pad, pad, w, h), border_radius=r)
+        if edge_width:
+            pygame.draw.rect(surf, (*edge, 235), (pad, pad, w, h), width=edge_width, border_radius=r)
+        if len(_panel_cache) > 200:
+            _panel_cache.clear()
+        _panel_cache[key] = surf
+    surface.blit(surf, (x - 8, y - 8))
+
+
+def progress_bar(surface: pygame.Surface, box: Box, fraction: float, colour: tuple[int, int, int]) -> None:
+    x, y, w, h = box.ints()
+    r = max(2, h // 2)
+    pygame.draw.rect(surface, BAR_BG, (x, y, w, h), border_radius=r)
+    fw = round(w * max(0.0, min(1.0, fraction)))
+    if fw > 0:
+        pygame.draw.rect(surface, colour, (x, y, max(fw, h), h), border_radius=r)
+        hi = tuple(min(255, c + 40) for c in colour)
+        pygame.draw.rect(surface, hi, (x + 2, y + 1, max(fw - 4, 1), max(1, h // 3)), border_radius=r)
+    pygame.draw.rect(surface, (0, 0, 0), (x, y, w, h), width=1, border_radius=r)
+
+
+def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float, pos: tuple[float, float],
+              colour: tuple[int, int, int] = CREAM, anchor: str = "topleft", bold: bool = False,
+              shadow: bool = False, max_width: float | None = None) -> pygame.Rect:
+    """Draw text anchored at `pos` (any pygame.Rect anchor name); shrinks it to `max_width` if given."""
+    size = int(size)
+    surf = assets.text(text, size, colour, bold, shadow)
+    while max_width is not None and surf.get_width() > max_width and size > 10:
+        size -= 2
+        surf = assets.text(text, size, colour, bold, shadow)
+    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(surf, rect)
+    return rect
+
+
+@dataclass
+class Button:
+    """A clickable label. ``enabled`` greys it out; ``hot`` draws it highlighted (hover)."""
+
+    box: Box
+    label: str
+    action: str
+    enabled: bool = True
+    primary: bool = False
+    text_size: float = 24  # at scale 1
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.box.contains(*pos)
+
+    def draw(self, surface: pygame.Surface, assets: Assets, s: float, hot: bool = False) -> None:
+        if self.primary and self.enabled:
+            fill, edge, colour = ((250, 206, 108) if hot else GOLD), (255, 240, 200), INK
+        elif self.enabled:
+            fill, edge, colour = ((40, 92, 66) if hot else (22, 60, 44)), PANEL_EDGE, CREAM
+        else:
+            fill, edge, colour = (24, 44, 36), (90, 100, 90), MUTED
+        panel(surface, self.box, alpha=235, edge=edge, fill=fill, radius=min(10, self.box.h / 3))
+        blit_text(surface, assets, self.label, self.text_size * s, (self.box.cx, self.box.cy + 1), colour, "center",
+                  bold=self.primary, max_width=self.box.w - 10 * s)
+
+
+def tooltip(surface: pygame.Surface, assets: Assets, text: str, anchor: Box, s: float, right: float) -> Box:
+    """A short note in a box just above `anchor` (a button), wrapped to a few lines and kept left of `right`;
+    returns where it went."""
+    size = int(18 * s)
+    lines = wrap(assets, text, size, 330 * s)
+    line_h = assets.font(size).get_linesize()
+    w = max(assets.font(size).size(line)[0] for line in lines) + 20 * s
+    h = line_h * len(lines) + 14 * s
+    box = Box(min(anchor.x, right - w), anchor.y - h - 8 * s, w, h)
+    panel(surface, box, alpha=250, edge=GOLD, fill=(30, 36, 30), edge_width=1)
+    for i, line in enumerate(lines):
+        blit_text(surface, assets, line, size, (box.x + 10 * s, box.y + 7 * s + i * line_h), CREAM)
+    return box
+
+
+def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    for button in buttons:
+        if button.hit(pos):
+            return button
+    return None
+
+
+def back_button(size: tuple[int, int], label: str) -> Button:
+    """The wide "Back" button centred at the foot of a full-page scene (how to play, statistics)."""
+    w, h = size
+    s = scale_of(size)
+    return Button(Box(w / 2 - 130 * s, h - 74 * s, 260 * s, 50 * s), label, "back", primary=True)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far (behind an overlay)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def scale_of(size: tuple[int, int]) -> float:
+    return min(size[0] / 1280, size[1] / 720)
+
+
+class ButtonColumn:
+    """A column of buttons driven by the mouse (hover, click) and the keyboard (arrows, Enter): menus, pause."""
+
+    def __init__(self) -> None:
+        self.focus = 0
+        self.mouse_used = False
+
+    def handle(self, event: pygame.event.Event, buttons: list[Button]) -> str | None:
+        """The action chosen by `event`, if any; moves the focus on arrows and hover."""
+        enabled = [i for i, b in enumerate(buttons) if b.enabled]
+        if not enabled:
+            return None
+        if self.focus not in enabled:
+            self.focus = enabled[0]
+        if event.type == pygame.MOUSEMOTION:
+            hit = next((i for i, b in enumerate(buttons) if b.hit(event.pos)), None)
+            if hit is not None:
+                self.focus = hit
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = next((i for i, b in enumerate(buttons) if b.hit(event.pos)), None)
+            if hit is not None:
+                self.focus = hit
+                return buttons[hit].action
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = enabled[(enabled.index(self.focus) + 1) % len(enabled)]
+            elif event.key == pygame.K_UP:
+                self.focus = enabled[(enabled.index(self.focus) - 1) % len(enabled)]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return buttons[self.focus].action
+        return None
+
+    def draw(self, surface: pygame.Surface, assets: Assets, s: float, buttons: list[Button]) -> None:
+        for i, b in enumerate(buttons):
+            b.draw(surface, assets, s, hot=i == self.focus and b.enabled)
+            if i == self.focus and b.enabled:
+                x, y, w, h = b.box.ints()
+                pygame.draw.rect(surface, (255, 240, 200), (x - 3, y - 3, w + 6, h + 6), width=2,
+                                 border_radius=int(min(12, h / 3 + 3)))
+
+
+def wrap(assets: Assets, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """`text` broken into lines no wider than `width` at font `size`."""
+    font = assets.font(size, bold)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        test = f"{line} {word}" if line else word
+        if line and font.size(test)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = test
+    if line:
+        lines.append(line)
+    return lines

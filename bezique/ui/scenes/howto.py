@@ -1,0 +1,167 @@
+"""How to play: the rules in the player's language (``bezique.i18n.howto``), one scrollable page, with the meld
+table drawn with the real card images. Mouse wheel, arrow keys, Page Up/Down, Home/End and the scroll bar."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from bezique.i18n.howto import howto_sections
+from bezique.presenter.layout import Box
+from bezique.rules.cards import parse_code
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.texts import score_name
+from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, scale_of, wrap
+from bezique.ui.scene import Scene
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing on the page: ``kind`` "title" / "text" / "row" / "head", at `y` from the top of the page."""
+
+    kind: str
+    y: float
+    text: str = ""
+    cards: tuple[str, ...] = ()
+    points: int = 0
+
+
+class HowToScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.scroll = 0.0
+        self.dragging: float | None = None
+        self._cache: tuple[tuple, list[Item], float] | None = None
+
+    # --- the page -------------------------------------------------------------------------------------------
+    def _view(self) -> tuple[float, Box]:
+        w, h = self.app.size
+        s = scale_of((w, h))
+        return s, Box(w / 2 - 500 * s, 96 * s, 1000 * s, h - 96 * s - 90 * s)
+
+    def page(self) -> tuple[list[Item], float]:
+        """The laid-out page (items and its height), rebuilt when the language or the size changes."""
+        s, view = self._view()
+        key = (self.app.lang, round(view.w), round(s, 4))
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1], self._cache[2]
+        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        items: list[Item] = []
+        y = 16 * s
+        width = view.w - 60 * s
+        for section in howto_sections(lang):
+            items.append(Item("title", y, section.title))
+            y += 44 * s
+            for paragraph in section.paragraphs:
+                for line in wrap(A, paragraph, int(22 * s), width):
+                    items.append(Item("text", y, line))
+                    y += 27 * s
+                y += 10 * s
+            if section.rows:
+                items.append(Item("head", y, ""))
+                y += 30 * s
+                for row in section.rows:
+                    items.append(Item("row", y, score_name(row.kind, lang), row.cards, row.points))
+                    y += 84 * s
+                y += 10 * s
+            y += 14 * s
+        del T
+        self._cache = (key, items, y)
+        return items, y
+
+    def max_scroll(self) -> float:
+        _, view = self._view()
+        return max(0.0, self.page()[1] - view.h)
+
+    def scroll_by(self, dy: float) -> None:
+        self.scroll = max(0.0, min(self.scroll + dy, self.max_scroll()))
+
+    def _bar(self) -> tuple[Box, Box]:
+        """(the scroll track, the thumb)."""
+        s, view = self._view()
+        track = Box(view.right - 16 * s, view.y + 8 * s, 8 * s, view.h - 16 * s)
+        total = self.page()[1]
+        frac = min(1.0, view.h / max(total, 1))
+        thumb_h = max(30 * s, track.h * frac)
+        top = track.y + (track.h - thumb_h) * (self.scroll / self.max_scroll() if self.max_scroll() else 0)
+        return track, Box(track.x - 4 * s, top, 16 * s, thumb_h)
+
+    def _back(self) -> Button:
+        return back_button(self.app.size, self.app.t("menu.back"))
+
+    # --- input ----------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        s, view = self._view()
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            steps = {pygame.K_DOWN: 40 * s, pygame.K_UP: -40 * s, pygame.K_PAGEDOWN: view.h * 0.9,
+                     pygame.K_PAGEUP: -view.h * 0.9, pygame.K_SPACE: view.h * 0.9, pygame.K_HOME: -1e9,
+                     pygame.K_END: 1e9}
+            if k in steps:
+                self.scroll_by(steps[k])
+            elif k in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN):
+                self.app.pop(self)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 60 * s)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self._back().hit(event.pos):
+                self.app.sounds.play("click")
+                self.app.pop(self)
+                return
+            track, thumb = self._bar()
+            if thumb.contains(*event.pos):
+                self.dragging = event.pos[1] - thumb.y
+            elif Box(track.x - 8 * s, track.y, track.w + 16 * s, track.h).contains(*event.pos):
+                self.scroll_by(view.h * 0.9 * (1 if event.pos[1] > thumb.cy else -1))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = None
+        elif event.type == pygame.MOUSEMOTION and self.dragging is not None:
+            track, thumb = self._bar()
+            room = track.h - thumb.h
+            if room > 0:
+                frac = (event.pos[1] - self.dragging - track.y) / room
+                self.scroll = max(0.0, min(frac, 1.0)) * self.max_scroll()
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        A, T = self.app.assets, self.app.t
+        w, h = surface.get_size()
+        s, view = self._view()
+        surface.blit(A.felt((w, h)), (0, 0))
+        blit_text(surface, A, T("howto.title"), 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
+        panel(surface, view, alpha=225, edge=GOLD)
+        items, _ = self.page()
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(view.ints()).inflate(-4, -8))
+        x = view.x + 28 * s
+        ch = round(72 * s)
+        for item in items:
+            y = view.y + item.y - self.scroll
+            if y > view.bottom or y < view.y - 100 * s:
+                continue
+            if item.kind == "title":
+                blit_text(surface, A, item.text, 32 * s, (x, y), GOLD, bold=True)
+            elif item.kind == "text":
+                blit_text(surface, A, item.text, 22 * s, (x, y), CREAM)
+            elif item.kind == "head":
+                blit_text(surface, A, T("howto.meld_column"), 19 * s, (x, y), MUTED, bold=True)
+                blit_text(surface, A, T("howto.cards_column"), 19 * s, (x + 330 * s, y), MUTED, bold=True)
+                blit_text(surface, A, T("howto.points_column"), 19 * s, (view.right - 50 * s, y), MUTED,
+                          "topright", bold=True)
+            elif item.kind == "row":
+                pygame.draw.line(surface, (255, 240, 200, 40), (x, y - 6 * s), (view.right - 50 * s, y - 6 * s))
+                blit_text(surface, A, item.text, 24 * s, (x, y + ch / 2), CREAM, "midleft", max_width=310 * s)
+                for j, code in enumerate(item.cards):
+                    img = A.card(parse_code(code)[0], ch)
+                    surface.blit(img, (x + 330 * s + j * ch * 0.62, y))
+                if not item.cards:
+                    blit_text(surface, A, "—", 24 * s, (x + 330 * s, y + ch / 2), MUTED, "midleft")
+                blit_text(surface, A, str(item.points), 28 * s, (view.right - 50 * s, y + ch / 2), GOLD, "midright",
+                          bold=True)
+        surface.set_clip(clip)
+        if self.max_scroll() > 0:
+            track, thumb = self._bar()
+            pygame.draw.rect(surface, (0, 0, 0), track.ints(), border_radius=4)
+            pygame.draw.rect(surface, GOLD, thumb.ints(), border_radius=6)
+        self._back().draw(surface, A, s, hot=True)

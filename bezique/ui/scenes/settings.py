@@ -1,0 +1,143 @@
+"""The Settings screen: every choice of ``user_settings.SETTING_CHOICES``, applied at once and saved to the player's
+settings file (``config.yaml`` only gives the defaults and is never written)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from bezique.i18n import level_name, option_label
+from bezique.persist.user_settings import SCREEN_AI_KEYS, SETTING_CHOICES
+from bezique.presenter.layout import Box
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.scene import Scene
+
+KEYS = tuple(SETTING_CHOICES)
+
+
+class SettingsScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.row = 0
+        self.note: tuple[str, float] | None = None
+        self.time = 0.0
+
+    # --- values ---------------------------------------------------------------------------------------------
+    def value(self, key: str) -> object:
+        shell = self.app.shell
+        return getattr(shell.ai if key in SCREEN_AI_KEYS else shell.settings, key)
+
+    def label(self, key: str, value: object) -> str:
+        lang = self.app.lang
+        if key == "level":
+            return level_name(str(value), lang)
+        if key == "sound_volume":
+            return self.app.t("settings.volume_percent", percent=round(float(value) * 100))  # type: ignore[arg-type]
+        try:
+            return option_label(key, value, lang)
+        except KeyError:  # a value only config.yaml or a test can set
+            return str(value)
+
+    def change(self, key: str, step: int) -> None:
+        choices = SETTING_CHOICES[key]
+        current = self.value(key)
+        i = choices.index(current) if current in choices else 0
+        self.set(key, choices[(i + step) % len(choices)])
+
+    def set(self, key: str, value: object) -> None:
+        shell = self.app.shell
+        app_s, ai_s = shell.settings, shell.ai
+        if key in SCREEN_AI_KEYS:
+            ai_s = dataclasses.replace(ai_s, **{key: value})
+        else:
+            app_s = dataclasses.replace(app_s, **{key: value})
+        problem = shell.apply(app_s, ai_s)
+        self.note = (problem or self.app.t("settings.saved"), self.time + 2.5)
+
+    def restore_defaults(self) -> None:
+        shell = self.app.shell
+        problem = shell.apply(shell.config.app, shell.config.ai)
+        self.note = (problem or self.app.t("settings.saved"), self.time + 2.5)
+
+    # --- geometry -------------------------------------------------------------------------------------------
+    def _box(self) -> tuple[float, Box, float]:
+        w, h = self.app.size
+        s = scale_of((w, h))
+        box = Box(w / 2 - 520 * s, 96 * s, 1040 * s, h - 96 * s - 20 * s)
+        row_h = min(40 * s, (box.h - 100 * s) / len(KEYS))
+        return s, box, row_h
+
+    def controls(self) -> list[Button]:
+        s, box, row_h = self._box()
+        out = []
+        vx = box.x + 640 * s
+        vw = box.right - 20 * s - vx
+        for i, key in enumerate(KEYS):
+            y = box.y + 14 * s + i * row_h
+            h = row_h - 6 * s
+            out.append(Button(Box(vx, y, 44 * s, h), "<", f"prev={i}"))
+            out.append(Button(Box(vx + 50 * s, y, vw - 100 * s, h), self.label(key, self.value(key)), f"next={i}",
+                              primary=i == self.row))
+            out.append(Button(Box(vx + vw - 44 * s, y, 44 * s, h), ">", f"next={i}"))
+        bw = 260 * s
+        out.append(Button(Box(box.x + 20 * s, box.bottom - 62 * s, bw, 46 * s), self.app.t("menu.back"), "back",
+                          primary=True))
+        out.append(Button(Box(box.right - 20 * s - bw - 60 * s, box.bottom - 62 * s, bw + 60 * s, 46 * s),
+                          self.app.t("settings.reset"), "reset"))
+        return out
+
+    # --- input ----------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop(self)
+            elif k == pygame.K_UP:
+                self.row = (self.row - 1) % len(KEYS)
+            elif k in (pygame.K_DOWN, pygame.K_TAB):
+                self.row = (self.row + 1) % len(KEYS)
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
+                self.change(KEYS[self.row], -1 if k == pygame.K_LEFT else 1)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = button_at(self.controls(), event.pos)
+            if hit is None:
+                return
+            self.app.sounds.play("click")
+            if hit.action == "back":
+                self.app.pop(self)
+            elif hit.action == "reset":
+                self.restore_defaults()
+            else:
+                verb, index = hit.action.split("=")
+                self.row = int(index)
+                self.change(KEYS[self.row], -1 if verb == "prev" else 1)
+
+    def update(self, dt: float, active: bool) -> bool:
+        self.time += dt
+        if self.note is not None and self.time > self.note[1]:
+            self.note = None
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        A, T = self.app.assets, self.app.t
+        w, h = surface.get_size()
+        s, box, row_h = self._box()
+        surface.blit(A.felt((w, h)), (0, 0))
+        blit_text(surface, A, T("settings.title"), 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
+        panel(surface, box, alpha=215, edge=GOLD)
+        for i, key in enumerate(KEYS):
+            y = box.y + 14 * s + i * row_h
+            if i == self.row:
+                pygame.draw.rect(surface, (255, 240, 200), (box.x + 10 * s, y - 3 * s, box.w - 20 * s, row_h),
+                                 width=1, border_radius=8)
+            blit_text(surface, A, T(f"settings.{key}"), 22 * s, (box.x + 28 * s, y + (row_h - 6 * s) / 2),
+                      GOLD if i == self.row else CREAM, "midleft", max_width=600 * s)
+        for b in self.controls():
+            b.draw(surface, A, s)
+        if self.note is not None:
+            blit_text(surface, A, self.note[0], 20 * s, (box.cx + 20 * s, box.bottom - 40 * s), MUTED, "center",
+                      max_width=300 * s)

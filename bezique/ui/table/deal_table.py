@@ -1,0 +1,57 @@
+"""The deal-by-deal table at the end of the game: every deal's points per side for two, three and four players,
+and the totals, drawn in a panel beside the scoreboard's columns. Kept apart from ``bezique.ui.table.scoreboard``
+so that module stays within the STYLE guide's module size; ``ResultOverlay`` works out what goes in the table and
+where, this module adds up the deals and draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.widgets import blit_text, panel
+
+
+def per_deal_totals(log: list[tuple], sides: int) -> list[list[int]]:
+    """Points per side for every deal of the game: ``[[side0, side1], …]``."""
+    deals = 1 + max((entry[0] for entry in log), default=-1)
+    out = [[0] * sides for _ in range(deals)]
+    for d, side, _seat, _score_id, points in log:
+        out[d][side] += points
+    return out
+
+
+def draw_deal_table(surface: pygame.Surface, A, T: Callable[..., str], box: Box, s: float,
+                    heads: list[list[str]], rows: list[list[int]], totals: list[int]) -> None:
+    """The whole game deal by deal: a column per side (its members' names on a line each), the latest deals
+    when they outnumber the room, and the totals. `A` the assets, `T` the translator, `heads`, `rows` and `totals`
+    as ``ResultOverlay.deal_table`` gives them."""
+    panel(surface, box, alpha=150)
+    blit_text(surface, A, T("score.per_deal_table"), 24 * s, (box.cx, box.y + 10 * s), GOLD, "midtop",
+              bold=True, max_width=box.w - 20 * s)
+    deal_w = box.w * (0.3 if len(heads) <= 2 else 0.22)
+    col_w = (box.w - deal_w - 14 * s) / len(heads)
+    rights = [box.x + deal_w + (j + 1) * col_w for j in range(len(heads))]  # numbers align right
+    y = box.y + 46 * s
+    blit_text(surface, A, T("score.deal_column"), 18 * s, (box.x + 14 * s, y), MUTED, max_width=deal_w - 18 * s)
+    for right, names in zip(rights, heads, strict=True):
+        for n, name in enumerate(names):
+            blit_text(surface, A, name, 18 * s, (right, y + n * 20 * s), MUTED, "topright",
+                      max_width=col_w - 10 * s)
+    y += 26 * s + 20 * s * (max(len(names) for names in heads) - 1)
+    row_h = 22 * s
+    room = max(1, int((box.bottom - y - 40 * s) // row_h))
+    for row in rows[-room:]:
+        blit_text(surface, A, str(row[0]), 19 * s, (box.x + 14 * s, y), CREAM)
+        for right, points in zip(rights, row[1:], strict=True):
+            blit_text(surface, A, str(points), 19 * s, (right, y), CREAM, "topright")
+        y += row_h
+    pygame.draw.line(surface, GOLD, (box.x + 10 * s, y + 4 * s), (box.right - 10 * s, y + 4 * s))
+    y += 10 * s
+    blit_text(surface, A, T("score.running_total"), 20 * s, (box.x + 14 * s, y), GOLD, bold=True,
+              max_width=deal_w - 18 * s)
+    for right, points in zip(rights, totals, strict=True):
+        blit_text(surface, A, str(points), 20 * s, (right, y), GOLD, "topright", bold=True)

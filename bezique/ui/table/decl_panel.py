@@ -1,0 +1,219 @@
+"""The declaration panel: after winning a trick, every meld you may declare with its points, the seven of trumps,
+passing to the partner, and Draw.
+
+It lies in the middle of the table, where the trick was (the trick is gathered before you declare), between the
+opponents' melds and yours, so it hides none of the cards on the table (``Layout.decl_panel``). The melds are a
+column of rows on the left (scrolling when there are more than fit), the other actions a column on the right with
+Draw at the bottom. Every row says what it scores, and a marriage names its suit in words (the font has no suit
+glyphs) beside the suit's picture. The geometry (``decl_geometry``) is pure, tested without a display.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.rules.actions import DECLARE_SEVEN, EXCHANGE_SEVEN, PASS_TO_PARTNER, Action
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.texts import meld_label
+from bezique.ui.kit.widgets import Button, blit_text, panel
+from bezique.ui.table.meld_rows import chip_layout, chips_width, draw_chips
+
+if TYPE_CHECKING:
+    from bezique.ui.table.scene import TableScene
+
+PAD, TITLE_H, ROW_H, ROW_GAP, ACTION_W, ARROW_W = 10, 40, 31, 4, 210, 22  # at scale 1
+MELD_W, COL_GAP, EXTRA_GAP = 340, 12, 6  # the meld column's width, the gap between the columns, between actions
+TITLE_SIZE = 24
+
+
+class DeclGeometry(NamedTuple):
+    """Where the panel's parts go: the meld rows shown (top to bottom, the first being meld number `first`), the
+    scroll arrows (None when every meld fits), the other actions' rows (from just above Draw upwards) and Draw."""
+
+    rows: list[Box]
+    first: int
+    up: Box | None
+    down: Box | None
+    extras: list[Box]
+    done: Box
+
+
+def rows_that_fit(box: Box, s: float) -> int:
+    """How many meld rows the panel shows at once (the rest scroll)."""
+    return max(1, int((box.h - (TITLE_H + PAD - ROW_GAP) * s) // ((ROW_H + ROW_GAP) * s)))
+
+
+def panel_box(area: Box, s: float, melds: int, extras: int, title_w: float = 0.0) -> Box:
+    """The panel sized to what it holds, centred in `area` (``Layout.decl_panel``: the room between the melds, so
+    it covers none): as tall as its meld rows or its column of actions, whichever is taller; with no melds just
+    the title over the actions, as wide as the wider of the two (`title_w`: the title's width in pixels)."""
+    actions_h = TITLE_H + (extras + 1) * (ROW_H + EXTRA_GAP) - EXTRA_GAP + PAD
+    if melds:
+        rows = min(melds, rows_that_fit(area, s))
+        h = max(TITLE_H + rows * (ROW_H + ROW_GAP) - ROW_GAP + PAD, actions_h) * s
+        w = (PAD + MELD_W + COL_GAP + ACTION_W + PAD) * s
+    else:
+        h = actions_h * s
+        w = max(ACTION_W * s, title_w + 16 * s) + 2 * PAD * s
+    w, h = min(w, area.w), min(h, area.h)
+    return Box(area.cx - w / 2, area.cy - h / 2, w, h)
+
+
+def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0) -> DeclGeometry:
+    """The panel's rows for `melds` melds and `extras` other actions, scrolled to meld `scroll` (with no melds the
+    actions span the panel under its title)."""
+    fit = rows_that_fit(box, s)
+    first = max(0, min(scroll, melds - fit))
+    action_w = ACTION_W * s if melds else box.w - 2 * PAD * s  # no melds: the actions take the panel's width
+    action_x = box.right - PAD * s - action_w
+    meld_w = action_x - COL_GAP * s - (box.x + PAD * s)
+    scrolled = melds > fit
+    row_w = meld_w - (ARROW_W + 4) * s if scrolled else meld_w
+    top = box.y + TITLE_H * s
+    rows = [Box(box.x + PAD * s, top + i * (ROW_H + ROW_GAP) * s, row_w, ROW_H * s)
+            for i in range(min(fit, melds - first))]
+    up = down = None
+    if scrolled:  # two arrows beside the rows, splitting their height
+        span = fit * (ROW_H + ROW_GAP) * s - ROW_GAP * s
+        x = box.x + PAD * s + meld_w - ARROW_W * s
+        up = Box(x, top, ARROW_W * s, span / 2 - 2 * s)
+        down = Box(x, top + span / 2 + 2 * s, ARROW_W * s, span / 2 - 2 * s)
+    done = Box(action_x, box.bottom - (PAD + ROW_H) * s, action_w, ROW_H * s)
+    extra_rows = [Box(action_x, done.y - (i + 1) * (ROW_H + EXTRA_GAP) * s, action_w, ROW_H * s)
+                  for i in range(extras)]
+    return DeclGeometry(rows, first, up, down, extra_rows, done)
+
+
+def extra_actions(scene: TableScene, legal: list[Action]) -> list[tuple[str, str]]:
+    """(label, button action) of the rows above Draw: the seven of trumps, passing to the partner."""
+    T = scene.app.t
+    out = []
+    if any(a.verb == EXCHANGE_SEVEN for a in legal):
+        out.append((T("action.exchange_seven"), "exchange"))
+    elif any(a.verb == DECLARE_SEVEN for a in legal):
+        out.append((T("action.declare_seven"), "declare7"))
+    passes = [a for a in legal if a.verb == PASS_TO_PARTNER]
+    if passes:
+        name = scene.session.seats[passes[0].seat].name if passes[0].seat is not None else ""
+        out.append((T("action.pass_to_partner", name=name), "pass"))
+    return out
+
+
+def panel_title(scene: TableScene, melds: int) -> str:
+    return scene.app.t("meld.panel_title") if melds else scene.app.t("meld.panel_none")
+
+
+def current_box(scene: TableScene, melds: int, extras: int) -> Box:
+    """The panel's box now, sized to its content (``panel_box``)."""
+    s = scene.layout.s
+    title_w = scene.app.assets.text(panel_title(scene, melds), int(TITLE_SIZE * s), GOLD, True).get_width()
+    return panel_box(scene.layout.decl_panel, s, melds, extras, title_w)
+
+
+def decl_buttons(scene: TableScene, legal: list[Action]) -> list[Button]:
+    """The panel's buttons as they are now: meld rows (``meld:i``), scroll arrows, the other actions, Draw."""
+    s = scene.layout.s
+    melds = scene.decl_melds()
+    extras = extra_actions(scene, legal)
+    box = current_box(scene, len(melds), len(extras))
+    geo = decl_geometry(box, s, len(melds), len(extras), scene.decl_scroll)
+    trump = scene.session.state.trump
+    lang = scene.app.lang
+    out = [Button(row, meld_label(melds[geo.first + i].kind or "", melds[geo.first + i].cards, trump, lang),
+                  f"meld:{geo.first + i}") for i, row in enumerate(geo.rows)]
+    if geo.up is not None and geo.down is not None:
+        out.append(Button(geo.up, "", "decl_up", enabled=geo.first > 0))
+        out.append(Button(geo.down, "", "decl_down", enabled=geo.first + len(geo.rows) < len(melds)))
+    out += [Button(row, label, act) for row, (label, act) in zip(geo.extras, extras, strict=True)]
+    T = scene.app.t
+    label = T("action.draw") if scene.session.state.stock else T("action.continue")
+    out.append(Button(geo.done, label, "done", primary=True))
+    return out
+
+
+def row_points(scene: TableScene, action: str) -> int | None:
+    """What a row scores, for its "+N": a meld's value, or the seven of trumps' (exchanged or declared)."""
+    if action.startswith("meld:"):
+        melds = scene.decl_melds()
+        i = int(action[5:])
+        return meld_points(scene, melds[i]) if i < len(melds) else None
+    if action in ("exchange", "declare7"):
+        return scene.session.rules.seven_of_trumps_value
+    return None
+
+
+def meld_points(scene: TableScene, action: Action) -> int:
+    from bezique.rules.melds import classify
+    shape = classify(scene.session.rules, scene.session.state.trump, action.cards)
+    return shape.value if shape is not None else 0
+
+
+def draw_declaration_panel(scene: TableScene, surface: pygame.Surface, decl: list[Button]) -> None:
+    A, s = scene.app.assets, scene.layout.s
+    melds = scene.decl_melds()
+    extras = sum(1 for b in decl if b.action in ("exchange", "declare7", "pass"))
+    box = current_box(scene, len(melds), extras)
+    panel(surface, box, alpha=250, edge=GOLD, edge_width=3)
+    title = panel_title(scene, len(melds))
+    rows = [b for b in decl if b.action.startswith("meld:")]
+    if melds:
+        title_w = decl[-1].box.x - 12 * s - (box.x + 12 * s)
+        blit_text(surface, A, title, TITLE_SIZE * s, (box.x + 12 * s, box.y + 9 * s), GOLD, bold=True,
+                  max_width=title_w)
+    else:
+        blit_text(surface, A, title, TITLE_SIZE * s, (box.cx, box.y + 9 * s), GOLD, "midtop", bold=True,
+                  max_width=box.w - 12 * s)
+    if len(melds) > len(rows) and rows:
+        first = int(rows[0].action[5:])
+        blit_text(surface, A, scene.app.t("meld.rows_shown", first=first + 1, last=first + len(rows),
+                                          total=len(melds)), 16 * s, (rows[0].box.right, box.y + 14 * s), MUTED,
+                  "topright")
+    for b in decl:
+        hot = scene.hover_button == b.action
+        if b.action in ("decl_up", "decl_down"):
+            b.draw(surface, A, s, hot=hot)
+            _arrow(surface, b.box, up=b.action == "decl_up", colour=CREAM if b.enabled else MUTED)
+        elif b.primary:
+            b.draw(surface, A, s, hot=hot)
+        else:
+            _row(scene, surface, b, hot)
+
+
+def _row(scene: TableScene, surface: pygame.Surface, b: Button, hot: bool) -> None:
+    """A row with its words on the left and its points on the right; a meld row shows its cards before the points
+    (``meld_rows``: rows of the same meld differ in their cards)."""
+    A, s = scene.app.assets, scene.layout.s
+    dataclasses.replace(b, label="").draw(surface, A, s, hot=hot)
+    x = b.box.x + 10 * s
+    right = b.box.right - 10 * s
+    points = row_points(scene, b.action)
+    if points is not None:
+        right = blit_text(surface, A, f"+{points}", 22 * s, (right, b.box.cy), GOLD, "midright", bold=True).x
+        right -= 8 * s
+    meld = _row_meld(scene, b.action)
+    if meld is not None:
+        chips = chip_layout(meld.cards, scene.meld_source(), right, b.box, s)
+        draw_chips(surface, A, chips, s)
+        right -= chips_width(len(chips), s) + 8 * s
+    blit_text(surface, A, b.label, 21 * s, (x, b.box.cy + 1), CREAM if b.enabled else MUTED, "midleft",
+              max_width=right - x)
+
+
+def _row_meld(scene: TableScene, action: str) -> Action | None:
+    """The meld a row declares (None for the other rows)."""
+    if not action.startswith("meld:"):
+        return None
+    melds = scene.decl_melds()
+    i = int(action[5:])
+    return melds[i] if i < len(melds) else None
+
+
+def _arrow(surface: pygame.Surface, box: Box, up: bool, colour: tuple[int, int, int]) -> None:
+    cx, cy, r = box.cx, box.cy, min(box.w, box.h) * 0.3
+    points = [(cx - r, cy + r / 2), (cx + r, cy + r / 2), (cx, cy - r / 2)] if up else \
+        [(cx - r, cy - r / 2), (cx + r, cy - r / 2), (cx, cy + r / 2)]
+    pygame.draw.polygon(surface, colour, points)

@@ -1,0 +1,361 @@
+"""Drawing the table: a pure function of the scene's data (STYLE.md lesson 8) — it reads, never writes."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bezique.presenter.layout import CARD_ASPECT, Box
+from bezique.rules.actions import MELD
+from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
+from bezique.ui.kit.texts import score_name, suit_word
+from bezique.ui.kit.widgets import blit_text, panel, progress_bar, tooltip
+from bezique.ui.table.decl_panel import draw_declaration_panel
+from bezique.ui.table.last_trick import draw_last_trick
+from bezique.ui.table.meld_chips import draw_meld_chips
+
+if TYPE_CHECKING:
+    from bezique.ui.table.scene import TableScene
+
+HINT_GLOW = (120, 230, 255)
+MELD_GLOW = (255, 214, 110)
+
+
+def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A = scene.layout, scene.app.assets
+    surface.blit(A.felt(surface.get_size()), (0, 0))
+    _zones(scene, surface)
+    _badges(scene, surface)
+    _status(scene, surface)
+    _cards(scene, surface)
+    draw_meld_chips(scene, surface)
+    _won_labels(scene, surface)
+    if scene.peek and scene.can_peek():
+        draw_last_trick(scene, surface)
+    buttons, decl = scene.compute_buttons()
+    if decl:
+        draw_declaration_panel(scene, surface, decl)
+    _prompt(scene, surface)
+    for b in buttons:
+        b.draw(surface, A, L.s, hot=scene.hover_button == b.action)
+    reason = scene.disabled_reason(scene.hover_disabled) if scene.hover_disabled else None
+    if reason:
+        tip = next(b.box for b in buttons if b.action == scene.hover_disabled)
+        tooltip(surface, A, reason, tip, L.s, right=L.width - L.margin)
+    if scene.shown_cards is not None and scene.time < scene.shown_cards[2]:
+        _shown_cards(scene, surface)
+    _floaters(scene, surface)
+    if scene.cut_timer > 0:
+        _cut(scene, surface)
+    if scene.banner:
+        _banner(scene, surface)
+
+
+def _zones(scene: TableScene, surface: pygame.Surface) -> None:
+    """Faint outlines where cards will lie, so the empty table still reads as a table."""
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    faint = (255, 255, 255, 22)
+    for box in (*(z.melds for z in L.seats), L.stock, L.won):
+        _soft_box(surface, box, faint)
+    T = scene.app.t
+    blit_text(surface, A, T("table.tricks_won"), 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
+    tr = L.trick
+    ell = pygame.Surface((int(tr.w + 80 * s), int(tr.h + 30 * s)), pygame.SRCALPHA)
+    pygame.draw.ellipse(ell, (0, 0, 0, 38), ell.get_rect())
+    surface.blit(ell, (tr.x - 40 * s, tr.y - 15 * s))
+    for seat in scene.model.others:
+        if not scene.model.tables[seat]:
+            zone = L.melds_of(scene.model.rel(seat))
+            blit_text(surface, A, T("table.melds_of", name=scene.session.seats[seat].name), 20 * s,
+                      (zone.cx, zone.cy), MUTED, "center", max_width=zone.w - 16 * s)
+    if not scene.model.tables[scene.viewer]:
+        mine = T("table.your_melds") if not scene.session.hotseat else \
+            T("table.melds_of", name=scene.session.seats[scene.viewer].name)
+        blit_text(surface, A, mine, 20 * s, (L.my_melds.cx, L.my_melds.cy), MUTED, "center")
+    # stock zone: trump marker and count
+    m = scene.model
+    if m.trump is not None:
+        size = round(50 * s)
+        age = scene.time - scene.trump_flash
+        if 0 <= age < 1.6:  # trumps just set by a meld: the marker pops in with a ring
+            size = round(size * (1.0 + 0.35 * math.sin(min(age / 1.6, 1.0) * math.pi)))
+            ring = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
+            pygame.draw.circle(ring, (*GOLD, int(200 * (1 - age / 1.6))), (size, size),
+                               int(size * (0.6 + age * 0.5)), width=max(2, int(4 * s)))
+            surface.blit(ring, (L.stock.x + 6 * s + 25 * s - size, L.stock.y + 4 * s + 25 * s - size))
+        marker = A.trump_marker(m.trump, size)
+        surface.blit(marker, (L.stock.x + 6 * s, L.stock.y + 4 * s))
+        blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, scene.app.lang)), 22 * s,
+                  (L.stock.x + 12 * s + size, L.stock.y +
+                  4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True, max_width=L.stock.w - size - 20 * s)
+    elif not scene.session.rules.turn_up_trump and scene.session.state.deal_index >= 0 and (m.stock or m.hands[
+            scene.viewer]):
+        blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
+                  "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
+    count = len(m.stock) + (1 if m.turn_up is not None else 0)
+    if m.trump is not None or count:
+        blit_text(surface, A, T("table.stock_short", count=count), 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
+                  "midbottom", shadow=True)
+
+
+_soft_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _soft_box(surface: pygame.Surface, box: Box, colour: tuple[int, int, int, int]) -> None:
+    """A faint darker well in the felt, with a hairline highlight (cached per size)."""
+    x, y, w, h = box.ints()
+    if w <= 0 or h <= 0:
+        return
+    key = (w, h)
+    surf = _soft_cache.get(key)
+    if surf is None:
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (0, 0, 0, 34), (0, 0, w, h), border_radius=14)
+        pygame.draw.rect(surf, (255, 240, 200, 40), (0, 0, w, h), width=1, border_radius=14)
+        if len(_soft_cache) > 50:
+            _soft_cache.clear()
+        _soft_cache[key] = surf
+    surface.blit(surf, (x, y))
+
+
+def game_target(rules) -> int:
+    """What the scores race to: the target, or in Rubicon / Chinese the match target (one deal: none)."""
+    if rules.game_end_mode == "settlement":
+        return rules.match_target or 0
+    return rules.target_score
+
+
+def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bottom: bool) -> None:
+    A, s = scene.app.assets, scene.layout.s
+    session = scene.session
+    rules = session.rules
+    T = scene.app.t
+    seat_info = session.seats[seat]
+    thinking = seat_info.kind == "ai" and session.to_act == seat and scene.at_rest()
+    active = session.to_act == seat and scene.at_rest()
+    mine = rules.side_of(seat) == rules.side_of(scene.viewer)
+    edge = GOLD if active else (BAR_ME if rules.partnership and mine and not bottom else PANEL_EDGE)
+    panel(surface, box, alpha=210, edge=edge, edge_width=3 if active else 2)
+    compact = box.h < 90 * s
+    name_size = 22 * s if compact else 26 * s
+    tag = ""
+    if rules.partnership:
+        tag = T("table.partner") if mine and not bottom else (T("table.your_side") if bottom else T("table.opponent"))
+    tag_w = A.text(tag, int(16 * s), MUTED).get_width() + 8 * s if tag else 0
+    room = box.w - 24 * s - tag_w
+    name = seat_info.name
+    if seat_info.kind == "ai":  # the level too, unless it would shrink the name (a narrow badge beside a tag)
+        full = f"{name}  ·  {_level(seat_info.level, scene.app.lang)}"
+        if A.text(full, int(name_size * 0.85), GOLD, True).get_width() <= room:
+            name = full
+    blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
+              max_width=room - (60 * s if thinking else 0))
+    if tag:
+        blit_text(surface, A, tag, 16 * s, (box.right - 10 * s, box.y + (9 if compact else 13) * s),
+                  BAR_ME if mine else MUTED, "topright")
+    side = rules.side_of(seat)
+    settlement = rules.game_end_mode == "settlement"
+    score = scene.model.scores[side]
+    target = game_target(rules)
+    deal = scene.model.deal_points[side]
+    big, small = (deal, T("table.match_points", points=score)) if settlement else (score, f"/ {target}")
+    big_size = 30 * s if compact else 40 * s
+    y_big = box.y + (28 if compact else 34) * s
+    blit_text(surface, A, f"{big}", big_size, (box.x + 12 * s, y_big), CREAM, bold=True)
+    small_x = box.x + 16 * s + A.text(f"{big}", int(big_size), CREAM, True).get_width()
+    small_rect = blit_text(surface, A, small, 18 * s if compact else 20 * s, (small_x, y_big + (10 if compact else 12)
+                           * s), MUTED)
+    this_deal = T("table.this_deal", points=deal)
+    if not settlement and small_rect.right + 10 * s + A.text(this_deal, int(18 * s), MUTED).get_width() \
+            < box.right - 12 * s:  # a narrow badge (four-handed at 1024×640) leaves it to the scoreboard
+        blit_text(surface, A, this_deal, 18 * s, (box.right - 12 * s, y_big + (10 if compact else 14) * s), MUTED,
+                  "topright")
+    if target:
+        bar_y = box.y + (62 if compact else 72) * s
+        bar_w = box.w - 24 * s
+        progress_bar(surface, Box(box.x + 12 * s, bar_y, bar_w, (8 if compact else 12) * s), score / max(target, 1),
+                     BAR_ME if mine else BAR_OPP)
+    if thinking:
+        dots = "." * (1 + int(scene.time * 3) % 3)
+        blit_text(surface, A, scene.app.t("table.thinking_short") + dots, 18 * s,
+                  (box.right - 12 * s, box.y + 12 * s), CREAM, "topright")
+
+
+def _badges(scene: TableScene, surface: pygame.Surface) -> None:
+    L = scene.layout
+    for seat in scene.model.others:
+        _badge(scene, surface, L.badge_of(scene.model.rel(seat)), seat, False)
+    _badge(scene, surface, L.my_badge, scene.viewer, True)
+
+
+def _status(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    box = L.status
+    panel(surface, box, alpha=200)
+    state = scene.session.state
+    deal = max(state.deal_index + 1, 1)
+    T = scene.app.t
+    m = scene.model
+    room = box.w - 24 * s
+    if m.trump is not None:  # the suit's symbol (the stock zone names it in words)
+        icon = A.suit(m.trump, round(26 * s))
+        surface.blit(icon, (box.right - 12 * s - icon.get_width(), box.y + 8 * s))
+        room -= icon.get_width() + 8 * s
+    blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
+              GOLD, bold=True, max_width=room)
+    phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=state.tricks_done)
+    blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
+    rules = scene.session.rules
+    if rules.game_end_mode != "settlement":
+        target = T("table.target", points=rules.target_score)
+    elif rules.match_target:
+        target = T("table.match_target", points=rules.match_target)
+    else:
+        target = T("table.single_deal")
+    blit_text(surface, A, target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
+    if scene.session.assisted:
+        blit_text(surface, A, T("table.assisted"), 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
+                  "topright")
+    if box.h >= 110 * s:  # the small status of the three- and four-handed tables leaves the keys to How to play
+        blit_text(surface, A, T("table.keys"), 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
+                  max_width=box.w - 24 * s)
+
+
+def _cards(scene: TableScene, surface: pygame.Surface) -> None:
+    A = scene.app.assets
+    m = scene.model
+    trace = getattr(scene.app, "trace", None)
+    my_hand = set(m.hands[scene.viewer])
+    mine = my_hand | set(m.tables[scene.viewer])
+    playable = scene.playable()
+    final = scene.session.state.final_phase
+    glow_keys: dict[int, tuple[int, int, int]] = {}
+    if scene.hint is not None and scene.human_turn():
+        action = scene.hint[0]
+        for card in action.cards:
+            glow_keys[card] = HINT_GLOW
+    melds = scene.decl_melds()
+    if scene.hover_meld is not None and scene.hover_meld < len(melds):
+        for card in melds[scene.hover_meld].cards:
+            glow_keys[card] = MELD_GLOW
+    if scene.hint is not None and scene.hint[0].verb == MELD:
+        for card in scene.hint[0].cards:
+            glow_keys[card] = HINT_GLOW
+
+    def order(sprite) -> tuple[int, int]:
+        lifted = 2 if sprite.drag is not None else 1 if sprite.tween is not None and sprite.tween.started else 0
+        return lifted, sprite.z
+
+    for sprite in sorted(scene.sprites.values(), key=order):
+        key = sprite.key
+        back = scene.curtain and key in my_hand
+        dim = bool(final and playable and key in mine and (key & 31) not in playable)
+        sprite.draw(surface, A, glow_keys.get(key), trace, back=back, dim=dim)
+
+
+def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    m = scene.model
+    for seat in (scene.viewer, *m.others):
+        n = len(m.won[seat]) // max(scene.session.rules.players, 1)
+        slot = L.won_slot(m.rel(seat))
+        label = scene.app.t("table.tricks_one" if n == 1 else "table.tricks_many", count=n)
+        x = slot.cx + slot.height * 0.62
+        # whose pile it is, then its count: without the name two "0 tricks" rows cannot be told apart
+        blit_text(surface, A, scene.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
+                  "bottomleft", max_width=L.won.right - x - 6 * s)
+        blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
+
+
+def _level(level: str, lang: str) -> str:
+    from bezique.i18n import level_name
+    try:
+        return level_name(level, lang)
+    except KeyError:
+        return level.capitalize()
+
+
+def _prompt(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    text, colour = scene.prompt(), GOLD
+    if scene.message is not None:
+        text, colour = scene.message[0], scene.message[2]
+    if not text:
+        return
+    surf = A.text(text, int(26 * s), colour, True, True)
+    if surf.get_width() > L.prompt.w + 200 * s:
+        surf = A.text(text, int(20 * s), colour, True, True)
+    rect = surf.get_rect(center=(round(L.prompt.cx), round(L.prompt.cy)))
+    back = pygame.Surface((rect.w + 28 * s, rect.h + 8 * s), pygame.SRCALPHA)
+    pygame.draw.rect(back, (0, 0, 0, 110), back.get_rect(), border_radius=int(back.get_height() // 2))
+    surface.blit(back, back.get_rect(center=rect.center))
+    surface.blit(surf, rect)
+
+
+def _floaters(scene: TableScene, surface: pygame.Surface) -> None:
+    A, s = scene.app.assets, scene.layout.s
+    for f in scene.floaters:
+        if not f.shown:  # a stacked score waiting for its turn (bezique.ui.kit.floaters)
+            continue
+        t = f.age / f.life
+        y = f.y - 60 * s * (1 - (1 - t) ** 2)
+        alpha = 255 if t < 0.6 else int(255 * (1 - (t - 0.6) / 0.4))
+        scale = 1.0 + 0.25 * math.sin(min(t * 6, math.pi))
+        surf = A.text(f.text, int(34 * s * scale), f.colour, True, True)
+        if alpha < 255:
+            surf = surf.copy()
+            surf.set_alpha(alpha)
+        surface.blit(surf, surf.get_rect(center=(round(f.x), round(y))))
+
+
+def _shown_cards(scene: TableScene, surface: pygame.Surface) -> None:
+    """Carte blanche: the hand (or drawn card) shown to the table for a moment."""
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    seat, cards, _until = scene.shown_cards
+    ch = L.small_h
+    step = ch * CARD_ASPECT * 0.8
+    width = step * (len(cards) - 1) + ch * CARD_ASPECT + 24 * s
+    box = Box(L.width / 2 - width / 2, L.trick.cy - ch / 2 - 34 * s, width, ch + 46 * s)
+    panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
+    blit_text(surface, A, scene.app.t("table.carte_blanche", name=scene.session.seats[seat].name), 18 * s,
+              (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True, max_width=box.w - 12 * s)
+    for i, card in enumerate(cards):
+        img = A.card(card, ch)
+        surface.blit(img, (box.x + 12 * s + i * step, box.y + 30 * s))
+
+
+def _cut(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    rounds = scene.session.cut
+    if not rounds:
+        return
+    drawn = rounds[-1]
+    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 130 * s)
+    panel(surface, box, alpha=225, edge=GOLD)
+    blit_text(surface, A, scene.app.t("table.cut_title"), 22 * s, (box.cx, box.y + 12 * s), GOLD,
+              "midtop", bold=True)
+    for i, (seat, face) in enumerate(drawn):
+        cx = box.cx + (-90 if i == 0 else 90) * s
+        img = A.card(face, L.mid_h)
+        surface.blit(img, img.get_rect(center=(round(cx), round(box.cy + 6 * s))))
+        name = scene.session.seats[seat].name
+        blit_text(surface, A, name, 20 * s, (cx, box.bottom - 12 * s), CREAM, "midbottom")
+    dealer = scene.session.seats[scene.session.first_dealer].name
+    blit_text(surface, A, scene.app.t("table.deals", name=dealer), 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
+
+
+def _banner(scene: TableScene, surface: pygame.Surface) -> None:
+    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    box = L.banner
+    panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
+    first = scene.banner[0]
+    more = "  " + scene.app.t("table.more_problems", count=len(scene.banner) - 1) if len(scene.banner) > 1 else ""
+    blit_text(surface, A, scene.app.t("table.settings_problem", problem=first) + more, 18 * s,
+              (box.x + 12 * s, box.cy), CREAM, "midleft",
+              max_width=box.w - 120 * s)
+    blit_text(surface, A, scene.app.t("table.dismiss"), 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
+
+
+__all__ = ["draw_table", "score_name"]

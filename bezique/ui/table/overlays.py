@@ -1,0 +1,169 @@
+"""Scenes that sit over the table: the hot-seat hand-over, pause and the score log (the deal result and the end of
+the game are the scoreboard, ``bezique.ui.table.scoreboard``; ``ResultOverlay`` is its name here too)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.texts import score_name
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel
+from bezique.ui.scene import Scene
+from bezique.ui.table.scoreboard import ResultOverlay
+
+if TYPE_CHECKING:
+    from bezique.ui.table.scene import TableScene
+
+
+_dim = dim
+__all__ = ["HandOverScene", "LogOverlay", "PauseOverlay", "ResultOverlay"]
+
+
+class HandOverScene(Scene):
+    """Hot-seat: an opaque screen between turns. The table below is not drawn at all while it shows."""
+
+    overlay = False
+
+    def __init__(self, app, table: TableScene, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.time = 0.0
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE))
+        if ready and self.time > 0.25:
+            self.app.sounds.play("click")
+            self.table.finish_hand_over(self.seat)
+            self.app.pop(self)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.open_pause()
+
+    def update(self, dt: float, active: bool) -> bool:
+        self.time += dt
+        return self.time < 0.3
+
+    def draw(self, surface: pygame.Surface) -> None:
+        A = self.app.assets
+        w, h = surface.get_size()
+        s = min(w / 1280, h / 720)
+        surface.blit(A.felt((w, h)), (0, 0))
+        _dim(surface, 120)
+        back = A.card(None, round(200 * s))
+        for i in range(5):
+            img = A.card(None, round(200 * s), (i - 2) * 8.0)
+            surface.blit(img, img.get_rect(center=(w / 2 + (i - 2) * 40 * s, h / 2 - 90 * s)))
+        del back
+        name = self.table.session.seats[self.seat].name
+        blit_text(surface, A, self.app.t("handover.pass_to", name=name), 56 * s, (w / 2, h / 2 + 60 * s), GOLD,
+                  "center", bold=True, shadow=True, max_width=w - 40 * s)
+        blit_text(surface, A, self.app.t("handover.ready"), 28 * s, (w / 2, h / 2 + 110 * s), CREAM, "center")
+
+
+class PauseOverlay(Scene):
+    """Over the table: resume, settings, how to play, save and quit to the menu (keyboard and mouse)."""
+
+    overlay = True
+
+    def __init__(self, app, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.column = ButtonColumn()
+
+    def _buttons(self) -> list[Button]:
+        w, h = self.app.size
+        s = min(w / 1280, h / 720)
+        bw, bh = 320 * s, 50 * s
+        x = w / 2 - bw / 2
+        y = h / 2 - 110 * s
+        T = self.app.t
+        shell = self.app.shell
+        labels = [(T("pause.resume"), "resume")]
+        if shell is not None and not self.table.opt.demo:
+            labels += [(T("pause.settings"), "settings"), (T("pause.how_to_play"), "howto"),
+                       (T("pause.save_and_quit"), "menu")]
+        else:
+            labels += [(T("pause.how_to_play"), "howto"), (T("menu.quit"), "quit")]
+        return [Button(Box(x, y + i * (bh + 14 * s), bw, bh), label, act, primary=act == "resume")
+                for i, (label, act) in enumerate(labels)]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return
+        action = self.column.handle(event, self._buttons())
+        if action is None:
+            return
+        self.app.sounds.play("click")
+        if action == "resume":
+            self.app.pop(self)
+        elif action == "settings":
+            from bezique.ui.scenes.settings import SettingsScene
+            self.app.push(SettingsScene(self.app))
+        elif action == "howto":
+            from bezique.ui.scenes.howto import HowToScene
+            self.app.push(HowToScene(self.app))
+        elif action == "menu":
+            self.app.shell.open_menu()  # the game is already saved (after every action)
+        elif action == "quit":
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        A = self.app.assets
+        w, h = surface.get_size()
+        s = min(w / 1280, h / 720)
+        dim(surface, 150)
+        buttons = self._buttons()
+        top = buttons[0].box.y - 90 * s
+        box = Box(w / 2 - 220 * s, top, 440 * s, buttons[-1].box.bottom - top + 60 * s)
+        panel(surface, box, alpha=240, edge=GOLD, edge_width=3)
+        blit_text(surface, A, self.app.t("pause.title"), 48 * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
+                  bold=True, shadow=True)
+        self.column.draw(surface, A, s, buttons)
+        if self.app.shell is not None:
+            blit_text(surface, A, self.app.t("pause.saved_note"), 18 * s, (w / 2, box.bottom - 16 * s), MUTED,
+                      "midbottom", max_width=box.w - 20 * s)
+
+
+class LogOverlay(Scene):
+    """The meld and score log: who scored what, deal by deal (RULES.md §1.12: public)."""
+
+    overlay = True
+
+    def __init__(self, app, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN)) or (
+                event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        A = self.app.assets
+        w, h = surface.get_size()
+        s = min(w / 1280, h / 720)
+        _dim(surface, 150)
+        box = Box(w / 2 - 300 * s, 40 * s, 600 * s, h - 80 * s)
+        panel(surface, box, alpha=242, edge=GOLD, edge_width=3)
+        blit_text(surface, A, self.app.t("table.score_log"), 40 * s, (box.cx, box.y + 14 * s),
+                  GOLD, "midtop", bold=True)
+        session = self.table.session
+        log = session.state.log
+        y = box.y + 64 * s
+        rows = int((box.bottom - y - 30 * s) // (24 * s))
+        if not log:
+            blit_text(surface, A, self.app.t("log.empty"), 22 * s, (box.cx, y + 20 * s), MUTED, "midtop")
+        for deal, _side, seat, score_id, points in log[-rows:]:
+            name = session.seats[seat].name
+            blit_text(surface, A, self.app.t("table.deal_number", number=deal + 1), 20 * s, (box.x + 20 * s, y),
+                      MUTED)
+            blit_text(surface, A, name, 20 * s, (box.x + 140 * s, y), CREAM, max_width=140 * s)
+            blit_text(surface, A, score_name(score_id, self.app.lang), 20 * s, (box.x + 290 * s, y), CREAM)
+            blit_text(surface, A, f"+{points}", 20 * s, (box.right - 20 * s, y), GOLD, "topright", bold=True)
+            y += 24 * s
+        blit_text(surface, A, self.app.t("log.close"), 18 * s, (box.cx, box.bottom - 10 * s), MUTED, "midbottom")

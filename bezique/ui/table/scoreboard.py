@@ -1,0 +1,403 @@
+"""The scoreboard: after each deal, what each player scored (every meld, sevens, brisques counted card by card, the
+last trick), the running totals and the way to the target; at the end of the game, the winner with a little
+celebration and the whole game deal by deal. Drawn over the table; ``draw`` reads, never writes.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.rules.actions import Event
+from bezique.rules.cards import rank_of, suit_of
+from bezique.rules.melds import MELD_NAMES
+from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
+from bezique.ui.kit.texts import score_name
+from bezique.ui.kit.tween import SPEED_FACTORS
+from bezique.ui.kit.widgets import Button, blit_text, dim, panel, progress_bar
+from bezique.ui.scene import Scene
+from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
+
+if TYPE_CHECKING:
+    from bezique.ui.table.scene import TableScene
+
+CONFETTI = [(250, 206, 108), (220, 70, 70), (90, 170, 240), (120, 210, 130), (255, 245, 225)]
+
+
+def deal_lines(log: list[tuple], deal: int, seat: int | Sequence[int]) -> list[tuple[str, int, int]]:
+    """(score id, times, points) of `seat` (or of several seats together: a partnership) in `deal`, melds first in
+    the order made, then sevens and last trick (brisques are counted apart, card by card)."""
+    seats = (seat,) if isinstance(seat, int) else tuple(seat)
+    melds: dict[str, list[int]] = {}
+    other: dict[str, list[int]] = {}
+    for d, _side, who, score_id, points in log:
+        if d != deal or who not in seats or score_id in ("brisques", "game_bonus"):
+            continue
+        entry = (melds if score_id in MELD_NAMES else other).setdefault(score_id, [0, 0])
+        entry[0] += 1
+        entry[1] += points
+    lines = [(k, n, p) for k, (n, p) in melds.items()]
+    for k in ("seven_of_trumps", "last_trick"):
+        if k in other:
+            n, p = other.pop(k)
+            lines.append((k, n, p))
+    lines += [(k, n, p) for k, (n, p) in other.items()]
+    return lines
+
+
+def line_label(kind: str, times: int, lang: str) -> str:
+    """A scoreboard line's words: the score's name, with ``×2`` when it was made more than once (one seven of
+    trumps reads "Seven of trumps", two "Seven of trumps ×2", like a meld made twice)."""
+    return score_name(kind, lang) + (f"  ×{times}" if times > 1 else "")
+
+
+class ResultOverlay(Scene):
+    """The scoreboard over the table, after a deal (``game_over`` False) or at the end of the game."""
+
+    overlay = True
+
+    def __init__(self, app, table: TableScene, deal_events: list[Event], game_over: bool) -> None:
+        super().__init__(app)
+        self.table = table
+        self.events = deal_events
+        self.game_over = game_over
+        self.time = 0.0
+        factor = SPEED_FACTORS.get(table.speed, 1.0)
+        self.step = 0.14 * factor
+        self.brisques = {seat: [c for e in deal_events if e.label == "brisques" and e.seat == seat
+                                for c in e.cards] for seat in range(table.session.rules.players)}
+        self.count_time = max(len(v) for v in self.brisques.values()) * self.step if self.brisques else 0.0
+        self.auto = 2.5 * max(factor, 0.2) + self.count_time if table.opt.demo else None
+        state = table.session.state
+        self.deal = max((entry[0] for entry in state.log), default=state.deal_index)
+        rng = random.Random(table.session.seed)
+        self.confetti = [(rng.random(), rng.uniform(0.6, 1.4), rng.uniform(-1, 1), rng.choice(CONFETTI),
+                          rng.uniform(0, 6.28)) for _ in range(90)] if game_over else []
+
+    def enter(self) -> None:
+        if self.game_over:
+            state = self.table.session.state
+            humans = self.table.session.humans
+            if humans and not self.table.session.hotseat:
+                self.app.sounds.play("game_won" if state.winner == humans[0] else "game_lost")
+
+    # --- geometry -------------------------------------------------------------------------------------------
+    def _scale(self) -> float:
+        w, h = self.app.size
+        return min(w / 1280, h / 720)
+
+    def _boxes(self) -> tuple[Box, Box, Box]:
+        """(the panel, the main button, the second button)."""
+        w, h = self.app.size
+        s = self._scale()
+        wide = self.game_over or self.table.session.rules.players > 2
+        bw = 1180 * s if wide else 780 * s
+        box = Box(w / 2 - bw / 2, h / 2 - 300 * s, bw, 600 * s)
+        nb = Box(box.right - 300 * s, box.bottom - 62 * s, 280 * s, 46 * s)
+        qb = Box(box.x + 20 * s, box.bottom - 62 * s, 200 * s, 46 * s)
+        return box, nb, qb
+
+    def groups(self) -> list[list[int]]:
+        """The scoreboard's columns, the viewer's first: a seat each, or at the end of a partnership game a side
+        each (both partners in one column, as the deal-by-deal table counts by side)."""
+        table = self.table
+        rules = table.session.rules
+        order = [table.viewer, *table.model.others]
+        if not (self.game_over and rules.partnership):
+            return [[seat] for seat in order]
+        sides: dict[int, list[int]] = {}
+        for seat in order:
+            sides.setdefault(rules.side_of(seat), []).append(seat)
+        return list(sides.values())
+
+    def deal_table_box(self) -> Box | None:
+        """Where the deal-by-deal table goes, right of the columns: at the end of the game only."""
+        if not self.game_over:
+            return None
+        box = self._boxes()[0]
+        s = self._scale()
+        tw = (410 if len(self.groups()) <= 2 else 340) * s
+        return Box(box.right - 20 * s - tw, box.y + 70 * s, tw, box.h - 150 * s)
+
+    def deal_table(self) -> tuple[list[list[str]], list[list[int]], list[int]]:
+        """The deal-by-deal table as data: each column's heading (the names of its side), each deal's points per
+        column (``[deal number, points, …]``) and the totals, in the order of ``groups``."""
+        session = self.table.session
+        groups = self.groups()
+        sides = [session.rules.side_of(seats[0]) for seats in groups]
+        heads = [[session.seats[seat].name for seat in seats] for seats in groups]
+        totals = per_deal_totals(session.state.log, len(session.state.scores))
+        rows = [[d + 1, *(points[side] for side in sides)] for d, points in enumerate(totals)]
+        return heads, rows, [session.state.scores[side] for side in sides]
+
+    def _buttons(self) -> tuple[Button, Button | None]:
+        _, nb, qb = self._boxes()
+        T = self.app.t
+        if self.game_over:
+            return Button(nb, T("score.new_game"), "new", primary=True), Button(qb, T("score.menu"), "menu")
+        return Button(nb, T("score.next_deal"), "next", primary=True), None
+
+    # --- input ----------------------------------------------------------------------------------------------
+    def _close(self, action: str = "next") -> None:
+        app, table = self.app, self.table
+        app.pop(self)
+        if not self.game_over:
+            table.result_closed(False)
+            return
+        table.overlay_open = False
+        shell = app.shell
+        if table.opt.demo:
+            table.result_closed(True)
+        elif shell is not None:
+            shell.new_game_screen() if action == "new" else shell.open_menu()
+        elif action == "new" and getattr(app, "new_game", None) is not None:
+            app.new_game()
+        else:
+            app.quit()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        main, second = self._buttons()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if main.hit(event.pos):
+                self.app.sounds.play("click")
+                self._close(main.action)
+            elif second is not None and second.hit(event.pos):
+                self.app.sounds.play("click")
+                self._close(second.action)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self._close(main.action)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.game_over:
+                self._close("menu")
+            else:
+                self.table.open_pause()
+
+    def update(self, dt: float, active: bool) -> bool:
+        if not active:
+            return False
+        self.time += dt
+        if self.auto is not None and self.time >= self.auto:
+            self._close()
+            return True
+        return self.time < self.count_time + 0.5 or (self.game_over and self.time < 6.0)
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        A, T = self.app.assets, self.app.t
+        s = self._scale()
+        dim(surface, 140)
+        box, _, _ = self._boxes()
+        panel(surface, box, alpha=255, edge=GOLD, edge_width=3)  # opaque: no card of the table shows through
+        title = self._winner_text() if self.game_over else T("score.title_deal", number=self.deal + 1)
+        pulse = 1.0 + (0.06 * math.sin(self.time * 5) if self.game_over and self.time < 6 else 0.0)
+        blit_text(surface, A, title, 44 * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,
+                  shadow=True, max_width=box.w - 40 * s)
+        groups = self.groups()
+        table_box = self.deal_table_box()
+        left_w = table_box.x - box.x - 10 * s if table_box is not None else box.w - 20 * s
+        col_w = (left_w - 40 * s) / len(groups)
+        fs = min(1.0, max(0.8, (col_w - 20 * s) / (260 * s)))  # narrow columns (three at the end): smaller type
+        if self.game_over:
+            blit_text(surface, A, T("score.title_deal", number=self.deal + 1), 22 * s,
+                      (box.x + 20 * s, box.y + 70 * s), MUTED)
+        for i, seats in enumerate(groups):
+            self._column(surface, seats, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s, fs)
+        if self.table.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
+            self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s)  # under the columns
+        if table_box is not None:
+            draw_deal_table(surface, A, T, table_box, s, *self.deal_table())
+            self._remaining(surface, s)
+        main, second = self._buttons()
+        main.draw(surface, A, s)
+        if second is not None:
+            second.draw(surface, A, s)
+        if self.game_over:
+            self._celebrate(surface, s)
+
+    def _winner_text(self) -> str:
+        T = self.app.t
+        session = self.table.session
+        winner = session.state.winner  # a side
+        if winner is None:
+            return T("score.draw")
+        rules = session.rules
+        members = [i for i in range(rules.players) if rules.side_of(i) == winner]
+        name = " & ".join(session.seats[i].name for i in members)
+        if session.humans and not session.hotseat:
+            mine = rules.side_of(session.humans[0]) == winner
+            return T("score.you_win") if mine else T("score.you_lose", name=name)
+        return T("score.winner", name=name)
+
+    def _settlement(self):
+        """The Rubicon / Chinese settlement of the deal shown, or None."""
+        past = self.table.session.state.past_deals
+        if 0 <= self.deal < len(past):
+            return past[self.deal].settlement
+        return None
+
+    def _settlement_note(self, surface: pygame.Surface, box: Box, s: float) -> None:
+        """One line under the columns (`box`: the panel left of the deal-by-deal table): who gained what, rubicon
+        or not."""
+        A, T = self.app.assets, self.app.t
+        st = self._settlement()
+        session = self.table.session
+        if st.winner is None:
+            text = T("score.settle_drawn")
+        else:
+            name = session.seats[st.winner].name
+            loser = session.seats[1 - st.winner].name
+            you = session.humans and not session.hotseat and st.winner == session.humans[0]
+            text = T("score.settle_you_gain", points=st.settled[st.winner]) if you else \
+                T("score.settle_gain", name=name, points=st.settled[st.winner])
+            if st.rubiconed:
+                text += "  ·  " + T("score.rubiconed", name=loser)
+        blit_text(surface, A, text, 24 * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
+                  max_width=box.w - 60 * s)
+
+    def _column(self, surface: pygame.Surface, seats: list[int], i: int, x: float, y: float, width: float,
+                s: float, fs: float = 1.0) -> None:
+        """One column: what `seats` (one seat, or a partnership at the end) made this deal, brisques counted card by
+        card, the deal's total and the way to the target; `fs` scales the type for narrow columns."""
+        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        session = self.table.session
+        state = session.state
+        top = y
+        name = " & ".join(session.seats[seat].name for seat in seats)
+        blit_text(surface, A, name, 30 * s * fs, (x, y), CREAM, bold=True, max_width=width)
+        y += 38 * s * fs
+        lines = deal_lines(state.log, self.deal, seats)
+        room = 6
+        line_h = 24 * s * fs
+        if len(lines) > room:  # keep the biggest, sum the rest
+            lines.sort(key=lambda line: -line[2])
+            rest = sum(p for _, _, p in lines[room - 1:])
+            lines = [*lines[:room - 1], ("", 0, rest)]
+        if not lines:
+            blit_text(surface, A, T("score.nothing"), 20 * s * fs, (x, y), MUTED, max_width=width)
+            y += line_h
+        for kind, times, pts in lines:
+            if not kind:
+                label = T("score.others")
+            elif kind == "last_trick":
+                label = T("score.last_trick")
+            else:
+                label = line_label(kind, times, lang)
+            blit_text(surface, A, label, 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
+            blit_text(surface, A, f"+{pts}", 20 * s * fs, (x + width, y), CREAM, "topright")
+            y += line_h
+        y = max(y, top + 38 * s * fs + room * line_h) + 4 * s
+        if session.rules.game_end_mode == "settlement":
+            self._settled_column(surface, seats[0], i, x, y, width, s)
+            return
+        cards = [c for seat in seats for c in self.brisques.get(seat, [])]
+        logged = sum(p for d, _side, who, k, p in state.log if d == self.deal and who in seats and k == "brisques")
+        shown = min(len(cards), int(self.time / self.step) + 1) if self.step > 0 else len(cards)
+        hidden = 10 * (len(cards) - shown)
+        brisque_pts = 10 * shown if cards else logged
+        blit_text(surface, A, T("score.brisques"), 20 * s * fs, (x, y + 4 * s), MUTED)
+        blit_text(surface, A, f"+{brisque_pts}", 22 * s * fs, (x + width, y + 4 * s), GOLD, "topright", bold=True)
+        y += 28 * s * fs
+        ch = round(54 * s)
+        for j, card in enumerate(cards[:shown]):
+            img = A.card(card, ch)
+            surface.blit(img, (x + j * min(ch * 0.42, (width - ch * 0.7) / max(len(cards) - 1, 1)), y))
+        y += ch + 10 * s
+        side = session.rules.side_of(seats[0])
+        deal_pts = sum(p for d, sd, _w, _k, p in state.log if d == self.deal and sd == side) - hidden
+        pygame.draw.line(surface, MUTED, (x, y - 4 * s), (x + width, y - 4 * s))
+        number = blit_text(surface, A, f"{deal_pts}", 24 * s * fs, (x + width, y), CREAM, "topright", bold=True)
+        blit_text(surface, A, T("score.deal_total"), 24 * s * fs, (x, y), CREAM, bold=True,
+                  max_width=width - number.w - 10 * s)
+        y += 32 * s * fs
+        target = session.rules.target_score
+        score = state.scores[side] - hidden
+        if session.rules.partnership and len(seats) == 1:
+            blit_text(surface, A, T("score.side_totals"), 16 * s * fs, (x, y + 48 * s * fs), MUTED)
+        progress = blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s * fs,
+                             (x + width, y), GOLD, "topright", bold=True)
+        blit_text(surface, A, T("score.running_total"), 22 * s * fs, (x, y), CREAM,
+                  max_width=width - progress.w - 10 * s)
+        mine = side == session.rules.side_of(self.table.viewer)
+        progress_bar(surface, Box(x, y + 28 * s * fs, width, 14 * s * fs), score / max(target, 1),
+                     BAR_ME if mine else BAR_OPP)
+        if score < target:
+            blit_text(surface, A, T("score.to_go", points=target - score), 18 * s * fs,
+                      (x + width, y + 48 * s * fs), MUTED, "topright")
+
+    def _settled_column(self, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
+                        s: float) -> None:
+        """Rubicon / Chinese: raw points, brisques counted or not, total, rubicon, the settlement and the match."""
+        A, T = self.app.assets, self.app.t
+        session = self.table.session
+        state = session.state
+        st = self._settlement()
+        rules = session.rules
+        rows: list[tuple[str, str, tuple[int, int, int]]] = []
+        if st is not None:
+            brisques = sum(p for d, _sd, who, k, p in state.log if d == self.deal and who == seat and k == "brisques")
+            rows.append((T("score.raw"), str(st.raw[seat]), CREAM))
+            rows.append((T("score.brisques"), f"+{brisques}" if st.brisques_counted else T("score.not_counted"),
+                         CREAM if st.brisques_counted else MUTED))
+            rows.append((T("score.deal_total"), str(st.total[seat]), CREAM))
+            rub = st.total[seat] < rules.rubicon_threshold
+            rows.append((T("score.rubicon", points=rules.rubicon_threshold),
+                         T("score.rubiconed_yes") if rub else T("score.rubiconed_no"),
+                         (255, 170, 150) if rub else MUTED))
+            rows.append((T("score.settled"), f"+{st.settled[seat]}", GOLD))
+        for label, value, colour in rows:
+            blit_text(surface, A, label, 20 * s, (x, y), MUTED, max_width=width * 0.6)
+            blit_text(surface, A, value, 22 * s, (x + width, y), colour, "topright", bold=True)
+            y += 27 * s
+        pygame.draw.line(surface, MUTED, (x, y), (x + width, y))
+        y += 6 * s
+        score = state.scores[seat]
+        target = rules.match_target
+        blit_text(surface, A, T("score.match"), 22 * s, (x, y), CREAM)
+        shown = T("score.progress", points=score, target=target) if target else str(score)
+        blit_text(surface, A, shown, 22 * s, (x + width, y), GOLD, "topright", bold=True)
+        if target:
+            progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1),
+                         BAR_ME if i == 0 else BAR_OPP)
+
+    def _remaining(self, surface: pygame.Surface, s: float) -> None:
+        """The cards the others still held when the game ended, hand by hand, between the two buttons."""
+        table = self.table
+        session = table.session
+        state = session.state
+        hands = [sorted(state.hands[seat], key=lambda c: (suit_of(c), rank_of(c))) for seat in table.model.others]
+        hands = [hand for hand in hands if hand]
+        if not hands or not session.humans or session.hotseat:
+            return
+        _, nb, qb = self._boxes()
+        ch = round(50 * s)
+        cw = self.app.assets.card(hands[0][0], ch).get_width()
+        gap = 16 * s
+        x = qb.right + 30 * s
+        count = sum(len(hand) for hand in hands)
+        step = min(26 * s, (nb.x - 20 * s - x - cw - gap * (len(hands) - 1)) / max(count - 1, 1))
+        for hand in hands:
+            for card in hand:
+                surface.blit(self.app.assets.card(card, ch), (x, nb.bottom - ch))
+                x += step
+            x += gap
+
+    def _celebrate(self, surface: pygame.Surface, s: float) -> None:
+        """Confetti falling for a few seconds: a pure function of the time since the scoreboard opened."""
+        t = self.time
+        if t > 6.0:
+            return
+        w, h = surface.get_size()
+        fade = 1.0 if t < 4.5 else max(0.0, (6.0 - t) / 1.5)
+        for x0, speed, drift, colour, phase in self.confetti:
+            y = (-0.1 + speed * t * 0.45 - x0 * 0.3) * h
+            if y < -10 or y > h + 10:
+                continue
+            x = x0 * w + drift * 40 * s * math.sin(t * 2 + phase)
+            size = 5 * s + 3 * s * abs(math.sin(t * 4 + phase))
+            shade = tuple(int(c * (0.55 + 0.45 * fade)) for c in colour)
+            pygame.draw.rect(surface, shade, (x, y, size * 1.6, size))

@@ -1,0 +1,60 @@
+"""Launchers: the freedesktop entry validates and installs for one user; the Windows starter runs main.py."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bezique.commands.cli import main
+from bezique.commands.install_desktop import desktop_entry, install, validate
+
+ROOT = Path(__file__).resolve().parents[2]
+needs_validator = pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
+                                     reason="desktop-file-validate is not installed (Debian: desktop-file-utils)")
+
+
+@needs_validator
+def test_committed_desktop_file_validates() -> None:
+    entry = ROOT / "launchers" / "bezique.desktop"
+    assert validate(entry) is None
+    assert entry.read_text(encoding="utf-8") == desktop_entry("bezique", "bezique")
+
+
+@needs_validator
+def test_install_desktop_for_current_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["install-desktop"]) == 0
+    entry = tmp_path / "applications" / "bezique.desktop"
+    text = entry.read_text(encoding="utf-8")
+    assert f"Exec={sys.executable} {ROOT / 'main.py'}" in text
+    icon = tmp_path / "icons" / "hicolor" / "256x256" / "apps" / "bezique.png"
+    assert icon.read_bytes() == (ROOT / "assets" / "cards" / "icon.png").read_bytes()
+    assert f"Icon={icon}" in text
+
+
+def test_install_is_atomic_and_repeatable(tmp_path: Path) -> None:
+    first = install("bezique", tmp_path)
+    second = install("bezique --demo", tmp_path)
+    assert first == second and "Exec=bezique --demo" in second.read_text(encoding="utf-8")
+    assert not list(tmp_path.rglob("*.tmp"))
+
+
+def test_windows_starter_runs_main_py_from_any_directory(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "launchers" / "Bezique.pyw"), "--help"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "usage: python -m bezique" in result.stdout
+
+
+def test_pyproject_gui_entry_point_resolves() -> None:
+    import importlib
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    module_name, _, attr = project["gui-scripts"]["bezique"].partition(":")
+    entry = getattr(importlib.import_module(module_name), attr)
+    assert entry(["--help"]) == 0

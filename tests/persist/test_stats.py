@@ -1,0 +1,199 @@
+"""Statistics: counted per level (assisted and hot-seat apart), records and streaks, each game once, and a damaged
+file set aside and reported, never silently dropped."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from bezique.persist import saves, stats, storage
+from bezique.rules import engine
+from bezique.rules.melds import MELD_NAMES
+from bezique.rules.record import RecordedGame
+from bezique.rules.ruleset import make_ruleset
+from bezique.rules.state import AWAIT_DEAL, OVER
+
+PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "expert"}]
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "data"
+    monkeypatch.setenv(storage.DATA_DIR_ENV, str(folder))
+    return folder
+
+
+def finished_game(seed: int, max_actions: int | None = None) -> RecordedGame:
+    rules = make_ruleset("two_handed", {"target_score": 500})
+    rng = random.Random(seed)
+    game = RecordedGame.new(rules, PLAYERS, rng.randrange(2), seed)
+    done = 0
+    while game.state.phase != OVER and (max_actions is None or done < max_actions):
+        if game.state.phase == AWAIT_DEAL:
+            game.start_deal(engine.shuffled_deck(rules, rng))
+        else:
+            game.act(rng.choice(engine.legal_actions(game.state)))
+            done += 1
+    return game
+
+
+def games_won_by(seat: int, count: int, start: int = 0) -> list[RecordedGame]:
+    out = []
+    seed = start
+    while len(out) < count:
+        game = finished_game(seed)
+        if game.state.winner == seat:
+            out.append(game)
+        seed += 1
+    return out
+
+
+def meta(**kw) -> dict:
+    base = {"mode": "computer", "level": "expert", "assisted": False, "human_seat": 0}
+    base.update(kw)
+    return saves.new_game_meta(**base)
+
+
+def test_fresh_statistics() -> None:
+    result = stats.load_stats()
+    assert result.problem is None
+    s = result.stats
+    assert s.by_level == {} and s.best_deal is None and s.biggest_meld is None and s.best_streak == 0
+    assert s.total().win_rate is None
+
+
+def test_games_and_wins_per_level_with_assisted_and_hotseat_apart() -> None:
+    wins = games_won_by(0, 3)
+    losses = games_won_by(1, 2)
+    for game in wins[:2]:
+        stats.record_game_result(game, meta(level="expert"))
+    stats.record_game_result(losses[0], meta(level="expert"))
+    stats.record_game_result(losses[1], meta(level="beginner"))
+    stats.record_game_result(wins[2], meta(level="expert", assisted=True))
+    stats.record_game_result(wins[0], meta(mode="hotseat", level=None))
+
+    s = stats.load_stats().stats
+    assert s.by_level["expert"] == stats.Tally(games=3, wins=2, losses=1)
+    assert s.by_level["beginner"] == stats.Tally(games=1, losses=1)
+    assert s.by_level["expert"].win_rate == pytest.approx(2 / 3)
+    assert s.assisted_by_level == {"expert": stats.Tally(games=1, wins=1)}
+    assert s.hotseat.games == 1
+    assert s.total() == stats.Tally(games=4, wins=2, losses=2)
+
+
+def test_the_human_seat_decides_who_won() -> None:
+    game = games_won_by(1, 1)[0]
+    stats.record_game_result(game, meta(human_seat=1))
+    assert stats.load_stats().stats.by_level["expert"].wins == 1
+
+
+def test_streaks_count_unassisted_computer_games() -> None:
+    wins = games_won_by(0, 4)
+    loss = games_won_by(1, 1)[0]
+    sequence = [(wins[0], {}), (wins[1], {}), (wins[2], {"assisted": True}), (loss, {}), (wins[3], {})]
+    expected = [(1, 1), (2, 2), (2, 2), (0, 2), (1, 2)]
+    for (game, extra), (current, best) in zip(sequence, expected, strict=True):
+        s = stats.record_game_result(game, meta(**extra)).stats
+        assert (s.current_streak, s.best_streak) == (current, best)
+
+
+def test_best_deal_and_biggest_meld_come_from_the_players_scores() -> None:
+    game = finished_game(4)
+    stats.record_game_result(game, meta(), today=date(2026, 5, 9))
+    s = stats.load_stats().stats
+    per_deal: dict[int, int] = {}
+    melds = []
+    for deal, side, seat, score_id, points in game.state.log:
+        if side == 0:
+            per_deal[deal] = per_deal.get(deal, 0) + points
+        if seat == 0 and score_id in MELD_NAMES:
+            melds.append(points)
+    assert s.best_deal == {"points": max(per_deal.values()), "level": "expert", "variant": "two_handed",
+                           "date": "2026-05-09"}
+    if melds:
+        assert s.biggest_meld is not None and s.biggest_meld["points"] == max(melds)
+        assert s.biggest_meld["kind"] in MELD_NAMES
+    # a hot-seat or assisted game never sets a record
+    before = stats.load_stats().stats.to_dict()
+    stats.record_game_result(finished_game(5), meta(assisted=True))
+    stats.record_game_result(finished_game(6), meta(mode="hotseat", level=None))
+    after = stats.load_stats().stats
+    assert after.best_deal == before["best_deal"] and after.biggest_meld == before["biggest_meld"]
+
+
+def test_records_only_improve() -> None:
+    games = [finished_game(seed) for seed in range(8)]
+    best = 0
+    for game in games:
+        s = stats.record_game_result(game, meta()).stats
+        assert s.best_deal is not None and s.best_deal["points"] >= best
+        best = s.best_deal["points"]
+
+
+def test_each_game_counts_once() -> None:
+    game = finished_game(1)
+    m = meta()
+    stats.record_game_result(game, m)
+    stats.record_game_result(game, m)
+    assert stats.load_stats().stats.total().games == 1
+
+
+def test_unfinished_games_and_bad_meta_are_refused() -> None:
+    with pytest.raises(ValueError):
+        stats.record_game_result(finished_game(1, max_actions=10), meta())
+    with pytest.raises(ValueError):
+        stats.record_game_result(finished_game(1), {"mode": "online"})
+    with pytest.raises(ValueError):
+        stats.record_game_result(finished_game(1), {"mode": "computer"})
+
+
+@pytest.mark.parametrize("content", ["{", "", '{"format": "bezique-stats", "version": 1, "by_level": []}',
+                                     '{"format": "bezique-stats", "version": 1, "hotseat": {"games": -1}}',
+                                     '{"format": "bezique-stats", "version": 1, "surprise": 1}', "[1, 2]"])
+def test_damaged_statistics_are_set_aside_and_reported(content: str, data_folder: Path) -> None:
+    stats.record_game_result(finished_game(1), meta())
+    path = data_folder / "stats.json"
+    path.write_text(content, encoding="utf-8")
+
+    result = stats.load_stats()
+
+    assert result.problem is not None and result.problem.key == "problem.stats_damaged"
+    aside = result.problem.set_aside_to
+    assert aside is not None and re.match(r"^stats\.json\.damaged-\d{8}-\d{6}(-\d+)?$", aside.name)
+    assert aside.read_text(encoding="utf-8") == content  # kept as it was
+    assert result.stats.total().games == 0
+    for lang in ("en", "it"):
+        assert aside.name in result.problem.message(lang)
+    assert not path.exists()
+
+
+def test_recording_over_a_damaged_file_reports_it_and_starts_again(data_folder: Path) -> None:
+    data_folder.mkdir(parents=True, exist_ok=True)
+    (data_folder / "stats.json").write_text("{\"format\": \"bezique-st", encoding="utf-8")
+    result = stats.record_game_result(finished_game(2), meta())
+    assert result.problem is not None and result.problem.set_aside_to is not None
+    assert result.problem.set_aside_to.exists()
+    again = stats.load_stats()
+    assert again.problem is None and again.stats.total().games == 1
+
+
+def test_newer_statistics_are_kept_aside(data_folder: Path) -> None:
+    data_folder.mkdir(parents=True, exist_ok=True)
+    (data_folder / "stats.json").write_text(json.dumps({"format": "bezique-stats", "version": 9}),
+                                            encoding="utf-8")
+    result = stats.load_stats()
+    assert result.problem is not None and result.problem.key == "problem.stats_newer"
+
+
+def test_statistics_survive_a_restart_and_reset(data_folder: Path) -> None:
+    stats.record_game_result(finished_game(3), meta(level="master"))
+    doc = json.loads((data_folder / "stats.json").read_text(encoding="utf-8"))
+    assert doc["format"] == "bezique-stats" and doc["by_level"]["master"]["games"] == 1
+    assert stats.Stats.from_dict(doc).to_dict() == doc
+    stats.reset_stats()
+    assert stats.load_stats().stats.total().games == 0
