@@ -221,7 +221,7 @@ def test_random_settlement_games_keep_every_card_and_end(variant: str) -> None:
             while state.phase not in (AWAIT_DEAL, OVER):
                 engine.apply_checked(state, rng.choice(engine.legal_actions(state)))
             everything = sorted(c for pile in state.won for c in pile)
-            assert everything == sorted(range(32 * rules.packs)) or state.phase == OVER
+            assert everything == sorted(range(32 * rules.packs))  # every deal is played out, the last one too
             settlement = state.past_deals[-1].settlement
             assert settlement is not None and sum(settlement.settled) >= 0
         assert state.winner is not None and state.scores[state.winner] >= rules.match_target
