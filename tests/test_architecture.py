@@ -1,0 +1,295 @@
+"""The architecture, checked from the source: which part of bezique may import which (STYLE.md lesson 13).
+
+Every import counts — at module level, inside a function, under ``if TYPE_CHECKING:`` — because each one is a
+dependency a reader must follow and a cycle waiting to happen. The graph is read with ``ast``, never by importing,
+so a broken module cannot hide its imports, and the checker is tried on a planted violation first so that it cannot
+pass by finding nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "bezique"
+
+I_O_AND_CLOCKS = ("os", "pathlib", "io", "time", "datetime", "threading", "subprocess", "socket", "shutil",
+                  "tempfile")
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Modules under `importer` may not import modules under any `forbidden` prefix, `why` says what it keeps.
+
+    `except_from` lifts the rule for some importers, `except_to` for some targets (both prefixes)."""
+
+    name: str
+    importer: str
+    forbidden: tuple[str, ...]
+    why: str
+    except_from: tuple[str, ...] = ()
+    except_to: tuple[str, ...] = ()
+
+
+RULES = (
+    Rule("rules-stand-alone", "bezique.rules", ("bezique",), "the rules core knows nothing of players, window or "
+         "files", except_to=("bezique.rules",)),
+    Rule("rules-no-libraries", "bezique.rules", ("pygame", "yaml", "platformdirs"), "the rules core runs anywhere"),
+    Rule("rules-no-io-or-clock", "bezique.rules", I_O_AND_CLOCKS, "the rules are a pure function of state, action "
+         "and the Random they are given: no files, processes, threads or clocks"),
+    Rule("ai-below-the-window", "bezique.ai", ("bezique.ui", "bezique.presenter", "bezique.commands",
+                                               "bezique.persist", "pygame"),
+         "the computer players read the rules only; they run headless in the arena"),
+    Rule("pygame-only-in-ui", PACKAGE, ("pygame",), "only the window draws", except_from=("bezique.ui",)),
+    Rule("ui-is-a-leaf", PACKAGE, ("bezique.ui",), "only the command verbs open the window",
+         except_from=("bezique.ui", "bezique.commands")),
+    Rule("ui-not-commands", "bezique.ui", ("bezique.commands",), "the verbs start the window, never the reverse"),
+    Rule("texts-not-players", "bezique.i18n", ("bezique.ai",), "texts never import the players"),
+    Rule("files-not-texts", "bezique.persist", ("bezique.i18n",), "per-user files never import texts"),
+    Rule("presenter-headless", "bezique.presenter", ("pygame", "bezique.ui"),
+         "the session, model and layout are tested without a window"),
+    Rule("nothing-imports-the-table-scene", "bezique.ui.table", ("bezique.ui.table.scene",),
+         "the table's drawing modules are handed the scene, they never import it back",
+         except_from=("bezique.ui.table.scene",)),
+)
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement's dependency: `source` (a module of the package) needs `target` (any module)."""
+
+    source: str
+    target: str
+    path: Path
+    line: int
+
+    def where(self, root: Path) -> str:
+        return f"{self.path.relative_to(root)}:{self.line}: {self.source} -> {self.target}"
+
+
+def under(module: str, prefix: str) -> bool:
+    return module == prefix or module.startswith(prefix + ".")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def package_modules(root: Path, package: str) -> dict[str, Path]:
+    """Every module of `package` (found under `root`), by dotted name."""
+    return {module_name(path, root): path for path in sorted(root.joinpath(*package.split(".")).rglob("*.py"))}
+
+
+def imports_of(path: Path, module: str, modules: dict[str, Path]) -> list[Import]:
+    """The modules `module` (at `path`) imports anywhere in its text: relative imports resolved, and
+    ``from pkg import mod`` read as the submodule where one exists."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    here = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [Import(module, alias.name, path, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = here.split(".")[: len(here.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.append(Import(module, sub if sub in modules else base, path, node.lineno))
+    return sorted(found, key=lambda imp: (imp.line, imp.target))
+
+
+def import_graph(root: Path, package: str = PACKAGE) -> list[Import]:
+    modules = package_modules(root, package)
+    return [imp for module, path in modules.items() for imp in imports_of(path, module, modules)]
+
+
+def broken(rule: Rule, imports: list[Import]) -> list[Import]:
+    return [imp for imp in imports
+            if under(imp.source, rule.importer) and not any(under(imp.source, p) for p in rule.except_from)
+            and any(under(imp.target, p) for p in rule.forbidden)
+            and not any(under(imp.target, p) for p in rule.except_to)]
+
+
+def cycles(imports: list[Import], package: str = PACKAGE) -> list[list[Import]]:
+    """The package's import cycles, each as its chain of imports: in every strongly connected group of modules, a
+    shortest cycle through each module not already on one, so that every import to undo shows."""
+    edges: dict[str, dict[str, Import]] = {}
+    for imp in imports:
+        if under(imp.target, package) and imp.target != imp.source:
+            edges.setdefault(imp.source, {}).setdefault(imp.target, imp)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def connect(node: str) -> None:  # Tarjan's algorithm
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in edges.get(node, {}):
+            if nxt not in index:
+                connect(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(edges):
+        if node not in index:
+            connect(node)
+    found = []
+    for group in groups:
+        covered: set[str] = set()
+        for start in sorted(group):
+            if start not in covered:
+                chain = _shortest_cycle(start, group, edges)
+                covered |= {imp.source for imp in chain}
+                found.append(chain)
+    return found
+
+
+def _shortest_cycle(start: str, group: set[str], edges: dict[str, dict[str, Import]]) -> list[Import]:
+    """The shortest chain of imports from `start` back to itself inside `group` (breadth first)."""
+    paths: dict[str, list[Import]] = {start: []}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for nxt, imp in sorted(edges.get(node, {}).items()):
+                if nxt == start:
+                    return [*paths[node], imp]
+                if nxt in group and nxt not in paths:
+                    paths[nxt] = [*paths[node], imp]
+                    following.append(nxt)
+        frontier = following
+    raise AssertionError(f"{start} is in a cycle that cannot be walked")  # Tarjan said it was
+
+
+def global_random_uses(root: Path, package: str) -> list[str]:
+    """Uses of the ``random`` module's shared generator (``random.shuffle(...)``, ``from random import choice``)
+    in `package`: only ``random.Random`` instances, passed in, keep a game reproducible from its seed."""
+    found = []
+    for path in package_modules(root, package).values():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        aliases = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                   for alias in node.names if alias.name == "random"}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "random" and not node.level:
+                found += [f"{path.relative_to(root)}:{node.lineno}: from random import {alias.name}"
+                          for alias in node.names if alias.name != "Random"]
+            elif (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases
+                  and node.attr != "Random"):
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {node.value.id}.{node.attr}")
+    return found
+
+
+def report(chains: list[Import] | list[list[Import]], root: Path) -> str:
+    return "\n".join(" ; ".join(imp.where(root) for imp in chain) if isinstance(chain, list) else chain.where(root)
+                     for chain in chains)
+
+
+# --- the checker on a planted package -----------------------------------------------------------------------
+
+
+def _plant(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def planted(tmp_path: Path) -> Path:
+    """A tiny bezique with one violation of each kind, hidden the ways real code hides imports."""
+    _plant(tmp_path, {
+        "bezique/__init__.py": "",
+        "bezique/rules/__init__.py": "from .engine import step\n",
+        "bezique/rules/engine.py": (
+            "import random\nfrom typing import TYPE_CHECKING\n"
+            "if TYPE_CHECKING:\n    from bezique.ui import kit\n"
+            "def step(rng: random.Random) -> None:\n    import time\n    random.shuffle([])\n"),
+        "bezique/rules/cards.py": "from random import choice\nfrom . import engine\n",
+        "bezique/ai/__init__.py": "from bezique.ai import search\n",
+        "bezique/ai/search.py": "from . import levels\n",
+        "bezique/ai/levels.py": "from .. import ai\n",
+        "bezique/ui/__init__.py": "",
+        "bezique/ui/kit.py": "import pygame.font\n",
+        "bezique/ui/table/__init__.py": "",
+        "bezique/ui/table/scene.py": "from bezique.ui.table import draw\n",
+        "bezique/ui/table/draw.py": "def paint():\n    from .scene import TableScene\n",
+        "bezique/commands/play.py": "from bezique.ui.table.scene import TableScene\n",
+    })
+    return tmp_path
+
+
+def test_imports_are_resolved_to_modules_wherever_they_hide(planted: Path) -> None:
+    found = {(imp.source, imp.target, imp.line) for imp in import_graph(planted)}
+    assert {("bezique.rules", "bezique.rules.engine", 1),  # from .engine import step
+            ("bezique.rules.engine", "bezique.ui.kit", 4),  # under TYPE_CHECKING, `from pkg import mod`
+            ("bezique.rules.engine", "time", 6),  # inside a function
+            ("bezique.rules.cards", "bezique.rules.engine", 2),  # from . import module
+            ("bezique.ai.levels", "bezique.ai", 1),  # from .. import package
+            ("bezique.ui.table.draw", "bezique.ui.table.scene", 2),
+            ("bezique.ui.kit", "pygame.font", 1)} <= found
+
+
+def test_the_checker_catches_planted_violations(planted: Path) -> None:
+    imports = import_graph(planted)
+    caught = {rule.name: [imp.where(planted) for imp in broken(rule, imports)] for rule in RULES}
+    assert caught["rules-stand-alone"] == ["bezique/rules/engine.py:4: bezique.rules.engine -> bezique.ui.kit"]
+    assert caught["rules-no-io-or-clock"] == ["bezique/rules/engine.py:6: bezique.rules.engine -> time"]
+    assert caught["nothing-imports-the-table-scene"] == [
+        "bezique/ui/table/draw.py:2: bezique.ui.table.draw -> bezique.ui.table.scene"]  # scene.py -> draw is fine
+    assert caught["ui-is-a-leaf"] == ["bezique/rules/engine.py:4: bezique.rules.engine -> bezique.ui.kit"]
+    assert caught["pygame-only-in-ui"] == []  # bezique.ui.kit may
+    assert global_random_uses(planted, "bezique.rules") == ["bezique/rules/cards.py:1: from random import choice",
+                                                           "bezique/rules/engine.py:7: random.shuffle"]
+
+
+def test_the_checker_reports_each_cycle_as_its_path(planted: Path) -> None:
+    found = [[f"{imp.source} -> {imp.target}" for imp in chain] for chain in cycles(import_graph(planted))]
+    assert sorted(found) == [
+        ["bezique.ai -> bezique.ai.search", "bezique.ai.search -> bezique.ai.levels",
+         "bezique.ai.levels -> bezique.ai"],
+        ["bezique.ui.table.draw -> bezique.ui.table.scene", "bezique.ui.table.scene -> bezique.ui.table.draw"],
+    ]  # the rules' imports (cards -> engine -> ui.kit) go one way: no cycle
+
+
+# --- the real tree ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def graph() -> list[Import]:
+    imports = import_graph(ROOT)
+    assert len({imp.source for imp in imports}) > 50, "the import graph of bezique/ came out nearly empty"
+    return imports
+
+
+@pytest.mark.parametrize("rule", RULES, ids=[rule.name for rule in RULES])
+def test_layer_rule(rule: Rule, graph: list[Import]) -> None:
+    offenders = broken(rule, graph)
+    assert not offenders, f"{rule.importer} must not import {', '.join(rule.forbidden)} ({rule.why}):\n" + report(
+        offenders, ROOT)
+
+
+def test_no_import_cycles(graph: list[Import]) -> None:
+    found = cycles(graph)
+    assert not found, "import cycles (each as its chain of imports):\n" + report(found, ROOT)
+
+
+def test_the_rules_use_only_the_random_generator_they_are_given() -> None:
+    assert global_random_uses(ROOT, "bezique.rules") == []
