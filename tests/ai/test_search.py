@@ -1,5 +1,5 @@
 """The expert's search helpers: the horizon value of held cards, the chance of winning the race and a rollout's
-value, the expert's own rule weights, distinct candidates, pruning, the time budget."""
+value, the expert's own rule weights, distinct candidates, pruning, the iteration and time budgets."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from ai_positions import cards, position
+from search_budget import SearchCounter
 
 from bezique.ai import make_player
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE
@@ -128,12 +129,29 @@ def test_pruning_statistics():
     assert not _clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20)
 
 
-def test_expert_plays_within_its_time_budget():
-    import time
-
+def _following_a_club_lead():
     state = position("9C 9C#1 8D 8D#1 KH QS JD 7H", turn_up="AS", led="TC")
-    view = view_for(state, 0)
-    t0 = time.perf_counter()
-    action = make_player("expert", 3, time_ms=60).choose(view, view.legal)
+    return view_for(state, 0)
+
+
+def test_expert_samples_exactly_its_iteration_budget_however_slow_each_rollout(monkeypatch):
+    # each rollout "takes" ten seconds on the search's clock, far past the 60 ms budget: a fixed number of
+    # iterations still means that many sampled deals, each played out for every candidate
+    counter = SearchCounter(monkeypatch, rollout_seconds=10.0)
+    view = _following_a_club_lead()
+    action = make_player("expert", 3, time_ms=60, iterations=5).choose(view, view.legal)
     assert action in view.legal
-    assert time.perf_counter() - t0 < 1.0
+    assert counter.deals == 5
+    assert counter.per_deal == 6 and counter.rollouts == 30  # six candidates, each played out on each deal
+
+
+def test_expert_stops_at_the_first_check_past_its_time_budget(monkeypatch):
+    # 2.5 ms a rollout on the search's own clock, six candidates: 15 ms a sampled deal. With a 70 ms budget it
+    # samples deals until the clock passes 70 ms (the fifth, at 75 ms), and not one more
+    counter = SearchCounter(monkeypatch, rollout_seconds=0.0025)
+    view = _following_a_club_lead()
+    player = make_player("expert", 3, time_ms=70)
+    action = player.choose(view, view.legal)
+    assert action in view.legal
+    assert counter.per_deal == 6 and counter.deals == 5 and counter.rollouts == 30
+    assert player.bank == 0.0  # the whole budget was spent: nothing carried over to the next decision
