@@ -286,6 +286,15 @@ def test_layer_rule(rule: Rule, graph: list[Import]) -> None:
         offenders, ROOT)
 
 
+def test_every_rule_names_modules_that_exist() -> None:
+    """A rule about a package that was renamed or moved would pass by matching nothing: each prefix a rule names
+    inside bezique (importers, forbidden targets, exceptions) must match a module of the tree."""
+    modules = package_modules(ROOT, PACKAGE)
+    named = {p for rule in RULES for p in (rule.importer, *rule.forbidden, *rule.except_from, *rule.except_to)}
+    missing = sorted(p for p in named if under(p, PACKAGE) and not any(under(m, p) for m in modules))
+    assert missing == []
+
+
 def test_no_import_cycles(graph: list[Import]) -> None:
     found = cycles(graph)
     assert not found, "import cycles (each as its chain of imports):\n" + report(found, ROOT)
