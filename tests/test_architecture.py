@@ -43,7 +43,7 @@ RULES = (
          "and the Random they are given: no files, processes, threads or clocks"),
     Rule("ai-below-the-window", "bezique.ai", ("bezique.ui", "bezique.presenter", "bezique.commands",
                                                "bezique.persist", "pygame"),
-         "the computer players read the rules only; they run headless in the arena"),
+         "the computer players run headless in the arena: no window, presenter, verbs or per-user files"),
     Rule("pygame-only-in-ui", PACKAGE, ("pygame",), "only the window draws", except_from=("bezique.ui",)),
     Rule("ui-is-a-leaf", PACKAGE, ("bezique.ui",), "only the command verbs open the window",
          except_from=("bezique.ui", "bezique.commands")),
