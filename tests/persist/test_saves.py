@@ -20,6 +20,7 @@ from bezique.rules import engine
 from bezique.rules.record import RecordedGame
 from bezique.rules.ruleset import make_ruleset
 from bezique.rules.state import AWAIT_DEAL, OVER
+from bezique.ui.kit.texts import storage_problem_text  # the window words what persist reports as data
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "expert"}]
@@ -197,9 +198,9 @@ def test_damaged_save_is_reported_and_set_aside(case: str, data_folder: Path) ->
     assert aside.with_name(aside.name + ".txt").read_text(encoding="utf-8").strip() == result.problem.detail
     assert not path.exists() and not saves.has_saved_game()
     for lang in ("en", "it"):
-        message = result.problem.message(lang)
+        message = storage_problem_text(result.problem, lang)
         assert aside.name in message and result.problem.detail in message
-    assert result.problem.message("it") != result.problem.message("en")
+    assert storage_problem_text(result.problem, "it") != storage_problem_text(result.problem, "en")
     # the menu still works: the next look finds nothing, and a new game saves normally
     assert saves.load_saved_game().problem is None
     saves.save_game(play(1, 5), meta())

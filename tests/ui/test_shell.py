@@ -300,7 +300,7 @@ def test_hot_seat_continue_shows_the_hand_over_first():
 def test_every_scene_draws_in_both_languages(lang):
     shell = make_shell(lang)
     app = shell.app
-    scenes = [NewGameScene(app), SettingsScene(app), StatsScene(app), HowToScene(app)]
+    scenes = [NewGameScene(app, shell), SettingsScene(app, shell), StatsScene(app, shell.notices), HowToScene(app)]
     for scene in scenes:
         app.push(scene)
         app.tick(DT)

@@ -1,8 +1,13 @@
-"""The main menu and the New game screen (keyboard and mouse), and a small yes/no confirmation."""
+"""The main menu and the New game screen (keyboard and mouse), and a small yes/no confirmation.
+
+Both are given their ``MenuOwner`` (the ``Shell``) when made, and know it only by that protocol, so the shell, which
+opens them, is not imported back.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -10,13 +15,26 @@ from bezique.ai import MENU_LEVELS
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.persist import saves
 from bezique.presenter.layout import Box
+from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, button_at, dim, panel, scale_of
-from bezique.ui.scene import Scene
-from bezique.ui.scenes.shell import PLAYABLE_VARIANTS, GameSetup, target_choices
+from bezique.ui.scene import Scene, Window
+from bezique.ui.scenes.settings import SettingsOwner, SettingsScene
 
 WARN = (255, 190, 160)
 DECOR = ["AS", "TS", "KS", "QS", "JS"]
+
+
+class MenuOwner(SettingsOwner, Protocol):
+    """What the menu and New game ask of the game around them."""
+
+    notices: list[str]  # plain-words problems to show on the menu, newest last; the menu clears them
+
+    def default_setup(self) -> GameSetup: ...
+
+    def start_game(self, setup: GameSetup) -> Scene: ...
+
+    def continue_game(self) -> Scene | None: ...
 
 
 def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> float:
@@ -32,8 +50,9 @@ def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> float:
 class MenuScene(Scene):
     """New game, Continue, Settings, How to play, Statistics, Quit."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Window, owner: MenuOwner) -> None:
         super().__init__(app)
+        self.owner = owner
         self.column = ButtonColumn()
         self.can_continue = saves.has_saved_game()
         self.time = 0.0
@@ -62,12 +81,12 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.app.shell.notices:
-                self.app.shell.notices.clear()
+            if self.owner.notices:
+                self.owner.notices.clear()
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.app.shell.notices \
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.owner.notices \
                 and self._notice_box().contains(*event.pos):
-            self.app.shell.notices.clear()
+            self.owner.notices.clear()
             return
         action = self.column.handle(event, self.buttons())
         if action is not None:
@@ -75,22 +94,20 @@ class MenuScene(Scene):
             self.choose(action)
 
     def choose(self, action: str) -> None:
-        shell = self.app.shell
         if action == "new":
-            self.app.push(NewGameScene(self.app))
+            self.app.push(NewGameScene(self.app, self.owner))
         elif action == "continue":
-            if shell.continue_game() is None:
+            if self.owner.continue_game() is None:
                 self.can_continue = saves.has_saved_game()
                 self.column.focus = 0
         elif action == "settings":
-            from bezique.ui.scenes.settings import SettingsScene
-            self.app.push(SettingsScene(self.app))
+            self.app.push(SettingsScene(self.app, self.owner))
         elif action == "howto":
             from bezique.ui.scenes.howto import HowToScene
             self.app.push(HowToScene(self.app))
         elif action == "stats":
             from bezique.ui.scenes.stats import StatsScene
-            self.app.push(StatsScene(self.app))
+            self.app.push(StatsScene(self.app, self.owner.notices))
         elif action == "quit":
             self.app.quit()
 
@@ -125,7 +142,7 @@ class MenuScene(Scene):
         if focus is not None and focus.action == "continue":
             blit_text(surface, A, T("menu.continue_hint"), 19 * s, (w / 2, 212 * s), MUTED, "midtop",
                       max_width=w - 40 * s)
-        notices = self.app.shell.notices
+        notices = self.owner.notices
         if notices:
             box = self._notice_box()
             panel(surface, box, alpha=240, edge=WARN, fill=(70, 30, 24))
@@ -140,9 +157,10 @@ class MenuScene(Scene):
 class NewGameScene(Scene):
     """Opponent (computer at a level, or a second person), variant, target, names, hints."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Window, owner: MenuOwner) -> None:
         super().__init__(app)
-        self.setup: GameSetup = app.shell.default_setup()
+        self.owner = owner
+        self.setup: GameSetup = owner.default_setup()
         if self.setup.level not in MENU_LEVELS:
             self.setup.level = MENU_LEVELS[min(1, len(MENU_LEVELS) - 1)]
         self.row = 0
@@ -157,7 +175,7 @@ class NewGameScene(Scene):
              st.mode)]
         if st.mode == "computer":
             rows.append(("level", [(level_name(lv, lang), lv) for lv in MENU_LEVELS], st.level))
-        rows.append(("variant", [(variant_name(v, lang), v) for v in PLAYABLE_VARIANTS], st.variant))
+        rows.append(("variant", [(variant_name(v, lang), v) for v in SEATABLE_VARIANTS], st.variant))
         targets = target_choices(st.variant)
         if None in targets:  # Rubicon, Chinese: a match to so many points, or a single deal
             rows.append(("match", [(T("newgame.match_to", points=v) if v else T("newgame.one_deal"), v)
@@ -241,7 +259,7 @@ class NewGameScene(Scene):
             self._go()
 
     def _go(self) -> None:
-        self.app.shell.start_game(self.setup)
+        self.owner.start_game(self.setup)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.editing is not None and self._type(event):
@@ -356,7 +374,7 @@ class ConfirmScene(Scene):
 
     overlay = True
 
-    def __init__(self, app, question: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, app: Window, question: str, on_yes: Callable[[], None]) -> None:
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
