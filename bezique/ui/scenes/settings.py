@@ -4,7 +4,7 @@ settings file (``config.yaml`` only gives the defaults and is never written)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -59,7 +59,7 @@ class SettingsScene(Scene):
         i = choices.index(current) if current in choices else 0
         self.set(key, choices[(i + step) % len(choices)])
 
-    def set(self, key: str, value: object) -> None:
+    def set(self, key: str, value: Any) -> None:
         owner = self.owner
         app_s, ai_s = owner.settings, owner.ai
         if key in SCREEN_AI_KEYS:
