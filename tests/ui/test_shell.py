@@ -21,7 +21,8 @@ from bezique.persist import saves
 from bezique.rules.cards import parse_card
 from bezique.ui.kit.assets import Assets
 from bezique.ui.scenes.howto import HowToScene
-from bezique.ui.scenes.menu import MenuScene, NewGameScene
+from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import KEYS, SettingsScene
 from bezique.ui.scenes.shell import Shell
 from bezique.ui.scenes.stats import StatsScene

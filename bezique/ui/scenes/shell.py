@@ -22,7 +22,8 @@ from bezique.rules.record import RecordedGame
 from bezique.rules.ruleset import Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
-from bezique.ui.scenes.menu import MenuScene, NewGameScene
+from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
 from bezique.ui.table.scene import TableOptions, TableScene
@@ -30,7 +31,7 @@ from bezique.ui.table.scene import TableOptions, TableScene
 
 class Shell:
     """The game around the table: the ``Host`` its table reports to, and the owner the menu, New game and
-    Settings screens are given (``menu.MenuOwner``, ``settings.SettingsOwner``)."""
+    Settings screens are given (``menu.MenuOwner``, ``newgame.NewGameOwner``, ``settings.SettingsOwner``)."""
 
     keeps_games = True
 
