@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-PLAYABLE = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")  # as bezique.ui.scenes.start
+from bezique.presenter.layout import parse_size
+from bezique.presenter.setup import SEATABLE_VARIANTS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -12,17 +13,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--speed", choices=("instant", "fast", "normal"), default="fast", help="animation speed")
     parser.add_argument("--seed", type=int, default=None, help="shuffle and computer seed")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
-    parser.add_argument("--variant", choices=PLAYABLE, default=None,
+    parser.add_argument("--variant", choices=SEATABLE_VARIANTS, default=None,
                         help="the game to show (default: config.yaml's variant)")
 
 
 def run(args: argparse.Namespace) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from bezique.commands.play import _size
-    from bezique.ui.scenes.start import load_settings, open_table
+    from bezique.ui.scenes.start import load_config_settings, open_table
 
-    config, problems = load_settings()
+    config, problems = load_config_settings()
     if args.variant and args.variant != config.variant:
         import dataclasses
 
@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     language = load_user_settings(config).app.language  # the language the player chose in Settings
     speed = args.speed
     pace = {"instant": "instant", "fast": "fast", "normal": "normal"}[speed]
-    app, table = open_table(config, problems, size=_size(args.size), demo=True, seed=args.seed, fullscreen=False,
+    app, table = open_table(config, problems, size=parse_size(args.size), demo=True, seed=args.seed, fullscreen=False,
                             animation_speed=speed, computer_pace=pace, demo_deals=max(0, args.deals),
                             language=language)
     code = app.run()

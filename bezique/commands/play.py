@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import argparse
 
-from bezique.commands.demo import PLAYABLE
+from bezique.presenter.layout import parse_size
+from bezique.presenter.setup import SEATABLE_VARIANTS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,19 +16,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", help="computer level (default: the settings' level); opens a game at once")
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deals")
     parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
-    parser.add_argument("--variant", choices=PLAYABLE,
+    parser.add_argument("--variant", choices=SEATABLE_VARIANTS,
                         help="the game to open straight away (default: the settings' variant)")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="draw the first frame, print the time it took and exit (checks an installation or build)")
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-        return max(w, 320), max(h, 240)
-    except ValueError:
-        return 1280, 720
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,13 +36,13 @@ def _open_window(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from bezique.ui.scenes.shell import Shell
 
-    shell = Shell.create(size=_size(getattr(args, "size", "1280x720")),
+    shell = Shell.create(size=parse_size(getattr(args, "size", "1280x720")),
                          fullscreen=True if getattr(args, "fullscreen", False) else None)
     app = shell.app
     hotseat, level, seed = getattr(args, "hotseat", False), getattr(args, "level", None), getattr(args, "seed", None)
     variant = getattr(args, "variant", None)
     if hotseat or level or seed is not None or variant:
-        from bezique.ui.scenes.shell import target_choices
+        from bezique.presenter.setup import target_choices
         setup = shell.default_setup()
         setup.mode = "hotseat" if hotseat else "computer"
         setup.level = level or setup.level

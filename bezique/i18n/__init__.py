@@ -82,7 +82,7 @@ def referenced_strings(source_dirs: Iterable[Path | str] | None = None) -> tuple
                     literals.add(node.value)
                 elif (isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant)
                       and "." in str(node.values[0].value)):
-                    regex = "".join(re.escape(part.value) if isinstance(part, ast.Constant) else _SEGMENT
+                    regex = "".join(re.escape(str(part.value)) if isinstance(part, ast.Constant) else _SEGMENT
                                     for part in node.values)
                 elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)
                       and isinstance(node.left, ast.Constant) and isinstance(node.left.value, str)

@@ -89,7 +89,7 @@ def save_game(game: RecordedGame, meta: dict[str, Any]) -> Path:
 @dataclass
 class SaveLoadResult:
     """What Continue finds. ``game`` is None when there is nothing to continue; ``problem`` is set when a save
-    existed but could not be used (it has been set aside; ``problem.message(lang)`` says so in plain words).
+    existed but could not be used (it has been set aside; the window words it).
 
     A finished game (``finished``) can be found when the program stopped between the last action and
     ``delete_saved_game``: record its result (``stats.record_game_result`` counts each ``game_id`` once), then

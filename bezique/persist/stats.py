@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from bezique.persist import storage
 from bezique.rules.melds import MELD_NAMES
@@ -104,7 +104,8 @@ class Stats:
         )
 
 
-def _count(value: Any) -> bool:
+def _count(value: Any) -> TypeGuard[int]:
+    """A whole number, as JSON gives it (``True`` is not a count, though Python calls it an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -152,9 +152,9 @@ def set_aside(path: Path | str, reason: str) -> Path:
 
 
 class StorageProblem:
-    """A file of the data folder that could not be used, for the player: what happened (an i18n key), the
-    technical detail (one English line, for bug reports), and where the file was kept aside (or None if even the
-    rename failed)."""
+    """A file of the data folder that could not be used, as data for the window to word
+    (``bezique.ui.kit.texts.storage_problem_text``): what happened (an i18n key), the technical detail (one English
+    line, for bug reports), and where the file was kept aside (or None if even the rename failed)."""
 
     __slots__ = ("detail", "key", "path", "set_aside_to")
 
@@ -163,20 +163,6 @@ class StorageProblem:
         self.detail = detail
         self.path = path
         self.set_aside_to = set_aside_to
-
-    def message(self, lang: str, with_detail: bool = True) -> str:
-        """The plain-words report in `lang` ("it" or "en"): what happened, where the file was kept, and the
-        technical detail in brackets when `with_detail`."""
-        from bezique.i18n import t
-
-        parts = [t(self.key, lang)]
-        if self.set_aside_to is not None:
-            parts.append(t("problem.kept_aside", lang, name=self.set_aside_to.name))
-        else:
-            parts.append(t("problem.not_moved", lang, name=self.path.name))
-        if with_detail and self.detail:
-            parts.append(f"({self.detail})")
-        return " ".join(parts)
 
     def __repr__(self) -> str:
         return f"StorageProblem({self.key!r}, {self.detail!r}, set_aside_to={self.set_aside_to!r})"

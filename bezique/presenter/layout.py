@@ -13,6 +13,18 @@ from typing import NamedTuple
 
 CARD_ASPECT = 0.7  # width / height of the card art (350×500)
 MIN_SIZE = (1024, 640)
+LAID_OUT_PLAYERS = (2, 3, 4)  # the tables ``Layout.for_size`` can seat (six-handed has no layout yet)
+DEFAULT_SIZE = (1280, 720)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """A window size typed as ``WIDTHxHEIGHT`` (``1600x900``), at least 320×240; anything else is the default
+    1280×720, so a typo never stops the game from opening."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        return DEFAULT_SIZE
+    return max(w, 320), max(h, 240)
 
 
 class Box(NamedTuple):
@@ -141,6 +153,7 @@ class Layout:
             melds = Box(x, chand.bottom + 6 * s, col_w, small_h + 24 * s)
             return SeatZones(pos, badge, chand, melds)
 
+        others: tuple[SeatZones, ...]
         if players == 3:
             others = (column(left_x, "top_left"), column(right_x, "top_right"))
             status = Box(cx - 180 * s, m, 360 * s, 100 * s)

@@ -24,6 +24,18 @@ from bezique.rules.view import PlayerView
 Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
 
 
+def actor(event: Event) -> int:
+    """The seat of an event that always names one (a packet, a play, a trick won, a meld, a draw…): the rules'
+    ``Event.seat`` is optional because a few kinds (``final_phase``, a drawn ``game_over``) name none.
+
+    Raises:
+        ValueError: `event` names no seat, which the rules never send for these kinds.
+    """
+    if event.seat is None:
+        raise ValueError(f"a {event.kind!r} event names no seat")
+    return event.seat
+
+
 class Place(NamedTuple):
     slot: Slot
     face_up: bool
@@ -109,12 +121,13 @@ class TableModel:
     def _on_packet(self, event: Event) -> list[tuple[int, int]]:
         """A packet of the deal (the scene splits each ``dealt`` event by the deal pattern)."""
         renames = []
+        seat = actor(event)
         for i in range(event.points):
             key = self.deck.pop() if self.deck else self.hidden()
-            if event.cards and self.knows(event.seat):
+            if event.cards and self.knows(seat):
                 renames.append((key, event.cards[i]))
                 key = event.cards[i]
-            self.hands[event.seat].append(key)
+            self.hands[seat].append(key)
         return renames
 
     def _on_turn_up(self, event: Event) -> list[tuple[int, int]]:
@@ -152,7 +165,7 @@ class TableModel:
         return card, []
 
     def _on_card_played(self, event: Event) -> list[tuple[int, int]]:
-        seat, card = event.seat, event.cards[0]
+        seat, card = actor(event), event.cards[0]
         renames: list[tuple[int, int]] = []
         if card in self.tables[seat]:
             self.tables[seat].remove(card)
@@ -163,12 +176,12 @@ class TableModel:
 
     def _on_trick_won(self, event: Event) -> None:
         self.last_trick = tuple(self.trick)
-        self.last_winner = event.seat
-        self.won[event.seat].extend(card for _, card in self.trick)
+        self.last_winner = winner = actor(event)
+        self.won[winner].extend(card for _, card in self.trick)
         self.trick = []
 
     def _on_meld_declared(self, event: Event) -> list[tuple[int, int]]:
-        seat = event.seat
+        seat = actor(event)
         renames: list[tuple[int, int]] = []
         self.records.append((seat, event.label, tuple(event.cards)))
         if self.trump is None and event.label in ("royal_marriage", "trump_sequence"):
@@ -182,7 +195,7 @@ class TableModel:
         return renames
 
     def _on_seven_exchanged(self, event: Event) -> list[tuple[int, int]]:
-        seat = event.seat
+        seat = actor(event)
         seven = event.cards[0]
         _, renames = self._take_from_hand(seat, seven)
         old = self.turn_up
@@ -197,7 +210,7 @@ class TableModel:
         return renames
 
     def _on_card_drawn(self, event: Event) -> list[tuple[int, int]]:
-        seat = event.seat
+        seat = actor(event)
         if self.stock:
             key = self.stock.pop()
         elif self.turn_up is not None:

@@ -22,6 +22,9 @@ FPS = 60
 
 
 class App:
+    """The window (it is the ``Window`` every scene sees): the display, the assets and sounds, the scene stack and
+    the loop. It knows nothing of what the scenes are; whoever builds it (``bezique.ui.scenes.start``) pushes them."""
+
     def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, deck_colours: str = "classic",
                  back: str = "blue", volume: float = 0.8, mute: bool = False, title: str = "Bezique") -> None:
         self.started = time.perf_counter()
@@ -43,7 +46,6 @@ class App:
         self.frames = 0
         self.first_frame_seconds: float | None = None
         self.lang = "en"  # "it" or "en": every scene reads its words through ``self.t``
-        self.shell = None  # the menu, saves and settings around the table (``bezique.ui.scenes.shell``), when present
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -106,8 +108,9 @@ class App:
             self._resized()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
-            if self.screen.get_size() != (event.x, event.y):
-                self.screen = pygame.display.get_surface()
+            surface = pygame.display.get_surface()
+            if surface is not None and self.screen.get_size() != (event.x, event.y):
+                self.screen = surface
             self._resized()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -85,8 +85,8 @@ def run_ui_bench(args: argparse.Namespace) -> int:
     _env()
     import pygame
 
-    from bezique.commands.play import _size
-    size = _size(args.size)
+    from bezique.presenter.layout import parse_size
+    size = parse_size(args.size)
     # 1. time to the first frame, in a fresh process
     t0 = time.time()
     out = subprocess.run([sys.executable, "-c", "from bezique.ui.bench import _first_frame; _first_frame()"],

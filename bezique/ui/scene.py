@@ -3,16 +3,67 @@
 A scene handles input and advances its own animations in ``update(dt)``; ``draw`` is a pure function of the scene's
 data and never changes it. An *overlay* scene (pause, score log, deal result) is drawn over the scenes beneath it;
 an opaque one (the hot-seat hand-over) hides them completely: the stack does not even call their ``draw``.
+
+A scene sees the window only through ``Window``, the few things it may use (``bezique.ui.app.App`` is the real
+one), so this module does not know the loop; and a table sees whatever runs the game around it only through
+``Host``: it reports what the player chose there (menu, new game, settings) and never reaches up into a menu.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from bezique.ui.app import App
+from bezique.ui.kit.assets import Assets, Sounds
+
+
+class Window(Protocol):
+    """What a scene may use of the window: its words, images and sounds, its size, and the scene stack."""
+
+    lang: str
+    assets: Assets
+    sounds: Sounds
+    fullscreen: bool
+    dirty: bool  # set it to have the window drawn again though nothing moves
+
+    @property
+    def stack(self) -> SceneStack: ...
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    def t(self, key: str, **fmt: object) -> str: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self, scene: Scene | None = None) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def set_deck(self, deck_colours: str, back: str) -> None: ...
+
+
+class Host(Protocol):
+    """What runs a game around its table (the menu and saves, or a bare window for the demo and the tests): the
+    table's pause menu and scoreboard report the player's choice here."""
+
+    @property
+    def keeps_games(self) -> bool:
+        """True when there is a menu to go back to and the game is saved after every action."""
+
+    def open_menu(self) -> None:
+        """Leave the table for the menu (a bare window closes)."""
+
+    def new_game_screen(self) -> None:
+        """After a game: the New game screen (a bare window deals a new game at once)."""
+
+    def open_settings(self) -> None:
+        """The Settings screen over the table (only asked for when ``keeps_games``)."""
 
 
 class Scene:
@@ -20,7 +71,7 @@ class Scene:
 
     overlay = False  # drawn over the scene below (which keeps being drawn, but gets no input)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         self.app = app
 
     # lifecycle (arcade: on_show_view / on_hide_view; Tuxemon: resume / pause)

@@ -17,6 +17,7 @@ from bezique.rules.melds import MELD_NAMES
 from bezique.rules.record import RecordedGame
 from bezique.rules.ruleset import make_ruleset
 from bezique.rules.state import AWAIT_DEAL, OVER
+from bezique.ui.kit.texts import storage_problem_text  # the window words what persist reports as data
 
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "expert"}]
 
@@ -168,7 +169,7 @@ def test_damaged_statistics_are_set_aside_and_reported(content: str, data_folder
     assert aside.read_text(encoding="utf-8") == content  # kept as it was
     assert result.stats.total().games == 0
     for lang in ("en", "it"):
-        assert aside.name in result.problem.message(lang)
+        assert aside.name in storage_problem_text(result.problem, lang)
     assert not path.exists()
 
 

@@ -4,13 +4,12 @@ survive a restart, saves that survive a kill, a damaged save, and every scene dr
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -20,8 +19,10 @@ from ui_driver import DT, click, key, step, table_of, wait_rest
 from bezique.i18n import t
 from bezique.persist import saves
 from bezique.rules.cards import parse_card
+from bezique.ui.kit.assets import Assets
 from bezique.ui.scenes.howto import HowToScene
-from bezique.ui.scenes.menu import MenuScene, NewGameScene
+from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import KEYS, SettingsScene
 from bezique.ui.scenes.shell import Shell
 from bezique.ui.scenes.stats import StatsScene
@@ -154,15 +155,19 @@ def test_settings_apply_live_and_persist_across_a_restart():
     for _ in range(5):
         key(app, pygame.K_DOWN)  # deck colours
     assert KEYS[settings.row] == "deck_colours"
-    heart = parse_card("TH#0")
-    classic_pip = _pip_colour(app, heart)
+    heart, club = parse_card("TH#0"), parse_card("TC#0")
+    assert _face(app.assets, heart) == _face(Assets("classic"), heart)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert shell.settings.deck_colours == "colour_blind" and app.assets.deck_colours == "colour_blind"
     assert _row_label(settings, "deck_colours") == "Per daltonici"
-    cb_pip = _pip_colour(app, heart)  # the new face set is drawn at once: vermillion hearts, not red
-    assert cb_pip != classic_pip and cb_pip[1] > classic_pip[1] + 40
-    assert _pip_colour(app, parse_card("TC#0"))[1] > 100  # bluish-green clubs
+    # the new face set is drawn at once: the colour-blind faces, whose hearts are orange rather than red and
+    # whose clubs are bluish green
+    for card in (heart, club):
+        assert _face(app.assets, card) == _face(Assets("colour_blind"), card) != _face(Assets("classic"), card)
+    assert _ink(app.assets, heart)[1] > _ink(Assets("classic"), heart)[1]
+    r, g, b = _ink(app.assets, club)
+    assert g > r and b > r
     press(app, settings.controls(), "next=3")  # volume 0.8 -> 0.9
     assert app.sounds.volume == pytest.approx(0.9)
     key(app, pygame.K_ESCAPE)
@@ -176,9 +181,14 @@ def test_settings_apply_live_and_persist_across_a_restart():
     assert again.app.assets.deck_colours == "colour_blind"
 
 
-def _pip_colour(app, card: int) -> tuple[int, int, int]:
-    """The colour the window draws at the centre of a ten's top-left pip (at the card images' full size)."""
-    return tuple(app.assets.card(card, 500).get_at((108, 92)))[:3]
+def _face(assets: Assets, card: int) -> bytes:
+    """The face the window draws for `card`, as pixels to compare whole."""
+    return pygame.image.tobytes(assets.card(card, 120), "RGBA")
+
+
+def _ink(assets: Assets, card: int) -> tuple[int, int, int]:
+    """The average colour of `card`'s face (paper and ink together)."""
+    return tuple(pygame.transform.average_color(assets.card(card, 120)))[:3]
 
 
 def _row_label(scene: SettingsScene, name: str) -> str:
@@ -227,7 +237,14 @@ CHILD = r"""
 import os, random, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 sys.path.insert(0, sys.argv[1])
+from bezique.persist import saves
 from bezique.ui.scenes.shell import Shell
+save_game = saves.save_game
+def reporting_save(game, meta):  # says how many actions each finished save holds, for the test to kill on
+    path = save_game(game, meta)
+    print(sum(len(d["actions"]) for d in game.to_dict()["deals"]), flush=True)
+    return path
+saves.save_game = reporting_save
 shell = Shell.create()
 setup = shell.default_setup(); setup.seed = 8; setup.level = "beginner"; setup.names = ["Kim", ""]
 table = shell.start_game(setup)
@@ -240,24 +257,22 @@ while True:  # the player moves as soon as it may; the computer answers on its t
         shell.app.stack.top.handle_event(__import__("pygame").event.Event(
             __import__("pygame").KEYDOWN, key=__import__("pygame").K_RETURN, mod=0, unicode="", scancode=0))
 """
+HANG_GUARD_S = 60  # only if the child hangs: it reports a save every few frames
 
 
 def test_save_kill_and_continue(tmp_path):
+    """A game killed while it plays (and saves after every action) continues from its save."""
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(ROOT)], env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE)
-    path = saves.save_path()
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(ROOT)], env=env, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    assert child.stdout is not None
     try:
-        deadline = time.monotonic() + 30
         actions = 0
-        while time.monotonic() < deadline and actions < 12:
-            time.sleep(0.05)
-            try:
-                doc = json.loads(path.read_text(encoding="utf-8"))
-                actions = sum(len(d["actions"]) for d in doc["record"]["deals"])
-            except (OSError, ValueError, KeyError):
-                pass
-        assert actions >= 12, child.stderr.read().decode() if child.poll() is not None else "no progress"
+        while actions < 12:  # the kill comes while the child goes on playing and saving
+            ready, _, _ = select.select([child.stdout], [], [], HANG_GUARD_S)
+            line = child.stdout.readline() if ready else ""
+            assert line, child.stderr.read() if child.poll() is not None else "no save reported"
+            actions = int(line)
     finally:
         child.send_signal(signal.SIGKILL)
         child.wait()
@@ -300,7 +315,7 @@ def test_hot_seat_continue_shows_the_hand_over_first():
 def test_every_scene_draws_in_both_languages(lang):
     shell = make_shell(lang)
     app = shell.app
-    scenes = [NewGameScene(app), SettingsScene(app), StatsScene(app), HowToScene(app)]
+    scenes = [NewGameScene(app, shell), SettingsScene(app, shell), StatsScene(app, shell.notices), HowToScene(app)]
     for scene in scenes:
         app.push(scene)
         app.tick(DT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bezique.i18n import meld_name, meld_short, t
+from bezique.persist.storage import StorageProblem
 from bezique.rules.cards import rank_of, suit_of
 
 SUIT_LETTERS = "SHDC"
@@ -52,3 +53,16 @@ def illegal_text(reason: str, lang: str) -> str:
     if "must follow suit" in reason:
         return t("table.must_follow", lang)
     return t("table.not_allowed", lang)
+
+
+def storage_problem_text(problem: StorageProblem, lang: str, with_detail: bool = True) -> str:
+    """A file of the data folder that could not be used, in plain words in `lang`: what happened, where the file
+    was kept, and the technical detail in brackets when `with_detail` (``bezique.persist`` reports it as data)."""
+    parts = [t(problem.key, lang)]
+    if problem.set_aside_to is not None:
+        parts.append(t("problem.kept_aside", lang, name=problem.set_aside_to.name))
+    else:
+        parts.append(t("problem.not_moved", lang, name=problem.path.name))
+    if with_detail and problem.detail:
+        parts.append(f"({problem.detail})")
+    return " ".join(parts)

@@ -13,7 +13,7 @@ from bezique.rules.cards import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, scale_of, wrap
-from bezique.ui.scene import Scene
+from bezique.ui.scene import Scene, Window
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Item:
 
 
 class HowToScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Window) -> None:
         super().__init__(app)
         self.scroll = 0.0
         self.dragging: float | None = None

@@ -4,30 +4,43 @@ settings file (``config.yaml`` only gives the defaults and is never written)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, Protocol
 
 import pygame
 
+from bezique.config import AISettings, AppSettings, Config
 from bezique.i18n import level_name, option_label
 from bezique.persist.user_settings import SCREEN_AI_KEYS, SETTING_CHOICES
 from bezique.presenter.layout import Box
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
-from bezique.ui.scene import Scene
+from bezique.ui.scene import Scene, Window
 
 KEYS = tuple(SETTING_CHOICES)
 
 
+class SettingsOwner(Protocol):
+    """Whoever keeps the player's settings (the ``Shell``): the screen shows them and hands changes back."""
+
+    config: Config  # its ``app`` / ``ai`` are the defaults that "Restore defaults" brings back
+    settings: AppSettings
+    ai: AISettings
+
+    def apply(self, settings: AppSettings, ai: AISettings) -> str | None:
+        """Use and save `settings` and `ai`; the problem met saving them, in words, if any."""
+
+
 class SettingsScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Window, owner: SettingsOwner) -> None:
         super().__init__(app)
+        self.owner = owner
         self.row = 0
         self.note: tuple[str, float] | None = None
         self.time = 0.0
 
     # --- values ---------------------------------------------------------------------------------------------
     def value(self, key: str) -> object:
-        shell = self.app.shell
-        return getattr(shell.ai if key in SCREEN_AI_KEYS else shell.settings, key)
+        return getattr(self.owner.ai if key in SCREEN_AI_KEYS else self.owner.settings, key)
 
     def label(self, key: str, value: object) -> str:
         lang = self.app.lang
@@ -46,19 +59,19 @@ class SettingsScene(Scene):
         i = choices.index(current) if current in choices else 0
         self.set(key, choices[(i + step) % len(choices)])
 
-    def set(self, key: str, value: object) -> None:
-        shell = self.app.shell
-        app_s, ai_s = shell.settings, shell.ai
+    def set(self, key: str, value: Any) -> None:
+        owner = self.owner
+        app_s, ai_s = owner.settings, owner.ai
         if key in SCREEN_AI_KEYS:
             ai_s = dataclasses.replace(ai_s, **{key: value})
         else:
             app_s = dataclasses.replace(app_s, **{key: value})
-        problem = shell.apply(app_s, ai_s)
+        problem = owner.apply(app_s, ai_s)
         self.note = (problem or self.app.t("settings.saved"), self.time + 2.5)
 
     def restore_defaults(self) -> None:
-        shell = self.app.shell
-        problem = shell.apply(shell.config.app, shell.config.ai)
+        owner = self.owner
+        problem = owner.apply(owner.config.app, owner.config.ai)
         self.note = (problem or self.app.t("settings.saved"), self.time + 2.5)
 
     # --- geometry -------------------------------------------------------------------------------------------

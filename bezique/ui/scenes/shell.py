@@ -1,75 +1,55 @@
 """Everything around the table: the settings in force, the menu, new and continued games, saves and statistics.
 
-One ``Shell`` per window (``app.shell``). The scenes ask it to start a game, continue the saved one, apply and save
-settings, or go back to the menu; it hooks the session so that the game is saved after every action and every
-deal start (``bezique.persist.saves``), and counted in the statistics when it ends (``bezique.persist.stats``).
+One ``Shell`` per window, built by ``Shell.create`` (through ``bezique.ui.scenes.start``); the window does not
+know it: the screens are given it when they are made, and the table reports to it as its ``Host``. The scenes ask
+it to start a game, continue the saved one, apply and save settings, or go back to the menu; it hooks the session
+so that the game is saved after every action and every deal start (``bezique.persist.saves``), and counted in the
+statistics when it ends (``bezique.persist.stats``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import sys
-from dataclasses import dataclass, field
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
 from bezique.persist import saves, stats
-from bezique.persist.user_settings import load_user_settings, resolve_language, save_user_settings
-from bezique.presenter.session import GameSession, game_seed, new_seats
-from bezique.rules.ruleset import make_ruleset
+from bezique.persist.user_settings import resolve_language, save_user_settings
+from bezique.presenter.session import GameSession
+from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, target_choices
+from bezique.rules.record import RecordedGame
+from bezique.rules.ruleset import Ruleset, make_ruleset
 from bezique.ui.app import App
+from bezique.ui.kit.texts import storage_problem_text
+from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.newgame import NewGameScene
+from bezique.ui.scenes.settings import SettingsScene
+from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
 from bezique.ui.table.scene import TableOptions, TableScene
-
-PLAYABLE_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")
-TARGETS = (1000, 500)
-
-
-def target_choices(variant: str) -> list[int | None]:
-    """The targets offered for `variant`: points to win, or for Rubicon / Chinese the match target (None: one
-    deal decides)."""
-    preset = make_ruleset(variant, {})
-    if preset.game_end_mode == "settlement":
-        return [preset.match_target or 1500, None]
-    return list(TARGETS)
-
-
-@dataclass
-class GameSetup:
-    """What the New game screen chose."""
-
-    mode: str = "computer"  # "computer" | "hotseat"
-    level: str = "intermediate"
-    variant: str = "two_handed"
-    target: int | None = 1000
-    names: list[str] = field(default_factory=lambda: ["", "", "", ""])
-    assisted: bool = False
-    seed: int | None = None
 
 
 class Shell:
-    def __init__(self, app: App, config, problems: list[str], user_app: AppSettings, user_ai: AISettings) -> None:
+    """The game around the table: the ``Host`` its table reports to, and the owner the menu, New game and
+    Settings screens are given (``menu.MenuOwner``, ``newgame.NewGameOwner``, ``settings.SettingsOwner``)."""
+
+    keeps_games = True
+
+    def __init__(self, app: App, settings: WindowSettings) -> None:
         self.app = app
-        self.config = config
-        self.problems = list(problems)
-        self.settings = user_app
-        self.ai = user_ai
+        self.config = settings.config
+        self.problems = list(settings.problems)
+        self.settings = settings.app
+        self.ai = settings.ai
         self.notices: list[str] = []  # plain-words problems for the menu (a damaged save, statistics…)
         self.meta: dict[str, Any] | None = None
-        app.shell = self
-        app.lang = resolve_language(user_app.language)
 
     # --- building -------------------------------------------------------------------------------------------
     @classmethod
     def create(cls, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None) -> Shell:
         """A window with the player's settings (config.yaml's defaults under settings.json)."""
-        from bezique.ui.scenes.start import load_settings
-        config, problems = load_settings()
-        loaded = load_user_settings(config)
-        problems += [p.message for p in loaded.problems]
-        a = loaded.app
-        app = App(size=size, fullscreen=a.fullscreen if fullscreen is None else fullscreen,
-                  deck_colours=a.deck_colours, back=a.card_back, volume=a.sound_volume, mute=a.mute)
-        return cls(app, config, problems, a, loaded.ai)
+        settings = load_settings()
+        return cls(open_window(settings.app, size, fullscreen), settings)
 
     @property
     def lang(self) -> str:
@@ -77,9 +57,15 @@ class Shell:
 
     # --- scenes ---------------------------------------------------------------------------------------------
     def open_menu(self) -> None:
-        from bezique.ui.scenes.menu import MenuScene
         self.app.stack.clear()
-        self.app.push(MenuScene(self.app))
+        self.app.push(MenuScene(self.app, self))
+
+    def new_game_screen(self) -> None:
+        self.app.stack.clear()
+        self.app.push(NewGameScene(self.app, self))
+
+    def open_settings(self) -> None:
+        self.app.push(SettingsScene(self.app, self))
 
     def options(self, **overrides: Any) -> TableOptions:
         return TableOptions.from_settings(self.settings, self.ai, **overrides)
@@ -87,7 +73,7 @@ class Shell:
     def default_setup(self) -> GameSetup:
         from bezique.ai import LEVELS
         level = self.ai.level if self.ai.level in LEVELS else "intermediate"
-        variant = self.config.variant if self.config.variant in PLAYABLE_VARIANTS else "two_handed"
+        variant = self.config.variant if self.config.variant in SEATABLE_VARIANTS else FALLBACK_VARIANT
         target = self.config.rules.match_target if self.config.rules.game_end_mode == "settlement" else \
             self.config.rules.target_score
         if target not in target_choices(variant):
@@ -96,18 +82,14 @@ class Shell:
 
     def start_game(self, setup: GameSetup) -> TableScene:
         """A new game from the New game screen; replaces the saved one."""
-        rules = self.rules_for(setup.variant, setup.target)
-        n = rules.players
-        seed = game_seed(setup.seed)
-        hotseat = setup.mode == "hotseat"
-        seats = new_seats(n, "hotseat" if hotseat else "computer", self.lang, seed, setup.level, list(setup.names))
-        meta = saves.new_game_meta("hotseat", None, False, 0) if hotseat else \
-            saves.new_game_meta("computer", setup.level, setup.assisted, 0)
-        session = GameSession(rules, seats, seed=seed, allow_undo=self.settings.allow_undo)
+        session = new_session(self.rules_for(setup.variant, setup.target), setup.mode, setup.level, self.lang,
+                              setup.seed, list(setup.names), allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
+        meta = saves.new_game_meta("hotseat", None, False, 0) if setup.mode == "hotseat" else \
+            saves.new_game_meta("computer", setup.level, setup.assisted, 0)
         return self._play(session, meta)
 
-    def rules_for(self, variant: str, target: int | None):
+    def rules_for(self, variant: str, target: int | None) -> Ruleset:
         settlement = make_ruleset(variant, {}).game_end_mode == "settlement"
         if variant == self.config.variant:
             if settlement:
@@ -121,7 +103,7 @@ class Shell:
         """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""
         loaded = saves.load_saved_game()
         if loaded.problem is not None:
-            self.notices.append(loaded.problem.message(self.lang))
+            self.notices.append(storage_problem_text(loaded.problem, self.lang))
             return None
         if loaded.game is None:
             return None
@@ -137,18 +119,11 @@ class Shell:
         self.meta = meta
         hints = meta.get("mode") == "hotseat" or bool(meta.get("assisted"))
         session.on_change = self._changed
-        table = TableScene(self.app, session, self.options(hints=hints, problems=list(self.problems)))
+        table = seat_table(self.app, session, self.options(hints=hints, problems=list(self.problems)), self)
         self.problems = []  # shown once, on the first table
-        self.app.stack.clear()
-        self.app.push(table)
         if not session.resumed:
             self._changed(session)
         return table
-
-    def new_game_screen(self) -> None:
-        from bezique.ui.scenes.menu import NewGameScene
-        self.app.stack.clear()
-        self.app.push(NewGameScene(self.app))
 
     # --- saves and statistics -------------------------------------------------------------------------------
     def _changed(self, session: GameSession) -> None:
@@ -166,11 +141,11 @@ class Shell:
             print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
             self.notices.append(self.app.t("problem.save_failed", reason=str(exc)))
 
-    def _finish(self, game, meta: dict[str, Any]) -> None:
+    def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
         try:
             result = stats.record_game_result(game, meta)
             if result.problem is not None:
-                self.notices.append(result.problem.message(self.lang))
+                self.notices.append(storage_problem_text(result.problem, self.lang))
         except (OSError, ValueError) as exc:
             self.notices.append(self.app.t("problem.stats_failed", reason=str(exc)))
         saves.delete_saved_game()

@@ -1,70 +1,118 @@
-"""Building a window with a table from the settings: shared by ``play``, ``demo``, the tests and the benchmark."""
+"""The one place that builds the window from the settings, and the new games it seats.
+
+The game itself (``Shell``, with its menu and saves), ``play``, ``demo``, ``bench ui`` and the tests all open their
+window with ``open_window`` and their new games with ``new_session`` / ``seat_table``; ``open_table`` is the bare
+window with one game and no menu (the demo, the benchmark and the tests), its ``BareTable`` the host that the
+table reports to.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
+from typing import Any
 
-from bezique.persist.user_settings import resolve_language
+from bezique.config import AISettings, AppSettings, Config, load_config
+from bezique.persist.user_settings import load_user_settings, resolve_language
 from bezique.presenter.session import GameSession, game_seed, new_seats
-from bezique.rules.ruleset import make_ruleset
+from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS
+from bezique.rules.ruleset import Ruleset, make_ruleset
 from bezique.ui.app import App
+from bezique.ui.scene import Host
 from bezique.ui.table.scene import TableOptions, TableScene
 
-TWO_HANDED = ("two_handed", "open")
-PLAYABLE = ("two_handed", "open", "three_handed", "four_handed", "rubicon", "chinese")
+
+@dataclass(frozen=True)
+class WindowSettings:
+    """What a window is built from: ``config.yaml`` (the rules and the defaults), the player's settings laid over
+    it, and the problems met reading either, worded for the first table."""
+
+    config: Config
+    app: AppSettings
+    ai: AISettings
+    problems: tuple[str, ...] = ()
 
 
-def load_settings():
-    """(config, problems as text). A broken or missing config never stops the game."""
-    from bezique.config import load_config
+def load_config_settings() -> tuple[Config, list[str]]:
+    """``config.yaml`` and its problems as text. A broken or missing config never stops the game; a variant the
+    window cannot seat plays two-handed, and says so."""
     loaded = load_config()
     config = loaded.config
     problems = [str(p) for p in loaded.problems if p.key or "not found" not in p.message]
-    if config.variant not in PLAYABLE:
+    if config.variant not in SEATABLE_VARIANTS:
         problems.append(f"variant {config.variant!r} is not playable in the window yet; playing two-handed")
-        config = dataclasses.replace(config, variant="two_handed", rules=make_ruleset("two_handed", {}))
+        config = dataclasses.replace(config, variant=FALLBACK_VARIANT, rules=make_ruleset(FALLBACK_VARIANT, {}))
     return config, problems
 
 
-def make_session(config, hotseat: bool = False, demo: bool = False, seed: int | None = None,
-                 level: str | None = None, allow_undo: bool | None = None, lang: str = "en") -> GameSession:
-    """A new game's session, its seats named in `lang`; `allow_undo` overrides the config's setting (the session
-    alone decides undo)."""
+def load_settings() -> WindowSettings:
+    """The player's settings (``settings.json`` over ``config.yaml``), with every problem met reading them."""
+    config, problems = load_config_settings()
+    loaded = load_user_settings(config)
+    return WindowSettings(config, loaded.app, loaded.ai, (*problems, *(p.message for p in loaded.problems)))
+
+
+def open_window(settings: AppSettings, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None) -> App:
+    """An empty window dressed by `settings` (deck, sound, full screen unless `fullscreen` says, language)."""
+    app = App(size=size, fullscreen=settings.fullscreen if fullscreen is None else fullscreen,
+              deck_colours=settings.deck_colours, back=settings.card_back, volume=settings.sound_volume,
+              mute=settings.mute)
+    app.lang = resolve_language(settings.language)
+    return app
+
+
+def new_session(rules: Ruleset, mode: str, level: str, lang: str, seed: int | None = None,
+                names: list[str] | None = None, allow_undo: bool = True) -> GameSession:
+    """A new game's session: its seats (``presenter.setup.MODES``) named in `lang`, the computers at `level` (an
+    unknown level is the first one), shuffled by `seed` (None: a fresh one)."""
     from bezique.ai import LEVELS
-    lvl = level or config.ai.level
-    if lvl not in LEVELS:
-        lvl = next(iter(LEVELS))
-    n = config.rules.players
+    if level not in LEVELS:
+        level = next(iter(LEVELS))
     seed = game_seed(seed)
-    seats = new_seats(n, "demo" if demo else "hotseat" if hotseat else "computer", lang, seed, lvl)
-    undo = config.app.allow_undo if allow_undo is None else allow_undo
-    return GameSession(config.rules, seats, seed=seed, allow_undo=undo)
+    seats = new_seats(rules.players, mode, lang, seed, level, names)
+    return GameSession(rules, seats, seed=seed, allow_undo=allow_undo)
 
 
-def options_from(config, problems: list[str], **overrides) -> TableOptions:
-    return TableOptions.from_settings(config.app, config.ai, problems=list(problems), **overrides)
-
-
-def open_table(config, problems: list[str], size: tuple[int, int] = (1280, 720), hotseat: bool = False,
-               demo: bool = False, seed: int | None = None, fullscreen: bool | None = None,
-               **overrides) -> tuple[App, TableScene]:
-    """A window showing a new game (the caller runs ``app.run()`` or drives ``app.tick``), in the language of the
-    settings (``language`` may be overridden like any other setting)."""
-    app_cfg = config.app
-    app = App(size=size, fullscreen=app_cfg.fullscreen if fullscreen is None else fullscreen,
-              deck_colours=app_cfg.deck_colours, back=app_cfg.card_back, volume=app_cfg.sound_volume,
-              mute=app_cfg.mute)
-    options = options_from(config, problems, demo=demo, **overrides)
-    app.lang = resolve_language(options.app.language)
-
-    def new_game() -> None:
-        session = make_session(config, hotseat=hotseat, demo=demo, allow_undo=options.app.allow_undo,
-                               lang=app.lang)
-        app.stack.clear()
-        app.push(TableScene(app, session, dataclasses.replace(options, problems=[])))
-
-    app.new_game = new_game
-    table = TableScene(app, make_session(config, hotseat=hotseat, demo=demo, seed=seed,
-                                        allow_undo=options.app.allow_undo, lang=app.lang), options)
+def seat_table(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene:
+    """The table for `session`, alone on the window's stack."""
+    table = TableScene(app, session, options, host)
+    app.stack.clear()
     app.push(table)
-    return app, table
+    return table
+
+
+class BareTable:
+    """The host of a window with one game and no menu: the pause menu offers How to play and Quit, the end of a
+    game deals a new one (or closes the window), nothing is saved."""
+
+    keeps_games = False
+
+    def __init__(self, app: App, config: Config, options: TableOptions, mode: str) -> None:
+        self.app, self.config, self.options, self.mode = app, config, options, mode
+
+    def deal(self, seed: int | None = None, problems: list[str] | None = None) -> TableScene:
+        """A new game of the config's variant on the window (the config's problems shown on the first)."""
+        session = new_session(self.config.rules, self.mode, self.config.ai.level, self.app.lang, seed,
+                              allow_undo=self.options.app.allow_undo)
+        return seat_table(self.app, session, dataclasses.replace(self.options, problems=list(problems or [])), self)
+
+    def open_menu(self) -> None:
+        self.app.quit()
+
+    def new_game_screen(self) -> None:
+        self.deal()
+
+    def open_settings(self) -> None:
+        """Never asked for (``keeps_games`` is false): a bare window has no settings of its own to save."""
+
+
+def open_table(config: Config, problems: list[str], size: tuple[int, int] = (1280, 720), hotseat: bool = False,
+               demo: bool = False, seed: int | None = None, fullscreen: bool | None = None,
+               **overrides: Any) -> tuple[App, TableScene]:
+    """A bare window showing a new game of `config` (the caller runs ``app.run()`` or drives ``app.tick``), in
+    the language of the settings; `overrides` name table options or settings (``language`` among them)."""
+    options = TableOptions.from_settings(config.app, config.ai, demo=demo, **overrides)
+    app = open_window(options.app, size, fullscreen)
+    mode = "demo" if demo else "hotseat" if hotseat else "computer"
+    host = BareTable(app, config, options, mode)
+    return app, host.deal(seed, problems)

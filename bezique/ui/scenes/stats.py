@@ -9,20 +9,21 @@ from bezique.i18n import level_name
 from bezique.persist import stats
 from bezique.presenter.layout import Box
 from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name
+from bezique.ui.kit.texts import score_name, storage_problem_text
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
-from bezique.ui.scene import Scene
+from bezique.ui.scene import Scene, Window
 
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
 
 
 class StatsScene(Scene):
-    def __init__(self, app) -> None:
+    def __init__(self, app: Window, notices: list[str]) -> None:
+        """`notices`: where a damaged statistics file is reported (the menu's notices)."""
         super().__init__(app)
         loaded = stats.load_stats()
         self.stats = loaded.stats
-        if loaded.problem is not None and app.shell is not None:
-            app.shell.notices.append(loaded.problem.message(app.lang))
+        if loaded.problem is not None:
+            notices.append(storage_problem_text(loaded.problem, app.lang))
 
     def _back(self) -> Button:
         return back_button(self.app.size, self.app.t("menu.back"))

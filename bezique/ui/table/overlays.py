@@ -81,9 +81,9 @@ class PauseOverlay(Scene):
         x = w / 2 - bw / 2
         y = h / 2 - 110 * s
         T = self.app.t
-        shell = self.app.shell
+        host = self.table.host
         labels = [(T("pause.resume"), "resume")]
-        if shell is not None and not self.table.opt.demo:
+        if host is not None and host.keeps_games and not self.table.opt.demo:
             labels += [(T("pause.settings"), "settings"), (T("pause.how_to_play"), "howto"),
                        (T("pause.save_and_quit"), "menu")]
         else:
@@ -101,14 +101,13 @@ class PauseOverlay(Scene):
         self.app.sounds.play("click")
         if action == "resume":
             self.app.pop(self)
-        elif action == "settings":
-            from bezique.ui.scenes.settings import SettingsScene
-            self.app.push(SettingsScene(self.app))
+        elif action == "settings" and self.table.host is not None:
+            self.table.host.open_settings()
         elif action == "howto":
             from bezique.ui.scenes.howto import HowToScene
             self.app.push(HowToScene(self.app))
-        elif action == "menu":
-            self.app.shell.open_menu()  # the game is already saved (after every action)
+        elif action == "menu" and self.table.host is not None:
+            self.table.host.open_menu()  # the game is already saved (after every action)
         elif action == "quit":
             self.app.quit()
 
@@ -124,7 +123,7 @@ class PauseOverlay(Scene):
         blit_text(surface, A, self.app.t("pause.title"), 48 * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
                   bold=True, shadow=True)
         self.column.draw(surface, A, s, buttons)
-        if self.app.shell is not None:
+        if self.table.host is not None and self.table.host.keeps_games:
             blit_text(surface, A, self.app.t("pause.saved_note"), 18 * s, (w / 2, box.bottom - 16 * s), MUTED,
                       "midbottom", max_width=box.w - 20 * s)
 

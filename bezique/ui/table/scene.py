@@ -30,7 +30,7 @@ from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import card_name, illegal_text, meld_label, score_name
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, flight_time, pause_time
 from bezique.ui.kit.widgets import Button, button_at
-from bezique.ui.scene import Scene
+from bezique.ui.scene import Host, Scene
 from bezique.ui.table.decl_panel import decl_buttons, rows_that_fit
 from bezique.ui.table.meld_rows import panel_melds, where_from
 
@@ -58,8 +58,10 @@ class TableOptions:
 
 
 class TableScene(Scene):
-    def __init__(self, app, session: GameSession, options: TableOptions | None = None) -> None:
+    def __init__(self, app, session: GameSession, options: TableOptions | None = None,
+                 host: Host | None = None) -> None:
         super().__init__(app)
+        self.host = host  # what runs the game around the table: its pause menu and scoreboard report there
         self.session = session
         self.opt = options or TableOptions()
         self.layout = Layout.for_size(*app.size, session.rules.players)

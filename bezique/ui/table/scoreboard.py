@@ -150,15 +150,14 @@ class ResultOverlay(Scene):
             table.result_closed(False)
             return
         table.overlay_open = False
-        shell = app.shell
         if table.opt.demo:
             table.result_closed(True)
-        elif shell is not None:
-            shell.new_game_screen() if action == "new" else shell.open_menu()
-        elif action == "new" and getattr(app, "new_game", None) is not None:
-            app.new_game()
-        else:
+        elif table.host is None:
             app.quit()
+        elif action == "new":
+            table.host.new_game_screen()
+        else:
+            table.host.open_menu()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         main, second = self._buttons()
