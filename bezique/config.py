@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]  # no stubs installed: safe_load's result is checked key by key
+import yaml
 
 from bezique.rules.ruleset import RULE_KEYS, VARIANTS, Ruleset, RulesetError, make_ruleset, preset
 

@@ -46,8 +46,8 @@ class SettingsScene(Scene):
         lang = self.app.lang
         if key == "level":
             return level_name(str(value), lang)
-        if key == "sound_volume":
-            return self.app.t("settings.volume_percent", percent=round(float(value) * 100))  # type: ignore[arg-type]
+        if key == "sound_volume" and isinstance(value, int | float):
+            return self.app.t("settings.volume_percent", percent=round(float(value) * 100))
         try:
             return option_label(key, value, lang)
         except KeyError:  # a value only config.yaml or a test can set
