@@ -96,6 +96,7 @@ class Controls:
         return rows_that_fit(self.layout.decl_panel, self.layout.s)
 
     def scroll_decl(self, delta: int) -> None:
+        """Scroll the meld rows by `delta`, never past the first or the last."""
         n = len(self.decl_melds())
         self.stage.decl_scroll = max(0, min(self.stage.decl_scroll + delta, n - self.decl_rows()))
 
@@ -187,10 +188,12 @@ class Controls:
         return None if best is None else best[1]
 
     def _may_play(self) -> bool:
+        """The viewer's cards answer the pointer only when they may play one."""
         return self.turns.human_turn() and self.session.state.phase == PLAY_PHASE
 
     # --- events ---------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        """One input event: a key, the wheel (scrolls the meld rows), the pointer moving, the left button."""
         if event.type == pygame.KEYDOWN:
             self._key(event.key, event.mod)
         elif event.type == pygame.MOUSEWHEEL:
@@ -222,6 +225,7 @@ class Controls:
             self.turns.act(Action(DONE))
 
     def _motion(self, pos: tuple[int, int]) -> None:
+        """The pointer at `pos`: a pressed card starts being dragged, or what lies under it is noted and lifts."""
         stage = self.stage
         if self.press is not None and self.dragging is None:
             key, start = self.press
@@ -250,6 +254,7 @@ class Controls:
             self.peek = False  # opened by a click on the piles: open while the pointer stays on it
 
     def _down(self, pos: tuple[int, int]) -> None:
+        """The button goes down: the banner, a button (or why it is greyed), the trick piles, or a card to play."""
         if self.stage.banner and self.layout.banner.contains(*pos):
             self.stage.banner = []
             return
@@ -272,6 +277,7 @@ class Controls:
             self.press = (key, pos)
 
     def _up(self, pos: tuple[int, int]) -> None:
+        """The button comes up: a dragged card dropped over the table, or a card clicked, is played."""
         press, self.press = self.press, None
         dragging, self.dragging = self.dragging, None
         if dragging is not None:

@@ -85,8 +85,10 @@ class Curtain:
             self.app.quit()
 
     def open_pause(self) -> None:
+        """The pause screen (Esc or Menu): its way back to the menu is the table's, except in the demo."""
         menu = None if self.opt.demo else self.exits.menu
         self.app.push(PauseOverlay(self.app, menu, saved_note=self.exits.menu is not None))
 
     def open_log(self) -> None:
+        """The meld and score log (L or Score log)."""
         self.app.push(LogOverlay(self.app, self.session))

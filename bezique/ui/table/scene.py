@@ -69,7 +69,7 @@ class TableScene(Scene):
         """New settings while the game is open (``Shell.apply``): every part reads them from now on."""
         self.stage.opt = self.turns.opt = self.curtain.opt = options
 
-    # the table as the window and the shell see it
+    # the table as the shell, the benchmark and the tests see it
     @property
     def speed(self) -> str:
         return self.stage.speed
@@ -83,9 +83,11 @@ class TableScene(Scene):
         return self.stage.sync_errors
 
     def human_turn(self) -> bool:
+        """The player at the screen may act now."""
         return self.turns.human_turn()
 
     def act(self, action: Action) -> bool:
+        """The player's `action`, as if chosen with the mouse (False, with a line saying why, if refused)."""
         return self.turns.act(action)
 
     def open_pause(self) -> None:
@@ -93,9 +95,11 @@ class TableScene(Scene):
 
     # --- lifecycle ------------------------------------------------------------------------------------------
     def enter(self) -> None:
+        """Pushed onto the stack: the game begins (once; the scenes over the table come and go)."""
         self.turns.begin()
 
     def exit(self) -> None:
+        """Popped: the computer is asked to stop thinking (the window may be closing)."""
         self.turns.worker.cancel()
 
     def resize(self, width: int, height: int) -> None:
@@ -105,6 +109,8 @@ class TableScene(Scene):
         self.controls.handle_event(event)
 
     def update(self, dt: float, active: bool) -> bool:
+        """Time for every part, in the order the table needs: the cut, then the cards and the events due, then a
+        hint just worked out, then (at rest) the safety net and the next decision."""
         stage, turns, curtain = self.stage, self.turns, self.curtain
         if not active and not curtain.overlay_open:
             return False  # paused under an overlay (pause, log)

@@ -93,6 +93,7 @@ class Turns:
         stage.rebuild(animate=False)
 
     def start_deal(self) -> None:
+        """Deal the next hand; in hot-seat the hand-over comes first, then the cards, face up to who looks."""
         events = self.session.start_deal()
         stage = self.stage
         stage.deal_events = []
@@ -218,6 +219,7 @@ class Turns:
         self.stage.say(self.app.t("hint.thinking"), seconds=10)
 
     def hint_pending(self) -> bool:
+        """The worker is busy with a hint (not with the computer's move)."""
         return bool(self.worker.tag) and self.worker.tag[0] == "hint"
 
     def drop_hint(self) -> None:
@@ -241,6 +243,7 @@ class Turns:
         return True
 
     def _hint_text(self, action: Action, reason: str) -> str:
+        """The hint's line: the move in words (the window's font has no suit glyphs), then its reason."""
         lang = self.app.lang
         if action.verb == PLAY:
             what = self.app.t("hint.play", card=card_name(action.cards[0], lang))
