@@ -4,7 +4,20 @@ import random
 
 import pygame
 import pytest
-from ui_driver import DT, HANG_GUARD, button, click, finish_thinking, key, make_app, point_on, step, table_of, wait_rest
+from ui_driver import (
+    DT,
+    HANG_GUARD,
+    button,
+    click,
+    finish_thinking,
+    human_move,
+    key,
+    make_app,
+    point_on,
+    step,
+    table_of,
+    wait_rest,
+)
 
 from bezique.i18n import t
 from bezique.presenter.layout import Slot, card_box
@@ -291,10 +304,13 @@ def test_worker_thread_keeps_frames_coming_and_quits_at_once():
 
     table.turns.players = {1: Slow()}
     rng = random.Random(6)
-    for _ in range(3000):
+    for _ in range(3000):  # ticks, moving for the player, until the computer starts thinking (never waited for)
         if table.turns.worker.busy:
             break
-        step(app, rng)
+        if table.human_turn():
+            human_move(app, rng)
+        else:
+            app.tick(DT)
     assert table.turns.worker.busy
     frames = app.frames
     for _ in range(10):
@@ -383,3 +399,27 @@ def test_table_options_hold_the_settings_and_take_overrides():
     _app, table = make_app(seed=3, allow_undo=True, speed="fast")
     assert table.opt.app.allow_undo and table.speed == "fast"
     assert table.opt.ai.level == "random" and table.turns.hinter.level == "expert"  # hints: a strong level (test_hints)
+
+
+def test_the_screens_over_the_table_report_through_their_callbacks():
+    """The hand-over, the scoreboard and the pause screen never see the table: they call what they were given."""
+    app, table = make_app(seed=1)
+    calls = []
+    hand_over = HandOverScene(app, 1, "Bea", on_ready=lambda: calls.append("ready"),
+                              on_pause=lambda: calls.append("pause"))
+    app.push(hand_over)
+    key(app, pygame.K_ESCAPE)
+    hand_over.time = 1.0
+    key(app, pygame.K_RETURN)
+    assert calls == ["pause", "ready"] and app.stack.top is table
+    board = ResultOverlay(app, table.session, [0, 1], [], False, "instant", False, on_close=calls.append,
+                          on_pause=lambda: calls.append("pause"))
+    app.push(board)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert calls[2:] == ["pause", "next"] and app.stack.top is table
+    pause = PauseOverlay(app, menu=lambda: calls.append("menu"), saved_note=True)
+    app.push(pause)
+    menu = next(b for b in pause._buttons() if b.action == "menu")
+    click(app, (menu.box.cx, menu.box.cy))
+    assert calls[4:] == ["menu"]
