@@ -41,5 +41,5 @@ def run(args: argparse.Namespace) -> int:
         return 1
     state = table.session.state
     scores = "-".join(str(v) for v in state.scores)
-    print(f"demo: {config.variant}, {table.deals_seen} deal(s) played, scores {scores}")
+    print(f"demo: {config.variant}, {table.stage.deals_seen} deal(s) played, scores {scores}")
     return code

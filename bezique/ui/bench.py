@@ -36,7 +36,8 @@ def _busy_table(size: tuple[int, int], seed: int):
     rng = random.Random(seed)
     app, table = open_table(Config(), [], size=size, seed=seed, fullscreen=False, animation_speed="normal",
                             computer_pace="instant")
-    table.cut_timer = 0.0
+    stage = table.stage
+    stage.cut_timer = 0.0
     session = table.session
     for _attempt in range(50):
         if session.awaiting_deal:
@@ -45,29 +46,30 @@ def _busy_table(size: tuple[int, int], seed: int):
             state = session.state
             if all(len(t) >= 3 for t in state.tables) and state.phase == "play" and state.to_act == 0 \
                     and not state.trick:
-                table._rebuild(animate=False)
-                table.need_sync = False
+                stage.rebuild(animate=False)
+                stage.need_sync = False
                 return app, table, rng
             legal = session.legal()
             melds = [a for a in legal if a.verb == MELD]
             session.act(melds[0] if melds else rng.choice(legal))
         if session.over:
             break
-    table._rebuild(animate=False)
+    stage.rebuild(animate=False)
     return app, table, rng
 
 
 def _stir(table, rng: random.Random) -> None:
     """Scatter a few cards and send them home; raise a score: the animations a deal keeps running."""
     from bezique.ui.kit.floaters import Floater
-    keys = [k for k, s in table.sprites.items() if s.visible]
-    w, h = table.layout.width, table.layout.height
+    stage = table.stage
+    keys = [k for k, s in stage.sprites.items() if s.visible]
+    w, h = stage.layout.width, stage.layout.height
     for key in rng.sample(keys, min(6, len(keys))):
-        sprite = table.sprites[key]
+        sprite = stage.sprites[key]
         sprite.cx, sprite.cy = rng.uniform(0, w), rng.uniform(0, h)
         sprite.set_face(not sprite.face_up, 0.2)
-    table._retarget()
-    table.floaters.append(Floater("+40  Bezique", w / 2, h / 2, (255, 214, 120)))
+    stage.retarget()
+    stage.floaters.append(Floater("+40  Bezique", w / 2, h / 2, (255, 214, 120)))
 
 
 def _first_frame() -> None:
@@ -104,7 +106,7 @@ def run_ui_bench(args: argparse.Namespace) -> int:
         app.tick(1 / 60)
     times = []
     for _ in range(max(args.frames, 10)):
-        if not any(s.moving for s in table.sprites.values()) or rng.random() < 0.05:
+        if not any(s.moving for s in table.stage.sprites.values()) or rng.random() < 0.05:
             _stir(table, rng)
         start = time.perf_counter()
         app.tick(1 / 60)
@@ -113,8 +115,8 @@ def run_ui_bench(args: argparse.Namespace) -> int:
     median = statistics.median(times)
     p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
     # 3. idle: nothing moves; the real loop must sleep
-    table.floaters.clear()
-    for sprite in table.sprites.values():
+    table.stage.floaters.clear()
+    for sprite in table.stage.sprites.values():
         sprite.tween, sprite.flip = None, None
         sprite.lift = sprite.lift_target
     for _ in range(5):
@@ -125,7 +127,7 @@ def run_ui_bench(args: argparse.Namespace) -> int:
     app.dirty = False
     app.run()
     cpu = (time.process_time() - cpu0) / max(time.perf_counter() - wall0, 1e-9) * 100
-    print(f"bench ui at {size[0]}x{size[1]} ({len(times)} frames, {len(table.sprites)} cards on the table)")
+    print(f"bench ui at {size[0]}x{size[1]} ({len(times)} frames, {len(table.stage.sprites)} cards on the table)")
     print(f"  frame time    median {median:.2f} ms   p99 {p99:.2f} ms   (goal: p99 < 8 ms)")
     print(f"  idle CPU      {cpu:.1f}% of a core                 (goal: < 5%)")
     print(f"  first frame   {first:.2f} s after process start    (goal: < 1.5 s)")

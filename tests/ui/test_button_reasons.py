@@ -43,15 +43,15 @@ def test_greyed_hint_says_why(lang):
     shot(app)
     plain = region(app, above)
     move(app, (hint.box.cx, hint.box.cy))
-    assert table.hover_disabled == "hint"
+    assert table.controls.hover_disabled == "hint"
     shot(app)
     assert region(app, above) != plain  # the tooltip, above the button
     click(app, (hint.box.cx, hint.box.cy))
-    assert table.message is not None and table.message[0] == t("table.hints_off", lang)
-    assert not table.worker.busy and table.hint is None
-    table.message = None
+    assert table.stage.message is not None and table.stage.message[0] == t("table.hints_off", lang)
+    assert not table.turns.worker.busy and table.turns.hint is None
+    table.stage.message = None
     key(app, pygame.K_h)
-    assert table.message is not None and table.message[0] == t("table.hints_off", lang)
+    assert table.stage.message is not None and table.stage.message[0] == t("table.hints_off", lang)
 
 
 def test_undo_off_says_why_and_hints_on_need_no_excuse():
@@ -60,8 +60,9 @@ def test_undo_off_says_why_and_hints_on_need_no_excuse():
     undo = button(table, "undo")
     assert not undo.enabled
     move(app, (undo.box.cx, undo.box.cy))
-    assert table.hover_disabled == "undo" and table.disabled_reason("undo") == t("table.undo_off", "en")
-    assert table.disabled_reason("hint") is None  # hints on: nothing to explain
+    controls = table.controls
+    assert controls.hover_disabled == "undo" and controls.disabled_reason("undo") == t("table.undo_off", "en")
+    assert table.controls.disabled_reason("hint") is None  # hints on: nothing to explain
 
 
 def test_a_game_from_the_command_line_explains_its_greyed_hint(shell_data):
@@ -76,4 +77,4 @@ def test_a_game_from_the_command_line_explains_its_greyed_hint(shell_data):
     assert not table.opt.hints and not button(table, "hint").enabled
     b = button(table, "hint")
     click(app, (b.box.cx, b.box.cy))
-    assert table.message[0] == t("table.hints_off", app.lang)
+    assert table.stage.message[0] == t("table.hints_off", app.lang)

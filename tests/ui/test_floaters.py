@@ -28,20 +28,20 @@ def test_the_table_shows_scores_made_together_apart():
     app, table = make_app(seed=2, speed="instant")
     for _ in range(30):
         app.tick(DT)
-    table.floaters.clear()
-    table._feed([Event("last_trick", 0, (), 10), Event("scored", 0, (), 10, "last_trick"),
+    table.stage.floaters.clear()
+    table.stage.feed([Event("last_trick", 0, (), 10), Event("scored", 0, (), 10, "last_trick"),
                  Event("scored", 0, (), 60, "brisques"), Event("scored", 0, (), 40, "bezique_1")])
     app.tick(DT)
-    floaters = list(table.floaters)
+    floaters = list(table.stage.floaters)
     assert len(floaters) == 3
     assert len({f.anchor for f in floaters[:2]}) == 1  # the last trick and the brisques: the same spot
     boxes = []
     for f in floaters:
-        surf = app.assets.text(f.text, int(34 * table.layout.s * 1.25), f.colour, True)
+        surf = app.assets.text(f.text, int(34 * table.stage.layout.s * 1.25), f.colour, True)
         boxes.append(surf.get_rect(center=(round(f.x), round(f.y))))
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert not a.colliderect(b)
     for _ in range(int(1.5 / DT)):
         app.tick(DT)
-    assert not table.floaters
+    assert not table.stage.floaters

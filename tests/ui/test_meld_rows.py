@@ -73,18 +73,18 @@ def test_four_handed_four_aces_rows_show_their_cards():
     session.game = RecordedGame.new(session.rules, session.game.players, 3, seed=session.seed)
     deck = build_deck(session.rules, [["AS", "AS", "AH", "AD", "AC", "AC", "KH", "QH"]], "9S")
     session.rng = type("R", (), {"shuffle": lambda self, faces: faces.__setitem__(slice(None), deck)})()
-    table.cut_timer = 1e-6
+    table.stage.cut_timer = 1e-6
     for _ in range(600):
         app.tick(DT)
         if table.human_turn():
             break
-    click(app, point_on(table, next(c for c in table.model.hands[0] if c & 31 == parse_code("AS")[0])))
+    click(app, point_on(table, next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AS")[0])))
     wait_rest(app)
-    rows = [a for a in table.decl_melds() if a.kind == "four_aces"]
+    rows = [a for a in table.controls.decl_melds() if a.kind == "four_aces"]
     assert len(rows) == 4
     faces = [tuple(sorted(c & 31 for c in a.cards)) for a in rows]
     assert len(set(faces)) == len(rows)  # no two rows alike: each leaves another ace in the hand
-    where = table.meld_source()
+    where = table.controls.meld_source()
     shown = [[c.card & 31 for c in chip_layout(a.cards, where, 0.0, Box(0, 0, 100, 31), 1.0)] for a in rows]
     assert [sorted(f) for f in shown] == [sorted(f) for f in faces]
     b = button(table, "meld:1")

@@ -24,27 +24,27 @@ def test_the_last_trick_button_and_key():
     rng = random.Random(3)
     for _ in range(400):
         wait_rest(app)
-        if table.human_turn() and table.can_peek():
+        if table.human_turn() and table.controls.can_peek():
             break
         step(app, rng)
     b = button(table, "peek")
-    assert b.enabled and table.layout.won.contains(b.box.x, b.box.y)
-    assert not b.box.intersects(table.peek_box())  # the popup leaves its button visible
+    assert b.enabled and table.stage.layout.won.contains(b.box.x, b.box.y)
+    assert not b.box.intersects(table.controls.peek_box())  # the popup leaves its button visible
     click(app, (b.box.cx, b.box.cy))
-    assert table.peek and button(table, "peek").label == "Hide last trick (T)"
-    move(app, (int(table.layout.trick.cx), int(table.layout.trick.cy)))
-    assert table.peek  # opened with the button: it stays when the pointer goes away
+    assert table.controls.peek and button(table, "peek").label == "Hide last trick (T)"
+    move(app, (int(table.stage.layout.trick.cx), int(table.stage.layout.trick.cy)))
+    assert table.controls.peek  # opened with the button: it stays when the pointer goes away
     click(app, (b.box.cx, b.box.cy))
-    assert not table.peek
+    assert not table.controls.peek
     key(app, pygame.K_t)
-    assert table.peek
+    assert table.controls.peek
     move(app, (10, 300))
-    assert table.peek
+    assert table.controls.peek
     key(app, pygame.K_ESCAPE)  # Esc closes the popup first (the pause menu on the next press)
-    assert not table.peek and app.stack.top is table
+    assert not table.controls.peek and app.stack.top is table
     key(app, pygame.K_t)
     key(app, pygame.K_t)
-    assert not table.peek
+    assert not table.controls.peek
 
 
 def test_returning_cards_maps_played_cards_to_the_new_backs():
@@ -71,12 +71,12 @@ def test_undo_in_the_last_tricks_flies_the_computers_card_back_to_its_hand():
     click(app, point_on(table, mine))
     wait_rest(app)
     assert table.session.can_undo()
-    theirs = [c for s, c in (*table.model.last_trick, *table.model.trick) if s != table.viewer]
-    sprites = {id(s) for s in table.sprites.values()}
-    flying = [table.sprites[c] for c in theirs]
+    theirs = [c for s, c in (*table.stage.model.last_trick, *table.stage.model.trick) if s != table.stage.viewer]
+    sprites = {id(s) for s in table.stage.sprites.values()}
+    flying = [table.stage.sprites[c] for c in theirs]
     key(app, pygame.K_u)
-    assert {id(s) for s in table.sprites.values()} == sprites  # nothing vanished, nothing appeared
-    hand = set(table.model.hands[1 - table.viewer])
+    assert {id(s) for s in table.stage.sprites.values()} == sprites  # nothing vanished, nothing appeared
+    hand = set(table.stage.model.hands[1 - table.stage.viewer])
     assert all(s.key in hand and s.tween is not None for s in flying)
-    assert table.sprites[mine].tween is not None and mine in table.model.hands[table.viewer]
-    assert not table.floaters
+    assert table.stage.sprites[mine].tween is not None and mine in table.stage.model.hands[table.stage.viewer]
+    assert not table.stage.floaters

@@ -6,6 +6,7 @@ import random
 import pytest
 from ui_driver import DT, make_app
 
+from bezique.ui.table import deal_table
 from bezique.ui.table.scene import TableScene
 from bezique.ui.table.scoreboard import ResultOverlay
 
@@ -14,7 +15,7 @@ FINISHED: dict[str, object] = {}
 
 
 def finished_board(variant, size, seed=5):
-    """The game-over scoreboard of a game played out by random legal moves (kept between sizes)."""
+    """The game-over scoreboard of a game played out by random legal moves (kept between sizes), and its table."""
     app, table = make_app(variant=variant, seed=seed, size=size)
     session = FINISHED.get(variant)
     if session is None:
@@ -28,36 +29,41 @@ def finished_board(variant, size, seed=5):
         FINISHED[variant] = session
     session.resumed = True  # the table rebuilds a finished game, as from a save, and opens the scoreboard
     app.stack.clear()
-    app.push(TableScene(app, session, table.opt))
+    table = TableScene(app, session, table.opt)
+    app.push(table)
     for _ in range(5):
         app.tick(DT)
     board = app.stack.top
     assert isinstance(board, ResultOverlay) and board.game_over
-    return app, board
+    return app, table, board
 
 
-def text_pixels(surface, box):
-    """How many pixels in `box` are light, as the table's digits and names are."""
-    count = 0
-    for x in range(int(box.x) + 2, int(box.right) - 2, 2):
-        for y in range(int(box.y) + 2, int(box.bottom) - 2, 2):
-            r, g, b, *_ = surface.get_at((x, y))
-            count += r + g + b > 450
-    return count
+def drawn_texts(monkeypatch) -> list:
+    """(text, rect) of every line the deal-by-deal table draws from now on."""
+    drawn = []
+    real = deal_table.blit_text
+
+    def spy(surface, assets, text, *args, **kwargs):
+        rect = real(surface, assets, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(deal_table, "blit_text", spy)
+    return drawn
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_three_handed_game_over_has_the_deal_by_deal_table(size):
-    app, board = finished_board("three_handed", size)
-    session = board.table.session
+def test_three_handed_game_over_has_the_deal_by_deal_table(size, monkeypatch):
+    app, table, board = finished_board("three_handed", size)
+    session = table.session
     state = session.state
     heads, rows, totals = board.deal_table()
-    viewer = board.table.viewer
-    assert heads == [[session.seats[seat].name] for seat in [viewer, *board.table.model.others]]
+    viewer = table.stage.viewer
+    assert heads == [[session.seats[seat].name] for seat in [viewer, *table.stage.model.others]]
     assert len(rows) == board.deal + 1 >= 2  # a row a deal (the last may be cut short), a number for each of three
     assert [row[0] for row in rows] == list(range(1, len(rows) + 1))
     assert all(len(row) == 4 for row in rows)
-    assert totals == [state.scores[seat] for seat in [viewer, *board.table.model.others]]
+    assert totals == [state.scores[seat] for seat in [viewer, *table.stage.model.others]]
     assert [sum(row[j] for row in rows) for j in (1, 2, 3)] == totals
     w, h = size
     box, nb, _ = board._boxes()
@@ -65,29 +71,32 @@ def test_three_handed_game_over_has_the_deal_by_deal_table(size):
     assert box.x <= tb.x and tb.right <= box.right and box.y <= tb.y and tb.bottom <= nb.y
     assert box.x >= 0 and box.right <= w and box.y >= 0 and box.bottom <= h
     assert tb.w >= 300 * min(w / 1280, h / 720)
-    # drawn: the rows of numbers light up the table's panel, below its heading
-    rows_box = type(tb)(tb.x, tb.y + 70 * tb.h / 450, tb.w, 22 * len(rows) * tb.h / 450)
-    app.tick(DT)
-    assert text_pixels(app.screen, rows_box) > 20 * len(rows)
+    # drawn: every deal's numbers and the totals, in the table's panel, below its heading and its column names
+    drawn = drawn_texts(monkeypatch)
+    app.draw()
+    numbers = [(text, rect) for text, rect in drawn if text.isdigit()]
+    assert [text for text, _ in numbers] == [str(n) for row in rows for n in row] + [str(n) for n in totals]
+    names = max(rect.bottom for text, rect in drawn if text in {name for head in heads for name in head})
+    assert all(tb.x <= rect.x and rect.right <= tb.right and names < rect.y and rect.bottom <= tb.bottom
+               for _, rect in numbers)
 
 
 def test_four_handed_game_over_counts_by_side():
-    app, board = finished_board("four_handed", (1280, 720))
-    table = board.table
+    app, table, board = finished_board("four_handed", (1280, 720))
     session = table.session
-    partner = (table.viewer + 2) % 4
+    partner = (table.stage.viewer + 2) % 4
     groups = board.groups()
-    assert len(groups) == 2 and groups[0] == [table.viewer, partner]
+    assert len(groups) == 2 and groups[0] == [table.stage.viewer, partner]
     heads, rows, totals = board.deal_table()
-    assert heads[0] == [session.seats[table.viewer].name, session.seats[partner].name]
+    assert heads[0] == [session.seats[table.stage.viewer].name, session.seats[partner].name]
     assert all(len(row) == 3 for row in rows) and totals == list(session.state.scores)
     app.tick(DT)
 
 
 def test_two_handed_game_over_keeps_its_table():
-    app, board = finished_board("two_handed", (1024, 640))
+    app, table, board = finished_board("two_handed", (1024, 640))
     heads, rows, totals = board.deal_table()
-    assert len(heads) == 2 and all(len(row) == 3 for row in rows) and totals == list(board.table.session.state.scores)
+    assert len(heads) == 2 and all(len(row) == 3 for row in rows) and totals == list(table.session.state.scores)
     app.tick(DT)
     assert board.deal_table_box().w == pytest.approx(410 * 0.8)
 
@@ -97,7 +106,7 @@ def test_the_scoreboard_panel_is_opaque():
     inside is the same pixel for pixel."""
     import pygame
 
-    app, board = finished_board("two_handed", (1280, 720))
+    app, _table, board = finished_board("two_handed", (1280, 720))
     box, _, _ = board._boxes()
     board.time = 10.0  # after the confetti
     shots = []

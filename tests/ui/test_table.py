@@ -1,11 +1,23 @@
 """The table scene driven by real pygame events against the computer (dummy video and audio drivers)."""
 
 import random
-import time
 
 import pygame
 import pytest
-from ui_driver import DT, button, click, key, make_app, point_on, step, table_of, wait_rest
+from ui_driver import (
+    DT,
+    HANG_GUARD,
+    button,
+    click,
+    finish_thinking,
+    human_move,
+    key,
+    make_app,
+    point_on,
+    step,
+    table_of,
+    wait_rest,
+)
 
 from bezique.i18n import t
 from bezique.presenter.layout import Slot, card_box
@@ -28,7 +40,7 @@ def test_a_complete_deal_through_clicks():
         if isinstance(app.stack.top, ResultOverlay):
             break
         seen.add(step(app, rng))
-    assert table.deals_seen == 1
+    assert table.stage.deals_seen == 1
     assert isinstance(app.stack.top, ResultOverlay)
     assert table.sync_errors == 0
     assert "play" in seen
@@ -58,7 +70,7 @@ def stacked_app(hand0, turn_up, **kw):
     session.game = RecordedGame.new(session.rules, session.game.players, 1, seed=session.seed)
     deck = stacked_deck(hand0, turn_up)
     session.rng = type("R", (), {"shuffle": lambda self, faces: faces.__setitem__(slice(None), deck)})()
-    table.cut_timer = 1e-6  # start the (stacked) deal on the next tick
+    table.stage.cut_timer = 1e-6  # start the (stacked) deal on the next tick
     return app, table
 
 
@@ -71,37 +83,38 @@ def test_declaration_panel_and_seven_exchange():
             break
     assert table.human_turn()
     assert table.session.state.trump == 1
-    ace = next(c for c in table.model.hands[0] if c & 31 == parse_code("AH")[0])
+    ace = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AH")[0])
     click(app, point_on(table, ace))
     wait_rest(app)
     assert table.session.state.phase == "declare" and table.human_turn()
     legal = table.session.legal()
     assert any(a.verb == MELD and a.kind == "common_marriage" for a in legal)
     assert any(a.verb == EXCHANGE_SEVEN for a in legal)
-    assert table.prompt() == "You won the trick: declare, exchange the seven of trumps, or draw"
+    assert table.readout.prompt() == "You won the trick: declare, exchange the seven of trumps, or draw"
     meld_button = button(table, "meld:0")
     assert meld_button is not None and meld_button.label == "Marriage in Clubs"  # the suit, in words
     assert button(table, "exchange") is not None and button(table, "done").label == "Draw"
     # every row says what it scores: the seven of trumps as well as the melds
-    assert (row_points(table, "meld:0"), row_points(table, "exchange"), row_points(table, "done")) == (20, 10, None)
+    points = [row_points(table.controls, action) for action in ("meld:0", "exchange", "done")]
+    assert points == [20, 10, None]
     marriage = next(a for a in legal if a.verb == MELD)
     assert meld_label(marriage.kind, marriage.cards, 1, "it") == "Matrimonio di Fiori"
     # hovering a meld highlights its cards
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(meld_button.box.cx), int(meld_button.box.cy)),
                                          rel=(0, 0), buttons=(0, 0, 0)))
     app.tick(DT)
-    assert table.hover_meld == 0
+    assert table.controls.hover_meld == 0
     before = table.session.state.scores[0]
     click(app, (meld_button.box.cx, meld_button.box.cy))
     wait_rest(app)
     assert table.session.state.scores[0] == before + 20
-    assert len(table.model.tables[0]) == 2
+    assert len(table.stage.model.tables[0]) == 2
     # the panel is back for the seven: it hides none of the cards on the table (the marriage just laid down)
-    panel = table.layout.decl_panel
+    panel = table.stage.layout.decl_panel
     assert button(table, "exchange") is not None
-    assert table.prompt() == "You won the trick: exchange the seven of trumps or draw"
-    for card in table.model.tables[0] + table.model.tables[1]:
-        sprite = table.sprites[card]
+    assert table.readout.prompt() == "You won the trick: exchange the seven of trumps or draw"
+    for card in table.stage.model.tables[0] + table.stage.model.tables[1]:
+        sprite = table.stage.sprites[card]
         assert not panel.intersects(card_box(Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height))))
     # the seven exchange: the seven goes under the stock, the king of trumps comes to the hand
     b = button(table, "exchange")
@@ -109,8 +122,8 @@ def test_declaration_panel_and_seven_exchange():
     wait_rest(app)
     state = table.session.state
     assert state.turn_up is not None and state.turn_up & 31 == parse_code("7H")[0]
-    assert table.model.turn_up == state.turn_up
-    assert any(c & 31 == parse_code("KH")[0] for c in table.model.hands[0])
+    assert table.stage.model.turn_up == state.turn_up
+    assert any(c & 31 == parse_code("KH")[0] for c in table.stage.model.hands[0])
     assert state.scores[0] == before + 30
     assert "seven" in app.sounds.played
     b = button(table, "done")
@@ -118,7 +131,7 @@ def test_declaration_panel_and_seven_exchange():
         click(app, (b.box.cx, b.box.cy))
     wait_rest(app)  # with nothing left to declare the step ends by itself (auto_pass_empty_declaration)
     assert table.session.state.phase == "play"
-    assert len(table.model.hands[0]) + len(table.model.tables[0]) == 8
+    assert len(table.stage.model.hands[0]) + len(table.stage.model.tables[0]) == 8
     assert table.sync_errors == 0
 
 
@@ -132,10 +145,10 @@ def test_illegal_card_is_refused_politely(seed):
         table = table_of(app)
         if table.human_turn() and table.session.state.final_phase and table.session.state.trick:
             legal = {a.cards[0] & 31 for a in table.session.legal()}
-            bad = [c for c in table.model.hands[0] if c & 31 not in legal]
+            bad = [c for c in table.stage.model.hands[0] if c & 31 not in legal]
             if bad:
                 click(app, point_on(table, bad[0]))
-                assert table.message is not None and table.message[0] in {
+                assert table.stage.message is not None and table.stage.message[0] in {
                     t(k, "en") for k in ("table.must_follow", "table.must_trump", "table.must_beat")}
                 assert app.sounds.played[-1] == "illegal"
                 return
@@ -149,8 +162,8 @@ def concealed_faces_drawn(app, table):
     state = table.session.state
     others = set()
     for seat in range(2):
-        if seat != table.viewer or table.curtain or not isinstance(app.stack.top, type(table)):
-            others.update(state.hands[seat] if seat != table.viewer else [])
+        if seat != table.stage.viewer or table.curtain.hiding or not isinstance(app.stack.top, type(table)):
+            others.update(state.hands[seat] if seat != table.stage.viewer else [])
     return drawn & others
 
 
@@ -173,7 +186,7 @@ def test_hand_over_never_draws_the_other_hand():
         else:
             bad = concealed_faces_drawn(app, t)
             if bad:
-                leaks.append(("table", bad, t.viewer))
+                leaks.append(("table", bad, t.stage.viewer))
 
     app.draw = traced_draw
     rng = random.Random(4)
@@ -195,8 +208,8 @@ def test_resize_relayouts_everything():
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         app.tick(DT)
         assert app.size == size
-        assert (table.layout.width, table.layout.height) == size
-        for sprite in table.sprites.values():
+        assert (table.stage.layout.width, table.stage.layout.height) == size
+        for sprite in table.stage.sprites.values():
             if sprite.tween is None and sprite.visible:
                 assert -5 <= sprite.cx <= size[0] + 5 and -5 <= sprite.cy <= size[1] + 5
     wait_rest(app)
@@ -214,16 +227,13 @@ def test_pause_log_and_keys():
     assert type(app.stack.top).__name__ == "LogOverlay"
     click(app, (5, 5))
     assert app.stack.top is table
-    key(app, pygame.K_h)  # a hint, computed on the worker (the expert: a third of a second, more on a busy machine)
-    for _ in range(2000):
-        app.tick(DT)
-        if table.hint is not None:
-            break
-        time.sleep(0.005)
-    assert table.hint is not None and table.message and table.message[0].startswith("Hint:")
-    assert not set("♠♥♦♣") & set(table.message[0])  # the window's font has no suit glyphs: cards in words
-    assert table.act(table.hint[0])
-    assert table.hint is None and table.message is None  # the hint's line goes with the move it was about
+    key(app, pygame.K_h)  # a hint, computed on the worker (the expert)
+    finish_thinking(table)
+    app.tick(DT)  # the tick after the worker is done brings the hint
+    assert table.turns.hint is not None and table.stage.message and table.stage.message[0].startswith("Hint:")
+    assert not set("♠♥♦♣") & set(table.stage.message[0])  # the window's font has no suit glyphs: cards in words
+    assert table.act(table.turns.hint[0])
+    assert table.turns.hint is None and table.stage.message is None  # the hint's line goes with the move it was about
 
 
 def test_undo_goes_back_but_never_past_a_draw():
@@ -274,37 +284,42 @@ def test_demo_plays_computer_against_computer():
         if not app.running:
             break
         app.tick(DT)
+        if table.turns.worker.busy:
+            finish_thinking(table)
     assert not app.running
-    assert table.deals_seen == 1 and table.sync_errors == 0
+    assert table.stage.deals_seen == 1 and table.sync_errors == 0
 
 
 def test_worker_thread_keeps_frames_coming_and_quits_at_once():
     import threading
-    import time
     app, table = make_app(seed=6)
     gate = threading.Event()
+    returned = threading.Event()
 
     class Slow:
         def choose(self, view, legal, stop=None):
-            gate.wait(5)
+            gate.wait(HANG_GUARD)
+            returned.set()
             return legal[0]
 
-    table.players = {1: Slow()}
+    table.turns.players = {1: Slow()}
     rng = random.Random(6)
-    for _ in range(3000):
-        if table.worker.busy:
+    for _ in range(3000):  # ticks, moving for the player, until the computer starts thinking (never waited for)
+        if table.turns.worker.busy:
             break
-        step(app, rng)
-    assert table.worker.busy
+        if table.human_turn():
+            human_move(app, rng)
+        else:
+            app.tick(DT)
+    assert table.turns.worker.busy
     frames = app.frames
     for _ in range(10):
         app.tick(DT)
     assert app.frames >= frames + 10  # drawing on while the computer thinks
-    start = time.perf_counter()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.tick(DT)
-    assert not app.running and time.perf_counter() - start < 0.5
-    assert table.worker.stop.is_set() or table.worker.idle
+    assert not app.running and not returned.is_set()  # closed with the computer still thinking: not waited for
+    assert table.turns.worker.stop.is_set() or table.turns.worker.idle
     gate.set()
 
 
@@ -315,11 +330,11 @@ def test_hot_seat_hand_over_comes_before_the_deal():
         if isinstance(app.stack.top, HandOverScene):
             break
     assert isinstance(app.stack.top, HandOverScene)
-    assert not any(table.model.hands.values()), "no card may be dealt before the hand-over"
+    assert not any(table.stage.model.hands.values()), "no card may be dealt before the hand-over"
     app.stack.top.time = 1.0
     click(app, (10, 10))
     wait_rest(app)
-    assert table.human_turn() and len(table.model.hands[table.viewer]) == 8
+    assert table.human_turn() and len(table.stage.model.hands[table.stage.viewer]) == 8
     assert table.sync_errors == 0
 
 
@@ -330,11 +345,11 @@ def test_declaration_panel_scrolls_to_every_meld():
         app.tick(DT)
         if table.human_turn():
             break
-    ace = next(c for c in table.model.hands[0] if c & 31 == parse_code("AS")[0])
+    ace = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AS")[0])
     click(app, point_on(table, ace))
     wait_rest(app)
-    melds = table.decl_melds()
-    assert len(melds) > table.decl_rows()
+    melds = table.controls.decl_melds()
+    assert len(melds) > table.controls.decl_rows()
     last = f"meld:{len(melds) - 1}"
     assert button(table, last) is None and button(table, "decl_up") is not None
     for _ in range(len(melds)):
@@ -360,7 +375,7 @@ def test_search_levels_get_the_configured_thinking_budget():
     config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level="expert", expert_time_ms=40,
                                                                 expert_iterations=7))
     app, table = open_table(config, [], size=(1280, 720), seed=2, fullscreen=False)
-    computer = table.players[1]
+    computer = table.turns.players[1]
     assert computer.level == "expert"
     assert (computer.time_ms, computer.iterations) == (40, 7)
     app.quit()
@@ -372,7 +387,7 @@ def test_table_options_hold_the_settings_and_take_overrides():
     import dataclasses
 
     from bezique.config import AISettings, AppSettings
-    from bezique.ui.table.scene import TableOptions
+    from bezique.ui.table.options import TableOptions
 
     app_settings, ai = AppSettings(animation_speed="slow", allow_undo=True), AISettings(level="expert")
     opt = TableOptions.from_settings(app_settings, ai, computer_pace="instant", demo=True, demo_deals=2)
@@ -383,4 +398,30 @@ def test_table_options_hold_the_settings_and_take_overrides():
         TableOptions.from_settings(app_settings, ai, no_such_option=1)
     _app, table = make_app(seed=3, allow_undo=True, speed="fast")
     assert table.opt.app.allow_undo and table.speed == "fast"
-    assert table.opt.ai.level == "random" and table.hinter.level == "expert"  # hints: a strong level (test_hints)
+    assert table.opt.ai.level == "random" and table.turns.hinter.level == "expert"  # hints: a strong level (test_hints)
+
+
+def test_the_screens_over_the_table_report_through_their_callbacks():
+    """The hand-over, the scoreboard and the pause screen never see the table: they call what they were given."""
+    app, table = make_app(seed=1)
+    calls = []
+    hand_over = HandOverScene(app, 1, "Bea", on_ready=lambda: calls.append("ready"),
+                              on_pause=lambda: calls.append("pause"))
+    app.push(hand_over)
+    key(app, pygame.K_ESCAPE)
+    hand_over.time = 1.0
+    key(app, pygame.K_RETURN)
+    assert calls == ["pause", "ready"] and app.stack.top is table
+    board = ResultOverlay(app, table.session, [0, 1], [], False, "instant", False, on_close=calls.append,
+                          on_pause=lambda: calls.append("pause"))
+    app.push(board)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert calls[2:] == ["pause", "next"] and app.stack.top is table
+    pause = PauseOverlay(app, menu=lambda: calls.append("menu"), settings=lambda: calls.append("settings"),
+                         saved_note=True)
+    app.push(pause)
+    for action in ("settings", "menu"):
+        button = next(b for b in pause._buttons() if b.action == action)
+        click(app, (button.box.cx, button.box.cy))
+    assert calls[4:] == ["settings", "menu"]

@@ -74,8 +74,8 @@ def test_a_rubicon_deal_through_clicks(variant):
     app, table = make_app(variant=variant, seed=11)
     rng = random.Random(5)
     wait_rest(app)
-    assert table.model.trump is None and table.model.turn_up is None  # no turn-up: no trumps yet
-    assert len(table.model.hands[table.viewer]) == 9
+    assert table.stage.model.trump is None and table.stage.model.turn_up is None  # no turn-up: no trumps yet
+    assert len(table.stage.model.hands[table.stage.viewer]) == 9
     moves = play_deal(app, rng)
     assert "play" in moves and "meld:0" in moves
     board = app.stack.top
@@ -83,8 +83,8 @@ def test_a_rubicon_deal_through_clicks(variant):
     state = table.session.state
     settlement = board._settlement()
     assert settlement is not None and state.past_deals[0].trump is not None
-    assert table.model.scores == list(state.scores)  # the badges show the settled match points
-    assert table.sync_errors == 0 and table.deals_seen == 1
+    assert table.stage.model.scores == list(state.scores)  # the badges show the settled match points
+    assert table.sync_errors == 0 and table.stage.deals_seen == 1
     for _ in range(10):
         app.tick(0.1)  # the settlement columns draw
     if state.finished:
@@ -99,9 +99,9 @@ def test_a_three_handed_deal_through_clicks():
     rng = random.Random(3)
     moves = play_deal(app, rng)
     assert moves.count("play") >= 24
-    assert table.sync_errors == 0 and table.deals_seen == 1
+    assert table.sync_errors == 0 and table.stage.deals_seen == 1
     assert [s.kind for s in table.session.seats] == ["human", "ai", "ai"]
-    assert len(table.model.won) == 3
+    assert len(table.stage.model.won) == 3
 
 
 def test_a_four_handed_deal_with_pass_to_partner():
@@ -115,15 +115,15 @@ def test_a_four_handed_deal_with_pass_to_partner():
             return None
         partner = next(a.seat for a in table.session.legal() if a.verb == PASS_TO_PARTNER)
         click(app, (b.box.cx, b.box.cy))
-        assert table.session.state.step_actor == partner != table.viewer
+        assert table.session.state.step_actor == partner != table.stage.viewer
         passed.append(partner)
         return "pass"
 
     moves = play_deal(app, rng, maybe_pass)
-    assert passed and all(p == (table.viewer + 2) % 4 for p in passed)
+    assert passed and all(p == (table.stage.viewer + 2) % 4 for p in passed)
     assert "play" in moves
     state = table.session.state
-    assert len(state.scores) == 2 and table.model.scores == list(state.scores)  # per side
+    assert len(state.scores) == 2 and table.stage.model.scores == list(state.scores)  # per side
     assert table.sync_errors == 0
 
 
@@ -137,21 +137,20 @@ def test_hovering_a_meld_lights_the_partners_cards():
         if isinstance(app.stack.top, ResultOverlay) or session.state.final_phase:
             pytest.skip("no meld using the partner's cards came up")
         if table.human_turn():
-            partner_table = set(session.state.tables[(table.viewer + 2) % 4])
-            melds = table.decl_melds()
+            partner_table = set(session.state.tables[(table.stage.viewer + 2) % 4])
+            melds = table.controls.decl_melds()
             using = [i for i, a in enumerate(melds) if partner_table & set(a.cards)]
             if using:
-                table.decl_scroll = using[0]
-                table._build_buttons()
-                b = next(b for b in table.decl_buttons if b.action == f"meld:{using[0]}")
+                table.stage.decl_scroll = using[0]
+                b = next(b for b in table.controls.buttons()[1] if b.action == f"meld:{using[0]}")
                 import pygame
                 pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(b.box.cx), int(b.box.cy)),
                                                      rel=(0, 0), buttons=(0, 0, 0)))
                 app.tick(DT)
-                assert table.hover_meld == using[0]
+                assert table.controls.hover_meld == using[0]
                 cards = melds[using[0]].cards
-                assert all(c in table.sprites and table.sprites[c].visible for c in cards)  # drawn, and lit
-                assert partner_table & set(cards) <= set(table.model.tables[(table.viewer + 2) % 4])
+                assert all(c in table.stage.sprites and table.stage.sprites[c].visible for c in cards)  # drawn, and lit
+                assert partner_table & set(cards) <= set(table.stage.model.tables[(table.stage.viewer + 2) % 4])
                 return
             human_move(app, rng)
         else:
@@ -172,13 +171,13 @@ def test_hand_over_never_shows_another_humans_hand():
             top.time = 1.0
             click(app, (10, 10))
             table = table_of(app)
-            assert table.viewer == top.seat
+            assert table.stage.viewer == top.seat
         table = table_of(app)
-        model = table.model
+        model = table.stage.model
         for seat in model.others:  # never a face of another human's concealed hand
             assert all(k < 0 for k in model.hands[seat]), seat
         if table.human_turn():
-            assert not table.curtain and table.session.to_act == table.viewer
+            assert not table.curtain.hiding and table.session.to_act == table.stage.viewer
             human_move(app, rng)
         elif not isinstance(app.stack.top, HandOverScene):
             app.tick(DT)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 
 import pygame
 
@@ -16,6 +15,7 @@ from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 from bezique.ui.table.scene import TableScene
 
 DT = 1 / 60
+HANG_GUARD = 120.0  # seconds: only a worker that hangs ever waits this long (the tests never count on time)
 
 
 def make_app(hotseat=False, seed=1, speed="instant", size=(1280, 720), level="random", variant=None, language="en",
@@ -54,29 +54,40 @@ def key(app, k, mod=0):
 
 def point_on(table: TableScene, card: int):
     """A point where `card` is the topmost of the viewer's cards."""
-    sprite = table.sprites[card]
+    sprite = table.stage.sprites[card]
     cw = sprite.height * 0.7
     for f in (-0.4, -0.3, -0.2, -0.1, 0.0, 0.1, 0.2, 0.3, 0.4):
         for g in (0.0, -0.3, 0.3):
             p = (int(sprite.cx + f * cw), int(sprite.cy + g * sprite.height))
-            if table.my_cards_at(p) == card:
+            if table.controls.my_cards_at(p) == card:
                 return p
     raise AssertionError(f"card {card} cannot be clicked")
 
 
+def finish_thinking(table: TableScene) -> None:
+    """Let the worker's call (the computer's move or a hint) run to its end: the thread is joined, and its result
+    is collected by the next tick. The timeout only guards against a hang."""
+    thread = table.turns.worker._thread
+    if thread is not None:
+        thread.join(HANG_GUARD)
+        assert not thread.is_alive(), "the worker never finished"
+
+
 def wait_rest(app, limit=2000):
+    """Tick until the human may act (or a screen is over the table, or the game is over); `limit` ticks at most,
+    each computer move finished before the next tick."""
     for _ in range(limit):
         table = table_of(app)
         if table.human_turn() or app.stack.top is not table or table.session.over or not app.running:
             return
         app.tick(DT)
-        if table.worker.busy:
-            time.sleep(0.001)
+        if table.turns.worker.busy:
+            finish_thinking(table)
     raise AssertionError("the table never came to rest")
 
 
 def button(table: TableScene, action: str):
-    buttons, decl = table.compute_buttons()
+    buttons, decl = table.controls.buttons()
     return next((b for b in buttons + decl if b.action == action), None)
 
 

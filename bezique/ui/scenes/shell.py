@@ -26,7 +26,8 @@ from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
-from bezique.ui.table.scene import TableOptions, TableScene
+from bezique.ui.table.options import TableOptions
+from bezique.ui.table.scene import TableScene
 
 
 class Shell:

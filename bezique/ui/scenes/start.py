@@ -19,7 +19,8 @@ from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS
 from bezique.rules.ruleset import Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.scene import Host
-from bezique.ui.table.scene import TableOptions, TableScene
+from bezique.ui.table.options import TableOptions
+from bezique.ui.table.scene import TableScene
 
 
 @dataclass(frozen=True)

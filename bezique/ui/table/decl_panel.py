@@ -23,7 +23,7 @@ from bezique.ui.kit.widgets import Button, blit_text, panel
 from bezique.ui.table.meld_rows import chip_layout, chips_width, draw_chips
 
 if TYPE_CHECKING:
-    from bezique.ui.table.scene import TableScene
+    from bezique.ui.table.protocol import DeclView, TableView
 
 PAD, TITLE_H, ROW_H, ROW_GAP, ACTION_W, ARROW_W = 10, 40, 31, 4, 210, 22  # at scale 1
 MELD_W, COL_GAP, EXTRA_GAP = 340, 12, 6  # the meld column's width, the gap between the columns, between actions
@@ -88,9 +88,9 @@ def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0) 
     return DeclGeometry(rows, first, up, down, extra_rows, done)
 
 
-def extra_actions(scene: TableScene, legal: list[Action]) -> list[tuple[str, str]]:
+def extra_actions(view: DeclView, legal: list[Action]) -> list[tuple[str, str]]:
     """(label, button action) of the rows above Draw: the seven of trumps, passing to the partner."""
-    T = scene.app.t
+    T = view.app.t
     out = []
     if any(a.verb == EXCHANGE_SEVEN for a in legal):
         out.append((T("action.exchange_seven"), "exchange"))
@@ -98,67 +98,67 @@ def extra_actions(scene: TableScene, legal: list[Action]) -> list[tuple[str, str
         out.append((T("action.declare_seven"), "declare7"))
     passes = [a for a in legal if a.verb == PASS_TO_PARTNER]
     if passes:
-        name = scene.session.seats[passes[0].seat].name if passes[0].seat is not None else ""
+        name = view.session.seats[passes[0].seat].name if passes[0].seat is not None else ""
         out.append((T("action.pass_to_partner", name=name), "pass"))
     return out
 
 
-def panel_title(scene: TableScene, melds: int) -> str:
-    return scene.app.t("meld.panel_title") if melds else scene.app.t("meld.panel_none")
+def panel_title(view: DeclView, melds: int) -> str:
+    return view.app.t("meld.panel_title") if melds else view.app.t("meld.panel_none")
 
 
-def current_box(scene: TableScene, melds: int, extras: int) -> Box:
+def current_box(view: DeclView, melds: int, extras: int) -> Box:
     """The panel's box now, sized to its content (``panel_box``)."""
-    s = scene.layout.s
-    title_w = scene.app.assets.text(panel_title(scene, melds), int(TITLE_SIZE * s), GOLD, True).get_width()
-    return panel_box(scene.layout.decl_panel, s, melds, extras, title_w)
+    s = view.layout.s
+    title_w = view.app.assets.text(panel_title(view, melds), int(TITLE_SIZE * s), GOLD, True).get_width()
+    return panel_box(view.layout.decl_panel, s, melds, extras, title_w)
 
 
-def decl_buttons(scene: TableScene, legal: list[Action]) -> list[Button]:
+def decl_buttons(view: DeclView, legal: list[Action]) -> list[Button]:
     """The panel's buttons as they are now: meld rows (``meld:i``), scroll arrows, the other actions, Draw."""
-    s = scene.layout.s
-    melds = scene.decl_melds()
-    extras = extra_actions(scene, legal)
-    box = current_box(scene, len(melds), len(extras))
-    geo = decl_geometry(box, s, len(melds), len(extras), scene.decl_scroll)
-    trump = scene.session.state.trump
-    lang = scene.app.lang
+    s = view.layout.s
+    melds = view.decl_melds()
+    extras = extra_actions(view, legal)
+    box = current_box(view, len(melds), len(extras))
+    geo = decl_geometry(box, s, len(melds), len(extras), view.decl_scroll)
+    trump = view.session.state.trump
+    lang = view.app.lang
     out = [Button(row, meld_label(melds[geo.first + i].kind or "", melds[geo.first + i].cards, trump, lang),
                   f"meld:{geo.first + i}") for i, row in enumerate(geo.rows)]
     if geo.up is not None and geo.down is not None:
         out.append(Button(geo.up, "", "decl_up", enabled=geo.first > 0))
         out.append(Button(geo.down, "", "decl_down", enabled=geo.first + len(geo.rows) < len(melds)))
     out += [Button(row, label, act) for row, (label, act) in zip(geo.extras, extras, strict=True)]
-    T = scene.app.t
-    label = T("action.draw") if scene.session.state.stock else T("action.continue")
+    T = view.app.t
+    label = T("action.draw") if view.session.state.stock else T("action.continue")
     out.append(Button(geo.done, label, "done", primary=True))
     return out
 
 
-def row_points(scene: TableScene, action: str) -> int | None:
+def row_points(view: DeclView, action: str) -> int | None:
     """What a row scores, for its "+N": a meld's value, or the seven of trumps' (exchanged or declared)."""
     if action.startswith("meld:"):
-        melds = scene.decl_melds()
+        melds = view.decl_melds()
         i = int(action[5:])
-        return meld_points(scene, melds[i]) if i < len(melds) else None
+        return meld_points(view, melds[i]) if i < len(melds) else None
     if action in ("exchange", "declare7"):
-        return scene.session.rules.seven_of_trumps_value
+        return view.session.rules.seven_of_trumps_value
     return None
 
 
-def meld_points(scene: TableScene, action: Action) -> int:
+def meld_points(view: DeclView, action: Action) -> int:
     from bezique.rules.melds import classify
-    shape = classify(scene.session.rules, scene.session.state.trump, action.cards)
+    shape = classify(view.session.rules, view.session.state.trump, action.cards)
     return shape.value if shape is not None else 0
 
 
-def draw_declaration_panel(scene: TableScene, surface: pygame.Surface, decl: list[Button]) -> None:
-    A, s = scene.app.assets, scene.layout.s
-    melds = scene.decl_melds()
+def draw_declaration_panel(view: TableView, surface: pygame.Surface, decl: list[Button]) -> None:
+    A, s = view.app.assets, view.layout.s
+    melds = view.decl_melds()
     extras = sum(1 for b in decl if b.action in ("exchange", "declare7", "pass"))
-    box = current_box(scene, len(melds), extras)
+    box = current_box(view, len(melds), extras)
     panel(surface, box, alpha=250, edge=GOLD, edge_width=3)
-    title = panel_title(scene, len(melds))
+    title = panel_title(view, len(melds))
     rows = [b for b in decl if b.action.startswith("meld:")]
     if melds:
         title_w = decl[-1].box.x - 12 * s - (box.x + 12 * s)
@@ -169,45 +169,45 @@ def draw_declaration_panel(scene: TableScene, surface: pygame.Surface, decl: lis
                   max_width=box.w - 12 * s)
     if len(melds) > len(rows) and rows:
         first = int(rows[0].action[5:])
-        blit_text(surface, A, scene.app.t("meld.rows_shown", first=first + 1, last=first + len(rows),
+        blit_text(surface, A, view.app.t("meld.rows_shown", first=first + 1, last=first + len(rows),
                                           total=len(melds)), 16 * s, (rows[0].box.right, box.y + 14 * s), MUTED,
                   "topright")
     for b in decl:
-        hot = scene.hover_button == b.action
+        hot = view.hover_button == b.action
         if b.action in ("decl_up", "decl_down"):
             b.draw(surface, A, s, hot=hot)
             _arrow(surface, b.box, up=b.action == "decl_up", colour=CREAM if b.enabled else MUTED)
         elif b.primary:
             b.draw(surface, A, s, hot=hot)
         else:
-            _row(scene, surface, b, hot)
+            _row(view, surface, b, hot)
 
 
-def _row(scene: TableScene, surface: pygame.Surface, b: Button, hot: bool) -> None:
+def _row(view: TableView, surface: pygame.Surface, b: Button, hot: bool) -> None:
     """A row with its words on the left and its points on the right; a meld row shows its cards before the points
     (``meld_rows``: rows of the same meld differ in their cards)."""
-    A, s = scene.app.assets, scene.layout.s
+    A, s = view.app.assets, view.layout.s
     dataclasses.replace(b, label="").draw(surface, A, s, hot=hot)
     x = b.box.x + 10 * s
     right = b.box.right - 10 * s
-    points = row_points(scene, b.action)
+    points = row_points(view, b.action)
     if points is not None:
         right = blit_text(surface, A, f"+{points}", 22 * s, (right, b.box.cy), GOLD, "midright", bold=True).x
         right -= 8 * s
-    meld = _row_meld(scene, b.action)
+    meld = _row_meld(view, b.action)
     if meld is not None:
-        chips = chip_layout(meld.cards, scene.meld_source(), right, b.box, s)
+        chips = chip_layout(meld.cards, view.meld_source(), right, b.box, s)
         draw_chips(surface, A, chips, s)
         right -= chips_width(len(chips), s) + 8 * s
     blit_text(surface, A, b.label, 21 * s, (x, b.box.cy + 1), CREAM if b.enabled else MUTED, "midleft",
               max_width=right - x)
 
 
-def _row_meld(scene: TableScene, action: str) -> Action | None:
+def _row_meld(view: DeclView, action: str) -> Action | None:
     """The meld a row declares (None for the other rows)."""
     if not action.startswith("meld:"):
         return None
-    melds = scene.decl_melds()
+    melds = view.decl_melds()
     i = int(action[5:])
     return melds[i] if i < len(melds) else None
 

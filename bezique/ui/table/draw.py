@@ -1,4 +1,5 @@
-"""Drawing the table: a pure function of the scene's data (STYLE.md lesson 8) — it reads, never writes."""
+"""Drawing the table: a pure function of what it reads through ``protocol.TableView`` (STYLE.md lesson 8) — it
+reads, never writes, and never sees the scene."""
 
 from __future__ import annotations
 
@@ -9,76 +10,79 @@ import pygame
 
 from bezique.presenter.layout import CARD_ASPECT, Box
 from bezique.rules.actions import MELD
+from bezique.rules.ruleset import Ruleset
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
-from bezique.ui.kit.texts import score_name, suit_word
+from bezique.ui.kit.sprites import CardSprite
+from bezique.ui.kit.texts import suit_word
 from bezique.ui.kit.widgets import blit_text, panel, progress_bar, tooltip
 from bezique.ui.table.decl_panel import draw_declaration_panel
 from bezique.ui.table.last_trick import draw_last_trick
 from bezique.ui.table.meld_chips import draw_meld_chips
 
 if TYPE_CHECKING:
-    from bezique.ui.table.scene import TableScene
+    from bezique.ui.table.protocol import TableView
 
 HINT_GLOW = (120, 230, 255)
 MELD_GLOW = (255, 214, 110)
 
 
-def draw_table(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A = scene.layout, scene.app.assets
+def draw_table(view: TableView, surface: pygame.Surface) -> None:
+    L, A = view.layout, view.app.assets
     surface.blit(A.felt(surface.get_size()), (0, 0))
-    _zones(scene, surface)
-    _badges(scene, surface)
-    _status(scene, surface)
-    _cards(scene, surface)
-    draw_meld_chips(scene, surface)
-    _won_labels(scene, surface)
-    if scene.peek and scene.can_peek():
-        draw_last_trick(scene, surface)
-    buttons, decl = scene.compute_buttons()
+    _zones(view, surface)
+    _badges(view, surface)
+    _status(view, surface)
+    _cards(view, surface)
+    draw_meld_chips(view, surface)
+    _won_labels(view, surface)
+    if view.peek and view.can_peek():
+        draw_last_trick(view, surface)
+    buttons, decl = view.buttons()
     if decl:
-        draw_declaration_panel(scene, surface, decl)
-    _prompt(scene, surface)
+        draw_declaration_panel(view, surface, decl)
+    _prompt(view, surface)
     for b in buttons:
-        b.draw(surface, A, L.s, hot=scene.hover_button == b.action)
-    reason = scene.disabled_reason(scene.hover_disabled) if scene.hover_disabled else None
+        b.draw(surface, A, L.s, hot=view.hover_button == b.action)
+    reason = view.disabled_reason(view.hover_disabled) if view.hover_disabled else None
     if reason:
-        tip = next(b.box for b in buttons if b.action == scene.hover_disabled)
+        tip = next(b.box for b in buttons if b.action == view.hover_disabled)
         tooltip(surface, A, reason, tip, L.s, right=L.width - L.margin)
-    if scene.shown_cards is not None and scene.time < scene.shown_cards[2]:
-        _shown_cards(scene, surface)
-    _floaters(scene, surface)
-    if scene.cut_timer > 0:
-        _cut(scene, surface)
-    if scene.banner:
-        _banner(scene, surface)
+    shown = view.shown_cards
+    if shown is not None and view.time < shown[2]:
+        _shown_cards(view, surface, shown[0], shown[1])
+    _floaters(view, surface)
+    if view.cut_timer > 0:
+        _cut(view, surface)
+    if view.banner:
+        _banner(view, surface)
 
 
-def _zones(scene: TableScene, surface: pygame.Surface) -> None:
+def _zones(view: TableView, surface: pygame.Surface) -> None:
     """Faint outlines where cards will lie, so the empty table still reads as a table."""
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+    L, A, s = view.layout, view.app.assets, view.layout.s
     faint = (255, 255, 255, 22)
     for box in (*(z.melds for z in L.seats), L.stock, L.won):
         _soft_box(surface, box, faint)
-    T = scene.app.t
+    T = view.app.t
     blit_text(surface, A, T("table.tricks_won"), 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
     tr = L.trick
     ell = pygame.Surface((int(tr.w + 80 * s), int(tr.h + 30 * s)), pygame.SRCALPHA)
     pygame.draw.ellipse(ell, (0, 0, 0, 38), ell.get_rect())
     surface.blit(ell, (tr.x - 40 * s, tr.y - 15 * s))
-    for seat in scene.model.others:
-        if not scene.model.tables[seat]:
-            zone = L.melds_of(scene.model.rel(seat))
-            blit_text(surface, A, T("table.melds_of", name=scene.session.seats[seat].name), 20 * s,
+    for seat in view.model.others:
+        if not view.model.tables[seat]:
+            zone = L.melds_of(view.model.rel(seat))
+            blit_text(surface, A, T("table.melds_of", name=view.session.seats[seat].name), 20 * s,
                       (zone.cx, zone.cy), MUTED, "center", max_width=zone.w - 16 * s)
-    if not scene.model.tables[scene.viewer]:
-        mine = T("table.your_melds") if not scene.session.hotseat else \
-            T("table.melds_of", name=scene.session.seats[scene.viewer].name)
+    if not view.model.tables[view.viewer]:
+        mine = T("table.your_melds") if not view.session.hotseat else \
+            T("table.melds_of", name=view.session.seats[view.viewer].name)
         blit_text(surface, A, mine, 20 * s, (L.my_melds.cx, L.my_melds.cy), MUTED, "center")
     # stock zone: trump marker and count
-    m = scene.model
+    m = view.model
     if m.trump is not None:
         size = round(50 * s)
-        age = scene.time - scene.trump_flash
+        age = view.time - view.trump_flash
         if 0 <= age < 1.6:  # trumps just set by a meld: the marker pops in with a ring
             size = round(size * (1.0 + 0.35 * math.sin(min(age / 1.6, 1.0) * math.pi)))
             ring = pygame.Surface((size * 2, size * 2), pygame.SRCALPHA)
@@ -87,11 +91,11 @@ def _zones(scene: TableScene, surface: pygame.Surface) -> None:
             surface.blit(ring, (L.stock.x + 6 * s + 25 * s - size, L.stock.y + 4 * s + 25 * s - size))
         marker = A.trump_marker(m.trump, size)
         surface.blit(marker, (L.stock.x + 6 * s, L.stock.y + 4 * s))
-        blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, scene.app.lang)), 22 * s,
+        blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, view.app.lang)), 22 * s,
                   (L.stock.x + 12 * s + size, L.stock.y +
                   4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True, max_width=L.stock.w - size - 20 * s)
-    elif not scene.session.rules.turn_up_trump and scene.session.state.deal_index >= 0 and (m.stock or m.hands[
-            scene.viewer]):
+    elif not view.session.rules.turn_up_trump and view.session.state.deal_index >= 0 and (m.stock or m.hands[
+            view.viewer]):
         blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
                   "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
     count = len(m.stock) + (1 if m.turn_up is not None else 0)
@@ -120,22 +124,22 @@ def _soft_box(surface: pygame.Surface, box: Box, colour: tuple[int, int, int, in
     surface.blit(surf, (x, y))
 
 
-def game_target(rules) -> int:
+def game_target(rules: Ruleset) -> int:
     """What the scores race to: the target, or in Rubicon / Chinese the match target (one deal: none)."""
     if rules.game_end_mode == "settlement":
         return rules.match_target or 0
     return rules.target_score
 
 
-def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bottom: bool) -> None:
-    A, s = scene.app.assets, scene.layout.s
-    session = scene.session
+def _badge(view: TableView, surface: pygame.Surface, box: Box, seat: int, bottom: bool) -> None:
+    A, s = view.app.assets, view.layout.s
+    session = view.session
     rules = session.rules
-    T = scene.app.t
+    T = view.app.t
     seat_info = session.seats[seat]
-    thinking = seat_info.kind == "ai" and session.to_act == seat and scene.at_rest()
-    active = session.to_act == seat and scene.at_rest()
-    mine = rules.side_of(seat) == rules.side_of(scene.viewer)
+    thinking = seat_info.kind == "ai" and session.to_act == seat and view.at_rest()
+    active = session.to_act == seat and view.at_rest()
+    mine = rules.side_of(seat) == rules.side_of(view.viewer)
     edge = GOLD if active else (BAR_ME if rules.partnership and mine and not bottom else PANEL_EDGE)
     panel(surface, box, alpha=210, edge=edge, edge_width=3 if active else 2)
     compact = box.h < 90 * s
@@ -147,7 +151,7 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
     room = box.w - 24 * s - tag_w
     name = seat_info.name
     if seat_info.kind == "ai":  # the level too, unless it would shrink the name (a narrow badge beside a tag)
-        full = f"{name}  ·  {_level(seat_info.level, scene.app.lang)}"
+        full = f"{name}  ·  {_level(seat_info.level, view.app.lang)}"
         if A.text(full, int(name_size * 0.85), GOLD, True).get_width() <= room:
             name = full
     blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
@@ -157,9 +161,9 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
                   BAR_ME if mine else MUTED, "topright")
     side = rules.side_of(seat)
     settlement = rules.game_end_mode == "settlement"
-    score = scene.model.scores[side]
+    score = view.model.scores[side]
     target = game_target(rules)
-    deal = scene.model.deal_points[side]
+    deal = view.model.deal_points[side]
     big, small = (deal, T("table.match_points", points=score)) if settlement else (score, f"/ {target}")
     big_size = 30 * s if compact else 40 * s
     y_big = box.y + (28 if compact else 34) * s
@@ -178,26 +182,26 @@ def _badge(scene: TableScene, surface: pygame.Surface, box: Box, seat: int, bott
         progress_bar(surface, Box(box.x + 12 * s, bar_y, bar_w, (8 if compact else 12) * s), score / max(target, 1),
                      BAR_ME if mine else BAR_OPP)
     if thinking:
-        dots = "." * (1 + int(scene.time * 3) % 3)
-        blit_text(surface, A, scene.app.t("table.thinking_short") + dots, 18 * s,
+        dots = "." * (1 + int(view.time * 3) % 3)
+        blit_text(surface, A, view.app.t("table.thinking_short") + dots, 18 * s,
                   (box.right - 12 * s, box.y + 12 * s), CREAM, "topright")
 
 
-def _badges(scene: TableScene, surface: pygame.Surface) -> None:
-    L = scene.layout
-    for seat in scene.model.others:
-        _badge(scene, surface, L.badge_of(scene.model.rel(seat)), seat, False)
-    _badge(scene, surface, L.my_badge, scene.viewer, True)
+def _badges(view: TableView, surface: pygame.Surface) -> None:
+    L = view.layout
+    for seat in view.model.others:
+        _badge(view, surface, L.badge_of(view.model.rel(seat)), seat, False)
+    _badge(view, surface, L.my_badge, view.viewer, True)
 
 
-def _status(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+def _status(view: TableView, surface: pygame.Surface) -> None:
+    L, A, s = view.layout, view.app.assets, view.layout.s
     box = L.status
     panel(surface, box, alpha=200)
-    state = scene.session.state
+    state = view.session.state
     deal = max(state.deal_index + 1, 1)
-    T = scene.app.t
-    m = scene.model
+    T = view.app.t
+    m = view.model
     room = box.w - 24 * s
     if m.trump is not None:  # the suit's symbol (the stock zone names it in words)
         icon = A.suit(m.trump, round(26 * s))
@@ -207,7 +211,7 @@ def _status(scene: TableScene, surface: pygame.Surface) -> None:
               GOLD, bold=True, max_width=room)
     phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=state.tricks_done)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
-    rules = scene.session.rules
+    rules = view.session.rules
     if rules.game_end_mode != "settlement":
         target = T("table.target", points=rules.target_score)
     elif rules.match_target:
@@ -215,7 +219,7 @@ def _status(scene: TableScene, surface: pygame.Surface) -> None:
     else:
         target = T("table.single_deal")
     blit_text(surface, A, target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
-    if scene.session.assisted:
+    if view.session.assisted:
         blit_text(surface, A, T("table.assisted"), 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
                   "topright")
     if box.h >= 110 * s:  # the small status of the three- and four-handed tables leaves the keys to How to play
@@ -223,48 +227,48 @@ def _status(scene: TableScene, surface: pygame.Surface) -> None:
                   max_width=box.w - 24 * s)
 
 
-def _cards(scene: TableScene, surface: pygame.Surface) -> None:
-    A = scene.app.assets
-    m = scene.model
-    trace = getattr(scene.app, "trace", None)
-    my_hand = set(m.hands[scene.viewer])
-    mine = my_hand | set(m.tables[scene.viewer])
-    playable = scene.playable()
-    final = scene.session.state.final_phase
+def _cards(view: TableView, surface: pygame.Surface) -> None:
+    A = view.app.assets
+    m = view.model
+    trace = getattr(view.app, "trace", None)
+    my_hand = set(m.hands[view.viewer])
+    mine = my_hand | set(m.tables[view.viewer])
+    playable = view.playable()
+    final = view.session.state.final_phase
     glow_keys: dict[int, tuple[int, int, int]] = {}
-    if scene.hint is not None and scene.human_turn():
-        action = scene.hint[0]
+    if view.hint is not None and view.human_turn():
+        action = view.hint[0]
         for card in action.cards:
             glow_keys[card] = HINT_GLOW
-    melds = scene.decl_melds()
-    if scene.hover_meld is not None and scene.hover_meld < len(melds):
-        for card in melds[scene.hover_meld].cards:
+    melds = view.decl_melds()
+    if view.hover_meld is not None and view.hover_meld < len(melds):
+        for card in melds[view.hover_meld].cards:
             glow_keys[card] = MELD_GLOW
-    if scene.hint is not None and scene.hint[0].verb == MELD:
-        for card in scene.hint[0].cards:
+    if view.hint is not None and view.hint[0].verb == MELD:
+        for card in view.hint[0].cards:
             glow_keys[card] = HINT_GLOW
 
-    def order(sprite) -> tuple[int, int]:
+    def order(sprite: CardSprite) -> tuple[int, int]:
         lifted = 2 if sprite.drag is not None else 1 if sprite.tween is not None and sprite.tween.started else 0
         return lifted, sprite.z
 
-    for sprite in sorted(scene.sprites.values(), key=order):
+    for sprite in sorted(view.sprites.values(), key=order):
         key = sprite.key
-        back = scene.curtain and key in my_hand
+        back = view.curtain and key in my_hand
         dim = bool(final and playable and key in mine and (key & 31) not in playable)
         sprite.draw(surface, A, glow_keys.get(key), trace, back=back, dim=dim)
 
 
-def _won_labels(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    m = scene.model
-    for seat in (scene.viewer, *m.others):
-        n = len(m.won[seat]) // max(scene.session.rules.players, 1)
+def _won_labels(view: TableView, surface: pygame.Surface) -> None:
+    L, A, s = view.layout, view.app.assets, view.layout.s
+    m = view.model
+    for seat in (view.viewer, *m.others):
+        n = len(m.won[seat]) // max(view.session.rules.players, 1)
         slot = L.won_slot(m.rel(seat))
-        label = scene.app.t("table.tricks_one" if n == 1 else "table.tricks_many", count=n)
+        label = view.app.t("table.tricks_one" if n == 1 else "table.tricks_many", count=n)
         x = slot.cx + slot.height * 0.62
         # whose pile it is, then its count: without the name two "0 tricks" rows cannot be told apart
-        blit_text(surface, A, scene.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
+        blit_text(surface, A, view.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
                   "bottomleft", max_width=L.won.right - x - 6 * s)
         blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
 
@@ -277,11 +281,11 @@ def _level(level: str, lang: str) -> str:
         return level.capitalize()
 
 
-def _prompt(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    text, colour = scene.prompt(), GOLD
-    if scene.message is not None:
-        text, colour = scene.message[0], scene.message[2]
+def _prompt(view: TableView, surface: pygame.Surface) -> None:
+    L, A, s = view.layout, view.app.assets, view.layout.s
+    text, colour = view.prompt(), GOLD
+    if view.message is not None:
+        text, colour = view.message[0], view.message[2]
     if not text:
         return
     surf = A.text(text, int(26 * s), colour, True, True)
@@ -294,9 +298,9 @@ def _prompt(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(surf, rect)
 
 
-def _floaters(scene: TableScene, surface: pygame.Surface) -> None:
-    A, s = scene.app.assets, scene.layout.s
-    for f in scene.floaters:
+def _floaters(view: TableView, surface: pygame.Surface) -> None:
+    A, s = view.app.assets, view.layout.s
+    for f in view.floaters:
         if not f.shown:  # a stacked score waiting for its turn (bezique.ui.kit.floaters)
             continue
         t = f.age / f.life
@@ -310,52 +314,50 @@ def _floaters(scene: TableScene, surface: pygame.Surface) -> None:
         surface.blit(surf, surf.get_rect(center=(round(f.x), round(y))))
 
 
-def _shown_cards(scene: TableScene, surface: pygame.Surface) -> None:
-    """Carte blanche: the hand (or drawn card) shown to the table for a moment."""
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    seat, cards, _until = scene.shown_cards
+def _shown_cards(view: TableView, surface: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
+    """Carte blanche: `seat`'s hand (or drawn card) shown to the table for a moment."""
+    L, A, s = view.layout, view.app.assets, view.layout.s
     ch = L.small_h
     step = ch * CARD_ASPECT * 0.8
     width = step * (len(cards) - 1) + ch * CARD_ASPECT + 24 * s
     box = Box(L.width / 2 - width / 2, L.trick.cy - ch / 2 - 34 * s, width, ch + 46 * s)
     panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
-    blit_text(surface, A, scene.app.t("table.carte_blanche", name=scene.session.seats[seat].name), 18 * s,
+    blit_text(surface, A, view.app.t("table.carte_blanche", name=view.session.seats[seat].name), 18 * s,
               (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True, max_width=box.w - 12 * s)
     for i, card in enumerate(cards):
         img = A.card(card, ch)
         surface.blit(img, (box.x + 12 * s + i * step, box.y + 30 * s))
 
 
-def _cut(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    rounds = scene.session.cut
+def _cut(view: TableView, surface: pygame.Surface) -> None:
+    L, A, s = view.layout, view.app.assets, view.layout.s
+    rounds = view.session.cut
     if not rounds:
         return
     drawn = rounds[-1]
     box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 130 * s)
     panel(surface, box, alpha=225, edge=GOLD)
-    blit_text(surface, A, scene.app.t("table.cut_title"), 22 * s, (box.cx, box.y + 12 * s), GOLD,
+    blit_text(surface, A, view.app.t("table.cut_title"), 22 * s, (box.cx, box.y + 12 * s), GOLD,
               "midtop", bold=True)
     for i, (seat, face) in enumerate(drawn):
         cx = box.cx + (-90 if i == 0 else 90) * s
         img = A.card(face, L.mid_h)
         surface.blit(img, img.get_rect(center=(round(cx), round(box.cy + 6 * s))))
-        name = scene.session.seats[seat].name
+        name = view.session.seats[seat].name
         blit_text(surface, A, name, 20 * s, (cx, box.bottom - 12 * s), CREAM, "midbottom")
-    dealer = scene.session.seats[scene.session.first_dealer].name
-    blit_text(surface, A, scene.app.t("table.deals", name=dealer), 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
+    dealer = view.session.seats[view.session.first_dealer].name
+    blit_text(surface, A, view.app.t("table.deals", name=dealer), 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
 
 
-def _banner(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
+def _banner(view: TableView, surface: pygame.Surface) -> None:
+    L, A, s = view.layout, view.app.assets, view.layout.s
     box = L.banner
     panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
-    first = scene.banner[0]
-    more = "  " + scene.app.t("table.more_problems", count=len(scene.banner) - 1) if len(scene.banner) > 1 else ""
-    blit_text(surface, A, scene.app.t("table.settings_problem", problem=first) + more, 18 * s,
+    first = view.banner[0]
+    more = "  " + view.app.t("table.more_problems", count=len(view.banner) - 1) if len(view.banner) > 1 else ""
+    blit_text(surface, A, view.app.t("table.settings_problem", problem=first) + more, 18 * s,
               (box.x + 12 * s, box.cy), CREAM, "midleft",
               max_width=box.w - 120 * s)
-    blit_text(surface, A, scene.app.t("table.dismiss"), 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
+    blit_text(surface, A, view.app.t("table.dismiss"), 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
 
 
-__all__ = ["draw_table", "score_name"]

@@ -13,27 +13,27 @@ from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.widgets import blit_text, panel
 
 if TYPE_CHECKING:
-    from bezique.ui.table.scene import TableScene
+    from bezique.ui.table.protocol import SeatView
 
 
-def last_trick_title(scene: TableScene) -> str:
+def last_trick_title(view: SeatView) -> str:
     """"Last trick — Nella took it" (or "you took it" for the one player at the table)."""
-    T, m, session = scene.app.t, scene.model, scene.session
+    T, m, session = view.app.t, view.model, view.session
     if m.last_winner is None:
         return T("table.last_trick")
-    if m.last_winner == scene.viewer and not session.hotseat:
+    if m.last_winner == view.viewer and not session.hotseat:
         return T("table.last_trick_yours")
     return T("table.last_trick_won", name=session.seats[m.last_winner].name)
 
 
-def draw_last_trick(scene: TableScene, surface: pygame.Surface) -> None:
-    L, A, s = scene.layout, scene.app.assets, scene.layout.s
-    trick = scene.model.last_trick
+def draw_last_trick(view: SeatView, surface: pygame.Surface) -> None:
+    L, A, s = view.layout, view.app.assets, view.layout.s
+    trick = view.model.last_trick
     box, slots = L.peek(len(trick))
     panel(surface, box, alpha=255, edge=GOLD, edge_width=2)
-    blit_text(surface, A, last_trick_title(scene), 18 * s, (box.cx, box.y + 8 * s), GOLD, "midtop", bold=True,
+    blit_text(surface, A, last_trick_title(view), 18 * s, (box.cx, box.y + 8 * s), GOLD, "midtop", bold=True,
               max_width=box.w - 16 * s)
-    winner = scene.model.last_winner
+    winner = view.model.last_winner
     for (seat, card), slot in zip(trick, slots, strict=False):
         img = A.card(card, slot.height)
         rect = img.get_rect(center=(round(slot.cx), round(slot.cy)))
@@ -42,6 +42,6 @@ def draw_last_trick(scene: TableScene, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, GOLD, rect.inflate(round(8 * s), round(8 * s)), width=max(2, round(3 * s)),
                              border_radius=round(8 * s))
         surface.blit(img, rect)
-        name = scene.session.seats[seat].name
+        name = view.session.seats[seat].name
         blit_text(surface, A, name, 17 * s, (slot.cx, rect.bottom + 5 * s), GOLD if won else MUTED, "midtop",
                   bold=won, max_width=rect.w + 8 * s)

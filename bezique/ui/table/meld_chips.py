@@ -19,7 +19,7 @@ from bezique.ui.kit.assets import INK
 from bezique.ui.kit.texts import short_meld
 
 if TYPE_CHECKING:
-    from bezique.ui.table.scene import TableScene
+    from bezique.ui.table.protocol import SeatView
 
 CHIP_FILL = (236, 206, 130)
 CHIP_EDGE = (150, 120, 60)
@@ -68,18 +68,18 @@ def stack_chips(x: float, card_bottom: float, room: float, labels: Sequence[str]
     return chips
 
 
-def draw_meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
+def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
     """Under (and up over) each resting table card, its melds' badges."""
-    A, s = scene.app.assets, scene.layout.s
-    m = scene.model
+    A, s = view.app.assets, view.layout.s
+    m = view.model
 
     def measure(text: str, size: int) -> tuple[int, int]:
         return A.text(text, size, INK, True).get_size()
 
-    for seat in (scene.viewer, *m.others):
+    for seat in (view.viewer, *m.others):
         placed = []
         for card in m.tables[seat]:
-            sprite = scene.sprites.get(card)
+            sprite = view.sprites.get(card)
             if sprite is None or sprite.tween is not None:
                 continue
             kinds = tm.meld_history(m, card)
@@ -91,7 +91,7 @@ def draw_meld_chips(scene: TableScene, surface: pygame.Surface) -> None:
             room = height * CARD_ASPECT
             if i + 1 < len(placed) and abs(placed[i + 1][1] - cy) < 1:
                 room = min(room, placed[i + 1][0] - x - 2 * s)
-            labels = [short_meld(k, scene.app.lang) for k in kinds]
+            labels = [short_meld(k, view.app.lang) for k in kinds]
             for chip in stack_chips(x, cy + height / 2, room, labels, measure, s):
                 _draw_chip(surface, A, chip, s)
 

@@ -3,11 +3,13 @@ the game are the scoreboard, ``bezique.ui.table.scoreboard``; ``ResultOverlay`` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from bezique.presenter.layout import Box
+from bezique.presenter.session import GameSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel
@@ -15,22 +17,29 @@ from bezique.ui.scene import Scene
 from bezique.ui.table.scoreboard import ResultOverlay
 
 if TYPE_CHECKING:
-    from bezique.ui.table.scene import TableScene
+    from bezique.ui.app import App
 
-
-_dim = dim
 __all__ = ["HandOverScene", "LogOverlay", "PauseOverlay", "ResultOverlay"]
 
 
 class HandOverScene(Scene):
-    """Hot-seat: an opaque screen between turns. The table below is not drawn at all while it shows."""
+    """Hot-seat: an opaque screen between turns. The table below is not drawn at all while it shows.
+
+    Args:
+        seat, name: who the screen is passed to.
+        on_ready: called (before the screen closes) when they say they are ready: the table turns to their side.
+        on_pause: Escape: the pause screen.
+    """
 
     overlay = False
 
-    def __init__(self, app, table: TableScene, seat: int) -> None:
+    def __init__(self, app: App, seat: int, name: str, on_ready: Callable[[], None],
+                 on_pause: Callable[[], None]) -> None:
         super().__init__(app)
-        self.table = table
         self.seat = seat
+        self.name = name
+        self.on_ready = on_ready
+        self.on_pause = on_pause
         self.time = 0.0
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -38,10 +47,10 @@ class HandOverScene(Scene):
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE))
         if ready and self.time > 0.25:
             self.app.sounds.play("click")
-            self.table.finish_hand_over(self.seat)
+            self.on_ready()
             self.app.pop(self)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.table.open_pause()
+            self.on_pause()
 
     def update(self, dt: float, active: bool) -> bool:
         self.time += dt
@@ -52,26 +61,32 @@ class HandOverScene(Scene):
         w, h = surface.get_size()
         s = min(w / 1280, h / 720)
         surface.blit(A.felt((w, h)), (0, 0))
-        _dim(surface, 120)
-        back = A.card(None, round(200 * s))
+        dim(surface, 120)
         for i in range(5):
             img = A.card(None, round(200 * s), (i - 2) * 8.0)
             surface.blit(img, img.get_rect(center=(w / 2 + (i - 2) * 40 * s, h / 2 - 90 * s)))
-        del back
-        name = self.table.session.seats[self.seat].name
-        blit_text(surface, A, self.app.t("handover.pass_to", name=name), 56 * s, (w / 2, h / 2 + 60 * s), GOLD,
+        blit_text(surface, A, self.app.t("handover.pass_to", name=self.name), 56 * s, (w / 2, h / 2 + 60 * s), GOLD,
                   "center", bold=True, shadow=True, max_width=w - 40 * s)
         blit_text(surface, A, self.app.t("handover.ready"), 28 * s, (w / 2, h / 2 + 110 * s), CREAM, "center")
 
 
 class PauseOverlay(Scene):
-    """Over the table: resume, settings, how to play, save and quit to the menu (keyboard and mouse)."""
+    """Over the table: resume, settings, how to play, save and quit to the menu (keyboard and mouse).
+
+    Args:
+        menu: Save and quit: back to the menu; None (no menu, or the demo): How to play and Quit only.
+        settings: opens the Settings screen over the game (offered with `menu`).
+        saved_note: say that the game is saved after every move (a window that keeps games saves it).
+    """
 
     overlay = True
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app: App, menu: Callable[[], None] | None, settings: Callable[[], None] | None,
+                 saved_note: bool) -> None:
         super().__init__(app)
-        self.table = table
+        self.menu = menu
+        self.settings = settings
+        self.saved_note = saved_note
         self.column = ButtonColumn()
 
     def _buttons(self) -> list[Button]:
@@ -81,9 +96,8 @@ class PauseOverlay(Scene):
         x = w / 2 - bw / 2
         y = h / 2 - 110 * s
         T = self.app.t
-        host = self.table.host
         labels = [(T("pause.resume"), "resume")]
-        if host is not None and host.keeps_games and not self.table.opt.demo:
+        if self.menu is not None:
             labels += [(T("pause.settings"), "settings"), (T("pause.how_to_play"), "howto"),
                        (T("pause.save_and_quit"), "menu")]
         else:
@@ -101,13 +115,13 @@ class PauseOverlay(Scene):
         self.app.sounds.play("click")
         if action == "resume":
             self.app.pop(self)
-        elif action == "settings" and self.table.host is not None:
-            self.table.host.open_settings()
+        elif action == "settings" and self.settings is not None:
+            self.settings()
         elif action == "howto":
             from bezique.ui.scenes.howto import HowToScene
             self.app.push(HowToScene(self.app))
-        elif action == "menu" and self.table.host is not None:
-            self.table.host.open_menu()  # the game is already saved (after every action)
+        elif action == "menu" and self.menu is not None:
+            self.menu()  # the game is already saved (after every action)
         elif action == "quit":
             self.app.quit()
 
@@ -123,7 +137,7 @@ class PauseOverlay(Scene):
         blit_text(surface, A, self.app.t("pause.title"), 48 * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
                   bold=True, shadow=True)
         self.column.draw(surface, A, s, buttons)
-        if self.table.host is not None and self.table.host.keeps_games:
+        if self.saved_note:
             blit_text(surface, A, self.app.t("pause.saved_note"), 18 * s, (w / 2, box.bottom - 16 * s), MUTED,
                       "midbottom", max_width=box.w - 20 * s)
 
@@ -133,9 +147,9 @@ class LogOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app, table: TableScene) -> None:
+    def __init__(self, app: App, session: GameSession) -> None:
         super().__init__(app)
-        self.table = table
+        self.session = session
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN)) or (
@@ -146,12 +160,12 @@ class LogOverlay(Scene):
         A = self.app.assets
         w, h = surface.get_size()
         s = min(w / 1280, h / 720)
-        _dim(surface, 150)
+        dim(surface, 150)
         box = Box(w / 2 - 300 * s, 40 * s, 600 * s, h - 80 * s)
         panel(surface, box, alpha=242, edge=GOLD, edge_width=3)
         blit_text(surface, A, self.app.t("table.score_log"), 40 * s, (box.cx, box.y + 14 * s),
                   GOLD, "midtop", bold=True)
-        session = self.table.session
+        session = self.session
         log = session.state.log
         y = box.y + 64 * s
         rows = int((box.bottom - y - 30 * s) // (24 * s))

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from bezique.presenter.layout import Box
+from bezique.presenter.session import GameSession
 from bezique.rules.actions import Event
 from bezique.rules.cards import rank_of, suit_of
 from bezique.rules.melds import MELD_NAMES
@@ -24,7 +25,7 @@ from bezique.ui.scene import Scene
 from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
 
 if TYPE_CHECKING:
-    from bezique.ui.table.scene import TableScene
+    from bezique.ui.app import App
 
 CONFETTI = [(250, 206, 108), (220, 70, 70), (90, 170, 240), (120, 210, 130), (255, 245, 225)]
 
@@ -57,33 +58,45 @@ def line_label(kind: str, times: int, lang: str) -> str:
 
 
 class ResultOverlay(Scene):
-    """The scoreboard over the table, after a deal (``game_over`` False) or at the end of the game."""
+    """The scoreboard over the table, after a deal (``game_over`` False) or at the end of the game.
+
+    Args:
+        session: the game; `seats`: the table's seats, the viewer's first (the columns' order).
+        deal_events: the deal's ``scored`` events (its brisques are counted out card by card).
+        speed: the animation speed; `demo`: the board closes by itself after a while.
+        on_close: called with the button chosen ("next", "new" or "menu") once the board is off the stack.
+        on_pause: Escape during the game: the pause screen.
+    """
 
     overlay = True
 
-    def __init__(self, app, table: TableScene, deal_events: list[Event], game_over: bool) -> None:
+    def __init__(self, app: App, session: GameSession, seats: list[int], deal_events: list[Event], game_over: bool,
+                 speed: str, demo: bool, on_close: Callable[[str], None], on_pause: Callable[[], None]) -> None:
         super().__init__(app)
-        self.table = table
+        self.session = session
+        self.seats = seats
+        self.on_close = on_close
+        self.on_pause = on_pause
         self.events = deal_events
         self.game_over = game_over
         self.time = 0.0
-        factor = SPEED_FACTORS.get(table.speed, 1.0)
+        factor = SPEED_FACTORS.get(speed, 1.0)
         self.step = 0.14 * factor
         self.brisques = {seat: [c for e in deal_events if e.label == "brisques" and e.seat == seat
-                                for c in e.cards] for seat in range(table.session.rules.players)}
+                                for c in e.cards] for seat in range(session.rules.players)}
         self.count_time = max(len(v) for v in self.brisques.values()) * self.step if self.brisques else 0.0
-        self.auto = 2.5 * max(factor, 0.2) + self.count_time if table.opt.demo else None
-        state = table.session.state
+        self.auto = 2.5 * max(factor, 0.2) + self.count_time if demo else None
+        state = session.state
         self.deal = max((entry[0] for entry in state.log), default=state.deal_index)
-        rng = random.Random(table.session.seed)
+        rng = random.Random(session.seed)
         self.confetti = [(rng.random(), rng.uniform(0.6, 1.4), rng.uniform(-1, 1), rng.choice(CONFETTI),
                           rng.uniform(0, 6.28)) for _ in range(90)] if game_over else []
 
     def enter(self) -> None:
         if self.game_over:
-            state = self.table.session.state
-            humans = self.table.session.humans
-            if humans and not self.table.session.hotseat:
+            state = self.session.state
+            humans = self.session.humans
+            if humans and not self.session.hotseat:
                 self.app.sounds.play("game_won" if state.winner == humans[0] else "game_lost")
 
     # --- geometry -------------------------------------------------------------------------------------------
@@ -95,7 +108,7 @@ class ResultOverlay(Scene):
         """(the panel, the main button, the second button)."""
         w, h = self.app.size
         s = self._scale()
-        wide = self.game_over or self.table.session.rules.players > 2
+        wide = self.game_over or self.session.rules.players > 2
         bw = 1180 * s if wide else 780 * s
         box = Box(w / 2 - bw / 2, h / 2 - 300 * s, bw, 600 * s)
         nb = Box(box.right - 300 * s, box.bottom - 62 * s, 280 * s, 46 * s)
@@ -105,13 +118,11 @@ class ResultOverlay(Scene):
     def groups(self) -> list[list[int]]:
         """The scoreboard's columns, the viewer's first: a seat each, or at the end of a partnership game a side
         each (both partners in one column, as the deal-by-deal table counts by side)."""
-        table = self.table
-        rules = table.session.rules
-        order = [table.viewer, *table.model.others]
+        rules = self.session.rules
         if not (self.game_over and rules.partnership):
-            return [[seat] for seat in order]
+            return [[seat] for seat in self.seats]
         sides: dict[int, list[int]] = {}
-        for seat in order:
+        for seat in self.seats:
             sides.setdefault(rules.side_of(seat), []).append(seat)
         return list(sides.values())
 
@@ -127,7 +138,7 @@ class ResultOverlay(Scene):
     def deal_table(self) -> tuple[list[list[str]], list[list[int]], list[int]]:
         """The deal-by-deal table as data: each column's heading (the names of its side), each deal's points per
         column (``[deal number, points, …]``) and the totals, in the order of ``groups``."""
-        session = self.table.session
+        session = self.session
         groups = self.groups()
         sides = [session.rules.side_of(seats[0]) for seats in groups]
         heads = [[session.seats[seat].name for seat in seats] for seats in groups]
@@ -144,20 +155,8 @@ class ResultOverlay(Scene):
 
     # --- input ----------------------------------------------------------------------------------------------
     def _close(self, action: str = "next") -> None:
-        app, table = self.app, self.table
-        app.pop(self)
-        if not self.game_over:
-            table.result_closed(False)
-            return
-        table.overlay_open = False
-        if table.opt.demo:
-            table.result_closed(True)
-        elif table.host is None:
-            app.quit()
-        elif action == "new":
-            table.host.new_game_screen()
-        else:
-            table.host.open_menu()
+        self.app.pop(self)
+        self.on_close(action)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         main, second = self._buttons()
@@ -174,7 +173,7 @@ class ResultOverlay(Scene):
             if self.game_over:
                 self._close("menu")
             else:
-                self.table.open_pause()
+                self.on_pause()
 
     def update(self, dt: float, active: bool) -> bool:
         if not active:
@@ -206,7 +205,7 @@ class ResultOverlay(Scene):
                       (box.x + 20 * s, box.y + 70 * s), MUTED)
         for i, seats in enumerate(groups):
             self._column(surface, seats, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s, fs)
-        if self.table.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
+        if self.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
             self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s)  # under the columns
         if table_box is not None:
             draw_deal_table(surface, A, T, table_box, s, *self.deal_table())
@@ -220,7 +219,7 @@ class ResultOverlay(Scene):
 
     def _winner_text(self) -> str:
         T = self.app.t
-        session = self.table.session
+        session = self.session
         winner = session.state.winner  # a side
         if winner is None:
             return T("score.draw")
@@ -234,7 +233,7 @@ class ResultOverlay(Scene):
 
     def _settlement(self):
         """The Rubicon / Chinese settlement of the deal shown, or None."""
-        past = self.table.session.state.past_deals
+        past = self.session.state.past_deals
         if 0 <= self.deal < len(past):
             return past[self.deal].settlement
         return None
@@ -244,7 +243,7 @@ class ResultOverlay(Scene):
         or not."""
         A, T = self.app.assets, self.app.t
         st = self._settlement()
-        session = self.table.session
+        session = self.session
         if st.winner is None:
             text = T("score.settle_drawn")
         else:
@@ -263,7 +262,7 @@ class ResultOverlay(Scene):
         """One column: what `seats` (one seat, or a partnership at the end) made this deal, brisques counted card by
         card, the deal's total and the way to the target; `fs` scales the type for narrow columns."""
         A, T, lang = self.app.assets, self.app.t, self.app.lang
-        session = self.table.session
+        session = self.session
         state = session.state
         top = y
         name = " & ".join(session.seats[seat].name for seat in seats)
@@ -321,7 +320,7 @@ class ResultOverlay(Scene):
                              (x + width, y), GOLD, "topright", bold=True)
         blit_text(surface, A, T("score.running_total"), 22 * s * fs, (x, y), CREAM,
                   max_width=width - progress.w - 10 * s)
-        mine = side == session.rules.side_of(self.table.viewer)
+        mine = side == session.rules.side_of(self.seats[0])
         progress_bar(surface, Box(x, y + 28 * s * fs, width, 14 * s * fs), score / max(target, 1),
                      BAR_ME if mine else BAR_OPP)
         if score < target:
@@ -332,7 +331,7 @@ class ResultOverlay(Scene):
                         s: float) -> None:
         """Rubicon / Chinese: raw points, brisques counted or not, total, rubicon, the settlement and the match."""
         A, T = self.app.assets, self.app.t
-        session = self.table.session
+        session = self.session
         state = session.state
         st = self._settlement()
         rules = session.rules
@@ -365,10 +364,9 @@ class ResultOverlay(Scene):
 
     def _remaining(self, surface: pygame.Surface, s: float) -> None:
         """The cards the others still held when the game ended, hand by hand, between the two buttons."""
-        table = self.table
-        session = table.session
+        session = self.session
         state = session.state
-        hands = [sorted(state.hands[seat], key=lambda c: (suit_of(c), rank_of(c))) for seat in table.model.others]
+        hands = [sorted(state.hands[seat], key=lambda c: (suit_of(c), rank_of(c))) for seat in self.seats[1:]]
         hands = [hand for hand in hands if hand]
         if not hands or not session.humans or session.hotseat:
             return

@@ -1,0 +1,292 @@
+"""The player's hands on the table: the mouse and the keyboard turned into moves, button presses and the peek.
+
+A card is played by a click or by dragging it up over the table; the buttons (Hint, Menu, Undo, Score log, Last
+trick) and the declaration panel's rows are pressed with the mouse; keys do the same (Esc, H, U / Ctrl+Z, L, T,
+Space / Enter / D to draw). What is under the pointer is kept (the hovered card lifts, a hovered meld row lights its
+cards, a greyed-out button says why it is). The buttons are worked out afresh from the game each time (``buttons``):
+drawing asks for them too, so what is drawn is what is clicked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bezique.presenter import model as tm
+from bezique.presenter.layout import Box, Layout, card_box
+from bezique.presenter.session import GameSession
+from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, PASS_TO_PARTNER, Action
+from bezique.rules.state import DECLARE
+from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.ui.kit.widgets import Button, button_at
+from bezique.ui.table.curtain import Curtain
+from bezique.ui.table.decl_panel import decl_buttons, rows_that_fit
+from bezique.ui.table.meld_rows import panel_melds, where_from
+from bezique.ui.table.stage import Stage
+from bezique.ui.table.turns import Turns
+from bezique.ui.table.undo import take_back
+
+if TYPE_CHECKING:
+    from bezique.ui.app import App
+
+
+class Controls:
+    """What the pointer is over, what it holds, whether the last trick is open; and what each input does."""
+
+    def __init__(self, app: App, stage: Stage, turns: Turns, curtain: Curtain) -> None:
+        self.app = app
+        self.stage = stage
+        self.turns = turns
+        self.curtain = curtain
+        self.hover_key: int | None = None
+        self.hover_button: str | None = None
+        self.hover_disabled: str | None = None  # a greyed-out button under the pointer: its tooltip says why
+        self.hover_meld: int | None = None
+        self.press: tuple[int, tuple[int, int]] | None = None  # (card, where) the button went down on a card
+        self.dragging: int | None = None
+        self.peek = False
+        self.peek_pinned = False  # opened by the button or the T key: it stays until closed the same way
+
+    # what the declaration panel reads (``protocol.DeclView``)
+    @property
+    def layout(self) -> Layout:
+        return self.stage.layout
+
+    @property
+    def session(self) -> GameSession:
+        return self.turns.session
+
+    @property
+    def decl_scroll(self) -> int:
+        return self.stage.decl_scroll
+
+    # --- buttons --------------------------------------------------------------------------------------------
+    def buttons(self) -> tuple[list[Button], list[Button]]:
+        """The table's buttons and the declaration panel's, as they are now (pure: drawing calls it too)."""
+        b = self.layout.buttons
+        T = self.app.t
+        human = self.turns.human_turn()
+        buttons = [
+            Button(b[0], T("action.hint"), "hint", enabled=self.turns.opt.hints and human),
+            Button(b[1], T("action.menu"), "menu"),
+            Button(b[2], T("action.undo"), "undo", enabled=self.session.can_undo() and human),
+            Button(b[3], T("table.score_log"), "log"),
+            Button(self.layout.peek_button(), T("table.hide_last_trick" if self.peek else "table.show_last_trick"),
+                   "peek", enabled=self.can_peek(), text_size=18),
+        ]
+        decl: list[Button] = []
+        if human and self.session.state.phase == DECLARE:
+            decl = decl_buttons(self, self.session.legal())
+        return buttons, decl
+
+    def disabled_reason(self, action: str) -> str | None:
+        """Why the button `action` is greyed out, when the reason is not plain to see (the computer thinking is):
+        hints off for this game, undo off in the settings or with two at the screen."""
+        T = self.app.t
+        if action == "hint" and not self.turns.opt.hints:
+            return T("table.hints_off")
+        if action == "undo" and not self.session.allow_undo:
+            return T("table.undo_hotseat") if self.session.hotseat else T("table.undo_off")
+        return None
+
+    def decl_rows(self) -> int:
+        """How many meld rows the declaration panel shows at once (the rest scroll)."""
+        return rows_that_fit(self.layout.decl_panel, self.layout.s)
+
+    def scroll_decl(self, delta: int) -> None:
+        """Scroll the meld rows by `delta`, never past the first or the last."""
+        n = len(self.decl_melds())
+        self.stage.decl_scroll = max(0, min(self.stage.decl_scroll + delta, n - self.decl_rows()))
+
+    def decl_melds(self) -> list[Action]:
+        """The melds the panel lists, one row per choice the player can tell apart (``meld_rows.panel_melds``)."""
+        if not (self.turns.human_turn() and self.session.state.phase == DECLARE):
+            return []
+        return panel_melds(self.session.legal(), self.meld_source())
+
+    def meld_source(self) -> Callable[[int], str]:
+        """Where each card the viewer may meld lies: their hand, their table or a partner's table."""
+        state = self.session.state
+        viewer = self.stage.viewer
+        return where_from(state.hands[viewer], state.tables[viewer])
+
+    def press_button(self, action: str) -> None:
+        """Do what the button `action` says."""
+        self.app.sounds.play("click")
+        turns = self.turns
+        if action == "hint":
+            turns.ask_hint()
+        elif action == "menu":
+            self.curtain.open_pause()
+        elif action == "undo":
+            take_back(turns)
+        elif action == "log":
+            self.curtain.open_log()
+        elif action == "peek":
+            self.toggle_peek()
+        elif action.startswith("meld:"):
+            melds = self.decl_melds()
+            i = int(action[5:])
+            if i < len(melds):
+                turns.act(melds[i])
+        elif action == "decl_up":
+            self.scroll_decl(-1)
+        elif action == "decl_down":
+            self.scroll_decl(1)
+        elif action == "exchange":
+            turns.act(Action(EXCHANGE_SEVEN))
+        elif action == "declare7":
+            turns.act(Action(DECLARE_SEVEN))
+        elif action == "done":
+            turns.act(Action(DONE))
+        elif action == "pass":
+            passes = [a for a in self.session.legal() if a.verb == PASS_TO_PARTNER]
+            if passes:
+                turns.act(passes[0])
+
+    # --- the last trick -------------------------------------------------------------------------------------
+    def toggle_peek(self) -> None:
+        """The Last trick button and the T key: open the popup until asked again (or a click elsewhere)."""
+        if self.peek or not self.can_peek():
+            self.peek = self.peek_pinned = False
+            if not self.can_peek():
+                self.app.sounds.play("illegal")
+            return
+        self.peek = self.peek_pinned = True
+
+    def peek_box(self) -> Box:
+        """Where the last-trick popup shows."""
+        return self.layout.peek(len(self.stage.model.last_trick))[0]
+
+    def can_peek(self) -> bool:
+        """RULES.md §1.12: the last trick stays visible until the next lead (or always with trick review)."""
+        model = self.stage.model
+        if not model.last_trick:
+            return False
+        return self.session.rules.allow_trick_review or not model.trick
+
+    def close_stale_peek(self) -> None:
+        """The next lead: the last trick is no longer to be seen."""
+        if self.peek and not self.can_peek():
+            self.peek = self.peek_pinned = False
+
+    # --- cards ----------------------------------------------------------------------------------------------
+    def my_cards_at(self, pos: tuple[int, int]) -> int | None:
+        """The topmost of the viewer's own cards (hand or table) under `pos`."""
+        model, sprites = self.stage.model, self.stage.sprites
+        own = set(model.hands[self.stage.viewer]) | set(model.tables[self.stage.viewer])
+        best: tuple[int, int] | None = None
+        for key in own:
+            sprite = sprites.get(key)
+            if sprite is None or key < 0 or not sprite.visible:
+                continue
+            slot = tm.Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height))
+            if card_box(slot, sprite.lift).contains(*pos) and (best is None or sprite.z > best[0]):
+                best = (sprite.z, key)
+        return None if best is None else best[1]
+
+    def _may_play(self) -> bool:
+        """The viewer's cards answer the pointer only when they may play one."""
+        return self.turns.human_turn() and self.session.state.phase == PLAY_PHASE
+
+    # --- events ---------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One input event: a key, the wheel (scrolls the meld rows), the pointer moving, the left button."""
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key, event.mod)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.decl_melds():
+                self.scroll_decl(-event.y)
+                self._motion(pygame.mouse.get_pos())
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._down(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._up(event.pos)
+
+    def _key(self, key: int, mod: int) -> None:
+        if key == pygame.K_ESCAPE and self.peek:
+            self.peek = self.peek_pinned = False
+        elif key == pygame.K_ESCAPE:
+            self.curtain.open_pause()
+        elif key == pygame.K_h:
+            self.turns.ask_hint()
+        elif key in (pygame.K_u, pygame.K_z) and (key == pygame.K_u or mod & pygame.KMOD_CTRL):
+            take_back(self.turns)
+        elif key == pygame.K_l:
+            self.curtain.open_log()
+        elif key == pygame.K_t:
+            self.toggle_peek()
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_d) and self.turns.human_turn() and \
+                self.session.state.phase == DECLARE:
+            self.turns.act(Action(DONE))
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        """The pointer at `pos`: a pressed card starts being dragged, or what lies under it is noted and lifts."""
+        stage = self.stage
+        if self.press is not None and self.dragging is None:
+            key, start = self.press
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 8 * self.layout.s and self._may_play():
+                self.dragging = key
+        if self.dragging is not None:
+            sprite = stage.sprites.get(self.dragging)
+            if sprite is not None:
+                sprite.drag = (float(pos[0]), float(pos[1]))
+            return
+        buttons, decl = self.buttons()
+        self.hover_button = next((b.action for b in buttons + decl if b.hit(pos)), None)
+        self.hover_disabled = next((b.action for b in buttons if not b.enabled and b.box.contains(*pos)
+                                    and self.disabled_reason(b.action)), None)
+        self.hover_meld = int(self.hover_button[5:]) if self.hover_button and \
+            self.hover_button.startswith("meld:") else None
+        hover = self.my_cards_at(pos) if self._may_play() else None
+        self.hover_key = hover
+        lift = 18 * self.layout.s
+        for key in stage.model.hands[stage.viewer] + stage.model.tables[stage.viewer]:
+            sprite = stage.sprites.get(key)
+            if sprite is not None:
+                sprite.lift_target = lift if key == hover else 0.0
+        if self.peek and not self.peek_pinned and not (self.layout.won.contains(*pos) or
+                                                       self.peek_box().contains(*pos)):
+            self.peek = False  # opened by a click on the piles: open while the pointer stays on it
+
+    def _down(self, pos: tuple[int, int]) -> None:
+        """The button goes down: the banner, a button (or why it is greyed), the trick piles, or a card to play."""
+        if self.stage.banner and self.layout.banner.contains(*pos):
+            self.stage.banner = []
+            return
+        buttons, decl = self.buttons()
+        button = button_at(buttons + decl, pos)
+        if button is not None:
+            self.press_button(button.action)
+            return
+        greyed = next((b.action for b in buttons if b.box.contains(*pos) and self.disabled_reason(b.action)), None)
+        if greyed is not None:  # a click on a greyed-out button: say why it is
+            self.stage.say(self.disabled_reason(greyed) or "", seconds=6)
+            return
+        if (self.layout.won.contains(*pos) or (self.peek and self.peek_box().contains(*pos))) and self.can_peek():
+            self.peek, self.peek_pinned = not self.peek, False
+            return
+        if self.peek_pinned:  # a click anywhere else closes a popup opened by the button or the key
+            self.peek = self.peek_pinned = False
+        key = self.my_cards_at(pos)
+        if key is not None:
+            self.press = (key, pos)
+
+    def _up(self, pos: tuple[int, int]) -> None:
+        """The button comes up: a dragged card dropped over the table, or a card clicked, is played."""
+        press, self.press = self.press, None
+        dragging, self.dragging = self.dragging, None
+        if dragging is not None:
+            sprite = self.stage.sprites.get(dragging)
+            if sprite is not None:
+                sprite.drag = None
+                if pos[1] < self.layout.prompt.y and self.turns.play_card(dragging):
+                    sprite.cx, sprite.cy = float(pos[0]), float(pos[1])
+                    self.stage.retarget()
+            return
+        if press is not None and self.my_cards_at(pos) == press[0]:
+            self.turns.play_card(press[0])

@@ -1,0 +1,286 @@
+"""What the table shows, and how the rules' events become card flights, sounds and rising scores.
+
+The stage holds the picture: the pure ``TableModel`` of what the viewer may see, a ``CardSprite`` per card, the
+queue of events still to be shown, the scores rising and the line under the trick. It turns each event into a
+model change plus its animation (STYLE.md lesson 7: it never diffs states), and rebuilds itself from the rules'
+view when the picture must be redrawn (a hand-over, an undo, the safety net when the two fall out of step). It
+knows nothing of whose turn it is or of the mouse: ``Turns`` feeds it, ``Controls`` points at its sprites.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from typing import TYPE_CHECKING
+
+from bezique.presenter import model as tm
+from bezique.presenter.layout import Layout
+from bezique.presenter.session import GameSession
+from bezique.rules.actions import Event
+from bezique.ui.kit.floaters import Floater, new_floater
+from bezique.ui.kit.sprites import CardSprite
+from bezique.ui.kit.texts import score_name, suit_word
+from bezique.ui.kit.tween import SPEED_FACTORS, flight_time, pause_time
+from bezique.ui.table.options import TableOptions
+
+if TYPE_CHECKING:
+    from bezique.ui.app import App
+
+Colour = tuple[int, int, int]
+SAY_COLOUR: Colour = (255, 236, 190)
+
+
+class Stage:
+    """The table's picture and its animations, advanced by ``advance(dt)`` only."""
+
+    def __init__(self, app: App, session: GameSession, options: TableOptions) -> None:
+        self.app = app
+        self.session = session
+        self.opt = options
+        width, height = app.size
+        self.layout = Layout.for_size(width, height, session.rules.players)
+        humans = session.humans
+        self.viewer = humans[0] if humans else 0
+        self.reveal = session.rules.open_hands or not humans  # the demo and Open Bezique show every hand
+        self.model = tm.new_model(session.rules, self.viewer, self.reveal)
+        self.sprites: dict[int, CardSprite] = {}
+        self.queue: deque[Event] = deque()  # events still to be shown, one after the other
+        self.hold = 0.0  # seconds before the next event may show (the last one's animation)
+        self.time = 0.0
+        self.cut_timer = 0.0  # the cut for the first dealer still on show
+        self.trump_flash = -10.0  # when trumps were set by a meld (Rubicon, Chinese): the marker's flourish
+        self.shown_cards: tuple[int, tuple[int, ...], float] | None = None  # carte blanche: (seat, cards, until)
+        self.floaters: list[Floater] = []
+        self.message: tuple[str, float, Colour] | None = None  # (text, until, colour): the line under the trick
+        self.banner = list(options.problems)  # problems in the settings, until clicked away
+        self.decl_scroll = 0  # the first meld row the declaration panel shows
+        self.deal_events: list[Event] = []  # this deal's scores, for the scoreboard
+        self.deals_seen = 0
+        self.need_sync = False
+        self.sync_errors = 0
+
+    @property
+    def speed(self) -> str:
+        return self.opt.app.animation_speed
+
+    def at_rest(self) -> bool:
+        """Nothing left to show: the next decision may be taken."""
+        return not self.queue and self.hold <= 0 and self.cut_timer <= 0
+
+    def say(self, text: str, colour: Colour = SAY_COLOUR, seconds: float = 3.5) -> None:
+        """Show `text` under the trick for `seconds`."""
+        self.message = (text, self.time + seconds, colour)
+
+    def relayout(self, width: int, height: int) -> None:
+        """The window changed size: every card goes straight to its new place."""
+        self.layout = Layout.for_size(width, height, self.session.rules.players)
+        places = tm.placements(self.model, self.layout, self.opt.app.sort_trumps_first)
+        for key, place in places.items():
+            sprite = self.sprites.get(key)
+            if sprite is not None:
+                sprite.snap(place.slot)
+
+    def advance(self, dt: float) -> bool:
+        """Move the cards and scores on by `dt` and show the events whose turn has come; True while anything
+        moved (the caller keeps drawing)."""
+        moving = False
+        for sprite in self.sprites.values():
+            if sprite.moving:
+                sprite.update(dt)
+                moving = True
+        for f in self.floaters:
+            f.age += dt
+        if self.floaters:
+            self.floaters = [f for f in self.floaters if f.age < f.life]
+            moving = True
+        if self.hold > 0:
+            self.hold -= dt
+        while self.queue and self.hold <= 0:
+            self.show(self.queue.popleft())
+        if self.message is not None and self.time > self.message[1]:
+            self.message = None
+            moving = True
+        return moving
+
+    # --- feeding events -------------------------------------------------------------------------------------
+    def feed(self, events: list[Event]) -> None:
+        """Queue `events` for showing, as the viewer may see them."""
+        self.deal_events.extend(e for e in events if e.kind == "scored")
+        shown = self.session.redact(events, self.viewer) if not self.reveal else events
+        pattern = self.session.rules.deal_pattern
+        dealt = {e.seat: e for e in shown if e.kind == "dealt"}
+        for event in shown:
+            if event.kind == "dealt":
+                continue
+            self.queue.append(event)
+            if event.kind == "deal_started":  # deal in packets, as the dealer does (RULES.md §1.3)
+                order = [e.seat for e in shown if e.kind == "dealt"]
+                pos = 0
+                for packet in pattern:
+                    for seat in order:
+                        cards = dealt[seat].cards[pos:pos + packet] if dealt[seat].cards else ()
+                        self.queue.append(Event("packet", seat, cards, packet))
+                    pos += packet
+                if not self.session.rules.turn_up_trump:  # Rubicon, Chinese: the rest is the stock, no turn-up
+                    self.queue.append(Event("stock_laid", None))
+        self.need_sync = True
+
+    def show(self, event: Event) -> None:
+        """Apply one event to the model and start its animation, sound and floating score."""
+        sounds = self.app.sounds
+        kind = event.kind
+        trump_before = self.model.trump
+        renames = self.model.apply(event)
+        if kind == "meld_declared" and trump_before is None and self.model.trump is not None:
+            self.trump_flash = self.time
+            self.say(self.app.t("table.trumps_set", suit=suit_word(self.model.trump, self.app.lang)), seconds=3.0)
+        for old, new in renames:
+            sprite = self.sprites.pop(old, None)
+            if sprite is not None:
+                sprite.key = new
+                self.sprites[new] = sprite
+        stagger = 0.0
+        delay = 0.0
+        if kind == "deal_started":
+            sounds.play("shuffle")
+            self.hold = pause_time(0.7, self.speed)
+            self.floaters.clear()
+        elif kind == "packet":
+            sounds.play("deal")
+            stagger = pause_time(0.05, self.speed)
+        elif kind == "turn_up" or kind == "card_played":
+            sounds.play("card_play")
+        elif kind == "trick_won":
+            delay = pause_time(0.6, self.speed)
+            sounds.play("trick_gathered")
+        elif kind == "card_drawn":
+            sounds.play("draw")
+        elif kind == "meld_declared":
+            sounds.play("meld_big" if event.points >= 250 else "meld")
+        elif kind == "seven_exchanged":
+            sounds.play("seven")
+        elif kind == "scored":
+            self._show_score(event)
+        elif kind == "game_over":
+            human = self.session.humans
+            if human and not self.session.hotseat:
+                sounds.play("game_won" if event.seat == self.session.state.rules.side_of(human[0]) else "game_lost")
+            else:
+                sounds.play("game_won")
+        elif kind in ("deal_scored", "deal_settled"):
+            self.deals_seen += 1
+            sounds.play("deal_won")
+        end = self.retarget(stagger=stagger, delay=delay)
+        self.hold = max(self.hold, end)
+        if kind == "card_played" and len(self.model.trick) == 1:
+            self.hold = max(self.hold, end * 0.8)
+
+    def _show_score(self, event: Event) -> None:
+        """A score rises from where it was made; carte blanche shows its cards to the table for a moment."""
+        self._float_score(event)
+        if event.label == "carte_blanche" and event.cards and event.seat is not None:
+            # the shown hand (at the deal) or the drawn card (repeats): public for a moment (RULES.md §5.2)
+            show = pause_time(2.2 if len(event.cards) > 1 else 1.2, self.speed)
+            self.shown_cards = (event.seat, tuple(event.cards), self.time + max(show, 0.05))
+            self.say(self.app.t("table.carte_blanche", name=self.session.seats[event.seat].name),
+                     seconds=max(show, 1.5))
+            self.hold = max(self.hold, show)
+        if event.label == "seven_of_trumps":
+            self.app.sounds.play("seven")
+        self.hold = max(self.hold, pause_time(0.25, self.speed))
+
+    def retarget(self, stagger: float = 0.0, delay: float = 0.0, snap: bool = False) -> float:
+        """Send every sprite towards its place in the model; returns when the last one lands (seconds)."""
+        places = tm.placements(self.model, self.layout, self.opt.app.sort_trumps_first)
+        end = 0.0
+        n = 0
+        flip = pause_time(0.22, self.speed)
+        for key, place in places.items():
+            sprite = self.sprites.get(key)
+            if sprite is None:
+                sprite = CardSprite(key, place.slot, place.face_up, place.z)
+                self.sprites[key] = sprite
+            sprite.z = place.z
+            sprite.visible = place.visible
+            if snap:
+                sprite.snap(place.slot)
+                sprite.set_face(place.face_up, 0.0)
+                continue
+            dist = sprite.distance_to(place.slot)
+            moving = dist > 0.5 or abs(sprite.target()[3] - place.slot.height) > 0.5 or \
+                abs(sprite.target()[2] - place.slot.angle) > 0.5
+            d = delay
+            dur = 0.0
+            if moving:
+                d = delay + stagger * n
+                n += 1
+                dur = flight_time(max(dist, 20.0), self.layout.height, self.speed)
+                sprite.fly_to(place.slot, dur, d)
+                end = max(end, d + dur)
+            if place.face_up != sprite.flip_to:
+                sprite.set_face(place.face_up, flip, d + max(0.0, dur - flip))
+                end = max(end, d + max(dur, flip))
+        for key in [k for k in self.sprites if k not in places]:
+            del self.sprites[key]
+        return end
+
+    def _float_score(self, event: Event) -> None:
+        bottom = event.seat == self.viewer
+        rel = self.model.rel(event.seat) if event.seat is not None else 0
+        zone = self.layout.melds_of(rel)
+        badge = self.layout.badge_of(rel)
+        x = zone.cx if event.label not in ("brisques", "last_trick") else badge.cx
+        y = zone.cy if event.label not in ("brisques", "last_trick") else badge.cy
+        colour = (255, 214, 120) if bottom else (190, 215, 250)
+        text = f"+{event.points}  {score_name(event.label, self.app.lang)}"
+        life = max(0.9, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.5))
+        self.floaters.append(new_floater(self.floaters, text, x, y, colour, life, self.layout.height, self.layout.s))
+
+    # --- rebuilding from the view (hand-over, undo, safety net) ---------------------------------------------
+    def look_from(self, seat: int) -> None:
+        """Hot-seat: the table turns to `seat`'s side, an empty picture until it is rebuilt or dealt."""
+        self.viewer = seat
+        self.model = tm.new_model(self.session.rules, seat, self.reveal, self.model.next_hidden)
+        self.sprites.clear()
+
+    def rebuild(self, animate: bool) -> None:
+        """The picture as the rules' view of the viewer has it; with `animate`, the cards fly to their places."""
+        old = self.model
+        view = self.session.view(self.viewer)
+        new = tm.from_view(view, self.reveal, start_hidden=old.next_hidden, top_cards=self._top_cards())
+        if old.bottom == new.bottom:  # keep the face-down sprites where they were
+            pairs = [(old.hands[s], new.hands[s]) for s in new.others] + [(old.stock, new.stock)]
+            for zone_old, zone_new in pairs:
+                spare = [k for k in zone_old if k < 0]
+                for i, key in enumerate(zone_new):
+                    if key < 0 and spare:
+                        zone_new[i] = spare.pop(0)
+        if animate:  # another seat's cards going back to its hand fly there and turn over (undo)
+            for old_key, new_key in tm.returning_cards(old, new).items():
+                sprite = self.sprites.pop(old_key, None)
+                if sprite is not None:
+                    sprite.key = new_key
+                    self.sprites[new_key] = sprite
+        self.model = new
+        if not animate:
+            self.sprites.clear()
+        self.retarget(snap=not animate)
+
+    def _top_cards(self) -> dict[int, list[int]] | None:
+        """The other hands, face up: only in the demo (every seat is the computer) and Open Bezique."""
+        if not self.reveal:
+            return None
+        state = self.session.state
+        n = self.session.rules.players
+        return {(self.viewer + i) % n: list(state.hands[(self.viewer + i) % n]) for i in range(1, n)}
+
+    def check_sync(self) -> None:
+        """The safety net: when the picture and the rules disagree, say so on stderr and redraw from the rules."""
+        self.need_sync = False
+        view = self.session.view(self.viewer)
+        truth = tm.from_view(view, self.reveal, top_cards=self._top_cards())
+        if truth.signature() != self.model.signature():
+            self.sync_errors += 1
+            print(f"bezique: table out of step with the game, redrawn\n  shown: {self.model.signature()}\n"
+                  f"  truth: {truth.signature()}", file=sys.stderr)
+            self.rebuild(animate=True)

@@ -1,0 +1,261 @@
+"""Who acts next at the table, and the computer's thinking: the game session, the worker thread, hints, pacing.
+
+When the stage has shown everything, ``decide`` looks at the game: a scoreboard to open, a hand-over to ask for, the
+computer to ask for a move (on the worker thread, shown no sooner than the chosen pace), or a player's forced move
+to make. The player's own moves come in through ``act`` (from ``Controls``), checked by the rules, which say why
+when they refuse. A hint is worked out on the same worker by a strong level, whoever the opponent is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bezique.ai import LEVELS, Player, make_player
+from bezique.ai.base import Hint
+from bezique.ai.hints import advise, hint_player
+from bezique.presenter.session import GameSession
+from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, PLAY, Action
+from bezique.rules.state import DECLARE
+from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.ui.kit.texts import card_name, illegal_text, meld_label
+from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
+from bezique.ui.kit.worker import Worker
+from bezique.ui.table.curtain import Curtain
+from bezique.ui.table.options import TableOptions
+from bezique.ui.table.stage import Stage
+
+if TYPE_CHECKING:
+    from bezique.ui.app import App
+
+REFUSED_COLOUR = (255, 170, 150)
+
+
+def computer_player(level: str, seed: int, options: TableOptions) -> Player:
+    """A computer player of `level` (the first level if it is unknown) with the thinking budget the settings give
+    the search levels."""
+    level = level if level in LEVELS else next(iter(LEVELS))
+    budget: dict[str, Any] = {}
+    if level == "expert":
+        budget = {"time_ms": options.ai.expert_time_ms, "iterations": options.ai.expert_iterations or None}
+    elif level == "master":
+        budget = {"time_ms": options.ai.master_time_ms}
+    return make_player(level, seed=seed, **budget)
+
+
+class Turns:
+    """The game's turns as the table takes them: the session, the computer players and the hint."""
+
+    def __init__(self, app: App, session: GameSession, stage: Stage, curtain: Curtain, options: TableOptions) -> None:
+        self.app = app
+        self.session = session
+        self.stage = stage
+        self.curtain = curtain
+        self.opt = options
+        self.players = {seat: computer_player(s.level, session.seed + seat, options)
+                        for seat, s in enumerate(session.seats) if s.kind == "ai"}
+        self.hinter = hint_player(session.seed + 99, options.ai.expert_time_ms, options.ai.expert_iterations)
+        self.worker = Worker()
+        self.ai_started = 0.0
+        self.ai_choice: Action | None = None
+        self.hint: tuple[Action, str] | None = None
+        self.started = False
+
+    @property
+    def busy(self) -> bool:
+        """The computer is thinking, or its move waits for its pace."""
+        return self.worker.busy or self.ai_choice is not None
+
+    # --- deals ----------------------------------------------------------------------------------------------
+    def begin(self) -> None:
+        """The table opens: a saved game continued, the cut for the first dealer shown, or the first deal."""
+        if self.started:
+            return
+        self.started = True
+        if self.session.resumed:
+            self._resume()
+        elif self.session.cut and SPEED_FACTORS.get(self.opt.app.animation_speed, 1.0) > 0:
+            self.stage.cut_timer = pause_time(2.2, self.opt.app.animation_speed)
+        else:
+            self.start_deal()
+
+    def _resume(self) -> None:
+        """A saved game continued: the table as the rules rebuilt it, the right player to act."""
+        session, stage = self.session, self.stage
+        if session.awaiting_deal and not session.state.past_deals:
+            self.start_deal()
+            return
+        # saved between deals: the table as it was, and the deal's scoreboard again (``decide`` opens it)
+        stage.deals_seen = session.state.deal_index + (1 if session.awaiting_deal else 0)
+        if session.hotseat and session.to_act is not None:
+            stage.viewer = session.to_act
+            self.curtain.hiding = True
+        stage.look_from(stage.viewer)
+        stage.rebuild(animate=False)
+
+    def start_deal(self) -> None:
+        """Deal the next hand; in hot-seat the hand-over comes first, then the cards, face up to who looks."""
+        events = self.session.start_deal()
+        stage = self.stage
+        stage.deal_events = []
+        stage.decl_scroll = 0
+        if self.session.hotseat:
+            # the hand-over comes first: the new hand is then dealt face up to the one who is looking
+            stage.look_from(self.session.to_act if self.session.to_act is not None else stage.viewer)
+            self.curtain.pending_deal = events
+            self.curtain.hand_over(stage.viewer)
+            return
+        stage.feed(events)
+
+    # --- deciding what happens next -------------------------------------------------------------------------
+    def human_turn(self) -> bool:
+        """The viewer may act now: everything shown, their turn, their hand uncovered, no screen over the table."""
+        seat = self.session.to_act
+        return (self.stage.at_rest() and seat is not None and self.session.seats[seat].kind == "human"
+                and seat == self.stage.viewer and not self.curtain.hiding and not self.curtain.overlay_open)
+
+    def decide(self) -> None:
+        """With the table at rest: open the scoreboard, hand over, let the computer play or make a forced move."""
+        session, curtain = self.session, self.curtain
+        if curtain.overlay_open:
+            return
+        if session.over:
+            if not curtain.game_over_shown:
+                curtain.game_over_shown = True
+                curtain.open_result(game_over=True)
+            return
+        if session.awaiting_deal:
+            if self.opt.demo and self.opt.demo_deals and self.stage.deals_seen >= self.opt.demo_deals:
+                self.app.quit()
+                return
+            curtain.open_result(game_over=False)
+            return
+        seat = session.to_act
+        if seat is None:
+            return
+        if session.seats[seat].kind == "ai":
+            self._computer(seat)
+            return
+        if seat != self.stage.viewer or (curtain.hiding and session.hotseat):
+            curtain.hand_over(seat)
+            return
+        curtain.hiding = False
+        legal = session.legal()
+        phase = session.state.phase
+        settings = self.opt.app
+        auto_pass = phase == DECLARE and settings.auto_pass_empty_declaration and all(a.verb == DONE for a in legal)
+        forced = phase == PLAY_PHASE and settings.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
+        if auto_pass or forced:
+            self.act(legal[0])
+
+    def _computer(self, seat: int) -> None:
+        """Start the computer thinking, collect its move, and play it once its pace has passed."""
+        worker = self.worker
+        if worker.idle and self.ai_choice is None:
+            view = self.session.view(seat)
+            legal = list(view.legal)
+            player = self.players[seat]
+            worker.start(lambda stop: player.choose(view, legal, stop), tag=("ai", seat))
+            self.ai_started = self.stage.time
+            return
+        if self.ai_choice is None:
+            done, result = worker.poll()
+            if not done:
+                return
+            self.ai_choice = result
+        choice = self.ai_choice
+        pace = COMPUTER_PACE.get(self.opt.app.computer_pace, 0.55)
+        if self.session.state.phase == DECLARE and choice.verb == DONE:
+            pace *= 0.4
+        if self.stage.time - self.ai_started >= pace:
+            self.ai_choice = None
+            if self.session.why_illegal(choice) is not None:  # a bug in a level must not stop the game
+                choice = self.session.legal()[0]
+            events = self.session.act(choice)
+            self.session.note_opponent_events(events)
+            self.stage.feed(events)
+
+    # --- the player's moves ---------------------------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply the player's action; refuse politely (sound and a line) when the rules say no."""
+        reason = self.session.why_illegal(action)
+        if reason is not None:
+            self.stage.say(illegal_text(reason, self.app.lang), REFUSED_COLOUR)
+            self.app.sounds.play("illegal")
+            return False
+        if self.hint is not None or self.hint_pending():
+            self.stage.message = None  # the hint's line is about the move just made: it goes with it
+        self.drop_hint()
+        self.stage.decl_scroll = 0
+        seat = self.session.to_act
+        events = self.session.act(action)
+        if action.verb in (MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, DONE, PASS_TO_PARTNER):
+            self.app.sounds.play("click")
+        self.stage.feed(events)
+        nxt = self.session.to_act
+        if self.session.hotseat and nxt is not None and nxt != seat and self.session.seats[nxt].kind == "human":
+            self.curtain.hiding = True
+        return True
+
+    def play_card(self, key: int) -> bool:
+        """Play the viewer's card `key` (a click or a drop), if it is their turn to play a card."""
+        if not self.human_turn() or self.session.state.phase != PLAY_PHASE:
+            return False
+        return self.act(self.session.canonical_play(self.stage.viewer, key))
+
+    # --- hints ----------------------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Start working out a hint, or say why this game has none."""
+        if not self.opt.hints:
+            self.stage.say(self.app.t("table.hints_off"), seconds=6)
+            return
+        if not self.human_turn() or not self.worker.idle:
+            return
+        view = self.session.view(self.stage.viewer)
+        legal = list(view.legal)
+        hinter = self.hinter
+        lang = self.app.lang
+        self.worker.start(lambda stop: advise(hinter, view, legal, lang, lambda card: card_name(card, lang), stop),
+                          tag=("hint",))
+        self.stage.say(self.app.t("hint.thinking"), seconds=10)
+
+    def hint_pending(self) -> bool:
+        """The worker is busy with a hint (not with the computer's move)."""
+        return bool(self.worker.tag) and self.worker.tag[0] == "hint"
+
+    def drop_hint(self) -> None:
+        """Forget the hint, and stop one still being worked out: it would be about a position that has gone."""
+        self.hint = None
+        if self.hint_pending():
+            self.worker.cancel()
+            self.worker.tag = None
+
+    def collect_hint(self) -> bool:
+        """A hint just worked out is shown; True when one was (a frame must show it: nothing else may move)."""
+        if not self.hint_pending():
+            return False
+        done, result = self.worker.poll()
+        if not done:
+            return False
+        advice: Hint = result
+        self.worker.tag = None
+        self.hint = (advice.action, advice.reason)
+        self.stage.say(self._hint_text(advice.action, advice.reason), seconds=8)
+        return True
+
+    def _hint_text(self, action: Action, reason: str) -> str:
+        """The hint's line: the move in words (the window's font has no suit glyphs), then its reason."""
+        lang = self.app.lang
+        if action.verb == PLAY:
+            what = self.app.t("hint.play", card=card_name(action.cards[0], lang))
+        elif action.verb == MELD:
+            what = self.app.t("hint.meld", meld=meld_label(action.kind or "", action.cards, self.session.state.trump,
+                                                           lang))
+        elif action.verb == EXCHANGE_SEVEN:
+            what = self.app.t("hint.exchange")
+        elif action.verb == DECLARE_SEVEN:
+            what = self.app.t("hint.declare_seven")
+        elif action.verb == PASS_TO_PARTNER and action.seat is not None:
+            what = self.app.t("hint.pass_to_partner", name=self.session.seats[action.seat].name)
+        else:
+            what = self.app.t("hint.draw")
+        return what + (f" — {reason}" if reason else "")
