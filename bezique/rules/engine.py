@@ -161,24 +161,29 @@ def apply(state: GameState, action: Action, events: EventSink = None) -> None:
             events.append(Event("passed_to_partner", action.seat))
 
 
-def apply_checked(state: GameState, action: Action, events: EventSink = None) -> None:
-    """Apply `action` after proving it legal.
+def apply_checked(state: GameState, action: Action, events: EventSink = None, seat: int | None = None) -> None:
+    """Apply `action` after proving it legal (and, if `seat` is given, that it is that seat's turn).
 
     Raises:
         IllegalActionError: what was tried and why the rules refuse it (its ``refusal`` holds the code).
     """
-    refused = why_illegal(state, action)
+    refused = why_illegal(state, action, seat)
     if refused is not None:
         raise IllegalActionError(refused)
     apply(state, action, events)
 
 
-def why_illegal(state: GameState, action: Action) -> Refusal | None:
-    """Why `action` is not legal now (a code and the English sentence), or None if it is."""
+def why_illegal(state: GameState, action: Action, seat: int | None = None) -> Refusal | None:
+    """Why `action` is not legal now (a code and the English sentence), or None if it is.
+
+    `seat` is who tries it, when the caller knows (a record names the player); by default the seat to act.
+    """
     if state.phase == Phase.OVER:
         return Refusal(RefusalCode.GAME_OVER, "the game is over")
     if state.phase == Phase.AWAIT_DEAL:
         return Refusal(RefusalCode.NO_DEAL, "the deal has not started")
+    if seat is not None and seat != state.to_act:
+        return Refusal(RefusalCode.NOT_YOUR_TURN, f"it is seat {state.to_act}'s turn, not seat {seat}'s")
     seat = state.to_act
     verb = action.verb
     if verb not in VERBS:
@@ -234,8 +239,7 @@ def _why_play_illegal(state: GameState, action: Action) -> Refusal | None:
             return Refusal(RefusalCode.MUST_FOLLOW_AND_WIN,
                            f"in the final tricks you must follow suit ({led}) and win the trick if you can")
         return Refusal(RefusalCode.MUST_FOLLOW_SUIT, f"in the final tricks you must follow suit ({led})")
-    if state.trump is None:
-        return Refusal(RefusalCode.CANNOT_PLAY, "that card may not be played now")
+    assert state.trump is not None  # without trumps a seat that cannot follow suit may play any card
     return Refusal(RefusalCode.MUST_TRUMP,
                    f"in the final tricks you must trump ({SUITS[state.trump]}) when you cannot follow suit ({led})")
 

@@ -26,7 +26,6 @@ class RefusalCode(StrEnum):
     MUST_FOLLOW_SUIT = "must_follow_suit"
     MUST_FOLLOW_AND_WIN = "must_follow_and_win"
     MUST_TRUMP = "must_trump"
-    CANNOT_PLAY = "cannot_play"
     ONE_MELD_PER_TRICK = "one_meld_per_trick"
     EXCHANGE_WAS_MELD = "exchange_was_meld"
     NOT_A_MELD = "not_a_meld"
@@ -60,7 +59,7 @@ class IllegalActionError(RulesError):
     """An action the rules refuse now; the message says what was tried and why it is not allowed.
 
     ``refusal`` holds the engine's coded reason when the action itself was refused (``apply_checked``, a record's
-    action out of turn); it is None for a malformed deck or a record entry that names no action.
+    action out of turn); it is None for a malformed deck or record entry.
     """
 
     def __init__(self, reason: str | Refusal) -> None:

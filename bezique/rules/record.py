@@ -18,8 +18,6 @@ from bezique.rules.errors import (
     CardNotationError,
     IllegalActionError,
     RecordError,
-    Refusal,
-    RefusalCode,
     RulesetError,
     UnsupportedVariantError,
 )
@@ -78,16 +76,16 @@ class RecordedGame:
         engine.start_deal(self.state, faces, events)
         self.deals.append({"deck": [face_code(f) for f in faces], "actions": []})
 
-    def act(self, action: Action, events: list[Event] | None = None) -> None:
-        """Apply `action` for the seat to act (checked) and append it to the record.
+    def act(self, action: Action, events: list[Event] | None = None, seat: int | None = None) -> None:
+        """Apply `action` (checked) and append it to the record; `seat`, if given, must be the seat to act.
 
         Raises:
-            IllegalActionError: the action is not legal now; nothing changes.
+            IllegalActionError: the action is not legal now (or not `seat`'s turn); nothing changes.
         """
-        seat = self.state.to_act
-        engine.apply_checked(self.state, action, events)
-        assert seat is not None
-        self.deals[-1]["actions"].append(action_to_json(seat, action))
+        actor = self.state.to_act
+        engine.apply_checked(self.state, action, events, seat)
+        assert actor is not None
+        self.deals[-1]["actions"].append(action_to_json(actor, action))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -280,10 +278,7 @@ def replay_record(doc: Any) -> RecordedGame:
                 raise RecordError(f"{prefix}: the deal was already over")
             try:
                 seat, action = parse_action(state, entry)
-                if seat != state.to_act:
-                    raise IllegalActionError(Refusal(RefusalCode.NOT_YOUR_TURN,
-                                                     f"it is seat {state.to_act}'s turn, not seat {seat}'s"))
-                game.act(action)
+                game.act(action, seat=seat)
             except IllegalActionError as exc:
                 raise RecordError(f"{prefix}: {exc}") from None
     return game

@@ -355,6 +355,16 @@ def to_last_stock_trick(state: GameState, winner: int = 0, keep: Iterable[str] =
         done(state)
 
 
+def final_tricks(turn_up: str, rules: Ruleset = TWO) -> GameState:
+    """A two-handed deal at its first final trick (the stock is out), seat 0 to lead, having won every trick."""
+    state = deal([], turn_up=turn_up, rules=rules)
+    to_last_stock_trick(state, 0)
+    win(state, 0)
+    done(state)
+    assert state.final_phase and state.to_act == 0
+    return state
+
+
 def play_when_legal(state: GameState, seat: int, card: int) -> None:
     """Keep playing (cheapest legal cards, ``done`` in any declaration step) until `seat` may play `card`,
     then play it."""

@@ -18,6 +18,7 @@ from stacking import (
     done,
     exchange,
     faces_of,
+    final_tricks,
     find,
     meld,
     meld_action,
@@ -555,19 +556,9 @@ def test_s24_transition_to_phase_two():
     assert s.tricks_done == 32
 
 
-def _phase_two(trump_code, **overrides):
-    """A position at the first phase-2 trick, P to lead."""
-    s = deal([], turn_up=trump_code, rules=rules(**overrides))
-    to_last_stock_trick(s, P)
-    win(s, P)
-    done(s)
-    assert s.final_phase and s.to_act == P
-    return s
-
-
 @pytest.mark.parametrize(("must_win", "expected"), [(False, ["AH", "9H"]), (True, ["AH"])])
 def test_s25_must_follow_suit(must_win, expected):
-    s = _phase_two("9D", endgame_must_win_trick=must_win)
+    s = final_tricks("9D", rules(endgame_must_win_trick=must_win))
     rig_hand(s, P, "QH 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "9H AH 7D KC KS JC TS TC")
     play(s, "QH")
@@ -580,7 +571,7 @@ def test_s25_must_follow_suit(must_win, expected):
 
 
 def test_s26_must_trump_when_void():
-    s = _phase_two("9D")
+    s = final_tricks("9D")
     rig_hand(s, P, "QH 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "8D KC KS JC TS TC AC AS")
     play(s, "QH")
@@ -589,7 +580,7 @@ def test_s26_must_trump_when_void():
 
 
 def test_s26_void_in_suit_and_trumps_plays_anything():
-    s = _phase_two("9D")
+    s = final_tricks("9D")
     rig_hand(s, P, "QH 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "9C KC KS JC TS TC AC AS")
     play(s, "QH")
@@ -598,7 +589,7 @@ def test_s26_void_in_suit_and_trumps_plays_anything():
 
 @pytest.mark.parametrize(("must_win", "expected"), [(False, ["TD", "8D"]), (True, ["TD"])])
 def test_s27_trump_led(must_win, expected):
-    s = _phase_two("9H", endgame_must_win_trick=must_win)
+    s = final_tricks("9H", rules(endgame_must_win_trick=must_win))
     rig_hand(s, P, "9D 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "TD 8D KC KS JC TS TC AC")
     play(s, "9D")
@@ -607,7 +598,7 @@ def test_s27_trump_led(must_win, expected):
 
 @pytest.mark.parametrize("must_win", [False, True])
 def test_s27_identical_card_is_legal_and_leader_wins(must_win):
-    s = _phase_two("9H", endgame_must_win_trick=must_win)
+    s = final_tricks("9H", rules(endgame_must_win_trick=must_win))
     rig_hand(s, P, "9D 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "9D KC KS JC TS TC AC AH")
     play(s, "9D")
@@ -617,7 +608,7 @@ def test_s27_identical_card_is_legal_and_leader_wins(must_win):
 
 
 def test_must_win_with_no_higher_card_follows_with_any_of_suit():
-    s = _phase_two("9H", endgame_must_win_trick=True)
+    s = final_tricks("9H", rules(endgame_must_win_trick=True))
     rig_hand(s, P, "AD 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "TD 8D KC KS JC TS TC AC")
     play(s, "AD")
