@@ -20,6 +20,7 @@ from bezique.rules import (
     RecordError,
     legal_actions,
     make_ruleset,
+    parse_action,
     replay_record,
     shuffled_deck,
 )
@@ -188,7 +189,6 @@ def test_plain_code_means_lowest_equivalent_copy_and_ambiguity_is_reported() -> 
     game = random_game(21, max_actions=0)
     state = game.state
     seat = state.to_act
-    from bezique.rules.record import parse_action
     hand = state.hands[seat]
     card = hand[0]
     _, action = parse_action(state, {"player": seat, "play": face_code(card)})
