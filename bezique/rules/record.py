@@ -38,7 +38,7 @@ def action_to_json(seat: int, action: Action) -> dict[str, Any]:
         return {"player": seat, "meld": [card_code(c) for c in action.cards], "kind": action.kind}
     if verb == Verb.PASS_TO_PARTNER:
         return {"player": seat, "pass_to_partner": action.seat}
-    return {"player": seat, verb: True}
+    return {"player": seat, str(verb): True}
 
 
 def describe_action(entry: Any) -> str:

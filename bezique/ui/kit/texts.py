@@ -44,13 +44,13 @@ def short_meld(kind: str, lang: str) -> str:
         return kind[:3]
 
 
-def illegal_text(refusal: Refusal, lang: str) -> str:
-    """The rules' refusal as a short line in the player's language (its English text stays for the logs)."""
-    return t(_REFUSAL_KEYS.get(refusal.code, "table.not_allowed"), lang)
-
-
-_REFUSAL_KEYS = {
+_REFUSAL_KEYS = {  # the refusals the table words itself; every other one is a plain "not allowed"
     RefusalCode.MUST_FOLLOW_AND_WIN: "table.must_beat",
     RefusalCode.MUST_TRUMP: "table.must_trump",
     RefusalCode.MUST_FOLLOW_SUIT: "table.must_follow",
 }
+
+
+def illegal_text(refusal: Refusal, lang: str) -> str:
+    """The rules' refusal as a short line in the player's language (its English text stays for the logs)."""
+    return t(_REFUSAL_KEYS.get(refusal.code, "table.not_allowed"), lang)
