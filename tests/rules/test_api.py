@@ -122,13 +122,6 @@ def test_illegal_action_error_carries_its_refusal_across_pickling() -> None:
     assert plain.refusal is None and str(plain) == "the deck has 3 cards"
 
 
-def test_ruleset_error_still_pickles_with_key_and_message() -> None:
-    error = _raised(lambda: make_ruleset("two_handed", {"target_score": 5000}))
-    assert isinstance(error, RulesetError)
-    copy = pickle.loads(pickle.dumps(error))
-    assert (copy.key, str(copy)) == (error.key, str(error)) == ("target_score", str(error))
-
-
 # --- play_game --------------------------------------------------------------------------------------------------
 def _random_chooser(rng: random.Random):
     return lambda state, _seat: rng.choice(legal_actions(state))
