@@ -13,11 +13,18 @@ import pytest
 
 from bezique.commands.bench import bench_rules
 from bezique.commands.cli import main
-from bezique.rules import engine
+from bezique.rules import (
+    IllegalActionError,
+    Phase,
+    RecordedGame,
+    RecordError,
+    legal_actions,
+    make_ruleset,
+    parse_action,
+    replay_record,
+    shuffled_deck,
+)
 from bezique.rules.cards import face_code, make_card, make_face, parse_code
-from bezique.rules.record import RecordedGame, RecordError, replay_record
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, OVER
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "random"}]
@@ -31,12 +38,12 @@ def random_game(seed: int, target: int = 500, max_actions: int | None = None, va
     players = players or [{"name": f"P{i}", "type": "ai"} for i in range(rules.players)]
     game = RecordedGame.new(rules, players, rng.randrange(rules.players), seed)
     done = 0
-    while game.state.phase != OVER:
-        game.start_deal(engine.shuffled_deck(rules, rng))
-        while game.state.phase not in (AWAIT_DEAL, OVER):
+    while game.state.phase != Phase.OVER:
+        game.start_deal(shuffled_deck(rules, rng))
+        while game.state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
             if max_actions is not None and done >= max_actions:
                 return game
-            game.act(rng.choice(engine.legal_actions(game.state)))
+            game.act(rng.choice(legal_actions(game.state)))
             done += 1
     return game
 
@@ -61,7 +68,7 @@ def test_unfinished_game_replays_to_the_same_decision() -> None:
     game = random_game(3, max_actions=57)
     again = replay_record(game.to_dict())
     assert state_signature(again) == state_signature(game)
-    assert engine.legal_actions(again.state) == engine.legal_actions(game.state)
+    assert legal_actions(again.state) == legal_actions(game.state)
 
 
 def write(tmp_path: Path, doc: dict) -> str:
@@ -182,7 +189,6 @@ def test_plain_code_means_lowest_equivalent_copy_and_ambiguity_is_reported() -> 
     game = random_game(21, max_actions=0)
     state = game.state
     seat = state.to_act
-    from bezique.rules.record import parse_action
     hand = state.hands[seat]
     card = hand[0]
     _, action = parse_action(state, {"player": seat, "play": face_code(card)})
@@ -202,7 +208,7 @@ def test_plain_code_means_lowest_equivalent_copy_and_ambiguity_is_reported() -> 
     state.hands[seat].append(q1)
     state.tables[seat].append(q0)
     state.hist[q0] = (0,)
-    with pytest.raises(engine.IllegalActionError, match="ambiguous"):
+    with pytest.raises(IllegalActionError, match="ambiguous"):
         parse_action(state, {"player": seat, "play": "QS"})
     assert parse_action(state, {"player": seat, "play": "QS#1"})[1].cards == (q1,)
     assert parse_code("QS#1") == (face, 1)

@@ -27,27 +27,45 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bezique.ai.search import HORIZON_FEATURES, HORIZON_WEIGHTS, horizon_features, rollout
-from bezique.rules.engine import new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import DECLARE
-from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.ai.policy import final_phase_decision, intermediate_decision
+from bezique.ai.search import HORIZON_FEATURES, HORIZON_WEIGHTS, horizon_features
+from bezique.rules import Action, Chooser, GameState, Phase, Verb, legal_actions, make_ruleset, new_game, play_game
+from bezique.rules.engine import legal_plays
 
 Sample = tuple[list[float], float]
+
+
+def rollout_policy(rng: random.Random) -> Chooser:
+    """The moves of the search's rollouts with ``rule_tricks=99`` (its intermediate rules), one at a time: the
+    final tricks by ``final_phase_decision`` over the cards in the order ``rollout`` gives them."""
+    def choose(state: GameState, seat: int) -> Action:
+        if state.final_phase and state.phase == Phase.PLAY:
+            cards = legal_plays(state)
+            card = cards[0] if len(cards) == 1 else final_phase_decision(state, seat, cards).action.cards[0]
+            return Action(Verb.PLAY, (card,))
+        return intermediate_decision(state, seat, legal_actions(state), rng).action
+    return choose
+
+
+def at_trick_boundary(state: GameState) -> bool:
+    """A stock-phase trick about to be led: where a rollout with ``horizon=1`` stops and is valued."""
+    return state.phase == Phase.PLAY and not state.trick and not state.final_phase and bool(state.stock)
 
 
 def deal_samples(seed: int) -> list[Sample]:
     """Every stock-phase trick boundary of one intermediate self-play deal: (feature differences, points to come)."""
     rules = make_ruleset("two_handed", {"target_score": 2000})  # no game ends inside a deal
     rng = random.Random(seed)
-    state = new_game(rules, seed % 2)
-    start_deal(state, shuffled_deck(rules, rng))
+    move = rollout_policy(rng)
     marks: list[tuple[list[float], int]] = []
-    while state.phase in (PLAY_PHASE, DECLARE):
-        if state.phase == PLAY_PHASE and not state.trick and not state.final_phase and state.stock:
+
+    def choose(state: GameState, seat: int) -> Action:
+        if at_trick_boundary(state):
             mine, theirs = horizon_features(state, 0), horizon_features(state, 1)
             marks.append(([a - b for a, b in zip(mine, theirs, strict=True)], state.scores[0] - state.scores[1]))
-        rollout(state, rng, rule_tricks=99, horizon=1)
+        return move(state, seat)
+
+    state = play_game(new_game(rules, seed % 2), [choose, choose], rng, max_deals=1)
     final = state.scores[0] - state.scores[1]
     return [(x, float(final - now)) for x, now in marks]
 

@@ -26,11 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bezique.ai.search import WIN_SLOPE, horizon_value, rollout
-from bezique.rules.engine import new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL
-from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.ai.search import WIN_SLOPE, horizon_value
+from bezique.rules import Action, GameState, make_ruleset, new_game, play_game
+from tools.fit_horizon import at_trick_boundary, rollout_policy
 
 Sample = tuple[float, float, float]  # (lead of seat 0 / 100, nearness, 1.0 if seat 0 won the game else 0.0)
 
@@ -40,16 +38,16 @@ def game_samples(job: tuple[int, int]) -> list[Sample]:
     seed, target = job
     rules = make_ruleset("two_handed", {"target_score": target})
     rng = random.Random(seed)
-    state = new_game(rules, seed % 2)
+    move = rollout_policy(rng)
     marks: list[tuple[float, float]] = []
-    while not state.finished:
-        if state.phase == AWAIT_DEAL:
-            start_deal(state, shuffled_deck(rules, rng))
-            continue
-        if state.phase == PLAY_PHASE and not state.trick and not state.final_phase and state.stock:
+
+    def choose(state: GameState, seat: int) -> Action:
+        if at_trick_boundary(state):
             totals = [state.scores[s] + horizon_value(state, s) for s in (0, 1)]
             marks.append(((totals[0] - totals[1]) / 100.0, max(totals) / target))
-        rollout(state, rng, rule_tricks=99, horizon=1)
+        return move(state, seat)
+
+    state = play_game(new_game(rules, seed % 2), [choose, choose], rng)
     won = 1.0 if state.winner == 0 else 0.0
     return [(lead, near, won) for lead, near in marks]
 

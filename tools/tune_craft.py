@@ -24,10 +24,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Craft
 from bezique.ai.players import IntermediatePlayer
-from bezique.rules.engine import apply, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL
-from bezique.rules.view import view_for
+from bezique.rules import Action, Chooser, GameState, make_ruleset, new_game, play_game, view_for
+
+
+def by_view(player: IntermediatePlayer) -> Chooser:
+    """The player chooses from its own seat's view, as in a real game."""
+    def choose(state: GameState, seat: int) -> Action:
+        view = view_for(state, seat)
+        return player.choose(view, view.legal)
+    return choose
 
 
 def deal_diff(job: tuple[Craft, int]) -> float:
@@ -38,12 +43,7 @@ def deal_diff(job: tuple[Craft, int]) -> float:
     for tuned_seat in (0, 1):
         players = [IntermediatePlayer(deck * 2 + s) for s in range(2)]
         players[tuned_seat].craft = craft
-        state = new_game(rules, deck % 2)
-        start_deal(state, shuffled_deck(rules, random.Random(deck)))
-        while state.phase != AWAIT_DEAL and not state.finished:
-            seat = state.to_act
-            view = view_for(state, seat)
-            apply(state, players[seat].choose(view, view.legal))
+        state = play_game(new_game(rules, deck % 2), [by_view(p) for p in players], random.Random(deck), max_deals=1)
         total += state.scores[tuned_seat] - state.scores[1 - tuned_seat]
     return total / 2
 

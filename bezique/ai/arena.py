@@ -22,10 +22,7 @@ import sys
 import time
 
 from bezique.ai.levels import HIDDEN_LEVELS, LEVELS, make_player
-from bezique.rules.engine import apply, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL
-from bezique.rules.view import view_for
+from bezique.rules import Action, GameState, make_ruleset, new_game, play_game, view_for
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,7 +72,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def play_game(job: tuple) -> dict:
+def play_arena_game(job: tuple) -> dict:
     """One game. `swap` puts A in seat 1. Returns the winner's level letter and per-deal A-minus-B points."""
     index, pair, swap, a, b, variant, target, max_deals, seed, options = job
     rules = make_ruleset(variant, {"target_score": target})
@@ -83,33 +80,29 @@ def play_game(job: tuple) -> dict:
     letters = [("B" if swap else "A") if s % 2 == 0 else ("A" if swap else "B") for s in range(seats)]
     players = [make_player(a if letters[s] == "A" else b, seed * 1_000_003 + index * 101 + s, **options)
                for s in range(seats)]
-    state = new_game(rules, 0)
     times: dict[str, list[float]] = {"A": [], "B": []}
     deal_diffs: list[float] = []
     side_a = rules.side_of(letters.index("A"))
     side_b = rules.side_of(letters.index("B"))
-    deals = 0
-    start_scores = list(state.scores)
-    while not state.finished:
-        if state.phase == AWAIT_DEAL:
-            if deals:
-                deal_diffs.append(_diff(state, start_scores, side_a, side_b))
-            if max_deals and deals >= max_deals:
-                break
-            deck_rng = random.Random(f"{seed}-{pair}-{deals}")
-            start_scores = list(state.scores)
-            start_deal(state, shuffled_deck(rules, deck_rng))
-            deals += 1
-            continue
-        seat = state.to_act
-        assert seat is not None  # a deal in progress always has a seat to act
+    start_scores = [0] * rules.sides
+
+    def choose(state: GameState, seat: int) -> Action:
         view = view_for(state, seat)
         legal = view.legal
         t0 = time.perf_counter()
         action = players[seat].choose(view, legal)
         if len(legal) > 1:
             times[letters[seat]].append((time.perf_counter() - t0) * 1000.0)
-        apply(state, action)
+        return action
+
+    def deal_due(state: GameState) -> None:
+        nonlocal start_scores
+        if state.deal_index >= 0:
+            deal_diffs.append(_diff(state, start_scores, side_a, side_b))
+        start_scores = list(state.scores)
+
+    state = play_game(new_game(rules, 0), [choose] * seats, lambda deal: random.Random(f"{seed}-{pair}-{deal}"),
+                      max_deals=max_deals, on_deal=deal_due)
     if state.finished:
         deal_diffs.append(_diff(state, start_scores, side_a, side_b))
         winner = None if state.winner is None else ("A" if state.winner == side_a else "B")
@@ -120,7 +113,7 @@ def play_game(job: tuple) -> dict:
             "scores": (state.scores[side_a], state.scores[side_b])}
 
 
-def _diff(state, start: list[int], side_a: int, side_b: int) -> float:
+def _diff(state: GameState, start: list[int], side_a: int, side_b: int) -> float:
     return float((state.scores[side_a] - start[side_a]) - (state.scores[side_b] - start[side_b]))
 
 
@@ -139,12 +132,12 @@ def run(args: argparse.Namespace) -> int:
     results: list[dict] = []
     if args.jobs > 1:
         with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(args.jobs) as pool:
-            for result in pool.imap_unordered(play_game, jobs):
+            for result in pool.imap_unordered(play_arena_game, jobs):
                 results.append(result)
                 _progress(say, results, args.games)
     else:
         for job in jobs:
-            results.append(play_game(job))
+            results.append(play_arena_game(job))
             _progress(say, results, args.games)
     results.sort(key=lambda r: r["index"])
     wins = sum(1.0 if r["winner"] == "A" else 0.5 if r["winner"] is None else 0.0 for r in results)

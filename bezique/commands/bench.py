@@ -1,7 +1,7 @@
 """``python -m bezique bench rules|ui``: benchmarks that print figures (never timed tests that flake).
 
-``bench rules`` plays random legal two-handed deals on one core through the public API (``legal_actions`` and the
-unchecked ``apply``) for a few seconds and ends with ``rules: N deals/s``.
+``bench rules`` plays random legal two-handed deals on one core through the public API (``play_game`` choosing
+among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ import importlib
 import random
 import time
 
-from bezique.rules import engine
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, OVER
+from bezique.rules import Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,22 +31,23 @@ def bench_rules(seconds: float, seed: int, variant: str = "two_handed") -> tuple
     rules = make_ruleset(variant)
     rng = random.Random(seed)
     choose = rng.choice
-    legal_actions, apply = engine.legal_actions, engine.apply
-    deals = actions = 0
+    actions = 0
+
+    def random_action(state: GameState, _seat: int) -> Action:
+        nonlocal actions
+        actions += 1
+        return choose(legal_actions(state))
+
+    deals = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        state = engine.new_game(rules, rng.randrange(rules.players))
-        for _ in range(10):  # a game at most ten deals long, then a fresh one
-            engine.start_deal(state, engine.shuffled_deck(rules, rng))
-            while state.phase is not AWAIT_DEAL and state.phase is not OVER:
-                apply(state, choose(legal_actions(state)))
-                actions += 1
-            if state.phase is OVER:
-                if not any(state.hands) and not state.stock:
-                    deals += 1  # the game ended after the final trick: the deal was complete
-                break
-            deals += 1
+        # a game at most ten deals long, then a fresh one
+        state = play_game(new_game(rules, rng.randrange(rules.players)), [random_action] * rules.players, rng,
+                          max_deals=10)
+        deals += state.deal_index + 1
+        if state.phase == Phase.OVER and (any(state.hands) or state.stock):
+            deals -= 1  # the game ended inside its last deal: that deal was not complete
     return deals, actions, time.perf_counter() - start
 
 

@@ -11,11 +11,18 @@ import json
 import sys
 from typing import Any
 
+from bezique.rules import (
+    MELD_NAMES,
+    DealSummary,
+    MeldRecord,
+    Phase,
+    RecordedGame,
+    RecordError,
+    action_to_json,
+    legal_actions,
+    replay_record,
+)
 from bezique.rules.cards import SUITS, card_code
-from bezique.rules.engine import legal_actions
-from bezique.rules.melds import MELD_NAMES
-from bezique.rules.record import RecordedGame, RecordError, action_to_json, replay_record
-from bezique.rules.state import AWAIT_DEAL, OVER, DealSummary, MeldRecord
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +57,7 @@ def summary(game: RecordedGame, with_legal: bool) -> dict[str, Any]:
     """The ``--json`` object of RECORD.md."""
     state = game.state
     deals: list[DealSummary] = list(state.past_deals)
-    if state.phase not in (AWAIT_DEAL,) and state.deal_index >= len(deals):
+    if state.phase != Phase.AWAIT_DEAL and state.deal_index >= len(deals):
         deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points)))
     out: dict[str, Any] = {
         "finished": state.finished,
@@ -110,5 +117,5 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data))
     else:
         _print_text(game, data)
-    assert game.state.phase != OVER or game.state.finished
+    assert game.state.phase != Phase.OVER or game.state.finished
     return 0

@@ -16,6 +16,7 @@ from bezique.i18n.names import computer_names
 from bezique.rules import engine
 from bezique.rules.actions import PLAY, Action, Event
 from bezique.rules.cards import face_of
+from bezique.rules.errors import Refusal
 from bezique.rules.record import RecordedGame
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import AWAIT_DEAL, OVER
@@ -136,7 +137,8 @@ class GameSession:
     def legal(self) -> list[Action]:
         return engine.legal_actions(self.state)
 
-    def why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: Action) -> Refusal | None:
+        """Why the rules refuse `action` now (a code for the window's words, and the English), or None."""
         return engine.why_illegal(self.state, action)
 
     def act(self, action: Action) -> list[Event]:

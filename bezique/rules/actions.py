@@ -2,31 +2,44 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
-PLAY = "play"
-MELD = "meld"
-EXCHANGE_SEVEN = "exchange_seven"
-DECLARE_SEVEN = "declare_seven"
-PASS_TO_PARTNER = "pass_to_partner"
-DONE = "done"
-VERBS = (PLAY, MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, PASS_TO_PARTNER, DONE)
-VERB_ORDER = {verb: i for i, verb in enumerate(VERBS)}
+
+class Verb(StrEnum):
+    """What an action does; the value is RECORD.md's key for it, so a record's text compares equal to the member."""
+
+    PLAY = "play"
+    MELD = "meld"
+    EXCHANGE_SEVEN = "exchange_seven"
+    DECLARE_SEVEN = "declare_seven"
+    PASS_TO_PARTNER = "pass_to_partner"
+    DONE = "done"
+
+
+VERBS = tuple(Verb)  # RECORD.md's order
+
+PLAY = Verb.PLAY  # transitional: the coordinator removes this after merging
+MELD = Verb.MELD  # transitional: the coordinator removes this after merging
+EXCHANGE_SEVEN = Verb.EXCHANGE_SEVEN  # transitional: the coordinator removes this after merging
+DECLARE_SEVEN = Verb.DECLARE_SEVEN  # transitional: the coordinator removes this after merging
+PASS_TO_PARTNER = Verb.PASS_TO_PARTNER  # transitional: the coordinator removes this after merging
+DONE = Verb.DONE  # transitional: the coordinator removes this after merging
 
 
 class Action(NamedTuple):
     """One decision. ``cards`` holds physical card uids (one for ``play``, the meld's cards for ``meld``);
     ``kind`` is the meld id; ``seat`` is the teammate for ``pass_to_partner``."""
 
-    verb: str
+    verb: Verb
     cards: tuple[int, ...] = ()
     kind: str | None = None
     seat: int | None = None
 
 
-DONE_ACTION = Action(DONE)
-EXCHANGE_ACTION = Action(EXCHANGE_SEVEN)
-DECLARE_SEVEN_ACTION = Action(DECLARE_SEVEN)
+DONE_ACTION = Action(Verb.DONE)
+EXCHANGE_ACTION = Action(Verb.EXCHANGE_SEVEN)
+DECLARE_SEVEN_ACTION = Action(Verb.DECLARE_SEVEN)
 
 
 class Event(NamedTuple):

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from bezique.rules.errors import CardNotationError
+
 SUITS = "SHDC"
 RANKS = "ATKQJ987"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -25,10 +27,6 @@ COURT_RANKS = frozenset({KING, QUEEN, JACK})
 BRISQUE_RANKS = frozenset({ACE, TEN})
 
 _CODE_RE = re.compile(r"^([ATKQJ987])([SHDC])(?:#(\d+))?$")
-
-
-class CardNotationError(ValueError):
-    """A card code that is not in RECORD.md's notation; the message shows the offending text."""
 
 
 def make_face(suit: int, rank: int) -> int:

@@ -20,20 +20,19 @@ from bezique.rules.cards import (
     suit_of,
 )
 from bezique.rules.errors import IllegalActionError, UnsupportedVariantError
-from bezique.rules.ruleset import Ruleset
+from bezique.rules.ruleset import VARIANTS, Ruleset
 from bezique.rules.scoring import score
-from bezique.rules.state import AWAIT_DEAL, GameState
-from bezique.rules.state import PLAY as PLAY_PHASE
-
-SUPPORTED_VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese")
+from bezique.rules.state import GameState, Phase
 
 
 def new_game(rules: Ruleset, first_dealer: int) -> GameState:
-    """A game waiting for its first deck (see ``start_deal``)."""
-    if rules.variant not in SUPPORTED_VARIANTS:
+    """A game waiting for its first deck (see ``start_deal``).
+
+    Every variant of ``ruleset.VARIANTS`` is playable; a ``Ruleset`` built by hand around another name is refused.
+    """
+    if rules.variant not in VARIANTS:
         raise UnsupportedVariantError(
-            f"variant {rules.variant!r} is described in RULES.md but not playable yet; playable: "
-            f"{', '.join(SUPPORTED_VARIANTS)}")
+            f"variant {rules.variant!r} is not playable; playable: {', '.join(VARIANTS)}")
     if not 0 <= first_dealer < rules.players:
         raise IllegalActionError(f"first dealer {first_dealer} is not a seat (0..{rules.players - 1})")
     return GameState(rules, first_dealer)
@@ -79,7 +78,7 @@ def check_deck(rules: Ruleset, faces: list[int]) -> None:
 
 def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> None:
     """Deal `faces` (top first) as RULES.md §1.3 / RECORD.md say: packets from the dealer's left, turn-up, stock."""
-    if state.phase != AWAIT_DEAL:
+    if state.phase != Phase.AWAIT_DEAL:
         raise IllegalActionError("a deal can only start when the previous one is over")
     rules = state.rules
     check_deck(rules, faces)
@@ -107,7 +106,7 @@ def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> 
         if events is not None:
             events.append(Event("turn_up", None, (turn,)))
     state.leader = state.to_act = order[0]
-    state.phase = PLAY_PHASE
+    state.phase = Phase.PLAY
     if turn is not None and rank_of(turn) == SEVEN and rules.seven_turnup_dealer_bonus:
         state.spent.add(turn)
         score(state, state.dealer, rules.seven_turnup_dealer_bonus, "seven_of_trumps", events, (turn,))

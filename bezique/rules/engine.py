@@ -9,51 +9,42 @@ is legal and raises ``IllegalActionError`` saying why not.
 from __future__ import annotations
 
 from bezique.rules.actions import (
-    DECLARE_SEVEN,
     DECLARE_SEVEN_ACTION,
-    DONE,
     DONE_ACTION,
     EXCHANGE_ACTION,
-    EXCHANGE_SEVEN,
-    MELD,
-    PASS_TO_PARTNER,
-    PLAY,
-    VERB_ORDER,
+    VERBS,
     Action,
     Event,
     EventSink,
+    Verb,
 )
 from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, face_of, rank_of, strength, suit_of
-from bezique.rules.dealing import (
-    SUPPORTED_VARIANTS,
-    check_deck,
-    choose_first_dealer,
-    new_game,
-    shuffled_deck,
-    start_deal,
-)
-from bezique.rules.errors import IllegalActionError, UnsupportedVariantError
+from bezique.rules.dealing import check_deck, choose_first_dealer, new_game, shuffled_deck, start_deal
+from bezique.rules.errors import IllegalActionError, Refusal, RefusalCode
 from bezique.rules.melds import classify, legal_melds, refusal
 from bezique.rules.scoring import end_deal, repeat_carte_blanche, score
-from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, GameState, MeldRecord
-from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.rules.state import GameState, MeldRecord, Phase
 
 __all__ = [
-    "SUPPORTED_VARIANTS", "IllegalActionError", "UnsupportedVariantError", "apply", "apply_checked",
-    "can_exchange_seven", "check_deck", "choose_first_dealer", "legal_actions", "legal_plays", "new_game",
-    "shuffled_deck", "start_deal", "why_illegal",
+    "apply", "apply_checked", "can_exchange_seven", "check_deck", "choose_first_dealer", "legal_actions",
+    "legal_plays", "new_game", "shuffled_deck", "start_deal", "why_illegal",
 ]
 
-PLAY_ACTIONS = [Action(PLAY, (uid,)) for uid in range(32 * 8)]  # shared immutable actions: no allocation per call
+# Reading ``Phase.PLAY`` goes through ``EnumType.__getattr__`` (about 0.2 µs, five times a global): the paths the
+# computer's search runs on every simulated move read these module globals instead.
+_PLAYING, _DECLARING = Phase.PLAY, Phase.DECLARE
+_PLAY, _DONE, _MELD, _PASS = Verb.PLAY, Verb.DONE, Verb.MELD, Verb.PASS_TO_PARTNER
+
+PLAY_ACTIONS = [Action(_PLAY, (uid,)) for uid in range(32 * 8)]  # shared immutable actions: no allocation per call
 _sort_index = SORT_INDEX.__getitem__
 
 
 # --- legal actions ----------------------------------------------------------------------------------------------
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action for ``state.to_act``, one per distinct result, in RECORD.md's order."""
-    if state.phase == PLAY_PHASE:
+    if state.phase == _PLAYING:
         return [PLAY_ACTIONS[card] for card in sorted(legal_plays(state), key=_sort_index)]
-    if state.phase == DECLARE:
+    if state.phase == _DECLARING:
         return _declaration_actions(state)
     return []
 
@@ -119,7 +110,7 @@ def _unspent_sevens(state: GameState, seat: int) -> list[int]:
 def can_exchange_seven(state: GameState) -> bool:
     """RULES.md §1.6 S2, for the actor of the current declaration step."""
     rules = state.rules
-    if (state.phase != DECLARE or rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump
+    if (state.phase != _DECLARING or rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump
             or not state.stock or rank_of(state.stock[0]) == SEVEN):
         return False
     if len(state.stock) == rules.players and not rules.seven_exchange_allowed_after_last_stock_trick:
@@ -134,7 +125,7 @@ def _declaration_actions(state: GameState) -> list[Action]:
     actor = state.step_actor
     actions: list[Action] = []
     if not state.step_melded and not (rules.seven_exchange_counts_as_meld and state.step_exchanged):
-        melds = [Action(MELD, tuple(sorted(cards, key=_sort_index)), shape.kind)
+        melds = [Action(_MELD, tuple(sorted(cards, key=_sort_index)), shape.kind)
                  for shape, cards in legal_melds(state, actor)]
         melds.sort(key=lambda a: [SORT_INDEX[c] for c in a.cards])
         actions.extend(melds)
@@ -143,7 +134,7 @@ def _declaration_actions(state: GameState) -> list[Action]:
     if rules.seven_of_trumps_scoring == "exchange_or_declare" and _unspent_sevens(state, actor):
         actions.append(DECLARE_SEVEN_ACTION)
     if actor == state.trick_winner and not state.step_acted:
-        actions.extend(Action(PASS_TO_PARTNER, seat=p) for p in state.partners(actor))
+        actions.extend(Action(_PASS, seat=p) for p in state.partners(actor))
     actions.append(DONE_ACTION)
     return actions
 
@@ -152,17 +143,17 @@ def _declaration_actions(state: GameState) -> list[Action]:
 def apply(state: GameState, action: Action, events: EventSink = None) -> None:
     """Apply a legal action (unchecked) and every automatic consequence until the next decision."""
     verb = action.verb
-    if verb == PLAY:
+    if verb == _PLAY:
         _play(state, action.cards[0], events)
-    elif verb == DONE:
+    elif verb == _DONE:
         _end_step(state, events)
-    elif verb == MELD:
+    elif verb == _MELD:
         _meld(state, action.cards, events)
-    elif verb == EXCHANGE_SEVEN:
+    elif verb == Verb.EXCHANGE_SEVEN:
         _exchange_seven(state, events)
-    elif verb == DECLARE_SEVEN:
+    elif verb == Verb.DECLARE_SEVEN:
         _declare_seven(state, events)
-    elif verb == PASS_TO_PARTNER:
+    elif verb == Verb.PASS_TO_PARTNER:
         assert action.seat is not None
         state.step_actor = state.to_act = action.seat
         state.step_acted = True
@@ -170,61 +161,72 @@ def apply(state: GameState, action: Action, events: EventSink = None) -> None:
             events.append(Event("passed_to_partner", action.seat))
 
 
-def apply_checked(state: GameState, action: Action, events: EventSink = None) -> None:
-    """Apply `action` after proving it legal.
+def apply_checked(state: GameState, action: Action, events: EventSink = None, seat: int | None = None) -> None:
+    """Apply `action` after proving it legal (and, if `seat` is given, that it is that seat's turn).
 
     Raises:
-        IllegalActionError: what was tried and why the rules refuse it.
+        IllegalActionError: what was tried and why the rules refuse it (its ``refusal`` holds the code).
     """
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason)
+    refused = why_illegal(state, action, seat)
+    if refused is not None:
+        raise IllegalActionError(refused)
     apply(state, action, events)
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
-    """Why `action` is not legal now, or None if it is."""
-    if state.phase == OVER:
-        return "the game is over"
-    if state.phase == AWAIT_DEAL:
-        return "the deal has not started"
+def why_illegal(state: GameState, action: Action, seat: int | None = None) -> Refusal | None:
+    """Why `action` is not legal now (a code and the English sentence), or None if it is.
+
+    `seat` is who tries it, when the caller knows (a record names the player); by default the seat to act.
+    """
+    if state.phase == Phase.OVER:
+        return Refusal(RefusalCode.GAME_OVER, "the game is over")
+    if state.phase == Phase.AWAIT_DEAL:
+        return Refusal(RefusalCode.NO_DEAL, "the deal has not started")
+    if seat is not None and seat != state.to_act:
+        return Refusal(RefusalCode.NOT_YOUR_TURN, f"it is seat {state.to_act}'s turn, not seat {seat}'s")
     seat = state.to_act
     verb = action.verb
-    if verb not in VERB_ORDER:
-        return f"{verb!r} is not an action"
-    if verb == PLAY:
+    if verb not in VERBS:
+        return Refusal(RefusalCode.UNKNOWN_VERB, f"{verb!r} is not an action")
+    if verb == Verb.PLAY:
         return _why_play_illegal(state, action)
-    if state.phase != DECLARE:
-        return (f"{verb} is only possible in the declaration step after winning a trick; now seat {seat} must "
-                "play a card")
-    if verb == DONE:
+    if state.phase != Phase.DECLARE:
+        return Refusal(RefusalCode.NOT_DECLARATION_STEP,
+                       f"{verb} is only possible in the declaration step after winning a trick; now seat {seat} "
+                       "must play a card")
+    if verb == Verb.DONE:
         return None
-    if verb == MELD:
+    if verb == Verb.MELD:
         return _why_meld_illegal(state, action)
-    if verb == EXCHANGE_SEVEN:
+    if verb == Verb.EXCHANGE_SEVEN:
         return None if can_exchange_seven(state) else _why_no_exchange(state)
-    if verb == DECLARE_SEVEN:
+    if verb == Verb.DECLARE_SEVEN:
         if state.rules.seven_of_trumps_scoring != "exchange_or_declare":
-            return "sevens of trumps are not declared under these rules (they score when played)"
-        return None if _unspent_sevens(state, state.step_actor) else "you hold no unspent seven of trumps"
+            return Refusal(RefusalCode.SEVEN_NOT_DECLARED,
+                           "sevens of trumps are not declared under these rules (they score when played)")
+        if _unspent_sevens(state, state.step_actor):
+            return None
+        return Refusal(RefusalCode.NO_UNSPENT_SEVEN, "you hold no unspent seven of trumps")
     legal = _declaration_actions(state)
     if action in legal:
         return None
     if not state.partners(state.step_actor):
-        return "there is no partner to pass to"
-    return "only the trick winner may pass, as the first action of the step, and only to a teammate"
+        return Refusal(RefusalCode.NO_PARTNER, "there is no partner to pass to")
+    return Refusal(RefusalCode.PASS_NOT_ALLOWED,
+                   "only the trick winner may pass, as the first action of the step, and only to a teammate")
 
 
-def _why_play_illegal(state: GameState, action: Action) -> str | None:
-    if state.phase != PLAY_PHASE:
-        return "the declaration step must be ended with done before the next card is played"
+def _why_play_illegal(state: GameState, action: Action) -> Refusal | None:
+    if state.phase != Phase.PLAY:
+        return Refusal(RefusalCode.STEP_NOT_DONE,
+                       "the declaration step must be ended with done before the next card is played")
     if len(action.cards) != 1:
-        return "play exactly one card"
+        return Refusal(RefusalCode.ONE_CARD, "play exactly one card")
     card = action.cards[0]
     seat = state.to_act
     assert seat is not None
     if card not in state.hands[seat] and card not in state.tables[seat]:
-        return f"{card_code(card)} is not in seat {seat}'s hand"
+        return Refusal(RefusalCode.NOT_IN_HAND, f"{card_code(card)} is not in seat {seat}'s hand")
     if not state.final_phase:
         return None
     allowed = _final_phase_candidates(state, seat)
@@ -234,36 +236,43 @@ def _why_play_illegal(state: GameState, action: Action) -> str | None:
     if any(suit_of(c) == suit_of(state.trick[0]) for c in allowed):
         if state.rules.endgame_must_win_trick and any(strength(c) > strength(state.trick[state.best])
                                                       for c in allowed):
-            return f"in the final tricks you must follow suit ({led}) and win the trick if you can"
-        return f"in the final tricks you must follow suit ({led})"
-    return f"in the final tricks you must trump ({SUITS[state.trump]}) when you cannot follow suit ({led})" \
-        if state.trump is not None else "that card may not be played now"
+            return Refusal(RefusalCode.MUST_FOLLOW_AND_WIN,
+                           f"in the final tricks you must follow suit ({led}) and win the trick if you can")
+        return Refusal(RefusalCode.MUST_FOLLOW_SUIT, f"in the final tricks you must follow suit ({led})")
+    assert state.trump is not None  # without trumps a seat that cannot follow suit may play any card
+    return Refusal(RefusalCode.MUST_TRUMP,
+                   f"in the final tricks you must trump ({SUITS[state.trump]}) when you cannot follow suit ({led})")
 
 
-def _why_meld_illegal(state: GameState, action: Action) -> str | None:
+def _why_meld_illegal(state: GameState, action: Action) -> Refusal | None:
     if state.step_melded:
-        return "only one meld may be scored per trick won"
+        return Refusal(RefusalCode.ONE_MELD_PER_TRICK, "only one meld may be scored per trick won")
     if state.rules.seven_exchange_counts_as_meld and state.step_exchanged:
-        return "the seven exchange was this trick's meld"
+        return Refusal(RefusalCode.EXCHANGE_WAS_MELD, "the seven exchange was this trick's meld")
     shape = classify(state.rules, state.trump, action.cards)
     if shape is None:
-        return f"{' '.join(card_code(c) for c in action.cards)} is not a meld"
+        return Refusal(RefusalCode.NOT_A_MELD, f"{' '.join(card_code(c) for c in action.cards)} is not a meld")
     if action.kind is not None and action.kind != shape.kind:
-        return f"these cards form a {shape.kind}, not a {action.kind}"
-    return refusal(state, state.step_actor, shape, action.cards)
+        return Refusal(RefusalCode.WRONG_MELD_KIND, f"these cards form a {shape.kind}, not a {action.kind}")
+    reason = refusal(state, state.step_actor, shape, action.cards)
+    return None if reason is None else Refusal(RefusalCode.MELD_NOT_ALLOWED, reason)
 
 
-def _why_no_exchange(state: GameState) -> str:
+def _why_no_exchange(state: GameState) -> Refusal:
     rules = state.rules
     if rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump:
-        return "the seven of trumps has no value in this variant"
+        return Refusal(RefusalCode.SEVEN_HAS_NO_VALUE, "the seven of trumps has no value in this variant")
     if not state.stock or rank_of(state.stock[0]) == SEVEN:
-        return "the turn-up is already a seven; it can be exchanged only once per deal"
+        return Refusal(RefusalCode.TURN_UP_IS_SEVEN,
+                       "the turn-up is already a seven; it can be exchanged only once per deal")
     if len(state.stock) == rules.players and not rules.seven_exchange_allowed_after_last_stock_trick:
-        return "the seven may not be exchanged after the last stock trick"
+        return Refusal(RefusalCode.EXCHANGE_TOO_LATE, "the seven may not be exchanged after the last stock trick")
     if rules.seven_exchange_counts_as_meld and state.step_melded:
-        return "you already melded on this trick, and the exchange counts as the meld"
-    return "you hold no unspent seven of trumps in your concealed hand"
+        return Refusal(RefusalCode.EXCHANGE_AFTER_MELD,
+                       "you already melded on this trick, and the exchange counts as the meld")
+    return Refusal(RefusalCode.NO_UNSPENT_SEVEN, "you hold no unspent seven of trumps in your concealed hand")
+
+
 def _play(state: GameState, card: int, events: EventSink) -> None:
     seat = state.to_act
     assert seat is not None
@@ -321,7 +330,7 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
             score(state, winner, rules.last_trick_bonus, "last_trick", events)
             if state.finished:
                 return
-        state.phase = DECLARE
+        state.phase = _DECLARING
         state.trick_winner = state.step_actor = state.to_act = winner
         state.step_melded = state.step_exchanged = state.step_acted = False
         state.step_taken = None
@@ -406,7 +415,7 @@ def _end_step(state: GameState, events: EventSink) -> None:
     if any(state.blanche):
         repeat_carte_blanche(state, drawn, events)
     state.step_taken = None
-    state.phase = PLAY_PHASE
+    state.phase = _PLAYING
     state.leader = state.to_act = winner
     if not stock:
         state.final_phase = True

@@ -12,40 +12,33 @@ from collections.abc import Mapping
 from typing import Any
 
 from bezique.rules import engine
-from bezique.rules.actions import (
-    DECLARE_SEVEN,
-    DONE,
-    EXCHANGE_SEVEN,
-    MELD,
-    PASS_TO_PARTNER,
-    PLAY,
-    VERBS,
-    Action,
-    Event,
+from bezique.rules.actions import VERBS, Action, Event, Verb
+from bezique.rules.cards import card_code, face_code, face_of, make_card, parse_code
+from bezique.rules.errors import (
+    CardNotationError,
+    IllegalActionError,
+    RecordError,
+    RulesetError,
+    UnsupportedVariantError,
 )
-from bezique.rules.cards import CardNotationError, card_code, face_code, face_of, make_card, parse_code
-from bezique.rules.ruleset import Ruleset, RulesetError, make_ruleset
-from bezique.rules.state import AWAIT_DEAL, OVER, GameState
+from bezique.rules.ruleset import Ruleset, make_ruleset
+from bezique.rules.state import GameState, Phase
 
 FORMAT = "bezique-record"
 VERSION = 1
 PLAYER_TYPES = ("human", "ai")
 
 
-class RecordError(ValueError):
-    """A malformed or illegal record; the message is one line naming where and why."""
-
-
 def action_to_json(seat: int, action: Action) -> dict[str, Any]:
     """An action in RECORD.md's format, copies named."""
     verb = action.verb
-    if verb == PLAY:
+    if verb == Verb.PLAY:
         return {"player": seat, "play": card_code(action.cards[0])}
-    if verb == MELD:
+    if verb == Verb.MELD:
         return {"player": seat, "meld": [card_code(c) for c in action.cards], "kind": action.kind}
-    if verb == PASS_TO_PARTNER:
+    if verb == Verb.PASS_TO_PARTNER:
         return {"player": seat, "pass_to_partner": action.seat}
-    return {"player": seat, verb: True}
+    return {"player": seat, str(verb): True}
 
 
 def describe_action(entry: Any) -> str:
@@ -83,16 +76,16 @@ class RecordedGame:
         engine.start_deal(self.state, faces, events)
         self.deals.append({"deck": [face_code(f) for f in faces], "actions": []})
 
-    def act(self, action: Action, events: list[Event] | None = None) -> None:
-        """Apply `action` for the seat to act (checked) and append it to the record.
+    def act(self, action: Action, events: list[Event] | None = None, seat: int | None = None) -> None:
+        """Apply `action` (checked) and append it to the record; `seat`, if given, must be the seat to act.
 
         Raises:
-            engine.IllegalActionError: the action is not legal now; nothing changes.
+            IllegalActionError: the action is not legal now (or not `seat`'s turn); nothing changes.
         """
-        seat = self.state.to_act
-        engine.apply_checked(self.state, action, events)
-        assert seat is not None
-        self.deals[-1]["actions"].append(action_to_json(seat, action))
+        actor = self.state.to_act
+        engine.apply_checked(self.state, action, events, seat)
+        assert actor is not None
+        self.deals[-1]["actions"].append(action_to_json(actor, action))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -174,7 +167,7 @@ def _parse_deck(deal: Any, where: str, rules: Ruleset) -> list[int]:
         faces.append(face)
     try:
         engine.check_deck(rules, faces)
-    except engine.IllegalActionError as exc:
+    except IllegalActionError as exc:
         raise RecordError(f"{where}: {exc}") from None
     if not isinstance(deal.get("actions", []), list):
         raise RecordError(f"{where}: \"actions\" must be a list")
@@ -198,10 +191,10 @@ def _resolve(state: GameState, seat: int, code: Any, taken: list[int], for_meld:
     try:
         face, copy = parse_code(code)
     except CardNotationError as exc:
-        raise engine.IllegalActionError(str(exc)) from None
+        raise IllegalActionError(str(exc)) from None
     if copy is not None:
         if copy >= state.rules.packs:
-            raise engine.IllegalActionError(f"{code}: there are only {state.rules.packs} copies of each card")
+            raise IllegalActionError(f"{code}: there are only {state.rules.packs} copies of each card")
         return make_card(face, copy)
     owners = [seat]
     if for_meld and state.rules.partner_table_cards_usable:
@@ -209,11 +202,11 @@ def _resolve(state: GameState, seat: int, code: Any, taken: list[int], for_meld:
     candidates = sorted(c for o in owners for c in state.hands[o] + state.tables[o]
                         if face_of(c) == face and c not in taken)
     if not candidates:
-        raise engine.IllegalActionError(f"{code} is not in seat {seat}'s hand")
+        raise IllegalActionError(f"{code} is not in seat {seat}'s hand")
     keys = {_equivalence_key(state, seat, c) for c in candidates}
     if len(keys) > 1:
         names = ", ".join(card_code(c) for c in candidates)
-        raise engine.IllegalActionError(f"{code} is ambiguous: name the copy, one of {names}")
+        raise IllegalActionError(f"{code} is ambiguous: name the copy, one of {names}")
     return candidates[0]
 
 
@@ -221,40 +214,40 @@ def parse_action(state: GameState, entry: Any) -> tuple[int, Action]:
     """Turn an action object of a record into (seat, Action) against the current state.
 
     Raises:
-        engine.IllegalActionError: malformed, or a card code that is unknown or ambiguous.
+        IllegalActionError: malformed, or a card code that is unknown or ambiguous.
     """
     if not isinstance(entry, Mapping):
-        raise engine.IllegalActionError("an action must be an object with \"player\" and one verb")
+        raise IllegalActionError("an action must be an object with \"player\" and one verb")
     seat = entry.get("player")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.rules.players:
-        raise engine.IllegalActionError(f"\"player\" must be a seat from 0 to {state.rules.players - 1}")
+        raise IllegalActionError(f"\"player\" must be a seat from 0 to {state.rules.players - 1}")
     verbs = [v for v in VERBS if v in entry]
     extra = sorted(set(entry) - {"player", "kind", *VERBS})
     if len(verbs) != 1 or extra:
-        raise engine.IllegalActionError("an action needs exactly one verb: " + ", ".join(VERBS))
+        raise IllegalActionError("an action needs exactly one verb: " + ", ".join(VERBS))
     verb = verbs[0]
-    if "kind" in entry and verb != MELD:
-        raise engine.IllegalActionError("\"kind\" belongs only to a meld")
+    if "kind" in entry and verb != Verb.MELD:
+        raise IllegalActionError("\"kind\" belongs only to a meld")
     value = entry[verb]
-    if verb == PLAY:
-        return seat, Action(PLAY, (_resolve(state, seat, value, [], for_meld=False),))
-    if verb == MELD:
+    if verb == Verb.PLAY:
+        return seat, Action(Verb.PLAY, (_resolve(state, seat, value, [], for_meld=False),))
+    if verb == Verb.MELD:
         if not isinstance(value, list) or not value:
-            raise engine.IllegalActionError("a meld lists its cards, e.g. [\"KS\", \"QS\"]")
+            raise IllegalActionError("a meld lists its cards, e.g. [\"KS\", \"QS\"]")
         cards: list[int] = []
         for code in value:
             cards.append(_resolve(state, seat, code, cards, for_meld=True))
         kind = entry.get("kind")
         if kind is not None and not isinstance(kind, str):
-            raise engine.IllegalActionError("\"kind\" must be a meld id such as \"royal_marriage\"")
-        return seat, Action(MELD, tuple(cards), kind)
-    if verb == PASS_TO_PARTNER:
+            raise IllegalActionError("\"kind\" must be a meld id such as \"royal_marriage\"")
+        return seat, Action(Verb.MELD, tuple(cards), kind)
+    if verb == Verb.PASS_TO_PARTNER:
         if not isinstance(value, int) or isinstance(value, bool):
-            raise engine.IllegalActionError("pass_to_partner names the teammate's seat")
-        return seat, Action(PASS_TO_PARTNER, seat=value)
+            raise IllegalActionError("pass_to_partner names the teammate's seat")
+        return seat, Action(Verb.PASS_TO_PARTNER, seat=value)
     if value is not True:
-        raise engine.IllegalActionError(f"{verb} must be true")
-    return seat, Action({DONE: DONE, EXCHANGE_SEVEN: EXCHANGE_SEVEN, DECLARE_SEVEN: DECLARE_SEVEN}[verb])
+        raise IllegalActionError(f"{verb} must be true")
+    return seat, Action(verb)
 
 
 def replay_record(doc: Any) -> RecordedGame:
@@ -266,28 +259,26 @@ def replay_record(doc: Any) -> RecordedGame:
     rules, players, first_dealer, seed, deals = _parse_header(doc)
     try:
         game = RecordedGame(rules, players, first_dealer, seed)
-    except engine.UnsupportedVariantError as exc:
+    except UnsupportedVariantError as exc:
         raise RecordError(str(exc)) from None
     state = game.state
     for d, deal in enumerate(deals, start=1):
         where = f"deal {d}"
         faces = _parse_deck(deal, where, rules)
-        if state.phase == OVER:
+        if state.phase == Phase.OVER:
             raise RecordError(f"{where}: the game was already over")
-        if state.phase != AWAIT_DEAL:
+        if state.phase != Phase.AWAIT_DEAL:
             raise RecordError(f"{where}: deal {d - 1} has not finished; seat {state.to_act} still had to act")
         game.start_deal(faces)
         for a, entry in enumerate(deal.get("actions", []), start=1):
             prefix = f"{where}, action {a} ({describe_action(entry)})"
-            if state.phase == OVER:
+            if state.phase == Phase.OVER:
                 raise RecordError(f"{prefix}: the game was already over")
-            if state.phase == AWAIT_DEAL:
+            if state.phase == Phase.AWAIT_DEAL:
                 raise RecordError(f"{prefix}: the deal was already over")
             try:
                 seat, action = parse_action(state, entry)
-                if seat != state.to_act:
-                    raise engine.IllegalActionError(f"it is seat {state.to_act}'s turn, not seat {seat}'s")
-                game.act(action)
-            except engine.IllegalActionError as exc:
+                game.act(action, seat=seat)
+            except IllegalActionError as exc:
                 raise RecordError(f"{prefix}: {exc}") from None
     return game

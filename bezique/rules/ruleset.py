@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from bezique.rules.errors import RulesetError
+
 VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese")
 
 BEZIQUE_PAIR_SCHEMES = (
@@ -20,18 +22,6 @@ BEZIQUE_PAIR_SCHEMES = (
     "qd_js_when_spades_or_diamonds",
     "qc_jh_when_spades_or_diamonds",
 )
-
-
-class RulesetError(ValueError):
-    """A rule key or value that RULES.md §7 does not allow. ``key`` names the offending key (or keys)."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
-        self.key = key
-
-    def __reduce__(self):
-        """Rebuilt with both arguments, so the error crosses to a parent process intact (arena workers)."""
-        return (type(self), (self.key, self.args[0]))
 
 
 @dataclass(frozen=True, slots=True)

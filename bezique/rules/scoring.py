@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from bezique.rules.actions import Event, EventSink
 from bezique.rules.cards import BRISQUE_RANKS, COURT_RANKS, rank_of
-from bezique.rules.state import AWAIT_DEAL, OVER, DealSummary, GameState, Settlement
+from bezique.rules.state import DealSummary, GameState, Phase, Settlement
 
 
 def score(state: GameState, seat: int, points: int, score_id: str, events: EventSink,
@@ -33,7 +33,7 @@ def score(state: GameState, seat: int, points: int, score_id: str, events: Event
 def finish(state: GameState, winner: int | None, events: EventSink) -> None:
     state.finished = True
     state.winner = winner
-    state.phase = OVER
+    state.phase = Phase.OVER
     state.to_act = None
     if events is not None:
         events.append(Event("game_over", winner))
@@ -97,7 +97,7 @@ def _end_settlement_deal(state: GameState, events: EventSink) -> None:
     if settlement.winner is not None and state.scores[settlement.winner] >= rules.match_target:
         finish(state, settlement.winner, events)
         return
-    state.phase = AWAIT_DEAL
+    state.phase = Phase.AWAIT_DEAL
     state.to_act = None
     state.dealer = (state.dealer + 1) % rules.players
 
@@ -133,6 +133,6 @@ def end_deal(state: GameState, events: EventSink) -> None:
         state.tiebreak = leaders
         if events is not None:
             events.append(Event("tie_break_deal", None, (), 0, ",".join(map(str, leaders))))
-    state.phase = AWAIT_DEAL
+    state.phase = Phase.AWAIT_DEAL
     state.to_act = None
     state.dealer = (state.dealer + 1) % rules.players

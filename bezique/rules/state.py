@@ -7,14 +7,25 @@ exchange just replaces ``stock[0]``.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from bezique.rules.ruleset import Ruleset
 
-AWAIT_DEAL = "await_deal"  # a deck is needed to start the next deal
-PLAY = "play"  # someone must play a card to the trick
-DECLARE = "declare"  # the declaration step after a phase-1 trick
-OVER = "over"  # the game has ended
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    AWAIT_DEAL = "await_deal"  # a deck is needed to start the next deal
+    PLAY = "play"  # someone must play a card to the trick
+    DECLARE = "declare"  # the declaration step after a phase-1 trick
+    OVER = "over"  # the game has ended
+
+
+AWAIT_DEAL = Phase.AWAIT_DEAL  # transitional: the coordinator removes this after merging
+PLAY = Phase.PLAY  # transitional: the coordinator removes this after merging
+DECLARE = Phase.DECLARE  # transitional: the coordinator removes this after merging
+OVER = Phase.OVER  # transitional: the coordinator removes this after merging
 
 
 class MeldRecord(NamedTuple):
@@ -101,7 +112,7 @@ class GameState:
         self.scores = [0] * rules.sides
         self.dealer = first_dealer
         self.deal_index = -1  # becomes 0 when the first deal starts
-        self.phase = AWAIT_DEAL
+        self.phase = Phase.AWAIT_DEAL
         self.final_phase = False
         self.trump: int | None = None
         self.stock: list[int] = []

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from bezique.rules.actions import Action, Event
 from bezique.rules.engine import legal_actions
 from bezique.rules.ruleset import Ruleset
-from bezique.rules.state import DealSummary, GameState, MeldRecord
+from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +22,7 @@ class PlayerView:
 
     seat: int
     rules: Ruleset
-    phase: str
+    phase: Phase
     to_act: int | None
     dealer: int
     deal_index: int

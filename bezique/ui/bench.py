@@ -31,7 +31,7 @@ def _env() -> None:
 def _busy_table(size: tuple[int, int], seed: int):
     """A window whose table shows full hands and melds on both sides (found by playing melds greedily)."""
     from bezique.config import Config
-    from bezique.rules.actions import MELD
+    from bezique.rules import Phase, Verb
     from bezique.ui.scenes.start import open_table
     rng = random.Random(seed)
     app, table = open_table(Config(), [], size=size, seed=seed, fullscreen=False, animation_speed="normal",
@@ -44,13 +44,13 @@ def _busy_table(size: tuple[int, int], seed: int):
             session.start_deal()
         while not session.over and not session.awaiting_deal:
             state = session.state
-            if all(len(t) >= 3 for t in state.tables) and state.phase == "play" and state.to_act == 0 \
+            if all(len(t) >= 3 for t in state.tables) and state.phase == Phase.PLAY and state.to_act == 0 \
                     and not state.trick:
                 stage.rebuild(animate=False)
                 stage.need_sync = False
                 return app, table, rng
             legal = session.legal()
-            melds = [a for a in legal if a.verb == MELD]
+            melds = [a for a in legal if a.verb == Verb.MELD]
             session.act(melds[0] if melds else rng.choice(legal))
         if session.over:
             break

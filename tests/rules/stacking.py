@@ -15,7 +15,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from bezique.rules.actions import DONE_ACTION, EXCHANGE_ACTION, MELD, PLAY, Action
+from bezique.rules import (
+    DONE_ACTION,
+    EXCHANGE_ACTION,
+    Action,
+    GameState,
+    Phase,
+    Ruleset,
+    Verb,
+    apply_checked,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    start_deal,
+    why_illegal,
+)
 from bezique.rules.cards import (
     ACE,
     BRISQUE_RANKS,
@@ -32,10 +46,6 @@ from bezique.rules.cards import (
     strength,
     suit_of,
 )
-from bezique.rules.engine import apply_checked, legal_actions, new_game, start_deal, why_illegal
-from bezique.rules.ruleset import Ruleset, make_ruleset
-from bezique.rules.state import DECLARE, OVER, GameState
-from bezique.rules.state import PLAY as PLAY_PHASE
 
 TWO = make_ruleset()
 
@@ -210,14 +220,14 @@ def act(state: GameState, action: Action) -> GameState:
 def play(state: GameState, code: str, places: str = "hand table") -> int:
     """The seat to act plays `code` (checked); returns the physical card played."""
     seat = state.to_act
-    assert seat is not None and state.phase == PLAY_PHASE, f"no play is due (phase {state.phase})"
+    assert seat is not None and state.phase == Phase.PLAY, f"no play is due (phase {state.phase})"
     card = find(state, seat, code, places)
-    act(state, Action(PLAY, (card,)))
+    act(state, Action(Verb.PLAY, (card,)))
     return card
 
 
 def done(state: GameState) -> GameState:
-    assert state.phase == DECLARE, f"no declaration step (phase {state.phase})"
+    assert state.phase == Phase.DECLARE, f"no declaration step (phase {state.phase})"
     return act(state, DONE_ACTION)
 
 
@@ -235,7 +245,7 @@ def meld_action(state: GameState, text: str | Iterable[str], kind: str | None = 
     chosen: list[int] = []
     for c in codes(text):
         chosen.append(find(state, seat, c, "hand table partner", exclude=chosen))
-    return Action(MELD, tuple(sorted(chosen, key=sort_key)), kind)
+    return Action(Verb.MELD, tuple(sorted(chosen, key=sort_key)), kind)
 
 
 def meld(state: GameState, text: str | Iterable[str], kind: str | None = None,
@@ -244,7 +254,7 @@ def meld(state: GameState, text: str | Iterable[str], kind: str | None = None,
     action = meld_action(state, text, kind)
     side = state.rules.side_of(state.step_actor)
     before = state.scores[side]
-    listed = [a for a in legal_actions(state) if a.verb == MELD]
+    listed = [a for a in legal_actions(state) if a.verb == Verb.MELD]
     mine = sorted(map(face_of, action.cards))
     assert any(a.kind == (kind or a.kind) and sorted(map(face_of, a.cards)) == mine for a in listed), \
         f"{names(action.cards)} not among the listed melds {[names(a.cards) for a in listed]}"
@@ -260,12 +270,12 @@ def refused(state: GameState, text: str | Iterable[str] | Action, kind: str | No
     reason = why_illegal(state, action)
     assert reason, f"{names(action.cards)} should be illegal"
     assert action not in legal_actions(state)
-    return reason
+    return reason.text
 
 
 def melds_listed(state: GameState) -> list[tuple[str, list[str]]]:
     """The listed meld actions as (kind, face codes)."""
-    return [(a.kind or "", faces_of(a.cards)) for a in legal_actions(state) if a.verb == MELD]
+    return [(a.kind or "", faces_of(a.cards)) for a in legal_actions(state) if a.verb == Verb.MELD]
 
 
 def _penalty(state: GameState, card: int) -> tuple[int, int]:
@@ -294,7 +304,7 @@ def take_trick(state: GameState, winner: int, keep: Iterable[str] = (), lead: st
 
     Searches the plays (cheapest cards first) on clones; raises AssertionError if no such trick exists.
     """
-    assert state.phase == PLAY_PHASE and not state.trick, "take_trick starts at a lead"
+    assert state.phase == Phase.PLAY and not state.trick, "take_trick starts at a lead"
     keep = set(codes(keep))
 
     def search(s: GameState, first: bool) -> list[int] | None:
@@ -305,8 +315,8 @@ def take_trick(state: GameState, winner: int, keep: Iterable[str] = (), lead: st
         options.sort(key=lambda c: _penalty(s, c))
         for card in options:
             trial = s.clone()
-            apply_checked(trial, Action(PLAY, (card,)))
-            if trial.phase == OVER:
+            apply_checked(trial, Action(Verb.PLAY, (card,)))
+            if trial.phase == Phase.OVER:
                 continue
             if trial.trick:  # the trick goes on
                 rest = search(trial, False)
@@ -319,15 +329,15 @@ def take_trick(state: GameState, winner: int, keep: Iterable[str] = (), lead: st
     plan = search(state, True)
     assert plan is not None, f"seat {winner} cannot be made to win this trick (keep {sorted(keep)})"
     for card in plan:
-        act(state, Action(PLAY, (card,)))
+        act(state, Action(Verb.PLAY, (card,)))
     return plan
 
 
 def win(state: GameState, winner: int = 0, keep: Iterable[str] = (), lead: str | None = None) -> list[int]:
     """`take_trick`, asserting that `winner` now has the declaration step (in phase 1)."""
     cards = take_trick(state, winner, keep, lead)
-    if not state.final_phase and state.phase != OVER:
-        assert state.phase == DECLARE and state.step_actor == winner
+    if not state.final_phase and state.phase != Phase.OVER:
+        assert state.phase == Phase.DECLARE and state.step_actor == winner
     return cards
 
 
@@ -345,33 +355,43 @@ def to_last_stock_trick(state: GameState, winner: int = 0, keep: Iterable[str] =
         done(state)
 
 
+def final_tricks(turn_up: str, rules: Ruleset = TWO) -> GameState:
+    """A two-handed deal at its first final trick (the stock is out), seat 0 to lead, having won every trick."""
+    state = deal([], turn_up=turn_up, rules=rules)
+    to_last_stock_trick(state, 0)
+    win(state, 0)
+    done(state)
+    assert state.final_phase and state.to_act == 0
+    return state
+
+
 def play_when_legal(state: GameState, seat: int, card: int) -> None:
     """Keep playing (cheapest legal cards, ``done`` in any declaration step) until `seat` may play `card`,
     then play it."""
     while True:
-        assert state.phase != OVER, "the game ended before the card could be played"
-        if state.phase == DECLARE:
+        assert state.phase != Phase.OVER, "the game ended before the card could be played"
+        if state.phase == Phase.DECLARE:
             done(state)
             continue
         options = [a.cards[0] for a in legal_actions(state)]
         if state.to_act == seat and any(face_of(o) == face_of(card) for o in options):
-            act(state, Action(PLAY, (card,)))
+            act(state, Action(Verb.PLAY, (card,)))
             return
         options = [o for o in options if o != card]
         options.sort(key=lambda c: _penalty(state, c))
-        act(state, Action(PLAY, (options[0],)))
+        act(state, Action(Verb.PLAY, (options[0],)))
 
 
 def play_out(state: GameState) -> None:
     """Finish the current deal with the cheapest legal actions (``done`` in every declaration step)."""
     deal_index = state.deal_index
-    while state.phase in (PLAY_PHASE, DECLARE) and state.deal_index == deal_index:
-        if state.phase == DECLARE:
+    while state.phase in (Phase.PLAY, Phase.DECLARE) and state.deal_index == deal_index:
+        if state.phase == Phase.DECLARE:
             done(state)
         else:
             options = [a.cards[0] for a in legal_actions(state)]
             options.sort(key=lambda c: _penalty(state, c))
-            act(state, Action(PLAY, (options[0],)))
+            act(state, Action(Verb.PLAY, (options[0],)))
 
 
 # --- rigging positions --------------------------------------------------------------------------------------

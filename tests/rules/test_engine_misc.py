@@ -10,19 +10,24 @@ from itertools import pairwise
 import pytest
 from stacking import deal, done, play, play_out, to_last_stock_trick, win
 
-from bezique.rules.actions import DONE_ACTION, EXCHANGE_ACTION, MELD, PLAY, Action
-from bezique.rules.cards import strength
-from bezique.rules.engine import (
+from bezique.rules import (
+    DONE_ACTION,
+    EXCHANGE_ACTION,
+    Action,
     IllegalActionError,
+    Phase,
+    RefusalCode,
+    RulesetError,
+    Verb,
     apply_checked,
     choose_first_dealer,
+    make_ruleset,
     new_game,
     shuffled_deck,
     start_deal,
     why_illegal,
 )
-from bezique.rules.ruleset import RulesetError, make_ruleset
-from bezique.rules.state import AWAIT_DEAL
+from bezique.rules.cards import strength
 
 
 @pytest.mark.parametrize(("variant", "rule", "pick"), [
@@ -77,20 +82,21 @@ def test_bad_decks_and_untimely_deals_are_refused():
 
 def test_untimely_actions_say_why():
     s = deal(["AH", "8C"])
-    assert "declaration step" in why_illegal(s, DONE_ACTION)
-    assert "declaration step" in why_illegal(s, Action(MELD, (0, 1)))
+    assert "declaration step" in why_illegal(s, DONE_ACTION).text
+    assert "declaration step" in why_illegal(s, Action(Verb.MELD, (0, 1))).text
     stranger = next(c for c in s.hands[1])
     with pytest.raises(IllegalActionError, match="not in seat 0's hand"):
-        apply_checked(s, Action(PLAY, (stranger,)))
+        apply_checked(s, Action(Verb.PLAY, (stranger,)))
     assert why_illegal(s, Action("shuffle")) is not None
     play(s, "AH")
     play(s, "8C")
-    assert "done" in why_illegal(s, Action(PLAY, (s.hands[0][0],)))
-    assert "no unspent seven" in why_illegal(s, EXCHANGE_ACTION)
-    assert "not a meld" in why_illegal(s, Action(MELD, tuple(s.hands[0][:2])))
+    assert "done" in why_illegal(s, Action(Verb.PLAY, (s.hands[0][0],))).text
+    assert "no unspent seven" in why_illegal(s, EXCHANGE_ACTION).text
+    assert "not a meld" in why_illegal(s, Action(Verb.MELD, tuple(s.hands[0][:2]))).text
     done(s)
     state = new_game(make_ruleset(), 0)
-    assert state.phase == AWAIT_DEAL and why_illegal(state, DONE_ACTION) == "the deal has not started"
+    assert state.phase == Phase.AWAIT_DEAL and why_illegal(state, DONE_ACTION) == (
+        RefusalCode.NO_DEAL, "the deal has not started")
 
 
 def test_six_handed_last_stock_trick():

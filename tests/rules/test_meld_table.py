@@ -12,10 +12,8 @@ from collections import Counter
 import pytest
 from stacking import alternate, deal, done, find, melds_listed, uid, win
 
-from bezique.rules.actions import MELD, Action
+from bezique.rules import Action, Verb, apply_checked, legal_actions, make_ruleset, why_illegal
 from bezique.rules.cards import face_code, sort_key
-from bezique.rules.engine import apply_checked, legal_actions, why_illegal
-from bezique.rules.ruleset import make_ruleset
 
 
 def cards(state, spec: str) -> tuple[int, ...]:
@@ -50,9 +48,9 @@ class Row:
 
     def meld(self, spec: str, kind: str, points: int) -> Row:
         s = self.state
-        action = Action(MELD, cards(s, spec), kind)
+        action = Action(Verb.MELD, cards(s, spec), kind)
         assert why_illegal(s, action) is None, why_illegal(s, action)
-        listed = {(a.kind, tuple(c & 31 for c in a.cards)) for a in legal_actions(s) if a.verb == MELD}
+        listed = {(a.kind, tuple(c & 31 for c in a.cards)) for a in legal_actions(s) if a.verb == Verb.MELD}
         assert (kind, tuple(c & 31 for c in action.cards)) in listed
         before = s.scores[0]
         apply_checked(s, action)
@@ -61,13 +59,13 @@ class Row:
 
     def illegal(self, spec: str, kind: str, *reasons: str) -> str:
         s = self.state
-        action = Action(MELD, cards(s, spec), kind)
-        reason = why_illegal(s, action)
-        assert reason, f"{spec} as {kind} should be illegal"
+        action = Action(Verb.MELD, cards(s, spec), kind)
+        refused = why_illegal(s, action)
+        assert refused, f"{spec} as {kind} should be illegal"
         assert action not in legal_actions(s)
         if reasons:
-            assert any(r in reason for r in reasons), reason
-        return reason
+            assert any(r in refused.text for r in reasons), refused
+        return refused.text
 
 
 def test_row01_royal_marriage_then_trump_sequence():
@@ -202,8 +200,8 @@ def test_row19_single_whose_queen_was_played(mode):
     r.trick()
     r.trick(lead="QS#0")
     assert [k for k, _ in melds_listed(r.state)] == ["bezique_1"]
-    played_queen = Action(MELD, (uid("QS#0"), *cards(r.state, "QS#1 JD#0 JD#1")), "bezique_2")
-    assert "QS#0" in why_illegal(r.state, played_queen)
+    played_queen = Action(Verb.MELD, (uid("QS#0"), *cards(r.state, "QS#1 JD#0 JD#1")), "bezique_2")
+    assert "QS#0" in why_illegal(r.state, played_queen).text
     r.meld("QS#1 JD#1", "bezique_1", 40)
 
 
@@ -211,6 +209,6 @@ def test_row20_a_played_card_cannot_be_melded():
     r = Row("KH QH")
     r.trick(lead="KH")
     played_king = next(c for c in r.state.played if face_code(c) == "KH")
-    reason = why_illegal(r.state, Action(MELD, (played_king, cards(r.state, "QH")[0]), "common_marriage"))
-    assert reason and "KH#0" in reason
+    reason = why_illegal(r.state, Action(Verb.MELD, (played_king, cards(r.state, "QH")[0]), "common_marriage"))
+    assert reason and "KH#0" in reason.text
     assert melds_listed(r.state) == []

@@ -23,12 +23,20 @@ from stacking import (
     win,
 )
 
-from bezique.rules.actions import DONE_ACTION, MELD, PASS_TO_PARTNER, PLAY, Action
+from bezique.rules import (
+    DONE_ACTION,
+    Action,
+    Phase,
+    Verb,
+    apply_checked,
+    legal_actions,
+    make_ruleset,
+    shuffled_deck,
+    start_deal,
+    view_for,
+    why_illegal,
+)
 from bezique.rules.cards import face_code
-from bezique.rules.engine import apply_checked, legal_actions, shuffled_deck, start_deal, why_illegal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, OVER
-from bezique.rules.view import view_for
 
 THREE = make_ruleset("three_handed")
 FOUR = make_ruleset("four_handed")
@@ -51,7 +59,7 @@ def test_s46_turn_up_is_the_25th_card():
 def test_s46_triple_bezique_all_at_once(target):
     s = deal(["QS QS QS JD JD JD"], rules=make_ruleset("three_handed", {"target_score": target}))
     win(s, 0, keep="QS JD")
-    kinds = {a.kind for a in legal_actions(s) if a.verb == MELD}
+    kinds = {a.kind for a in legal_actions(s) if a.verb == Verb.MELD}
     assert {"bezique_1", "bezique_2", "bezique_3"} <= kinds
     act(s, meld_action(s, "QS QS QS JD JD JD", "bezique_3"))
     assert s.scores == [1500, 0, 0]
@@ -153,14 +161,14 @@ def _four(overrides=None, s_hand="JD"):
     win(s, N, keep)
     meld(s, "KS QS", "royal_marriage", points=40)
     assert s.scores == [40, 0]
-    assert not [a for a in legal_actions(s) if a.verb == PASS_TO_PARTNER], "a pass must be the first action"
+    assert not [a for a in legal_actions(s) if a.verb == Verb.PASS_TO_PARTNER], "a pass must be the first action"
     done(s)
     win(s, N, keep)
     acts = legal_actions(s)
-    assert Action(PASS_TO_PARTNER, seat=S) in acts
-    assert [a.seat for a in acts if a.verb == PASS_TO_PARTNER] == [S]
-    assert why_illegal(s, Action(PASS_TO_PARTNER, seat=E))
-    act(s, Action(PASS_TO_PARTNER, seat=S))
+    assert Action(Verb.PASS_TO_PARTNER, seat=S) in acts
+    assert [a.seat for a in acts if a.verb == Verb.PASS_TO_PARTNER] == [S]
+    assert why_illegal(s, Action(Verb.PASS_TO_PARTNER, seat=E))
+    act(s, Action(Verb.PASS_TO_PARTNER, seat=S))
     assert s.to_act == S and s.step_actor == S
     return s
 
@@ -168,12 +176,12 @@ def _four(overrides=None, s_hand="JD"):
 def test_s47_partner_melds_with_the_passers_tabled_queen():
     s = _four()
     queen = find(s, N, "QS", "table")
-    action = Action(MELD, (queen, find(s, S, "JD")), "bezique_1")
+    action = Action(Verb.MELD, (queen, find(s, S, "JD")), "bezique_1")
     assert action in legal_actions(s)
     apply_checked(s, action)
     assert s.scores == [80, 0]
     assert queen in s.tables[N] and queen not in s.tables[S]
-    assert Action(PASS_TO_PARTNER, seat=N) not in legal_actions(s)
+    assert Action(Verb.PASS_TO_PARTNER, seat=N) not in legal_actions(s)
     events = []
     apply_checked(s, DONE_ACTION, events)
     drawn = [e.seat for e in events if e.kind == "card_drawn"]
@@ -183,16 +191,16 @@ def test_s47_partner_melds_with_the_passers_tabled_queen():
     play(s, "8H") if any(face_code(c) == "8H" for c in s.hands[N]) else play(s, plays(s)[-1])
     play(s, plays(s)[-1])
     assert s.to_act == S
-    assert Action(PLAY, (queen,)) not in legal_actions(s)
-    assert "not in seat 2's hand" in why_illegal(s, Action(PLAY, (queen,)))
+    assert Action(Verb.PLAY, (queen,)) not in legal_actions(s)
+    assert "not in seat 2's hand" in why_illegal(s, Action(Verb.PLAY, (queen,))).text
 
 
 def test_s47_double_bezique_from_both_partners_is_illegal():
     s = _four(s_hand="JD QS JD")
     queen = find(s, N, "QS", "table")
     own = [find(s, S, "QS"), *sorted(c for c in s.hands[S] if face_code(c) == "JD")]
-    action = Action(MELD, tuple(sorted([queen, *own])), "bezique_2")
-    assert "own cards" in why_illegal(s, action)
+    action = Action(Verb.MELD, tuple(sorted([queen, *own])), "bezique_2")
+    assert "own cards" in why_illegal(s, action).text
     assert action not in legal_actions(s)
 
 
@@ -200,7 +208,7 @@ def test_s47_double_bezique_from_both_partners_allowed_by_option():
     s = _four({"partnership_multi_bezique_from_one_player": False}, s_hand="JD QS JD")
     queen = find(s, N, "QS", "table")
     own = [find(s, S, "QS"), *sorted(c for c in s.hands[S] if face_code(c) == "JD")]
-    act(s, Action(MELD, tuple(sorted([queen, *own])), "bezique_2"))
+    act(s, Action(Verb.MELD, tuple(sorted([queen, *own])), "bezique_2"))
     assert s.scores == [540, 0]
 
 
@@ -208,7 +216,7 @@ def test_s47_partner_table_cards_need_a_card_from_the_declarers_hand():
     s = _four(s_hand="KS")
     king = find(s, N, "KS", "table")
     queen = find(s, N, "QS", "table")
-    assert "concealed hand" in why_illegal(s, Action(MELD, (king, queen), "royal_marriage"))
+    assert "concealed hand" in why_illegal(s, Action(Verb.MELD, (king, queen), "royal_marriage")).text
 
 
 def test_four_handed_last_stock_trick_and_side_scores():
@@ -219,7 +227,7 @@ def test_four_handed_last_stock_trick_and_side_scores():
     turn_up, third, second, top = s.stock
     done(s)
     assert top in s.hands[E] and second in s.hands[S] and third in s.hands[W] and turn_up in s.hands[N]
-    while s.phase not in (AWAIT_DEAL, OVER):
+    while s.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
         play(s, plays(s)[-1])
     brisques = [(side, pts) for _, side, _, sid, pts in s.log if sid == "brisques"]
     assert sum(p for _, p in brisques) == 320 and len(s.scores) == 2
@@ -232,7 +240,7 @@ def test_s48_open_hands_visible_stock_hidden():
     opened = deal([[], []], rules=make_ruleset("open"))
     closed = deal([[], []])
     for state in (opened, closed):
-        state.phase = AWAIT_DEAL
+        state.phase = Phase.AWAIT_DEAL
         state.deal_index = -1
         start_deal(state, list(deck))
     view = view_for(opened, 0)
@@ -240,7 +248,7 @@ def test_s48_open_hands_visible_stock_hidden():
     assert len(view.unseen()) == 47, "only the face-down stock is unseen"
     assert view_for(closed, 0).known[1] == () and len(view_for(closed, 0).unseen()) == 55
     # the same decisions score the same
-    while opened.phase not in (AWAIT_DEAL, OVER):
+    while opened.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
         action = legal_actions(opened)[rng.randrange(len(legal_actions(opened)))]
         assert action in legal_actions(closed)
         apply_checked(opened, action)

@@ -10,7 +10,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bezique.rules.actions import MELD
+from bezique.rules import (
+    Phase,
+    Verb,
+    apply,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    shuffled_deck,
+    start_deal,
+    why_illegal,
+)
 from bezique.rules.cards import (
     JACK,
     QUEEN,
@@ -24,10 +34,7 @@ from bezique.rules.cards import (
     parse_code,
     rank_of,
 )
-from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal, why_illegal
 from bezique.rules.melds import bezique_pair, classify, legal_melds, refusal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER
 
 # --- notation -----------------------------------------------------------------------------------------------
 
@@ -165,7 +172,7 @@ def check_enumerator(state):
     listed = {_meld_signature(state, seat, shape.kind, cards) for shape, cards in enumerated}
     assert len(listed) == len(enumerated), "two listed melds are equivalent"
     assert listed == brute_force(state, seat)
-    actions = [a for a in legal_actions(state) if a.verb == MELD]
+    actions = [a for a in legal_actions(state) if a.verb == Verb.MELD]
     if state.step_melded or (state.rules.seven_exchange_counts_as_meld and state.step_exchanged):
         assert actions == []
     else:
@@ -203,13 +210,13 @@ def _random_deal_checks(variant, overrides, seed, meld_bias=0.85):
         deck.sort(key=lambda f: rank_of(f) > JACK)
     start_deal(state, deck)
     checks = 0
-    while state.phase not in (AWAIT_DEAL, OVER):
+    while state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
         actions = legal_actions(state)
-        if state.phase == DECLARE:
+        if state.phase == Phase.DECLARE:
             check_enumerator(state)
             checks += 1
-            melds = [a for a in actions if a.verb == MELD]
-            others = [a for a in actions if a.verb not in (MELD, "done")]
+            melds = [a for a in actions if a.verb == Verb.MELD]
+            others = [a for a in actions if a.verb not in (Verb.MELD, Verb.DONE)]
             if melds and rng.random() < meld_bias:
                 action = rng.choice(melds)
             elif others and rng.random() < 0.5:

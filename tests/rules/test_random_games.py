@@ -8,18 +8,17 @@ import random
 
 import pytest
 
-from bezique.rules.actions import DONE, MELD, PLAY
-from bezique.rules.engine import (
+from bezique.rules import (
+    Phase,
+    Verb,
     apply_checked,
     legal_actions,
+    make_ruleset,
     new_game,
     shuffled_deck,
     start_deal,
     why_illegal,
 )
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER
-from bezique.rules.state import PLAY as PLAY_PHASE
 
 VARIANTS = [
     ("two_handed", {"target_score": 500}),
@@ -63,28 +62,28 @@ class Checker:
         # scores never fall
         assert all(now >= before for now, before in zip(s.scores, self.scores, strict=True))
         self.scores = list(s.scores)
-        if s.phase == OVER:
+        if s.phase == Phase.OVER:
             assert s.finished and legal_actions(s) == [] and s.to_act is None
             return
-        if s.phase == AWAIT_DEAL:
+        if s.phase == Phase.AWAIT_DEAL:
             assert legal_actions(s) == [] and s.to_act is None
             return
         acts = legal_actions(s)
         assert acts, "no legal action while the game goes on"
         assert len(set(acts)) == len(acts)
         # hand sizes
-        if s.phase == PLAY_PHASE and not s.trick:
+        if s.phase == Phase.PLAY and not s.trick:
             if not s.final_phase:
                 assert [len(s.hands[p]) + len(s.tables[p]) for p in range(n)] == [rules.hand_size] * n
                 assert len(s.stock) == rules.stock_size - n * s.tricks_done
             else:
                 left = rules.final_trick - s.tricks_done
                 assert [len(h) for h in s.hands] == [left] * n and not any(s.tables) and not s.stock
-        if s.phase == DECLARE:
-            assert acts[-1].verb == DONE and not s.final_phase
+        if s.phase == Phase.DECLARE:
+            assert acts[-1].verb == Verb.DONE and not s.final_phase
             assert len(s.stock) >= n
-        if s.phase == PLAY_PHASE:
-            assert all(a.verb == PLAY for a in acts)
+        if s.phase == Phase.PLAY:
+            assert all(a.verb == Verb.PLAY for a in acts)
             assert all(a.cards[0] in s.hands[s.to_act] or a.cards[0] in s.tables[s.to_act] for a in acts)
         for a in acts:
             assert why_illegal(s, a) is None, (a, why_illegal(s, a))
@@ -112,25 +111,25 @@ def play_game(variant, overrides, seed, max_deals=8):
     checker = Checker(state)
     actions = 0
     for _ in range(max_deals):
-        if state.phase == OVER:
+        if state.phase == Phase.OVER:
             break
         start_deal(state, shuffled_deck(rules, rng))
         deal_index = state.deal_index
         checker.check()
-        while state.phase in (PLAY_PHASE, DECLARE):
+        while state.phase in (Phase.PLAY, Phase.DECLARE):
             legal = legal_actions(state)
-            melds = [a for a in legal if a.verb == MELD]
+            melds = [a for a in legal if a.verb == Verb.MELD]
             action = rng.choice(melds) if melds and rng.random() < 0.7 else rng.choice(legal)
             before_tricks = state.tricks_done
             apply_checked(state, action)
             actions += 1
             checker.check()
-            if state.phase == PLAY_PHASE and state.final_phase is False and action.verb == DONE:
+            if state.phase == Phase.PLAY and state.final_phase is False and action.verb == Verb.DONE:
                 assert state.tricks_done == before_tricks
-        if state.phase == AWAIT_DEAL or (state.phase == OVER and len(state.tricks_log) == rules.final_trick
+        if state.phase == Phase.AWAIT_DEAL or (state.phase == Phase.OVER and len(state.tricks_log) == rules.final_trick
                                          and state.past_deals and len(state.past_deals) == deal_index + 1):
             checker.deal_finished(deal_index)
-        if state.phase == OVER:
+        if state.phase == Phase.OVER:
             assert state.winner is not None or rules.final_tie_rule == "draw"
     return checker.deals_completed, actions
 

@@ -7,11 +7,21 @@ import random
 
 import pytest
 
-from bezique.rules import engine, scoring
-from bezique.rules.actions import Action
+from bezique.rules import (
+    Action,
+    GameState,
+    Phase,
+    Verb,
+    apply_checked,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    scoring,
+    shuffled_deck,
+    start_deal,
+    why_illegal,
+)
 from bezique.rules.cards import make_card, parse_code
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER, GameState
 
 
 def card(code: str) -> int:
@@ -26,8 +36,8 @@ def cards(codes: str) -> tuple[int, ...]:
 def declaring(variant: str, hand: str, table: str = "", trump: int | None = None, **overrides) -> GameState:
     """Seat 0 in the declaration step of a phase-1 trick it just won, holding `hand` (concealed) and `table`."""
     rules = make_ruleset(variant, overrides)
-    state = engine.new_game(rules, 1)
-    engine.start_deal(state, engine.shuffled_deck(rules, random.Random(0)))
+    state = new_game(rules, 1)
+    start_deal(state, shuffled_deck(rules, random.Random(0)))
     mine = set(cards(hand)) | set(cards(table))
     for seat in range(2):
         state.hands[seat] = [c for c in state.hands[seat] if c not in mine]
@@ -35,19 +45,19 @@ def declaring(variant: str, hand: str, table: str = "", trump: int | None = None
     state.hands[0] = list(cards(hand))
     state.tables[0] = list(cards(table))
     state.trump = trump
-    state.phase = DECLARE
+    state.phase = Phase.DECLARE
     state.trick_winner = state.step_actor = state.to_act = 0
     state.step_melded = state.step_exchanged = state.step_acted = False
     return state
 
 
 def meld(state: GameState, codes: str, kind: str | None = None) -> None:
-    engine.apply_checked(state, Action("meld", cards(codes), kind))
+    apply_checked(state, Action(Verb.MELD, cards(codes), kind))
 
 
 def next_step(state: GameState) -> None:
     """Close the step and open a fresh one for seat 0 (as if it won the next trick too)."""
-    state.phase = DECLARE
+    state.phase = Phase.DECLARE
     state.step_melded = state.step_exchanged = state.step_acted = False
 
 
@@ -59,7 +69,7 @@ def test_36_rubicon_first_marriage_sets_trumps_and_scores_40() -> None:
     meld(state, "KH#0 QH#0", "royal_marriage")
     assert state.trump == H and state.deal_points[0] == 40
     next_step(state)
-    assert engine.why_illegal(state, Action("meld", cards("KC#0 QC#0"), "royal_marriage")) is not None
+    assert why_illegal(state, Action(Verb.MELD, cards("KC#0 QC#0"), "royal_marriage")) is not None
     meld(state, "KC#0 QC#0", "common_marriage")
     assert state.deal_points[0] == 60
 
@@ -92,8 +102,8 @@ def test_38_rubicon_carte_blanche_at_deal_and_repeats() -> None:
     for f in draws:
         rest.remove(f)
     deck += draws + rest
-    state = engine.new_game(rules, 1)
-    engine.start_deal(state, deck)
+    state = new_game(rules, 1)
+    start_deal(state, deck)
     assert state.deal_points == [50, 0]
     assert set(state.hands[0]) <= state.exposed  # the hand was shown
     assert state.blanche == [True, False]
@@ -102,13 +112,13 @@ def test_38_rubicon_carte_blanche_at_deal_and_repeats() -> None:
         # The leader (seat 0 first) plays; whoever must win plays a higher card of the same suit if possible.
         leader = state.to_act
         lead = min(state.hands[leader], key=lambda c: -(c & 7))  # lowest card
-        engine.apply_checked(state, Action("play", (lead,)))
+        apply_checked(state, Action(Verb.PLAY, (lead,)))
         follower = state.to_act
         beaters = [c for c in state.hands[follower] if (c & 31) >> 3 == (lead & 31) >> 3 and (c & 7) < (lead & 7)]
         others = [c for c in state.hands[follower] if c not in beaters and (c & 31) >> 3 != (lead & 31) >> 3]
         choice = (beaters if seat == follower else others or state.hands[follower])[0]
-        engine.apply_checked(state, Action("play", (choice,)))
-        engine.apply_checked(state, Action("done"))
+        apply_checked(state, Action(Verb.PLAY, (choice,)))
+        apply_checked(state, Action(Verb.DONE))
 
     play_trick_won_by(0)
     assert state.deal_points[0] == 100  # drew 8C: shown, +50
@@ -121,7 +131,7 @@ def test_39_rubicon_reforming_quartets() -> None:
     state = declaring("rubicon", "QH#0 QH#1 QH#2 QH#3 QS#0")
     meld(state, "QH#0 QH#1 QH#2 QH#3", "four_queens")
     next_step(state)
-    assert "already scored" in engine.why_illegal(state, Action("meld", cards("QH#1 QH#2 QH#3 QS#0")))
+    assert "already scored" in why_illegal(state, Action(Verb.MELD, cards("QH#1 QH#2 QH#3 QS#0"))).text
     state.tables[0].remove(card("QH#0"))
     state.broken[0] = True  # QH#0 was played to a trick
     meld(state, "QH#1 QH#2 QH#3 QS#0", "four_queens")
@@ -137,13 +147,13 @@ def test_40_rubicon_bezique_build_up() -> None:
     meld(state, "QS#0 JD#0 QS#1 JD#1 QS#2 JD#2", "bezique_3")
     assert state.deal_points[0] == 40 + 500 + 1500
     next_step(state)
-    assert engine.why_illegal(state, Action("meld", cards("QS#0 JD#0 QS#1 JD#1 QS#2 JD#2"))) is not None
+    assert why_illegal(state, Action(Verb.MELD, cards("QS#0 JD#0 QS#1 JD#1 QS#2 JD#2"))) is not None
 
 
 def settle(variant: str, raw: tuple[int, int], brisques: tuple[int, int]) -> GameState:
     rules = make_ruleset(variant, {"match_target": None})
-    state = engine.new_game(rules, 0)
-    engine.start_deal(state, engine.shuffled_deck(rules, random.Random(1)))
+    state = new_game(rules, 0)
+    start_deal(state, shuffled_deck(rules, random.Random(1)))
     state.deal_points = list(raw)
     aces = [make_card(0, c) for c in range(rules.packs)] * 40
     state.won = [aces[:brisques[0]], aces[:brisques[1]]]
@@ -185,15 +195,15 @@ def test_chinese_settlement_never_counts_brisques() -> None:
 
 def test_43_chinese_bezique_follows_trumps() -> None:
     state = declaring("chinese", "QD#0 JS#0 QS#0 JD#0", trump=D)
-    assert engine.why_illegal(state, Action("meld", cards("QS#0 JD#0"))) is not None
+    assert why_illegal(state, Action(Verb.MELD, cards("QS#0 JD#0"))) is not None
     meld(state, "QD#0 JS#0", "bezique_1")
     untrumped = declaring("chinese", "QD#0 JS#0 QS#0 JD#0", trump=None)
-    assert not [a for a in engine.legal_actions(untrumped) if a.kind and a.kind.startswith("bezique")]
+    assert not [a for a in legal_actions(untrumped) if a.kind and a.kind.startswith("bezique")]
 
 
 def test_44_chinese_trump_quartet() -> None:
     state = declaring("chinese", "AH#0 AH#1 AH#2 AH#3 AC#0", trump=H)
-    kinds = {a.kind: a for a in engine.legal_actions(state) if a.verb == "meld"}
+    kinds = {a.kind: a for a in legal_actions(state) if a.verb == Verb.MELD}
     assert kinds["four_trump_aces"].cards == cards("AH#0 AH#1 AH#2 AH#3")
     assert all(c != card("AC#0") for c in kinds["four_trump_aces"].cards)
     meld(state, "AH#0 AH#1 AH#2 AH#3", "four_trump_aces")
@@ -215,11 +225,11 @@ def test_random_settlement_games_keep_every_card_and_end(variant: str) -> None:
     rules = make_ruleset(variant)
     rng = random.Random(7)
     for _ in range(3):
-        state = engine.new_game(rules, rng.randrange(2))
-        while state.phase != OVER:
-            engine.start_deal(state, engine.shuffled_deck(rules, rng))
-            while state.phase not in (AWAIT_DEAL, OVER):
-                engine.apply_checked(state, rng.choice(engine.legal_actions(state)))
+        state = new_game(rules, rng.randrange(2))
+        while state.phase != Phase.OVER:
+            start_deal(state, shuffled_deck(rules, rng))
+            while state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
+                apply_checked(state, rng.choice(legal_actions(state)))
             everything = sorted(c for pile in state.won for c in pile)
             assert everything == sorted(range(32 * rules.packs))  # every deal is played out, the last one too
             settlement = state.past_deals[-1].settlement

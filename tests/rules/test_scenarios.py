@@ -18,6 +18,7 @@ from stacking import (
     done,
     exchange,
     faces_of,
+    final_tricks,
     find,
     meld,
     meld_action,
@@ -35,13 +36,22 @@ from stacking import (
     win_tricks,
 )
 
-from bezique.rules.actions import DONE_ACTION, EXCHANGE_ACTION, MELD, PLAY, Action
+from bezique.rules import (
+    DONE_ACTION,
+    EXCHANGE_ACTION,
+    Action,
+    Phase,
+    RefusalCode,
+    Verb,
+    apply_checked,
+    legal_actions,
+    make_ruleset,
+    shuffled_deck,
+    start_deal,
+    view_for,
+    why_illegal,
+)
 from bezique.rules.cards import BRISQUE_RANKS, face_code, face_of, rank_of, suit_of
-from bezique.rules.engine import apply_checked, legal_actions, shuffled_deck, start_deal, why_illegal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, OVER
-from bezique.rules.state import PLAY as PLAY_PHASE
-from bezique.rules.view import view_for
 
 P, O = 0, 1  # noqa: E741
 
@@ -70,7 +80,7 @@ def test_s01_identical_cards_first_played_wins(lead, follow):
     play(s, follow)
     assert s.tricks_log[-1][0] == P
     assert sorted(s.won[P]) == sorted([uid("9H#0"), uid("9H#1")])
-    assert s.phase == DECLARE and s.step_actor == P
+    assert s.phase == Phase.DECLARE and s.step_actor == P
 
 
 def test_s02_ten_beats_king():
@@ -89,7 +99,7 @@ def test_s03_trump_beats_plain_and_played_seven_scores():
     s = deal(["AS", "7D"], turn_up="9D")
     play(s, "AS")
     events = []
-    apply_checked(s, Action(PLAY, (find(s, O, "7D"),)), events)
+    apply_checked(s, Action(Verb.PLAY, (find(s, O, "7D"),)), events)
     assert s.tricks_log[-1][0] == O
     assert s.scores == [0, 10]
     assert log_of(s, "seven_of_trumps") == [(O, 10)]
@@ -101,7 +111,7 @@ def test_s04_no_obligation_in_phase_one():
     s = deal(["AH", "KH 9H 8C"])
     play(s, "AH")
     assert {"KH", "9H", "8C"} <= set(plays(s))
-    assert why_illegal(s, Action(PLAY, (find(s, O, "8C"),))) is None
+    assert why_illegal(s, Action(Verb.PLAY, (find(s, O, "8C"),))) is None
     play(s, "8C")
     assert s.tricks_log[-1][0] == P
 
@@ -113,7 +123,7 @@ def test_s05_turned_up_seven():
     assert s.scores == [0, 10] and log_of(s, "seven_of_trumps") == [(O, 10)]  # seat 1 dealt
     win(s, P, keep="7H")
     assert EXCHANGE_ACTION not in legal_actions(s)
-    assert "already a seven" in why_illegal(s, EXCHANGE_ACTION)
+    assert "already a seven" in why_illegal(s, EXCHANGE_ACTION).text
     done(s)
     play(s, "7H")  # P leads the other seven of hearts
     assert s.scores == [10, 10]
@@ -225,7 +235,7 @@ def test_seven_exchange_refused_at_last_stock_trick_when_option_off():
     to_last_stock_trick(s, P, keep="7S")
     win(s, P, keep="7S")
     assert EXCHANGE_ACTION not in legal_actions(s)
-    assert "last stock trick" in why_illegal(s, EXCHANGE_ACTION)
+    assert "last stock trick" in why_illegal(s, EXCHANGE_ACTION).text
 
 
 def test_seven_exchange_counts_as_meld_option():
@@ -234,7 +244,7 @@ def test_seven_exchange_counts_as_meld_option():
     assert EXCHANGE_ACTION in legal_actions(s) and melds_listed(s)
     exchange(s)
     assert melds_listed(s) == []
-    assert "seven exchange" in why_illegal(s, meld_action(s, "KH QH"))
+    assert "seven exchange" in why_illegal(s, meld_action(s, "KH QH")).text
     done(s)
     s2 = deal(["7S KH QH 9H 9D 8H", "8C 7C"], turn_up="KS", rules=rules(seven_exchange_counts_as_meld=True))
     win(s2, P, keep="7S KH QH")
@@ -248,11 +258,11 @@ def test_declare_sevens_mode():
              rules=rules(seven_of_trumps_scoring="exchange_or_declare"))
     win(s, P, keep="7S")
     acts = legal_actions(s)
-    assert Action("declare_seven") in acts and EXCHANGE_ACTION in acts
-    act(s, Action("declare_seven"))
-    act(s, Action("declare_seven"))
+    assert Action(Verb.DECLARE_SEVEN) in acts and EXCHANGE_ACTION in acts
+    act(s, Action(Verb.DECLARE_SEVEN))
+    act(s, Action(Verb.DECLARE_SEVEN))
     assert s.scores == [20, 0]
-    assert Action("declare_seven") not in legal_actions(s)
+    assert Action(Verb.DECLARE_SEVEN) not in legal_actions(s)
     assert EXCHANGE_ACTION not in legal_actions(s), "a declared seven is spent and cannot be swapped"
     done(s)
     play(s, "7S")  # playing scores nothing in this mode
@@ -263,7 +273,7 @@ def test_game_ends_mid_trick_on_a_played_seven():
     s = deal(["AH", "7S"], scores=[0, 990])
     play(s, "AH")
     play(s, "7S")
-    assert s.phase == OVER and s.finished and s.winner == O and s.scores == [0, 1000]
+    assert s.phase == Phase.OVER and s.finished and s.winner == O and s.scores == [0, 1000]
     assert s.tricks_done == 0 and len(s.trick) == 2, "the trick is never resolved"
     assert legal_actions(s) == []
 
@@ -302,10 +312,10 @@ def test_s10_sequence_then_marriage_is_illegal():
     done(s)
     win(s, P, keep)
     assert not [m for m in melds_listed(s) if m[0] == "royal_marriage"]
-    both_table = Action(MELD, (_table(s, P, "KS"), _table(s, P, "QS")), "royal_marriage")
+    both_table = Action(Verb.MELD, (_table(s, P, "KS"), _table(s, P, "QS")), "royal_marriage")
     reason = refused(s, both_table)
     assert "concealed hand" in reason or "sequence" in reason
-    other_queen = Action(MELD, (_table(s, P, "KS"), _hand(s, P, "QS")), "royal_marriage")
+    other_queen = Action(Verb.MELD, (_table(s, P, "KS"), _hand(s, P, "QS")), "royal_marriage")
     assert "trump sequence" in refused(s, other_queen)
 
 
@@ -316,8 +326,8 @@ def test_s10_marriage_after_sequence_allowed_option():
     meld(s, "AS TS KS QS JS", points=250)
     done(s)
     win(s, P, keep)
-    refused(s, Action(MELD, (_table(s, P, "KS"), _table(s, P, "QS")), "royal_marriage"))  # still M3
-    act(s, Action(MELD, (_table(s, P, "KS"), _hand(s, P, "QS")), "royal_marriage"))
+    refused(s, Action(Verb.MELD, (_table(s, P, "KS"), _table(s, P, "QS")), "royal_marriage"))  # still M3
+    act(s, Action(Verb.MELD, (_table(s, P, "KS"), _hand(s, P, "QS")), "royal_marriage"))
     assert s.scores == [290, 0]
 
 
@@ -329,7 +339,7 @@ def test_s11_one_meld_per_trick():
     assert kinds == {"royal_marriage", "trump_sequence"}
     meld(s, "KS QS", "royal_marriage", points=40)
     assert melds_listed(s) == []
-    assert "one meld" in why_illegal(s, meld_action(s, "AS TS KS QS JS"))
+    assert "one meld" in why_illegal(s, meld_action(s, "AS TS KS QS JS")).text
     done(s)
     win(s, P, keep)
     meld(s, "AS TS JS KS QS", "trump_sequence", points=250)
@@ -454,7 +464,7 @@ def test_s19_incremental_after_the_tabled_queen_was_played():
     win_tricks(s, 1, P, keep)
     win(s, P, keep, lead="QS#0")
     assert melds_listed(s) == [("bezique_1", ["QS", "JD"])]
-    reason = refused(s, Action(MELD, (uid("QS#0"), uid("QS#1"), uid("JD#0"), uid("JD#1")), "bezique_2"))
+    reason = refused(s, Action(Verb.MELD, (uid("QS#0"), uid("QS#1"), uid("JD#0"), uid("JD#1")), "bezique_2"))
     assert "QS#0" in reason
 
 
@@ -488,9 +498,9 @@ def test_s20_tabled_cards_only_with_meld_requires_card_from_hand_off():
 def test_s21_only_the_winner_melds():
     s = deal(["8H", "KH QH 8C"])
     win(s, P, keep="KH QH")
-    assert s.phase == DECLARE and s.to_act == P and s.step_actor == P
-    loser_meld = Action(MELD, (find(s, O, "KH"), find(s, O, "QH")), "common_marriage")
-    assert "not in your hand" in why_illegal(s, loser_meld)
+    assert s.phase == Phase.DECLARE and s.to_act == P and s.step_actor == P
+    loser_meld = Action(Verb.MELD, (find(s, O, "KH"), find(s, O, "QH")), "common_marriage")
+    assert "not in your hand" in why_illegal(s, loser_meld).text
     assert loser_meld not in legal_actions(s)
     assert view_for(s, O).legal == ()
 
@@ -501,7 +511,7 @@ def test_s22_melded_cards_are_playable():
     meld(s, "QS JD", points=40)
     done(s)
     queen = _table(s, P, "QS")
-    assert Action(PLAY, (queen,)) in legal_actions(s)
+    assert Action(Verb.PLAY, (queen,)) in legal_actions(s)
     play(s, "QS", "table")
     assert s.broken == [True] and s.scores[P] == 40
     assert queen not in s.tables[P]
@@ -520,8 +530,8 @@ def test_s23_last_stock_trick_meld_then_draws():
     done(s)
     assert s.stock == []
     assert face_down in s.hands[P] and turn_up in s.hands[O]
-    assert s.phase == PLAY_PHASE and s.final_phase and s.to_act == P
-    assert all(a.verb == PLAY for a in legal_actions(s))
+    assert s.phase == Phase.PLAY and s.final_phase and s.to_act == P
+    assert all(a.verb == Verb.PLAY for a in legal_actions(s))
 
 
 def test_s24_transition_to_phase_two():
@@ -539,47 +549,38 @@ def test_s24_transition_to_phase_two():
     play_when_legal(s, O, seven)
     assert s.scores == before
     if not s.trick:
-        assert s.phase == PLAY_PHASE
-    while s.phase == PLAY_PHASE and s.tricks_done < 32:
-        assert s.phase != DECLARE
+        assert s.phase == Phase.PLAY
+    while s.phase == Phase.PLAY and s.tricks_done < 32:
+        assert s.phase != Phase.DECLARE
         play(s, plays(s)[-1])
     assert s.tricks_done == 32
 
 
-def _phase_two(trump_code, **overrides):
-    """A position at the first phase-2 trick, P to lead."""
-    s = deal([], turn_up=trump_code, rules=rules(**overrides))
-    to_last_stock_trick(s, P)
-    win(s, P)
-    done(s)
-    assert s.final_phase and s.to_act == P
-    return s
-
-
 @pytest.mark.parametrize(("must_win", "expected"), [(False, ["AH", "9H"]), (True, ["AH"])])
 def test_s25_must_follow_suit(must_win, expected):
-    s = _phase_two("9D", endgame_must_win_trick=must_win)
+    s = final_tricks("9D", rules(endgame_must_win_trick=must_win))
     rig_hand(s, P, "QH 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "9H AH 7D KC KS JC TS TC")
     play(s, "QH")
     assert plays(s) == expected
-    reason = why_illegal(s, Action(PLAY, (find(s, O, "7D"),)))
-    assert "follow suit" in reason
+    reason = why_illegal(s, Action(Verb.PLAY, (find(s, O, "7D"),)))
+    assert reason and "follow suit" in reason.text
+    assert reason.code == (RefusalCode.MUST_FOLLOW_AND_WIN if must_win else RefusalCode.MUST_FOLLOW_SUIT)
     if must_win:
-        assert "win" in why_illegal(s, Action(PLAY, (find(s, O, "9H"),)))
+        assert "win" in why_illegal(s, Action(Verb.PLAY, (find(s, O, "9H"),))).text
 
 
 def test_s26_must_trump_when_void():
-    s = _phase_two("9D")
+    s = final_tricks("9D")
     rig_hand(s, P, "QH 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "8D KC KS JC TS TC AC AS")
     play(s, "QH")
     assert plays(s) == ["8D"]
-    assert "trump" in why_illegal(s, Action(PLAY, (find(s, O, "KC"),)))
+    assert "trump" in why_illegal(s, Action(Verb.PLAY, (find(s, O, "KC"),))).text
 
 
 def test_s26_void_in_suit_and_trumps_plays_anything():
-    s = _phase_two("9D")
+    s = final_tricks("9D")
     rig_hand(s, P, "QH 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "9C KC KS JC TS TC AC AS")
     play(s, "QH")
@@ -588,7 +589,7 @@ def test_s26_void_in_suit_and_trumps_plays_anything():
 
 @pytest.mark.parametrize(("must_win", "expected"), [(False, ["TD", "8D"]), (True, ["TD"])])
 def test_s27_trump_led(must_win, expected):
-    s = _phase_two("9H", endgame_must_win_trick=must_win)
+    s = final_tricks("9H", rules(endgame_must_win_trick=must_win))
     rig_hand(s, P, "9D 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "TD 8D KC KS JC TS TC AC")
     play(s, "9D")
@@ -597,7 +598,7 @@ def test_s27_trump_led(must_win, expected):
 
 @pytest.mark.parametrize("must_win", [False, True])
 def test_s27_identical_card_is_legal_and_leader_wins(must_win):
-    s = _phase_two("9H", endgame_must_win_trick=must_win)
+    s = final_tricks("9H", rules(endgame_must_win_trick=must_win))
     rig_hand(s, P, "9D 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "9D KC KS JC TS TC AC AH")
     play(s, "9D")
@@ -607,7 +608,7 @@ def test_s27_identical_card_is_legal_and_leader_wins(must_win):
 
 
 def test_must_win_with_no_higher_card_follows_with_any_of_suit():
-    s = _phase_two("9H", endgame_must_win_trick=True)
+    s = final_tricks("9H", rules(endgame_must_win_trick=True))
     rig_hand(s, P, "AD 8S 8S 9S 9S 8C 8C JS")
     rig_hand(s, O, "TD 8D KC KS JC TS TC AC")
     play(s, "AD")
@@ -618,7 +619,7 @@ def test_must_win_with_no_higher_card_follows_with_any_of_suit():
 def test_s28_last_trick_bonus_final_trick():
     s = deal([])
     play_out(s)
-    assert s.phase == AWAIT_DEAL and s.past_deals[-1].points
+    assert s.phase == Phase.AWAIT_DEAL and s.past_deals[-1].points
     final_winner = s.tricks_log[-1][0]
     assert len(s.tricks_log) == 32
     assert [(seat, pts) for d, _, seat, sid, pts in s.log if sid == "last_trick"] == [(final_winner, 10)]
@@ -637,7 +638,7 @@ def test_s28_last_trick_bonus_on_last_stock_trick():
 def _to_final_trick(state):
     """Play (cheapest cards, no melds) until one card per hand is left, with the leader to act."""
     while not (state.final_phase and len(state.hands[0]) == 1 and not state.trick):
-        if state.phase == DECLARE:
+        if state.phase == Phase.DECLARE:
             done(state)
         else:
             play(state, plays(state)[-1])
@@ -712,8 +713,8 @@ def test_s30_immediate_win_on_a_meld(target):
     win(s, P, "JH JS JD JC")
     meld(s, "JH JS JD JC", "four_jacks")
     assert s.scores == [target, 0]
-    assert s.phase == OVER and s.finished and s.winner == P and s.tricks_done == 1
-    assert legal_actions(s) == [] and why_illegal(s, DONE_ACTION) == "the game is over"
+    assert s.phase == Phase.OVER and s.finished and s.winner == P and s.tricks_done == 1
+    assert legal_actions(s) == [] and why_illegal(s, DONE_ACTION) == (RefusalCode.GAME_OVER, "the game is over")
 
 
 @pytest.mark.parametrize("target", [1000, 500])
@@ -721,14 +722,14 @@ def test_s30_one_short_of_target_goes_on(target):
     s = deal(["JH JS JD JC"], scores=[target - 41, 0], rules=rules(target_score=target))
     win(s, P, "JH JS JD JC")
     meld(s, "JH JS JD JC", "four_jacks")
-    assert not s.finished and s.phase == DECLARE
+    assert not s.finished and s.phase == Phase.DECLARE
 
 
 @pytest.mark.parametrize("target", [1000, 500])
 def test_s31_win_at_the_deal(target):
     s = deal([], turn_up="7S", scores=[0, target - 5], rules=rules(target_score=target))
     assert s.scores == [0, target + 5]
-    assert s.finished and s.winner == O and s.phase == OVER and s.tricks_done == 0 and not s.played
+    assert s.finished and s.winner == O and s.phase == Phase.OVER and s.tricks_done == 0 and not s.played
 
 
 @pytest.mark.parametrize("target", [1000, 500])
@@ -744,7 +745,7 @@ def test_s33_tie_at_brisque_time_plays_another_deal(target):
     shift = target - 1000
     s = _end_with(target, [940 + shift, 950 + shift], (8, 8), P)
     assert s.scores == [1030 + shift, 1030 + shift]
-    assert not s.finished and s.phase == AWAIT_DEAL and s.tiebreak == (0, 1)
+    assert not s.finished and s.phase == Phase.AWAIT_DEAL and s.tiebreak == (0, 1)
     assert s.dealer == P, "the deal alternates"
     deals = 1
     while not s.finished:
@@ -761,7 +762,7 @@ def test_s33_tie_at_brisque_time_plays_another_deal(target):
 def test_s33_tie_rule_draw(target):
     shift = target - 1000
     s = _end_with(target, [940 + shift, 950 + shift], (8, 8), P, final_tie_rule="draw")
-    assert s.finished and s.winner is None and s.phase == OVER
+    assert s.finished and s.winner is None and s.phase == Phase.OVER
 
 
 @pytest.mark.parametrize("target", [1000, 500])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bezique.i18n import meld_name, meld_short, t
 from bezique.persist.storage import StorageProblem
+from bezique.rules import Refusal, RefusalCode
 from bezique.rules.cards import rank_of, suit_of
 
 SUIT_LETTERS = "SHDC"
@@ -44,15 +45,16 @@ def short_meld(kind: str, lang: str) -> str:
         return kind[:3]
 
 
-def illegal_text(reason: str, lang: str) -> str:
-    """The rules' refusal (English, for logs) as a short line in the player's language."""
-    if "must follow suit" in reason and "win the trick" in reason:
-        return t("table.must_beat", lang)
-    if "must trump" in reason:
-        return t("table.must_trump", lang)
-    if "must follow suit" in reason:
-        return t("table.must_follow", lang)
-    return t("table.not_allowed", lang)
+_REFUSAL_KEYS = {  # the refusals the table words itself; every other one is a plain "not allowed"
+    RefusalCode.MUST_FOLLOW_AND_WIN: "table.must_beat",
+    RefusalCode.MUST_TRUMP: "table.must_trump",
+    RefusalCode.MUST_FOLLOW_SUIT: "table.must_follow",
+}
+
+
+def illegal_text(refusal: Refusal, lang: str) -> str:
+    """The rules' refusal as a short line in the player's language (its English text stays for the logs)."""
+    return t(_REFUSAL_KEYS.get(refusal.code, "table.not_allowed"), lang)
 
 
 def storage_problem_text(problem: StorageProblem, lang: str, with_detail: bool = True) -> str:
