@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from bezique.rules.ruleset import RULE_KEYS, VARIANTS, Ruleset, RulesetError, make_ruleset, preset
+from bezique.rules import RULE_KEYS, VARIANTS, Ruleset, RulesetError, make_ruleset, preset
 
 DEFAULT_CONFIG_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
 DEFAULT_VARIANT = "two_handed"

@@ -21,7 +21,7 @@ from bezique.config import (
     LoadedConfig,
     load_config,
 )
-from bezique.rules.ruleset import RULE_KEYS, Ruleset, make_ruleset, preset
+from bezique.rules import RULE_KEYS, Ruleset, make_ruleset, preset
 
 REPO = Path(__file__).resolve().parent.parent
 COMMENTED_RULE = re.compile(r"^  # ([a-z_0-9]+): (.*?)(?:\s+#.*)?$")

@@ -11,8 +11,8 @@ import pytest
 from bezique import i18n
 from bezique.config import AISettings, AppSettings
 from bezique.i18n import LANGUAGES, TABLES, howto, t
+from bezique.rules import VARIANTS, make_ruleset
 from bezique.rules.melds import MELD_NAMES
-from bezique.rules.ruleset import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCORE_IDS = ("seven_of_trumps", "last_trick", "brisques", "carte_blanche")
@@ -157,7 +157,6 @@ def test_how_to_play_meld_table_matches_the_rules() -> None:
     """Each row's cards, classified by the rules themselves (spades trumps), give that meld and its points."""
     from bezique.rules.cards import SPADES, make_card, parse_code
     from bezique.rules.melds import classify
-    from bezique.rules.ruleset import make_ruleset
 
     rules = make_ruleset("two_handed")
     for row in howto.MELD_ROWS:

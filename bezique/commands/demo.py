@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
     if args.variant and args.variant != config.variant:
         import dataclasses
 
-        from bezique.rules.ruleset import make_ruleset
+        from bezique.rules import make_ruleset
         config = dataclasses.replace(config, variant=args.variant, rules=make_ruleset(args.variant, {}))
     from bezique.persist.user_settings import load_user_settings
     language = load_user_settings(config).app.language  # the language the player chose in Settings

@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bezique.persist import storage
-from bezique.rules.record import RecordedGame, RecordError, replay_record
-from bezique.rules.state import OVER
+from bezique.rules import Phase, RecordedGame, RecordError, replay_record
 
 SAVE_FILE = "savegame.json"
 FORMAT = "bezique-save"
@@ -103,7 +102,7 @@ class SaveLoadResult:
 
     @property
     def finished(self) -> bool:
-        return self.game is not None and self.game.state.phase == OVER
+        return self.game is not None and self.game.state.phase == Phase.OVER
 
 
 def has_saved_game() -> bool:

@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from bezique.persist import storage
+from bezique.rules import Phase, RecordedGame
 from bezique.rules.melds import MELD_NAMES
-from bezique.rules.record import RecordedGame
-from bezique.rules.state import OVER
 
 STATS_FILE = "stats.json"
 FORMAT = "bezique-stats"
@@ -197,7 +196,7 @@ def record_game_result(game: RecordedGame, meta: dict[str, Any], today: date | N
         OSError: the statistics could not be written (say so with ``problem.stats_failed``).
     """
     state = game.state
-    if state.phase != OVER:
+    if state.phase != Phase.OVER:
         raise ValueError("only a finished game can be counted")
     mode = meta.get("mode")
     if mode not in ("computer", "hotseat"):

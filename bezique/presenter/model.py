@@ -17,9 +17,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from bezique.presenter.layout import Layout, Slot
-from bezique.rules.actions import Event
+from bezique.rules import Event, PlayerView
 from bezique.rules.cards import rank_of, suit_of
-from bezique.rules.view import PlayerView
 
 Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
 

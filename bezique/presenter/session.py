@@ -13,14 +13,23 @@ from dataclasses import dataclass
 
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
-from bezique.rules import engine
-from bezique.rules.actions import PLAY, Action, Event
+from bezique.rules import (
+    Action,
+    Event,
+    Phase,
+    PlayerView,
+    RecordedGame,
+    Refusal,
+    Ruleset,
+    Verb,
+    choose_first_dealer,
+    legal_actions,
+    redact_event,
+    shuffled_deck,
+    view_for,
+    why_illegal,
+)
 from bezique.rules.cards import face_of
-from bezique.rules.errors import Refusal
-from bezique.rules.record import RecordedGame
-from bezique.rules.ruleset import Ruleset
-from bezique.rules.state import AWAIT_DEAL, OVER
-from bezique.rules.view import PlayerView, redact_event, view_for
 
 
 def game_seed(seed: int | None = None) -> int:
@@ -68,7 +77,7 @@ class GameSession:
         self.seats = seats
         self.seed = game_seed(seed)
         self.rng = random.Random(self.seed)
-        self.first_dealer, self.cut = engine.choose_first_dealer(rules, self.rng)
+        self.first_dealer, self.cut = choose_first_dealer(rules, self.rng)
         players = [{"name": s.name, "type": s.kind, **({"level": s.level} if s.level else {})} for s in seats]
         self.game = RecordedGame.new(rules, players, self.first_dealer, seed=self.seed)
         self.allow_undo = allow_undo and not self.hotseat  # no undo when two share the screen: one could peek
@@ -118,15 +127,15 @@ class GameSession:
 
     @property
     def awaiting_deal(self) -> bool:
-        return self.state.phase == AWAIT_DEAL
+        return self.state.phase == Phase.AWAIT_DEAL
 
     @property
     def over(self) -> bool:
-        return self.state.phase == OVER
+        return self.state.phase == Phase.OVER
 
     def start_deal(self) -> list[Event]:
         events: list[Event] = []
-        self.game.start_deal(engine.shuffled_deck(self.rules, self.rng), events)
+        self.game.start_deal(shuffled_deck(self.rules, self.rng), events)
         self._undo.clear()
         self._changed()
         return events
@@ -135,11 +144,11 @@ class GameSession:
         return view_for(self.state, seat)
 
     def legal(self) -> list[Action]:
-        return engine.legal_actions(self.state)
+        return legal_actions(self.state)
 
     def why_illegal(self, action: Action) -> Refusal | None:
         """Why the rules refuse `action` now (a code for the window's words, and the English), or None."""
-        return engine.why_illegal(self.state, action)
+        return why_illegal(self.state, action)
 
     def act(self, action: Action) -> list[Event]:
         """Apply `action` for the seat to act (checked). Raises ``engine.IllegalActionError``."""
@@ -179,8 +188,8 @@ class GameSession:
 
     def canonical_play(self, seat: int, card: int) -> Action:
         """The legal ``play`` meaning `card` (the rules list one copy per equivalence class)."""
-        legal = [a for a in self.legal() if a.verb == PLAY]
-        action = Action(PLAY, (card,))
+        legal = [a for a in self.legal() if a.verb == Verb.PLAY]
+        action = Action(Verb.PLAY, (card,))
         if action in legal:
             return action
         state = self.state

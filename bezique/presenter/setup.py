@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bezique.presenter.layout import LAID_OUT_PLAYERS
-from bezique.rules.ruleset import VARIANTS, make_ruleset
+from bezique.rules import VARIANTS, make_ruleset
 
 SEATABLE_VARIANTS: tuple[str, ...] = tuple(v for v in VARIANTS if make_ruleset(v, {}).players in LAID_OUT_PLAYERS)
 FALLBACK_VARIANT = "two_handed"  # what a config naming an unseatable variant plays instead

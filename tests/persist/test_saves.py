@@ -16,10 +16,7 @@ from pathlib import Path
 import pytest
 
 from bezique.persist import saves, storage
-from bezique.rules import engine
-from bezique.rules.record import RecordedGame
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, OVER
+from bezique.rules import Phase, RecordedGame, legal_actions, make_ruleset, shuffled_deck
 from bezique.ui.kit.texts import storage_problem_text  # the window words what persist reports as data
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,11 +47,11 @@ def play(seed: int, actions: int, target: int = 1000) -> RecordedGame:
     rng = random.Random(seed)
     game = RecordedGame.new(rules, PLAYERS, rng.randrange(2), seed)
     done = 0
-    while game.state.phase != OVER and done < actions:
-        if game.state.phase == AWAIT_DEAL:
-            game.start_deal(engine.shuffled_deck(rules, rng))
+    while game.state.phase != Phase.OVER and done < actions:
+        if game.state.phase == Phase.AWAIT_DEAL:
+            game.start_deal(shuffled_deck(rules, rng))
             continue
-        game.act(rng.choice(engine.legal_actions(game.state)))
+        game.act(rng.choice(legal_actions(game.state)))
         done += 1
     return game
 
@@ -77,16 +74,16 @@ def test_save_after_every_action_and_load_restores_exactly() -> None:
     m = meta()
     checked = 0
     for step in range(160):
-        if game.state.phase == AWAIT_DEAL:
-            game.start_deal(engine.shuffled_deck(rules, rng))
+        if game.state.phase == Phase.AWAIT_DEAL:
+            game.start_deal(shuffled_deck(rules, rng))
         else:
-            game.act(rng.choice(engine.legal_actions(game.state)))
+            game.act(rng.choice(legal_actions(game.state)))
         saves.save_game(game, m)
-        if step % 9 == 0 or game.state.phase == AWAIT_DEAL:
+        if step % 9 == 0 or game.state.phase == Phase.AWAIT_DEAL:
             result = saves.load_saved_game()
             assert result.problem is None and result.game is not None
             assert signature(result.game) == signature(game)
-            assert engine.legal_actions(result.game.state) == engine.legal_actions(game.state)
+            assert legal_actions(result.game.state) == legal_actions(game.state)
             assert result.game.to_dict() == game.to_dict()
             assert result.meta == m and result.meta["level"] == "expert"
             assert result.game.players[1]["level"] == "expert"
@@ -97,9 +94,9 @@ def test_save_after_every_action_and_load_restores_exactly() -> None:
     again = saves.load_saved_game().game
     assert again is not None
     for _ in range(20):
-        if game.state.phase in (AWAIT_DEAL, OVER):
+        if game.state.phase in (Phase.AWAIT_DEAL, Phase.OVER):
             break
-        action = rng.choice(engine.legal_actions(game.state))
+        action = rng.choice(legal_actions(game.state))
         game.act(action)
         again.act(action)
     assert signature(again) == signature(game)
@@ -137,7 +134,7 @@ def test_bad_meta_is_refused_before_writing() -> None:
 
 def test_delete_after_the_game_ends() -> None:
     game = play(9, 10_000, target=500)
-    assert game.state.phase == OVER
+    assert game.state.phase == Phase.OVER
     saves.save_game(game, meta())
     result = saves.load_saved_game()
     assert result.finished and result.problem is None
@@ -308,6 +305,6 @@ def test_a_process_killed_mid_game_leaves_a_save_that_loads(seed: int, min_saves
                 and not p.name.startswith(".savegame.json.")]
     # the continued game is playable: its legal actions are those of the rebuilt state
     state = result.game.state
-    if state.phase not in (AWAIT_DEAL, OVER):
-        assert engine.legal_actions(state)
-        result.game.act(engine.legal_actions(state)[0])
+    if state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
+        assert legal_actions(state)
+        result.game.act(legal_actions(state)[0])

@@ -12,11 +12,8 @@ from pathlib import Path
 import pytest
 
 from bezique.persist import saves, stats, storage
-from bezique.rules import engine
+from bezique.rules import Phase, RecordedGame, legal_actions, make_ruleset, shuffled_deck
 from bezique.rules.melds import MELD_NAMES
-from bezique.rules.record import RecordedGame
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, OVER
 from bezique.ui.kit.texts import storage_problem_text  # the window words what persist reports as data
 
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "expert"}]
@@ -34,11 +31,11 @@ def finished_game(seed: int, max_actions: int | None = None) -> RecordedGame:
     rng = random.Random(seed)
     game = RecordedGame.new(rules, PLAYERS, rng.randrange(2), seed)
     done = 0
-    while game.state.phase != OVER and (max_actions is None or done < max_actions):
-        if game.state.phase == AWAIT_DEAL:
-            game.start_deal(engine.shuffled_deck(rules, rng))
+    while game.state.phase != Phase.OVER and (max_actions is None or done < max_actions):
+        if game.state.phase == Phase.AWAIT_DEAL:
+            game.start_deal(shuffled_deck(rules, rng))
         else:
-            game.act(rng.choice(engine.legal_actions(game.state)))
+            game.act(rng.choice(legal_actions(game.state)))
             done += 1
     return game
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ui_driver import DT, make_app
 
-from bezique.rules.actions import Event
+from bezique.rules import Event
 from bezique.ui.kit.floaters import LINE, STAGGER, Floater, free_slot, new_floater
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test

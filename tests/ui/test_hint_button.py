@@ -9,7 +9,7 @@ import pygame
 import pytest
 from ui_driver import DT, HANG_GUARD, click, finish_thinking, key, make_app, point_on, wait_rest
 
-from bezique.rules.actions import PLAY
+from bezique.rules import Verb
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
@@ -54,7 +54,7 @@ def test_the_window_keeps_drawing_while_the_hint_is_thought_out_and_a_move_drops
     assert app.frames >= frames + 5  # frames went on being drawn while the adviser thinks
     assert table.turns.worker.busy and table.turns.hint is None
     assert table.stage.message is not None and table.stage.message[0] == "Thinking about a hint…"
-    card = next(a for a in table.session.legal() if a.verb == PLAY).cards[0]
+    card = next(a for a in table.session.legal() if a.verb == Verb.PLAY).cards[0]
     moves = len(table.session.game.deals[-1]["actions"])
     click(app, point_on(table, card))  # the player moves on before the hint is ready
     wait_rest(app, limit=300)  # the computer answers: the stale hint was stopped, not waited for

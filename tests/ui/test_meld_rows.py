@@ -11,9 +11,8 @@ import pytest
 from ui_driver import DT, button, click, make_app, point_on, wait_rest
 
 from bezique.presenter.layout import Box, Layout
-from bezique.rules.actions import DONE, MELD, Action
+from bezique.rules import Action, RecordedGame, Verb
 from bezique.rules.cards import parse_code
-from bezique.rules.record import RecordedGame
 from bezique.ui.table.decl_panel import decl_geometry, panel_box, rows_that_fit
 from bezique.ui.table.meld_rows import HAND, TABLE, chip_layout, panel_melds
 
@@ -33,11 +32,11 @@ def test_rows_that_look_the_same_are_one_row_and_the_others_stay():
     on_table = card("AH", 1)  # a heart ace already on the table: another row
     hand = {*aces, other_ace}
     where = lambda c: HAND if c in hand else TABLE  # noqa: E731
-    legal = [Action(MELD, tuple(aces), "four_aces"),
-             Action(MELD, (other_ace, *aces[1:]), "four_aces"),
-             Action(MELD, (aces[0], on_table, *aces[2:]), "four_aces"),
-             Action(MELD, (card("KH"), card("QH")), "common_marriage"),
-             Action(DONE)]
+    legal = [Action(Verb.MELD, tuple(aces), "four_aces"),
+             Action(Verb.MELD, (other_ace, *aces[1:]), "four_aces"),
+             Action(Verb.MELD, (aces[0], on_table, *aces[2:]), "four_aces"),
+             Action(Verb.MELD, (card("KH"), card("QH")), "common_marriage"),
+             Action(Verb.DONE)]
     assert panel_melds(legal, where) == [legal[0], legal[2], legal[3]]
     chips = chip_layout(legal[2].cards, where, right=300.0, row=Box(0, 0, 300, 31), s=1.0)
     assert [c.where for c in chips] == [HAND, HAND, HAND, TABLE]  # the hand's cards first

@@ -9,13 +9,20 @@ import pytest
 
 from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
-from bezique.rules import engine
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.view import redact_event, view_for
+from bezique.rules import (
+    Event,
+    apply_checked,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    redact_event,
+    shuffled_deck,
+    start_deal,
+    view_for,
+)
 
 
 def split_packets(events, rules):
-    from bezique.rules.actions import Event
     out = []
     dealt = {e.seat: e for e in events if e.kind == "dealt"}
     for e in events:
@@ -37,12 +44,12 @@ def split_packets(events, rules):
 def test_model_tracks_a_whole_deal(seed, variant):
     rules = make_ruleset(variant, {})
     rng = random.Random(seed)
-    state = engine.new_game(rules, seed % 2)
+    state = new_game(rules, seed % 2)
     viewer = 0
     model = tm.TableModel(bottom=viewer, reveal_top=rules.open_hands)
     layout = Layout.for_size(1280, 720)
     events = []
-    engine.start_deal(state, engine.shuffled_deck(rules, rng), events)
+    start_deal(state, shuffled_deck(rules, rng), events)
     for _ in range(400):
         for e in split_packets([redact_event(e, viewer, state) for e in events], rules):
             model.apply(e)
@@ -58,7 +65,7 @@ def test_model_tracks_a_whole_deal(seed, variant):
         if state.phase != "play" and state.phase != "declare":
             break
         events = []
-        engine.apply_checked(state, rng.choice(engine.legal_actions(state)), events)
+        apply_checked(state, rng.choice(legal_actions(state)), events)
 
 
 def test_hand_order_groups_suits_and_trumps_first():

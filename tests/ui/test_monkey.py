@@ -6,7 +6,7 @@ import pygame
 import pytest
 from ui_driver import DT, finish_thinking, make_app, table_of
 
-from bezique.rules import engine
+from bezique.rules import legal_actions
 
 KEYS = [pygame.K_h, pygame.K_l, pygame.K_u, pygame.K_SPACE, pygame.K_RETURN, pygame.K_d, pygame.K_ESCAPE,
         pygame.K_a, pygame.K_z]
@@ -18,7 +18,7 @@ def check_valid(table):
     cards += len(state.stock) + len(state.trick)
     assert state.phase == "await_deal" or cards == 32 * state.rules.packs
     if state.to_act is not None:
-        assert engine.legal_actions(state)
+        assert legal_actions(state)
     assert table.sync_errors == 0
 
 

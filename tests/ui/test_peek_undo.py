@@ -11,7 +11,7 @@ import pytest
 from ui_driver import button, click, key, make_app, move, point_on, step, wait_rest
 
 from bezique.presenter import model as tm
-from bezique.rules.actions import PLAY
+from bezique.rules import Verb
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
@@ -67,7 +67,7 @@ def test_undo_in_the_last_tricks_flies_the_computers_card_back_to_its_hand():
         step(app, rng)
     assert table.session.state.final_phase
     table.opt = dataclasses.replace(table.opt, app=dataclasses.replace(table.opt.app, animation_speed="fast"))
-    mine = next(a for a in table.session.legal() if a.verb == PLAY).cards[0]
+    mine = next(a for a in table.session.legal() if a.verb == Verb.PLAY).cards[0]
     click(app, point_on(table, mine))
     wait_rest(app)
     assert table.session.can_undo()

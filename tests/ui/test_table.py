@@ -21,9 +21,8 @@ from ui_driver import (
 
 from bezique.i18n import t
 from bezique.presenter.layout import Slot, card_box
-from bezique.rules.actions import EXCHANGE_SEVEN, MELD
+from bezique.rules import RecordedGame, Verb
 from bezique.rules.cards import full_deck_faces, parse_code
-from bezique.rules.record import RecordedGame
 from bezique.ui.kit.texts import meld_label
 from bezique.ui.table.decl_panel import row_points
 from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
@@ -88,8 +87,8 @@ def test_declaration_panel_and_seven_exchange():
     wait_rest(app)
     assert table.session.state.phase == "declare" and table.human_turn()
     legal = table.session.legal()
-    assert any(a.verb == MELD and a.kind == "common_marriage" for a in legal)
-    assert any(a.verb == EXCHANGE_SEVEN for a in legal)
+    assert any(a.verb == Verb.MELD and a.kind == "common_marriage" for a in legal)
+    assert any(a.verb == Verb.EXCHANGE_SEVEN for a in legal)
     assert table.readout.prompt() == "You won the trick: declare, exchange the seven of trumps, or draw"
     meld_button = button(table, "meld:0")
     assert meld_button is not None and meld_button.label == "Marriage in Clubs"  # the suit, in words
@@ -97,7 +96,7 @@ def test_declaration_panel_and_seven_exchange():
     # every row says what it scores: the seven of trumps as well as the melds
     points = [row_points(table.controls, action) for action in ("meld:0", "exchange", "done")]
     assert points == [20, 10, None]
-    marriage = next(a for a in legal if a.verb == MELD)
+    marriage = next(a for a in legal if a.verb == Verb.MELD)
     assert meld_label(marriage.kind, marriage.cards, 1, "it") == "Matrimonio di Fiori"
     # hovering a meld highlights its cards
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(meld_button.box.cx), int(meld_button.box.cy)),

@@ -9,7 +9,7 @@ from ui_driver import DT, button, click, human_move, make_app, step, table_of, w
 
 from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
-from bezique.rules.actions import PASS_TO_PARTNER
+from bezique.rules import Verb
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 
 SIZES = [(1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (3840, 2160), (1280, 1024)]
@@ -113,7 +113,7 @@ def test_a_four_handed_deal_with_pass_to_partner():
         b = button(table, "pass")
         if b is None or len(passed) >= 2:
             return None
-        partner = next(a.seat for a in table.session.legal() if a.verb == PASS_TO_PARTNER)
+        partner = next(a.seat for a in table.session.legal() if a.verb == Verb.PASS_TO_PARTNER)
         click(app, (b.box.cx, b.box.cy))
         assert table.session.state.step_actor == partner != table.stage.viewer
         passed.append(partner)
@@ -187,8 +187,7 @@ def test_hand_over_never_shows_another_humans_hand():
 
 
 def test_model_sides_and_settlement():
-    from bezique.rules.actions import Event
-    from bezique.rules.ruleset import make_ruleset
+    from bezique.rules import Event, make_ruleset
     four = tm.new_model(make_ruleset("four_handed", {}), 1)
     assert four.others == [2, 3, 0] and four.scores == [0, 0]
     four.apply(Event("scored", 3, (), 40, "royal_marriage"))

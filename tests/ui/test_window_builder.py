@@ -8,7 +8,7 @@ import pytest
 from bezique.config import Config
 from bezique.presenter.layout import LAID_OUT_PLAYERS, Layout, parse_size
 from bezique.presenter.setup import SEATABLE_VARIANTS, target_choices
-from bezique.rules.ruleset import VARIANTS, make_ruleset
+from bezique.rules import VARIANTS, make_ruleset
 from bezique.ui.scenes.start import BareTable, open_table
 from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene

@@ -8,8 +8,7 @@ import random
 import pygame
 
 from bezique.config import Config
-from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY
-from bezique.rules.ruleset import make_ruleset
+from bezique.rules import Verb, make_ruleset
 from bezique.ui.scenes.start import open_table
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 from bezique.ui.table.scene import TableScene
@@ -91,23 +90,23 @@ def button(table: TableScene, action: str):
     return next((b for b in buttons + decl if b.action == action), None)
 
 
-def human_move(app, rng: random.Random, prefer=(MELD, EXCHANGE_SEVEN)) -> str:
+def human_move(app, rng: random.Random, prefer=(Verb.MELD, Verb.EXCHANGE_SEVEN)) -> str:
     """Make one move for the human through the mouse; returns what was done."""
     table = table_of(app)
     legal = table.session.legal()
     verbs = {a.verb for a in legal}
-    if PLAY in verbs:
-        action = rng.choice([a for a in legal if a.verb == PLAY])
+    if Verb.PLAY in verbs:
+        action = rng.choice([a for a in legal if a.verb == Verb.PLAY])
         click(app, point_on(table, action.cards[0]))
         return "play"
     for verb in prefer:
         if verb in verbs:
-            name = "exchange" if verb == EXCHANGE_SEVEN else "meld:0"
+            name = "exchange" if verb == Verb.EXCHANGE_SEVEN else "meld:0"
             b = button(table, name)
             assert b is not None, name
             click(app, (b.box.cx, b.box.cy))
             return name
-    assert DONE in verbs
+    assert Verb.DONE in verbs
     b = button(table, "done")
     click(app, (b.box.cx, b.box.cy))
     return "done"

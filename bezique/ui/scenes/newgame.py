@@ -125,7 +125,7 @@ class NewGameScene(Scene):
 
     # --- input ----------------------------------------------------------------------------------------------
     def _players(self) -> int:
-        from bezique.rules.ruleset import make_ruleset
+        from bezique.rules import make_ruleset
         return make_ruleset(self.setup.variant, {}).players
 
     def _choose(self, rid: str, index: int) -> None:

@@ -18,8 +18,7 @@ from bezique.persist import saves, stats
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, target_choices
-from bezique.rules.record import RecordedGame
-from bezique.rules.ruleset import Ruleset, make_ruleset
+from bezique.rules import RecordedGame, Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
 from bezique.ui.scenes.menu import MenuScene

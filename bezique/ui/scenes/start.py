@@ -16,7 +16,7 @@ from bezique.config import AISettings, AppSettings, Config, load_config
 from bezique.persist.user_settings import load_user_settings, resolve_language
 from bezique.presenter.session import GameSession, game_seed, new_seats
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS
-from bezique.rules.ruleset import Ruleset, make_ruleset
+from bezique.rules import Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.scene import Host
 from bezique.ui.table.options import TableOptions

@@ -17,9 +17,7 @@ import pygame
 from bezique.presenter import model as tm
 from bezique.presenter.layout import Box, Layout, card_box
 from bezique.presenter.session import GameSession
-from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, PASS_TO_PARTNER, Action
-from bezique.rules.state import DECLARE
-from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.widgets import Button, button_at
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.decl_panel import decl_buttons, rows_that_fit
@@ -77,7 +75,7 @@ class Controls:
                    "peek", enabled=self.can_peek(), text_size=18),
         ]
         decl: list[Button] = []
-        if human and self.session.state.phase == DECLARE:
+        if human and self.session.state.phase == Phase.DECLARE:
             decl = decl_buttons(self, self.session.legal())
         return buttons, decl
 
@@ -102,7 +100,7 @@ class Controls:
 
     def decl_melds(self) -> list[Action]:
         """The melds the panel lists, one row per choice the player can tell apart (``meld_rows.panel_melds``)."""
-        if not (self.turns.human_turn() and self.session.state.phase == DECLARE):
+        if not (self.turns.human_turn() and self.session.state.phase == Phase.DECLARE):
             return []
         return panel_melds(self.session.legal(), self.meld_source())
 
@@ -136,13 +134,13 @@ class Controls:
         elif action == "decl_down":
             self.scroll_decl(1)
         elif action == "exchange":
-            turns.act(Action(EXCHANGE_SEVEN))
+            turns.act(Action(Verb.EXCHANGE_SEVEN))
         elif action == "declare7":
-            turns.act(Action(DECLARE_SEVEN))
+            turns.act(Action(Verb.DECLARE_SEVEN))
         elif action == "done":
-            turns.act(Action(DONE))
+            turns.act(Action(Verb.DONE))
         elif action == "pass":
-            passes = [a for a in self.session.legal() if a.verb == PASS_TO_PARTNER]
+            passes = [a for a in self.session.legal() if a.verb == Verb.PASS_TO_PARTNER]
             if passes:
                 turns.act(passes[0])
 
@@ -189,7 +187,7 @@ class Controls:
 
     def _may_play(self) -> bool:
         """The viewer's cards answer the pointer only when they may play one."""
-        return self.turns.human_turn() and self.session.state.phase == PLAY_PHASE
+        return self.turns.human_turn() and self.session.state.phase == Phase.PLAY
 
     # --- events ---------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -221,8 +219,8 @@ class Controls:
         elif key == pygame.K_t:
             self.toggle_peek()
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_d) and self.turns.human_turn() and \
-                self.session.state.phase == DECLARE:
-            self.turns.act(Action(DONE))
+                self.session.state.phase == Phase.DECLARE:
+            self.turns.act(Action(Verb.DONE))
 
     def _motion(self, pos: tuple[int, int]) -> None:
         """The pointer at `pos`: a pressed card starts being dragged, or what lies under it is noted and lifts."""

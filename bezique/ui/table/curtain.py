@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bezique.presenter.session import GameSession
-from bezique.rules.actions import Event
+from bezique.rules import Event
 from bezique.ui.scene import Host
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.overlays import HandOverScene, LogOverlay, PauseOverlay, ResultOverlay

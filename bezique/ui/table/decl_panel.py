@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.rules.actions import DECLARE_SEVEN, EXCHANGE_SEVEN, PASS_TO_PARTNER, Action
+from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import meld_label
 from bezique.ui.kit.widgets import Button, blit_text, panel
@@ -92,11 +92,11 @@ def extra_actions(view: DeclView, legal: list[Action]) -> list[tuple[str, str]]:
     """(label, button action) of the rows above Draw: the seven of trumps, passing to the partner."""
     T = view.app.t
     out = []
-    if any(a.verb == EXCHANGE_SEVEN for a in legal):
+    if any(a.verb == Verb.EXCHANGE_SEVEN for a in legal):
         out.append((T("action.exchange_seven"), "exchange"))
-    elif any(a.verb == DECLARE_SEVEN for a in legal):
+    elif any(a.verb == Verb.DECLARE_SEVEN for a in legal):
         out.append((T("action.declare_seven"), "declare7"))
-    passes = [a for a in legal if a.verb == PASS_TO_PARTNER]
+    passes = [a for a in legal if a.verb == Verb.PASS_TO_PARTNER]
     if passes:
         name = view.session.seats[passes[0].seat].name if passes[0].seat is not None else ""
         out.append((T("action.pass_to_partner", name=name), "pass"))

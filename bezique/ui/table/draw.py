@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bezique.presenter.layout import CARD_ASPECT, Box
-from bezique.rules.actions import MELD
-from bezique.rules.ruleset import Ruleset
+from bezique.rules import Ruleset, Verb
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import suit_word
@@ -244,7 +243,7 @@ def _cards(view: TableView, surface: pygame.Surface) -> None:
     if view.hover_meld is not None and view.hover_meld < len(melds):
         for card in melds[view.hover_meld].cards:
             glow_keys[card] = MELD_GLOW
-    if view.hint is not None and view.hint[0].verb == MELD:
+    if view.hint is not None and view.hint[0].verb == Verb.MELD:
         for card in view.hint[0].cards:
             glow_keys[card] = HINT_GLOW
 

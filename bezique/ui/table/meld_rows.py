@@ -17,7 +17,7 @@ from typing import NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.rules.actions import MELD, Action
+from bezique.rules import Action, Verb
 from bezique.rules.cards import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, INK
 
@@ -47,7 +47,7 @@ def panel_melds(legal: Sequence[Action], where: Callable[[int], str]) -> list[Ac
     seen: set[tuple] = set()
     rows = []
     for action in legal:
-        if action.verb != MELD:
+        if action.verb != Verb.MELD:
             continue
         key = (action.kind, tuple(sorted((card & 31, where(card)) for card in action.cards)))
         if key not in seen:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from bezique.presenter.layout import Layout
     from bezique.presenter.model import TableModel
     from bezique.presenter.session import GameSession
-    from bezique.rules.actions import Action
+    from bezique.rules import Action
     from bezique.ui.app import App
     from bezique.ui.kit.floaters import Floater
     from bezique.ui.kit.sprites import CardSprite

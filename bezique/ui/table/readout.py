@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING
 from bezique.presenter.layout import Layout
 from bezique.presenter.model import TableModel
 from bezique.presenter.session import GameSession
-from bezique.rules.actions import EXCHANGE_SEVEN, MELD, PLAY, Action
-from bezique.rules.state import DECLARE
-from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.widgets import Button
@@ -144,9 +142,9 @@ class TableReadout:
     # questions only drawing asks
     def playable(self) -> set[int]:
         """Faces the viewer may play now (others are dimmed in the final tricks)."""
-        if not self.human_turn() or self.session.state.phase != PLAY_PHASE:
+        if not self.human_turn() or self.session.state.phase != Phase.PLAY:
             return set()
-        return {a.cards[0] & 31 for a in self.session.legal() if a.verb == PLAY}
+        return {a.cards[0] & 31 for a in self.session.legal() if a.verb == Verb.PLAY}
 
     def prompt(self) -> str:
         """The line under the trick when nothing else is said there: whose turn it is and what they may do."""
@@ -165,9 +163,9 @@ class TableReadout:
         if seat != stage.viewer or self._curtain.hiding:
             return T("table.opponent_turn", name=name)
         state = session.state
-        if state.phase == DECLARE:
+        if state.phase == Phase.DECLARE:
             verbs = {a.verb for a in session.legal()}
-            return T(DECLARE_PROMPTS[MELD in verbs, EXCHANGE_SEVEN in verbs])
+            return T(DECLARE_PROMPTS[Verb.MELD in verbs, Verb.EXCHANGE_SEVEN in verbs])
         if state.trick:
             if state.final_phase:
                 must_win = session.rules.endgame_must_win_trick

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bezique.presenter.session import GameSession
-from bezique.rules.actions import Action
+from bezique.rules import Action
 from bezique.ui.scene import Host, Scene
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain

@@ -14,7 +14,7 @@ import pygame
 
 from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
-from bezique.rules.actions import Event
+from bezique.rules import Event
 from bezique.rules.cards import rank_of, suit_of
 from bezique.rules.melds import MELD_NAMES
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED

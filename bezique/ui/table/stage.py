@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.presenter.session import GameSession
-from bezique.rules.actions import Event
+from bezique.rules import Event
 from bezique.ui.kit.floaters import Floater, new_floater
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import score_name, suit_word

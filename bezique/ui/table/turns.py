@@ -14,9 +14,7 @@ from bezique.ai import LEVELS, Player, make_player
 from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
 from bezique.presenter.session import GameSession
-from bezique.rules.actions import DECLARE_SEVEN, DONE, EXCHANGE_SEVEN, MELD, PASS_TO_PARTNER, PLAY, Action
-from bezique.rules.state import DECLARE
-from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.texts import card_name, illegal_text, meld_label
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
 from bezique.ui.kit.worker import Worker
@@ -142,8 +140,9 @@ class Turns:
         legal = session.legal()
         phase = session.state.phase
         settings = self.opt.app
-        auto_pass = phase == DECLARE and settings.auto_pass_empty_declaration and all(a.verb == DONE for a in legal)
-        forced = phase == PLAY_PHASE and settings.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
+        auto_pass = (phase == Phase.DECLARE and settings.auto_pass_empty_declaration
+                     and all(a.verb == Verb.DONE for a in legal))
+        forced = phase == Phase.PLAY and settings.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
         if auto_pass or forced:
             self.act(legal[0])
 
@@ -164,7 +163,7 @@ class Turns:
             self.ai_choice = result
         choice = self.ai_choice
         pace = COMPUTER_PACE.get(self.opt.app.computer_pace, 0.55)
-        if self.session.state.phase == DECLARE and choice.verb == DONE:
+        if self.session.state.phase == Phase.DECLARE and choice.verb == Verb.DONE:
             pace *= 0.4
         if self.stage.time - self.ai_started >= pace:
             self.ai_choice = None
@@ -188,7 +187,7 @@ class Turns:
         self.stage.decl_scroll = 0
         seat = self.session.to_act
         events = self.session.act(action)
-        if action.verb in (MELD, EXCHANGE_SEVEN, DECLARE_SEVEN, DONE, PASS_TO_PARTNER):
+        if action.verb in (Verb.MELD, Verb.EXCHANGE_SEVEN, Verb.DECLARE_SEVEN, Verb.DONE, Verb.PASS_TO_PARTNER):
             self.app.sounds.play("click")
         self.stage.feed(events)
         nxt = self.session.to_act
@@ -198,7 +197,7 @@ class Turns:
 
     def play_card(self, key: int) -> bool:
         """Play the viewer's card `key` (a click or a drop), if it is their turn to play a card."""
-        if not self.human_turn() or self.session.state.phase != PLAY_PHASE:
+        if not self.human_turn() or self.session.state.phase != Phase.PLAY:
             return False
         return self.act(self.session.canonical_play(self.stage.viewer, key))
 
@@ -245,16 +244,16 @@ class Turns:
     def _hint_text(self, action: Action, reason: str) -> str:
         """The hint's line: the move in words (the window's font has no suit glyphs), then its reason."""
         lang = self.app.lang
-        if action.verb == PLAY:
+        if action.verb == Verb.PLAY:
             what = self.app.t("hint.play", card=card_name(action.cards[0], lang))
-        elif action.verb == MELD:
+        elif action.verb == Verb.MELD:
             what = self.app.t("hint.meld", meld=meld_label(action.kind or "", action.cards, self.session.state.trump,
                                                            lang))
-        elif action.verb == EXCHANGE_SEVEN:
+        elif action.verb == Verb.EXCHANGE_SEVEN:
             what = self.app.t("hint.exchange")
-        elif action.verb == DECLARE_SEVEN:
+        elif action.verb == Verb.DECLARE_SEVEN:
             what = self.app.t("hint.declare_seven")
-        elif action.verb == PASS_TO_PARTNER and action.seat is not None:
+        elif action.verb == Verb.PASS_TO_PARTNER and action.seat is not None:
             what = self.app.t("hint.pass_to_partner", name=self.session.seats[action.seat].name)
         else:
             what = self.app.t("hint.draw")
