@@ -134,10 +134,9 @@ def test_choices_match_config_checks() -> None:
     for key, choices in SETTING_CHOICES.items():
         for value in choices:
             assert checks[key](value) == value
-        try:
+        with pytest.raises(ValueError) as refused:
             checks[key](object())
-        except ValueError as exc:
-            message = str(exc)
+        message = str(refused.value)
         if "use one of" in message:
             assert set(message.split("use one of ")[1].split(", ")) == set(choices), key
         assert getattr(AppSettings(), key, getattr(AISettings(), key, None)) in choices
