@@ -133,6 +133,7 @@ def test_bad_meta_is_refused_before_writing() -> None:
             saves.save_game(game, bad)
     assert not saves.has_saved_game()
     saves.save_game(game, {"mode": "hotseat", "level": None})
+    assert saves.load_saved_game().meta["mode"] == "hotseat"
 
 
 def test_delete_after_the_game_ends() -> None:
