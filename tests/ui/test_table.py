@@ -244,21 +244,39 @@ def test_pause_log_and_keys():
     assert table.turns.hint is None and table.stage.message is None  # the hint's line goes with the move it was about
 
 
+def deal_moves(table):
+    """The current deal's recorded moves (a copy: undo swaps the session's game for an earlier one)."""
+    return list(table.session.game.deals[-1]["actions"])
+
+
+def assert_last_decision_taken_back(before, after):
+    """`after` is `before` cut just ahead of the player's (seat 0's) last move: only the computer moved since."""
+    assert len(after) < len(before), "undo took nothing back"
+    assert after == before[:len(after)], "undo rewrote the moves it kept"
+    assert [m["player"] for m in before[len(after):]][:1] == [0], "undo did not stop at the player's move"
+    assert 0 not in [m["player"] for m in before[len(after) + 1:]], "undo went back past the player's last move"
+
+
 def test_undo_goes_back_but_never_past_a_draw():
     app, table = make_app(seed=8, allow_undo=True)
     rng = random.Random(8)
-    wait_rest(app)
+    hands = {}  # (deal, moves so far) -> the player's hand at each of their turns
     for _ in range(400):
-        if table.human_turn() and table.session.can_undo():
-            state_before = table.session.state.tricks_done
-            key(app, pygame.K_u)
-            wait_rest(app)
-            assert table.session.assisted
-            assert table.session.state.tricks_done <= state_before
-            assert table.sync_errors == 0
-            return
+        wait_rest(app)
+        if table.human_turn():
+            moves = deal_moves(table)
+            if table.session.can_undo():
+                key(app, pygame.K_u)
+                wait_rest(app)
+                after = deal_moves(table)
+                assert table.session.assisted
+                assert_last_decision_taken_back(moves, after)
+                assert sorted(table.session.state.hands[0]) == hands[(table.session.state.deal_index, len(after))]
+                assert table.sync_errors == 0
+                return
+            hands[(table.session.state.deal_index, len(moves))] = sorted(table.session.state.hands[0])
         step(app, rng)
-    pytest.skip("no undo opportunity with this seed")
+    pytest.fail("seed 8 no longer gives the player a move to undo in 400 steps: pick a seed that does")
 
 
 def test_the_session_alone_decides_undo():
@@ -276,11 +294,11 @@ def test_the_session_alone_decides_undo():
         step(app, rng)
     assert table.session.can_undo(), "no undo opportunity with this seed"
     assert button(table, "undo").enabled
-    done = table.session.state.tricks_done, len(table.session.state.log)
+    before = deal_moves(table)
     b = button(table, "undo")
     click(app, (b.box.cx, b.box.cy))
     assert table.session.assisted and app.sounds.played[-1] != "illegal"
-    assert (table.session.state.tricks_done, len(table.session.state.log)) <= done
+    assert_last_decision_taken_back(before, deal_moves(table))
     pygame.quit()
     _app, hot = make_app(hotseat=True, seed=8, allow_undo=True)
     assert not hot.session.allow_undo and not hot.session.can_undo()
