@@ -202,6 +202,7 @@ def test_hand_over_never_draws_the_other_hand():
         step(app, rng)
         if table.session.state.tricks_done >= 6:
             break
+    assert table.session.state.tricks_done >= 6, "six tricks never came: the leak check saw too little of the game"
     assert handovers, "the hand-over screen never showed"
     assert not leaks
     assert table.sync_errors == 0
