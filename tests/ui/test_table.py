@@ -218,9 +218,10 @@ def test_resize_relayouts_everything():
         app.tick(DT)
         assert app.size == size
         assert (table.stage.layout.width, table.stage.layout.height) == size
-        for sprite in table.stage.sprites.values():
-            if sprite.tween is None and sprite.visible:
-                assert -5 <= sprite.cx <= size[0] + 5 and -5 <= sprite.cy <= size[1] + 5
+        placed = [sprite for sprite in table.stage.sprites.values() if sprite.tween is None and sprite.visible]
+        assert placed, "no card on the table was checked"
+        for sprite in placed:
+            assert -5 <= sprite.cx <= size[0] + 5 and -5 <= sprite.cy <= size[1] + 5
     wait_rest(app)
     step(app, rng)
 
