@@ -25,6 +25,7 @@ def test_zones_inside_and_apart(size):
              ("stock", "my_badge"), ("status", "won"), ("hand", "my_badge")]
     for a, b in apart:
         assert not zones[a].intersects(zones[b]), (a, b)
+    assert len(L.buttons) == 4  # hint, undo, log, menu
     for button in L.buttons:
         assert inside(button, w, h)
         assert not button.intersects(L.hand)

@@ -66,6 +66,8 @@ def test_model_tracks_a_whole_deal(seed, variant):
             break
         events = []
         apply_checked(state, rng.choice(legal_actions(state)), events)
+    else:
+        pytest.fail("the deal did not end within 400 moves: the model was never checked at its end")
 
 
 def test_hand_order_groups_suits_and_trumps_first():

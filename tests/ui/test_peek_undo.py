@@ -72,6 +72,7 @@ def test_undo_in_the_last_tricks_flies_the_computers_card_back_to_its_hand():
     wait_rest(app)
     assert table.session.can_undo()
     theirs = [c for s, c in (*table.stage.model.last_trick, *table.stage.model.trick) if s != table.stage.viewer]
+    assert len(theirs) == 1  # the computer's answer to the card led
     sprites = {id(s) for s in table.stage.sprites.values()}
     flying = [table.stage.sprites[c] for c in theirs]
     key(app, pygame.K_u)

@@ -278,6 +278,7 @@ def test_save_kill_and_continue(tmp_path):
         child.wait()
     saved = saves.load_saved_game()
     assert saved.problem is None and saved.game is not None
+    assert sum(len(d["actions"]) for d in saved.game.to_dict()["deals"]) >= actions  # no reported save lost
     expected = saved.game.state
     shell = make_shell()
     app = shell.app
