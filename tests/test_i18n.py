@@ -177,3 +177,29 @@ def test_computer_names_are_short_distinct_and_follow_the_seed() -> None:
         assert computer_names(seed, 5) == names  # the same game, the same opponents
     assert len({tuple(computer_names(seed, 3)) for seed in range(50)}) > 40
     assert not {"Giulia", "Honoré"} & set(computer_names(9, 6, taken=[" giulia ", "HONORÉ"]))
+
+
+def test_the_computers_advice_is_worded_here_for_every_reason_it_gives() -> None:
+    """The players give reason codes, never words (texts never import the players, the players carry no texts):
+    every code a level's ``Decision`` names has its line in both languages, with the meld and move named."""
+    import ast
+
+    from bezique.i18n.advice import advice_line
+
+    codes = set()
+    for path in (ROOT / "bezique" / "ai").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("Decision", "Hint")
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                codes.add(node.args[1].value)
+    assert {"meld", "search", "solver", "random", "only"} <= codes
+    for code in codes:
+        assert i18n.has_key(f"advice.{code}"), code
+    card = lambda uid: "CARD"  # noqa: E731
+    assert advice_line("meld", {"meld": "royal_marriage", "points": 40}, "en", card) == \
+        "Declare a royal marriage for 40 points."
+    assert advice_line("search", {"what": ("meld", "bezique_2"), "n": 12, "gain": 7.4}, "it", card) == \
+        "Il doppio bezique: la migliore in 12 smazzate simulate (+7 punti rispetto alla mossa ovvia)."
+    assert advice_line("search", {"what": ("play", 3), "n": 5, "gain": -1.0}, "en", card).startswith("CARD did best")
+    assert advice_line("no_such_code", {}, "en", card) == "A move picked at random."
+    assert i18n.level_name("expert", "it") == "Esperto" and i18n.level_blurb("master", "en").startswith("The expert")

@@ -11,21 +11,22 @@ from __future__ import annotations
 import random
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from bezique.rules.actions import Action
-from bezique.rules.cards import card_unicode
 from bezique.rules.view import PlayerView
 
 StopFlag = threading.Event
 
 
 class Hint(NamedTuple):
-    """A suggestion for the hint button: the action and one short line saying why."""
+    """A suggestion for the hint button: the action, and why as a reason code with its arguments (the texts word
+    it: ``bezique.i18n.advice.advice_line``)."""
 
     action: Action
-    reason: str
+    code: str
+    args: Mapping[str, Any] = {}
 
 
 class Player(ABC):
@@ -40,8 +41,6 @@ class Player(ABC):
     def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
         """Pick one of `legal` (never empty) for the seat `view` belongs to."""
 
-    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en",
-             card_text: Callable[[int], str] = card_unicode) -> Hint:
-        """What this level would play here, and why, in one short line (``lang`` "en" or "it"; `card_text` names
-        the cards, see ``info.reason_text``)."""
-        return Hint(self.choose(view, legal), "")
+    def hint(self, view: PlayerView, legal: Sequence[Action]) -> Hint:
+        """What this level would play here, and why (a level that cannot say why gives the plain "random")."""
+        return Hint(self.choose(view, legal), "random")

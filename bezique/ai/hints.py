@@ -10,14 +10,12 @@ reason, or says why the other moves were ruled out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bezique.ai.base import Hint, StopFlag
-from bezique.ai.info import reason_text
 from bezique.ai.levels import make_player
 from bezique.ai.players import RulePlayer
 from bezique.rules.actions import Action
-from bezique.rules.cards import card_unicode
 from bezique.rules.view import PlayerView
 
 HINT_LEVEL = "expert"
@@ -30,8 +28,7 @@ def hint_player(seed: int, time_ms: int | None = None, iterations: int | None = 
     return player
 
 
-def advise(player: RulePlayer, view: PlayerView, legal: Sequence[Action], lang: str = "en",
-           card_text: Callable[[int], str] = card_unicode, stop: StopFlag | None = None) -> Hint:
-    """What `player` would do for `view`'s seat, with its one-line reason (`stop` cuts a search short)."""
+def advise(player: RulePlayer, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Hint:
+    """What `player` would do for `view`'s seat, with its reason (`stop` cuts a search short)."""
     decision = player.decide(view, legal, stop)
-    return Hint(decision.action, reason_text(decision.code, decision.args or {}, lang, card_text))
+    return Hint(decision.action, decision.code, decision.args or {})

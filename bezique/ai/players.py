@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bezique.ai.base import Hint, Player, StopFlag
-from bezique.ai.info import reason_text
 from bezique.ai.knowledge import INTERMEDIATE
 from bezique.ai.policy import Decision, beginner_decision, final_phase_decision, intermediate_decision
 from bezique.ai.solver import solvable, solve
 from bezique.rules.actions import PLAY, Action
-from bezique.rules.cards import card_unicode
 from bezique.rules.view import PlayerView, determinize
 
 
@@ -45,10 +43,9 @@ class RulePlayer(Player):
     def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
         return self.decide(view, legal, stop).action
 
-    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en",
-             card_text: Callable[[int], str] = card_unicode) -> Hint:
+    def hint(self, view: PlayerView, legal: Sequence[Action]) -> Hint:
         decision = self.decide(view, legal)
-        return Hint(decision.action, reason_text(decision.code, decision.args or {}, lang, card_text))
+        return Hint(decision.action, decision.code, decision.args or {})
 
 
 class BeginnerPlayer(RulePlayer):

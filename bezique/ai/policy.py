@@ -18,7 +18,8 @@ from bezique.rules.state import DECLARE, GameState
 
 
 class Decision(NamedTuple):
-    """An action with the reason code and arguments that make its hint (see ``info.reason_text``)."""
+    """An action with the reason code and arguments that make its hint (worded by
+    ``bezique.i18n.advice.advice_line``)."""
 
     action: Action
     code: str

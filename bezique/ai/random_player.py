@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bezique.ai.base import Hint, Player, StopFlag
-from bezique.ai.info import reason_text
 from bezique.rules.actions import Action
-from bezique.rules.cards import card_unicode
 from bezique.rules.view import PlayerView
 
 
@@ -19,6 +17,5 @@ class RandomPlayer(Player):
     def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
         return self.rng.choice(list(legal))
 
-    def hint(self, view: PlayerView, legal: Sequence[Action], lang: str = "en",
-             card_text: Callable[[int], str] = card_unicode) -> Hint:
-        return Hint(self.choose(view, legal), reason_text("random", {}, lang, card_text))
+    def hint(self, view: PlayerView, legal: Sequence[Action]) -> Hint:
+        return Hint(self.choose(view, legal), "random")

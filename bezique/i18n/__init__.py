@@ -126,23 +126,17 @@ def meld_short(kind: str, lang: str) -> str:
 
 
 def level_name(level: str, lang: str) -> str:
-    """A computer level's name; the texts live with the levels, in ``bezique.ai.info``.
+    """A computer level's name (``bezique.ai.LEVELS`` holds the ids; the words are here, with every other text).
 
     Raises:
         KeyError: unknown level or language.
     """
-    _check_lang(lang)
-    from bezique.ai.info import LEVEL_INFO
-
-    return LEVEL_INFO[level][lang][0]
+    return t(f"level.{level}", lang)
 
 
 def level_blurb(level: str, lang: str) -> str:
-    """A computer level's one-line description (from ``bezique.ai.info``)."""
-    _check_lang(lang)
-    from bezique.ai.info import LEVEL_INFO
-
-    return LEVEL_INFO[level][lang][1]
+    """A computer level's one-line description."""
+    return t(f"level.{level}.blurb", lang)
 
 
 def _check_lang(lang: str) -> None:

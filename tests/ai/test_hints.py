@@ -8,7 +8,9 @@ from ai_positions import position
 from bezique.ai import search
 from bezique.ai.hints import HINT_LEVEL, advise, hint_player
 from bezique.ai.policy import Decision
+from bezique.i18n.advice import advice_line
 from bezique.rules.actions import PLAY
+from bezique.rules.cards import card_unicode
 from bezique.rules.view import view_for
 
 # every card a brisque that cannot win the trick (the ace of trumps led), bar one worthless club: the expert's
@@ -29,10 +31,11 @@ def test_a_move_left_by_the_vetoes_gets_a_true_reason(lang):
     expert = hint_player(1, iterations=3)
     decision = expert.decide(view, view.legal)
     assert decision.code != "search" and decision.action.cards[0] & 31 == 30  # no search ran: the eight of clubs
-    hint = advise(hint_player(1, iterations=3), view, view.legal, lang)
+    hint = advise(hint_player(1, iterations=3), view, view.legal)
     assert hint.action == decision.action
-    assert hint.reason == {"en": "Let the trick go and throw 8♣, which you do not need.",
-                           "it": "Lascia la presa e scarta 8♣, che non ti serve."}[lang]
+    assert advice_line(hint.code, hint.args, lang, card_unicode) == {
+        "en": "Let the trick go and throw 8♣, which you do not need.",
+        "it": "Lascia la presa e scarta 8♣, che non ti serve."}[lang]
 
 
 def test_a_vetoed_choice_the_rules_would_not_make_says_why_the_others_were_ruled_out(monkeypatch):
@@ -44,8 +47,9 @@ def test_a_vetoed_choice_the_rules_would_not_make_says_why_the_others_were_ruled
         return Decision(brisque, "discard", {"card": brisque.cards[0]})
 
     monkeypatch.setattr(search, "rules_decision_for", rules_throw_a_brisque)
-    hint = advise(hint_player(3, iterations=3), view, view.legal, "en", lambda card: "CARD")
+    hint = advise(hint_player(3, iterations=3), view, view.legal)
     assert hint.action.cards[0] & 31 == 30  # the vetoes overrule the rules
-    assert hint.reason == ("Play CARD: each of your other cards would throw away a brisque or break up your trump "
-                           "sequence.")
-    assert "simulated" not in advise(hint_player(3, iterations=3), view, view.legal, "it").reason
+    assert advice_line(hint.code, hint.args, "en", lambda card: "CARD") == (
+        "Play CARD: each of your other cards would throw away a brisque or break up your trump sequence.")
+    italian = advise(hint_player(3, iterations=3), view, view.legal)
+    assert "simulate" not in advice_line(italian.code, italian.args, "it", card_unicode)

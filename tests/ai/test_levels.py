@@ -9,10 +9,12 @@ import pytest
 from ai_positions import cards, position, random_states
 from search_budget import SearchCounter
 
-from bezique.ai import LEVEL_INFO, LEVELS, make_player
+from bezique.ai import LEVELS, make_player
 from bezique.ai.search import vetoes
+from bezique.i18n import level_blurb, level_name
+from bezique.i18n.advice import advice_line
 from bezique.rules.actions import MELD, PLAY
-from bezique.rules.cards import HEARTS, suit_of
+from bezique.rules.cards import HEARTS, card_unicode, suit_of
 from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
 from bezique.rules.ruleset import make_ruleset
 from bezique.rules.state import AWAIT_DEAL, GameState
@@ -38,7 +40,7 @@ def test_registry_and_texts():
     assert set(LEVELS) == {"random", "beginner", "intermediate", "expert"}
     for level in ("random", "beginner", "intermediate", "expert", "master"):
         for lang in ("en", "it"):
-            name, blurb = LEVEL_INFO[level][lang]
+            name, blurb = level_name(level, lang), level_blurb(level, lang)
             assert name and blurb and "\n" not in blurb
     with pytest.raises(ValueError):
         make_player("grandmaster", 1)
@@ -122,11 +124,10 @@ def test_deterministic_by_seed(level):
 def test_hint_is_one_short_line(level, lang):
     for state in random_states(6, seed=13):
         view = view_for(state, state.to_act)
-        hint = player(level).hint(view, view.legal, lang)
+        hint = player(level).hint(view, view.legal)
         assert hint.action in view.legal
-        assert hint.reason and "\n" not in hint.reason and len(hint.reason) < 140
-    view = view_for(random_states(1, seed=2)[0], None or random_states(1, seed=2)[0].to_act)
-    assert player(level).hint(view, view.legal).reason  # positional form, English by default
+        line = advice_line(hint.code, hint.args, lang, card_unicode)
+        assert line and "\n" not in line and len(line) < 140
 
 
 @pytest.mark.parametrize("level", ("beginner", "intermediate"))
@@ -141,7 +142,8 @@ def test_final_tricks_hints_never_speak_of_keeping_melds(level, lang):
     for state in leads + follows:
         view = view_for(state, state.to_act)
         for seed in range(6):  # the beginner's odd whim aside, each of its reasons comes up
-            reason = player(level, seed).hint(view, view.legal, lang).reason
+            hint = player(level, seed).hint(view, view.legal)
+            reason = advice_line(hint.code, hint.args, lang, card_unicode)
             assert not any(word in reason.lower() for word in ("meld", "combinazion")), reason
 
 

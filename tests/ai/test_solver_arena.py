@@ -12,6 +12,8 @@ from bezique.ai import arena, make_player
 from bezique.ai import solver as solver_module
 from bezique.ai.search import POINT_SHARE, WIN_VALUE, deal_value, final_value, rollout, win_chance
 from bezique.ai.solver import WIN, solvable, solve, solved_value
+from bezique.i18n.advice import advice_line
+from bezique.rules.cards import card_unicode
 from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
 from bezique.rules.ruleset import make_ruleset
 from bezique.rules.state import AWAIT_DEAL
@@ -118,7 +120,8 @@ def test_expert_plays_the_solver_in_the_final_tricks():
     state = _endgame(3, cards_left=8, target=1000)
     view = view_for(state, state.to_act)
     hint = make_player("expert", 1, iterations=2).hint(view, view.legal)
-    assert hint.reason.startswith("Exact count")
+    assert hint.code.startswith("solver")
+    assert advice_line(hint.code, hint.args, "en", card_unicode).startswith("Exact count")
     card, _ = solve(state, state.to_act)
     assert hint.action.cards[0] & 31 == card & 31
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from bezique.ai import LEVELS, Player, make_player
 from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
+from bezique.i18n.advice import advice_line
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.texts import card_name, illegal_text, meld_label
@@ -212,9 +213,7 @@ class Turns:
         view = self.session.view(self.stage.viewer)
         legal = list(view.legal)
         hinter = self.hinter
-        lang = self.app.lang
-        self.worker.start(lambda stop: advise(hinter, view, legal, lang, lambda card: card_name(card, lang), stop),
-                          tag=("hint",))
+        self.worker.start(lambda stop: advise(hinter, view, legal, stop), tag=("hint",))
         self.stage.say(self.app.t("hint.thinking"), seconds=10)
 
     def hint_pending(self) -> bool:
@@ -237,8 +236,10 @@ class Turns:
             return False
         advice: Hint = result
         self.worker.tag = None
-        self.hint = (advice.action, advice.reason)
-        self.stage.say(self._hint_text(advice.action, advice.reason), seconds=8)
+        lang = self.app.lang
+        reason = advice_line(advice.code, advice.args, lang, lambda card: card_name(card, lang))
+        self.hint = (advice.action, reason)
+        self.stage.say(self._hint_text(advice.action, reason), seconds=8)
         return True
 
     def _hint_text(self, action: Action, reason: str) -> str:
