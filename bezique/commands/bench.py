@@ -11,6 +11,7 @@ import contextlib
 import importlib
 import random
 import time
+from collections.abc import Callable
 
 from bezique.rules import Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
 
@@ -26,8 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         importlib.import_module("bezique.ui.bench").add_ui_bench_arguments(ui)
 
 
-def bench_rules(seconds: float, seed: int, variant: str = "two_handed") -> tuple[int, int, float]:
-    """Play random deals for about `seconds`; return (complete deals, actions, elapsed seconds)."""
+def bench_rules(seconds: float, seed: int, variant: str = "two_handed",
+                clock: Callable[[], float] = time.perf_counter) -> tuple[int, int, float]:
+    """Play random deals for about `seconds` of `clock` (tests pass a stepped clock: one tick a game); return
+    (complete deals, actions, elapsed seconds)."""
     rules = make_ruleset(variant)
     rng = random.Random(seed)
     choose = rng.choice
@@ -39,16 +42,16 @@ def bench_rules(seconds: float, seed: int, variant: str = "two_handed") -> tuple
         return choose(legal_actions(state))
 
     deals = 0
-    start = time.perf_counter()
+    start = clock()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         # a game at most ten deals long, then a fresh one
         state = play_game(new_game(rules, rng.randrange(rules.players)), [random_action] * rules.players, rng,
                           max_deals=10)
         deals += state.deal_index + 1
         if state.phase == Phase.OVER and (any(state.hands) or state.stock):
             deals -= 1  # the game ended inside its last deal: that deal was not complete
-    return deals, actions, time.perf_counter() - start
+    return deals, actions, clock() - start
 
 
 def run(args: argparse.Namespace) -> int:
