@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from bezique.ui.kit.widgets import Button
 
 
-class DeclView(Protocol):
-    """What the declaration panel's buttons are built from."""
+class TablePart(Protocol):
+    """What every reader of the table sees: the window, the layout of its size and the game."""
 
     @property
     def app(self) -> App: ...
@@ -32,6 +32,11 @@ class DeclView(Protocol):
     def layout(self) -> Layout: ...
     @property
     def session(self) -> GameSession: ...
+
+
+class DeclView(TablePart, Protocol):
+    """What the declaration panel's buttons are built from."""
+
     @property
     def decl_scroll(self) -> int:
         """The first meld row shown."""
@@ -41,15 +46,9 @@ class DeclView(Protocol):
         """Where each card the viewer may meld lies (``meld_rows.where_from``)."""
 
 
-class SeatView(Protocol):
+class SeatView(TablePart, Protocol):
     """What the drawing of one seat's cards reads: the picture from the viewer's side."""
 
-    @property
-    def app(self) -> App: ...
-    @property
-    def layout(self) -> Layout: ...
-    @property
-    def session(self) -> GameSession: ...
     @property
     def model(self) -> TableModel: ...
     @property
