@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from bezique.ai.base import StopFlag
 from bezique.ai.inference import Belief
@@ -357,9 +357,9 @@ def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
     """`candidates` without repeats: equivalent copies of a face (RECORD.md) play alike."""
     table = state.tables[me]
 
-    def key(a: Action) -> tuple:
+    def key(a: Action) -> Hashable:
         if a.verb != PLAY:
-            return (a,)
+            return a
         c = a.cards[0]
         return copy_key(state, me, c, c in table)
 

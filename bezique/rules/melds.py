@@ -7,10 +7,10 @@ checked path can never disagree about what may be declared.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from functools import lru_cache
 from itertools import product
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from bezique.rules.cards import (
     ACE,
@@ -242,7 +242,7 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
 
 def _classes(state: GameState, seat: int) -> dict[int, list[list[int]]]:
     """Face -> equivalence classes (RECORD.md) of the cards `seat` may meld, each sorted by copy."""
-    groups: dict[tuple[Any, ...], list[int]] = {}
+    groups: dict[Hashable, list[int]] = {}
     owners = [seat]
     if state.rules.partner_table_cards_usable:
         owners += state.partners(seat)
@@ -252,8 +252,8 @@ def _classes(state: GameState, seat: int) -> dict[int, list[list[int]]]:
         for card in state.tables[owner]:
             groups.setdefault(copy_key(state, owner, card, True), []).append(card)
     by_face: dict[int, list[list[int]]] = {}
-    for key, cards in groups.items():
-        by_face.setdefault(key[0], []).append(sorted(cards))
+    for cards in groups.values():
+        by_face.setdefault(face_of(cards[0]), []).append(sorted(cards))
     return by_face
 
 

@@ -9,7 +9,7 @@ rank index, which orders strength the other way round (the ace is 0).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from bezique.rules.state import GameState
 
@@ -57,24 +57,29 @@ def follow_options(hand: Sequence[int], led: int, best: int, trump: int | None, 
     return list(hand)
 
 
-def copy_key(state: GameState, owner: int, card: int, on_table: bool) -> tuple:
-    """The equivalence class of `card`, held by `owner` in its concealed hand or on its table (RECORD.md): face,
-    owner, place and meld records; the card just taken by a seven exchange stands apart; once the stock is gone
-    (the final tricks) the face alone."""
-    if state.final_phase:
-        return (card & 31,)
-    if on_table:
-        return (card & 31, owner, True, state.hist.get(card, ()))
-    return (card & 31, owner, False, card == state.step_taken)
+def copy_key(state: GameState, owner: int, card: int, on_table: bool) -> Hashable:
+    """The equivalence class of `card`, held by `owner` in its concealed hand or on its table (RECORD.md): copies of
+    a face on one table alike when they belong to the same meld records; in one concealed hand alike, except the card
+    just taken by a seven exchange; once the stock is gone (the final tricks, tables taken back) by face alone."""
+    if on_table and not state.final_phase:
+        return (card & 31, owner, state.hist.get(card, ()))
+    if card == state.step_taken:
+        return (card & 31, owner)
+    return card & 31
 
 
 def lowest_copies(state: GameState, seat: int, cards: Iterable[int]) -> list[int]:
-    """The lowest copy of each equivalence class among `cards` of `seat`'s hand and table, in the order the classes
-    first appear (so that a caller's ties break as they always have)."""
+    """The lowest copy of each equivalence class (``copy_key``) among `cards` of `seat`'s hand and table, in the
+    order the classes first appear (so that a caller's ties break as they always have)."""
     table = state.tables[seat]
-    lowest: dict[tuple, int] = {}
-    for card in cards:
-        key = copy_key(state, seat, card, card in table)
-        if card < lowest.get(key, 256):
-            lowest[key] = card
+    lowest: dict[Hashable, int] = {}
+    if not table and state.step_taken is None:  # every copy is in the hand and alike by face: the engine's usual case
+        for card in cards:
+            if card < lowest.get(card & 31, 256):
+                lowest[card & 31] = card
+    else:
+        for card in cards:
+            key = copy_key(state, seat, card, card in table)
+            if card < lowest.get(key, 256):
+                lowest[key] = card
     return list(lowest.values())

@@ -110,4 +110,5 @@ def test_legal_plays_are_the_lowest_copy_of_each_equivalence_class(variant):
 def test_once_the_stock_is_gone_copies_differ_by_face_only():
     state = next(s for s in _random_points("three_handed", 2, limit=2000) if s.final_phase)
     seat = state.to_act
-    assert all(copy_key(state, seat, card, False) == (card & 31,) for card in state.hands[seat])
+    hand = state.hands[seat]
+    assert len({copy_key(state, seat, card, False) for card in hand}) == len({card & 31 for card in hand})
