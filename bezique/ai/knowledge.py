@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bezique.rules.cards import ACE, BRISQUE_RANKS, SEVEN, strength, suit_of
-from bezique.rules.melds import MeldPattern, bezique_pair, meld_catalogue
+from bezique.rules.melds import MeldPattern, bezique_pair, card_may_score, meld_catalogue
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import GameState
 
@@ -42,9 +42,10 @@ EXPERT_CRAFT = Craft(trump=9.0, threat=6.0, win_meld=0.675)
 class Template:
     """One meld a seat could make: the faces it needs (with multiplicity), its value, meld id and class."""
 
-    __slots__ = ("cls", "faces", "kind", "need", "quartet", "value")
+    __slots__ = ("cls", "faces", "kind", "need", "quartet", "shape", "value")
 
     def __init__(self, pattern: MeldPattern) -> None:
+        self.shape = pattern.shape
         self.kind, self.cls, self.value = pattern.shape.kind, pattern.shape.cls, pattern.shape.value
         self.quartet = pattern.rank is not None  # any four cards of the rank: faces then holds the rank
         self.faces = (pattern.rank,) if pattern.rank is not None else pattern.faces
@@ -171,35 +172,18 @@ class Knowledge:
                 p *= (1.0 - (1.0 - draw_frac) ** avail[f]) ** lack
         return p, n_missing
 
-    def blocked(self, card: int, kind: str) -> bool:
-        """Card `card` may no longer score meld `kind` (already scored it, or a bigger meld of its class)."""
-        hist = self.state.hist.get(card)
-        if not hist:
-            return False
-        records = self.state.records
-        for index in hist:
-            rec = records[index]
-            if rec.kind == kind:
-                return True
-            if kind.endswith("marriage") and rec.kind.endswith("sequence"):
-                return True
-            if kind == "bezique_1" and rec.kind.startswith("bezique_") and rec.kind != kind:
-                return True
-            if kind.startswith("bezique_") and kind != "bezique_1" and rec.kind.startswith("bezique_"):
-                return True
-        return False
-
     def meld_keep(self, card: int) -> float:
         """Meld points at stake in keeping `card` (phase 1): value x chance, for the melds it can still make."""
-        if self.state.final_phase:
+        state = self.state
+        if state.final_phase:
             return 0.0
         face = card & 31
-        scored = bool(self.state.hist.get(card))
+        scored = bool(state.hist.get(card))
         copies = self.mine_count[face]
         base, scale = self.craft.meld_base, self.craft.meld_scale
         total = 0.0
         for t, size in self._faces[face]:
-            if scored and self.blocked(card, t.kind):
+            if scored and not card_may_score(state, card, t.shape):
                 continue
             if size != 4 and copies > 1 and copies > t.faces.count(face):
                 continue  # a spare copy: playing it keeps the template intact
@@ -238,19 +222,19 @@ class Knowledge:
         by_face, hand_set = self._pools
         counts = self.mine_count
         gone = -1 if without is None else without & 31
-        blocked = self.blocked
+        state = self.state
         best = 0.0
-        for t in templates(self.state):
+        for t in templates(state):
             if t.value <= best:
                 continue
-            kind = t.kind
+            shape = t.shape
             if t.quartet:
                 rank = t.faces[0]
                 have = counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank]
                 if have - (gone & 7 == rank) < 4:
                     continue  # quick count check: too few cards of the rank (the exact test follows)
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
-                        if c != without and not blocked(c, kind)]
+                        if c != without and card_may_score(state, c, shape)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
                     best = t.value
                 continue
@@ -264,7 +248,7 @@ class Knowledge:
             ok = True
             from_hand = False
             for f, n in t.need:
-                pool = [c for c in by_face.get(f, ()) if c != without and not blocked(c, kind)]
+                pool = [c for c in by_face.get(f, ()) if c != without and card_may_score(state, c, shape)]
                 if len(pool) < n:
                     ok = False
                     break

@@ -7,14 +7,15 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 import pytest
+from random_points import points
 
 from bezique.ai.knowledge import meld_facts
 from bezique.ai.policy import _quick_meld, meld_value
 from bezique.rules.actions import MELD, Action
 from bezique.rules.cards import JACK, KING, QUEEN, make_card, make_face
-from bezique.rules.melds import QUARTET_NAMES, SEQUENCE_RANKS, classify, meld_catalogue
+from bezique.rules.melds import QUARTET_NAMES, SEQUENCE_RANKS, card_may_score, classify, legal_melds, meld_catalogue
 from bezique.rules.ruleset import VARIANTS, make_ruleset
-from bezique.rules.state import GameState
+from bezique.rules.state import DECLARE, GameState
 
 
 def trumps_of(rules) -> list[int | None]:
@@ -95,3 +96,21 @@ def test_chinese_trump_quartets_and_the_trump_following_bezique():
     assert meld_value(state, Action(MELD, (), "four_trump_kings")) == 800
     assert meld_facts(rules, 2).pair == (make_face(2, QUEEN), make_face(0, JACK))
     assert {t.kind for t in meld_facts(rules, 2).templates} >= {"four_trump_aces", "backdoor_sequence"}
+
+
+@pytest.mark.parametrize("variant", ["two_handed", "rubicon", "chinese", "four_handed"])
+def test_card_may_score_is_what_legal_declarations_need_of_each_card(variant):
+    checked = 0
+    for state in (s for seed in (1, 2) for s in points(variant, seed)):
+        if state.phase != DECLARE or not state.records:
+            continue
+        seat = state.step_actor
+        legal = legal_melds(state, seat)
+        for shape, cards in legal:
+            assert all(card_may_score(state, card, shape) for card in cards)
+        for pattern in meld_catalogue(state.rules, state.trump):
+            for card in [*state.hands[seat], *state.tables[seat]]:
+                if not card_may_score(state, card, pattern.shape):
+                    assert not any(shape.kind == pattern.shape.kind and card in cards for shape, cards in legal)
+                    checked += 1
+    assert checked > 50

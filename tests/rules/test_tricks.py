@@ -7,11 +7,12 @@ import random
 from itertools import product
 
 import pytest
+from random_points import points
 
 from bezique.rules.cards import strength, suit_of
-from bezique.rules.engine import apply, legal_actions, legal_plays, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import VARIANTS, make_ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, PLAY
+from bezique.rules.engine import legal_plays
+from bezique.rules.ruleset import VARIANTS
+from bezique.rules.state import PLAY
 from bezique.rules.tricks import beats, copy_key, follow_options, lowest_copies, winning_index
 
 TRUMPS = (None, 0, 1, 2, 3)
@@ -76,24 +77,9 @@ def test_follow_options_are_the_contracts():
         assert follow_options(hand, trick[0], w, trump, must_win) == contract_follow(hand, trick, trump, must_win, w)
 
 
-def _random_points(variant: str, seed: int, limit: int = 400):
-    """States of one seeded random game of `variant`, each before an action of the player to act."""
-    rules = make_ruleset(variant)
-    rng = random.Random(seed)
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, rng))
-    for _ in range(limit):
-        if state.phase == AWAIT_DEAL:
-            start_deal(state, shuffled_deck(rules, rng))
-        if state.phase not in (PLAY, DECLARE):
-            return
-        yield state
-        apply(state, rng.choice(legal_actions(state)))
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_legal_plays_are_the_lowest_copy_of_each_equivalence_class(variant):
-    for state in _random_points(variant, 11):
+    for state in points(variant, 11, limit=400):
         if state.phase != PLAY:
             continue
         seat = state.to_act
@@ -108,7 +94,7 @@ def test_legal_plays_are_the_lowest_copy_of_each_equivalence_class(variant):
 
 
 def test_once_the_stock_is_gone_copies_differ_by_face_only():
-    state = next(s for s in _random_points("three_handed", 2, limit=2000) if s.final_phase)
+    state = next(s for s in points("three_handed", 2, limit=2000) if s.final_phase)
     seat = state.to_act
     hand = state.hands[seat]
     assert len({copy_key(state, seat, card, False) for card in hand}) == len({card & 31 for card in hand})
