@@ -2,7 +2,9 @@
 
 The window draws a human's table from a ``PlayerView`` and the computer decides from one, so neither can see a
 hidden card by accident. ``determinize`` deals the unseen cards at random into the other hands and the stock,
-which is what information-set search needs; it reads nothing but the view.
+which is what information-set search needs; it reads nothing but the view. ``place_unseen`` puts them where a
+search chooses instead (drawn by its own weights), and ``rewind`` takes a view back to an earlier play of another
+seat, so that the computer never builds a state by writing its fields.
 """
 
 from __future__ import annotations
