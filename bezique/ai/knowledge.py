@@ -103,8 +103,8 @@ def is_brisque(card: int) -> bool:
 class Knowledge:
     """Card facts for one seat of one state, computed once per decision."""
 
-    __slots__ = ("_chance", "_faces", "_pools", "avail", "craft", "draw_frac", "me", "mine", "mine_count", "state",
-                 "trump", "unseen_total")
+    __slots__ = ("_chance", "_faces", "_may", "_pools", "avail", "craft", "draw_frac", "me", "mine", "mine_count",
+                 "state", "trump", "unseen_total")
 
     def __init__(self, state: GameState, me: int, craft: Craft = INTERMEDIATE) -> None:
         self.state = state
@@ -133,6 +133,7 @@ class Knowledge:
         self._chance: dict[int, tuple[float, int]] = {}
         self._faces = meld_facts(rules, state.trump).by_face
         self._pools: tuple[dict[int, list[int]], set[int]] | None = None  # my cards by face, my hand (ready_melds)
+        self._may: dict[tuple[int, int], bool] = {}
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
@@ -172,6 +173,17 @@ class Knowledge:
                 p *= (1.0 - (1.0 - draw_frac) ** avail[f]) ** lack
         return p, n_missing
 
+    def may_score(self, card: int, t: Template) -> bool:
+        """Whether my `card` may still score in template `t` by its meld history (``melds.card_may_score``),
+        remembered for this decision: every candidate play asks again."""
+        if card not in self.state.hist:
+            return True
+        key = (card, id(t))
+        known = self._may.get(key)
+        if known is None:
+            known = self._may[key] = card_may_score(self.state, card, t.shape)
+        return known
+
     def meld_keep(self, card: int) -> float:
         """Meld points at stake in keeping `card` (phase 1): value x chance, for the melds it can still make."""
         state = self.state
@@ -183,7 +195,7 @@ class Knowledge:
         base, scale = self.craft.meld_base, self.craft.meld_scale
         total = 0.0
         for t, size in self._faces[face]:
-            if scored and not card_may_score(state, card, t.shape):
+            if scored and not self.may_score(card, t):
                 continue
             if size != 4 and copies > 1 and copies > t.faces.count(face):
                 continue  # a spare copy: playing it keeps the template intact
@@ -222,19 +234,18 @@ class Knowledge:
         by_face, hand_set = self._pools
         counts = self.mine_count
         gone = -1 if without is None else without & 31
-        state = self.state
+        may_score = self.may_score
         best = 0.0
-        for t in templates(state):
+        for t in templates(self.state):
             if t.value <= best:
                 continue
-            shape = t.shape
             if t.quartet:
                 rank = t.faces[0]
                 have = counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank]
                 if have - (gone & 7 == rank) < 4:
                     continue  # quick count check: too few cards of the rank (the exact test follows)
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
-                        if c != without and card_may_score(state, c, shape)]
+                        if c != without and may_score(c, t)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
                     best = t.value
                 continue
@@ -248,7 +259,7 @@ class Knowledge:
             ok = True
             from_hand = False
             for f, n in t.need:
-                pool = [c for c in by_face.get(f, ()) if c != without and card_may_score(state, c, shape)]
+                pool = [c for c in by_face.get(f, ()) if c != without and may_score(c, t)]
                 if len(pool) < n:
                     ok = False
                     break

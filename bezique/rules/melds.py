@@ -187,33 +187,33 @@ def _describe_record(record: MeldRecord) -> str:
     return MELD_NAMES.get(record.kind, record.kind)
 
 
-def history_refusal(state: GameState, card: int, shape: MeldShape) -> str | None:
-    """Why `card`'s meld history keeps it out of a declaration of `shape`, whatever the other cards (M4, M5): it has
-    scored in the same type (and that record is not broken, where re-forming is allowed), or in a meld of the class
-    worth more; or None."""
+def history_conflict(state: GameState, card: int, shape: MeldShape) -> MeldRecord | None:
+    """The earlier record whose history keeps `card` out of a declaration of `shape`, whatever the other cards (M4,
+    M5): one of the same type (not broken, where re-forming is allowed), or of the class and worth more; or None."""
     rules = state.rules
     records, broken = state.records, state.broken
     for index in state.hist.get(card, ()):
         record = records[index]
-        if record.kind == shape.kind and (rules.same_type_reuse == "never" or not broken[index]):
-            return f"{card_code(card)} has already scored in a {_describe_record(record)}"
-        if record.cls == shape.cls and record.value > shape.value and not (
+        if record.kind == shape.kind:
+            if rules.same_type_reuse == "never" or not broken[index]:
+                return record
+        elif record.cls == shape.cls and record.value > shape.value and not (
                 rules.marriage_after_sequence_allowed and record.kind.endswith("_sequence")
                 and shape.kind.endswith("_marriage") and record.suit == shape.suit):
-            return (f"{card_code(card)} has already scored in a {_describe_record(record)}, "
-                    f"worth more than a {MELD_NAMES.get(shape.kind, shape.kind)}")
+            return record
     return None
 
 
 def card_may_score(state: GameState, card: int, shape: MeldShape) -> bool:
-    """Whether `card`'s meld history still lets it be part of a declaration of `shape` (``history_refusal``; and a
+    """Whether `card`'s meld history still lets it be part of a declaration of `shape` (``history_conflict``; and a
     multiple bezique declared all at once needs cards that have scored in no bezique, M6)."""
-    if not state.hist.get(card):
+    hist = state.hist.get(card)
+    if not hist:
         return True
-    if history_refusal(state, card, shape) is not None:
+    if history_conflict(state, card, shape) is not None:
         return False
     return not (shape.cls == "B" and shape.level >= 2 and state.rules.multi_bezique_mode == "all_at_once"
-                and any(state.records[i].cls == "B" for i in state.hist[card]))
+                and any(state.records[i].cls == "B" for i in hist))
 
 
 def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...]) -> str | None:
@@ -242,9 +242,12 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
         return "a double or larger bezique must be made of your own cards only"
     records, hist = state.records, state.hist
     for card in cards:
-        why = history_refusal(state, card, shape)
-        if why is not None:
-            return why
+        record = history_conflict(state, card, shape)
+        if record is not None:
+            if record.kind == shape.kind:
+                return f"{card_code(card)} has already scored in a {_describe_record(record)}"
+            return (f"{card_code(card)} has already scored in a {_describe_record(record)}, "
+                    f"worth more than a {MELD_NAMES.get(shape.kind, shape.kind)}")
     in_b_record = {card for card in cards if any(records[i].cls == "B" for i in hist.get(card, ()))}
     if shape.cls == "Q" and rules.trump_quartets and all(
             any(records[i].cls == "Q" for i in hist.get(card, ())) for card in cards):
