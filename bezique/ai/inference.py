@@ -27,7 +27,7 @@ from bezique.ai.knowledge import Knowledge
 from bezique.ai.policy import follow_scores, lead_cost
 from bezique.rules.cards import SEVEN, suit_of
 from bezique.rules.state import PLAY, GameState
-from bezique.rules.view import PlayerView, determinize
+from bezique.rules.view import PlayerView, determinize, draws_since, place_unseen, rewind
 
 TEMPERATURE = 2.0  # points by which another card would have been the better play that make it e times less likely
 FLOOR = 1e-9  # the least weight of a card: nothing the opponent holds is ever ruled out
@@ -53,9 +53,10 @@ class Belief:
             return
         pool = view.unseen()
         weights = dict.fromkeys(pool, 1.0)
-        base = determinize(view, rng)
+        dealt = pool[:]
+        rng.shuffle(dealt)  # a uniform deal of the view: the opponent's hidden cards now are the first `hidden`
         for index, card, draws in reads:
-            then = _rewind(base, view, opp, index, draws, rng)
+            then = _rewind(view, opp, index, dealt[:hidden], rng)
             stale = min(1.0, draws / hidden)
             for c, factor in _evidence(then, opp, card, pool).items():
                 weights[c] *= stale + (1.0 - stale) * factor
@@ -64,21 +65,18 @@ class Belief:
 
     def deal(self, rng: random.Random) -> GameState:
         """A full state consistent with the view, the opponent's concealed cards drawn by their weights."""
-        state = determinize(self.view, rng)
         opp = self.opp
         if opp is None:
-            return state
-        known = set(self.view.known[opp])
-        head = 1 if self.view.turn_up is not None else 0  # the turned-up trump card lies under the stock, seen
-        pool = [c for c in state.hands[opp] if c not in known] + state.stock[head:]
+            return determinize(self.view, rng)
+        pool = self.view.unseen()
+        rng.shuffle(pool)
         weights = self.weights
         # weighted sampling without replacement (Efraimidis-Spirakis): the largest log(u) / weight win
         keys = sorted(range(len(pool)), key=lambda i: math.log(1.0 - rng.random()) / weights[pool[i]],
                       reverse=True)
         chosen = set(keys[:self.hidden])
-        state.hands[opp] = [c for c in state.hands[opp] if c in known] + [pool[i] for i in sorted(chosen)]
-        state.stock = state.stock[:head] + [c for i, c in enumerate(pool) if i not in chosen]
-        return state
+        return place_unseen(self.view, {opp: [pool[i] for i in sorted(chosen)]},
+                            [c for i, c in enumerate(pool) if i not in chosen])
 
 
 def _telling(card: int, trump: int | None) -> bool:
@@ -106,34 +104,16 @@ def _reads(view: PlayerView, opp: int, hidden: int) -> list[tuple[int, int, int]
     return reads
 
 
-def _rewind(base: GameState, view: PlayerView, opp: int, index: int, draws: int, rng: random.Random) -> GameState:
-    """`base` (a uniform deal of the view) as the opponent saw it when it played to trick `index`: its cards are
-    those it holds now less `draws` concealed ones drawn since (any, at random), plus every card it has played
-    since; the stock is as long as it was then; the trick holds what was played before its card."""
-    then = base.clone()
-    log = view.tricks_log
-    then.tricks_log = list(log[:index])
-    then.tricks_done = index
-    then.played = [c for _, trick in log[:index] for _, c in trick]
-    concealed = [c for c in then.hands[opp] if c not in view.known[opp]]
-    drawn = set(rng.sample(concealed, min(draws, len(concealed))))
-    trick = log[index][1] if index < len(log) else view.trick
-    since = [c for _, t in log[index:] for s, c in t if s == opp] + [c for s, c in view.trick if s == opp]
-    then.hands[opp] = [c for c in then.hands[opp] if c not in drawn] + since
-    mine_since = [c for _, t in log[index:] for s, c in t if s != opp]
-    then.stock = then.stock + sorted(drawn) + mine_since[:draws]  # only its length is read: both draws back
-    then.trick, then.trick_seats = [], []
-    for seat, card in trick:
-        if seat == opp:
-            break
-        then.trick.append(card)
-        then.trick_seats.append(seat)
-    then.played.extend(then.trick)
-    then.best = 0
-    then.phase, then.final_phase = PLAY, False
-    then.to_act = opp
-    then.leader = trick[0][0]
-    return then
+def _rewind(view: PlayerView, opp: int, index: int, hidden: list[int], rng: random.Random) -> GameState:
+    """A deal of the position as the opponent saw it when it played to trick `index` (``view.rewind``), from a
+    uniform deal of the view where it hides `hidden` now: it held those less the cards it has drawn since (any, at
+    random). Which of my cards I drew since does not matter to the reading: my last ones stand for them."""
+    draws = draws_since(view, index)
+    drawn = set(rng.sample(hidden, min(draws, len(hidden))))
+    mine = view.hand + view.tables[view.seat]
+    then = rewind(view, index, opp, mine[len(mine) - draws:])
+    held = [c for c in hidden if c not in drawn]
+    return place_unseen(then, {opp: held}, [c for c in then.unseen() if c not in held])
 
 
 def _evidence(then: GameState, opp: int, card: int, pool: list[int]) -> dict[int, float]:

@@ -1,4 +1,4 @@
-"""What a seat can work out about cards: meld templates, how much each card is worth keeping, who wins a trick.
+"""What a seat can work out about cards: the melds it could make, how much each card is worth keeping.
 
 Everything here reads a ``GameState`` only through the acting seat's own cards and public facts (tables, played
 cards, records, trump, stock size), so it gives the same answers on a state rebuilt by ``determinize`` from a view as
@@ -9,14 +9,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bezique.rules.cards import ACE, JACK, KING, QUEEN, SEVEN, TEN, strength, suit_of
-from bezique.rules.melds import bezique_pair
+from bezique.rules.cards import ACE, BRISQUE_RANKS, SEVEN, strength, suit_of
+from bezique.rules.melds import MeldPattern, bezique_pair, card_may_score, meld_catalogue
+from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import GameState
-
-BRISQUE = frozenset({ACE, TEN})
-SEQ_RANKS = (ACE, TEN, KING, QUEEN, JACK)
-QUARTETS = {ACE: (100, "four_aces"), KING: (80, "four_kings"), QUEEN: (60, "four_queens"),
-            JACK: (40, "four_jacks")}
 
 
 class Craft(NamedTuple):
@@ -36,7 +32,7 @@ class Craft(NamedTuple):
     win_bonus: float = 2.0  # following: taking the lead
     threat: float = 12.0  # following: the opponent's meld if they keep the trick
     lead_ten: float = 8.0  # leading a ten: often caught by the ace
-    hold_bezique: float = 60.0  # hold a single bezique back when the double's chance x 500 exceeds this
+    hold_bezique: float = 60.0  # hold a single bezique back when the double's chance x its value exceeds this
 
 
 INTERMEDIATE = Craft()
@@ -44,86 +40,71 @@ EXPERT_CRAFT = Craft(trump=9.0, threat=6.0, win_meld=0.675)
 
 
 class Template:
-    """One meld a seat could make: the faces it needs (with multiplicity), its value and meld id."""
+    """One meld a seat could make: the faces it needs (with multiplicity), its value, meld id and class."""
 
-    __slots__ = ("faces", "kind", "need", "quartet", "value")
+    __slots__ = ("cls", "faces", "kind", "need", "quartet", "shape", "value")
 
-    def __init__(self, kind: str, value: int, faces: tuple[int, ...]) -> None:
-        self.kind, self.value, self.faces = kind, value, faces
-        self.quartet = len(faces) == 1 and kind.startswith("four_")  # faces holds the rank: any four of it
+    def __init__(self, pattern: MeldPattern) -> None:
+        self.shape = pattern.shape
+        self.kind, self.cls, self.value = pattern.shape.kind, pattern.shape.cls, pattern.shape.value
+        self.quartet = pattern.rank is not None  # any four cards of the rank: faces then holds the rank
+        self.faces = (pattern.rank,) if pattern.rank is not None else pattern.faces
         counts: dict[int, int] = {}
-        for f in faces:
+        for f in self.faces:
             counts[f] = counts.get(f, 0) + 1
         self.need = tuple(counts.items())  # (face, copies needed), computed once: decisions ask for it often
 
 
-_TEMPLATE_CACHE: dict[tuple, tuple[object, list[Template]]] = {}
+class MeldFacts:
+    """The rules' meld catalogue under one trump (``melds.meld_catalogue``), in the forms decisions read: the
+    templates, the templates each face belongs to (with their size in cards), the templates by falling value, the
+    points of each meld id and the bezique pair."""
+
+    __slots__ = ("by_face", "by_value", "pair", "templates", "values")
+
+    def __init__(self, rules: Ruleset, trump: int | None) -> None:
+        self.templates = [Template(pattern) for pattern in meld_catalogue(rules, trump)]
+        self.by_value = sorted(self.templates, key=lambda t: -t.value)
+        self.values = {t.kind: t.value for t in self.templates}
+        self.pair = bezique_pair(rules, trump)
+        self.by_face: list[list[tuple[Template, int]]] = [[] for _ in range(32)]
+        for t in self.templates:
+            for face in range(32):
+                if t.quartet:
+                    if face & 7 == t.faces[0]:
+                        self.by_face[face].append((t, 4))
+                elif face in t.faces:
+                    self.by_face[face].append((t, len(t.faces)))
+
+
+_FACTS_CACHE: dict[tuple[int, int | None], tuple[Ruleset, MeldFacts]] = {}
+
+
+def meld_facts(rules: Ruleset, trump: int | None) -> MeldFacts:
+    """``MeldFacts`` of `rules` under `trump`, built once: the search asks for them in every rollout."""
+    key = (id(rules), trump)  # by identity: hashing the ruleset is slow; the entry keeps the ruleset to check it
+    entry = _FACTS_CACHE.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    facts = MeldFacts(rules, trump)
+    _FACTS_CACHE[key] = (rules, facts)
+    return facts
 
 
 def templates(state: GameState) -> list[Template]:
-    """The meld templates under the current trump (marriages, trump sequence, beziques, quartets)."""
-    rules, trump = state.rules, state.trump
-    key = (id(rules), trump)  # by identity: hashing the ruleset is slow; the entry keeps the ruleset to check it
-    entry = _TEMPLATE_CACHE.get(key)
-    if entry is not None and entry[0] is rules:
-        return entry[1]
-    out: list[Template] = []
-    for suit in range(4):
-        royal = trump is None or suit == trump
-        out.append(Template("royal_marriage" if royal else "common_marriage", 40 if royal else 20,
-                            (suit * 8 + KING, suit * 8 + QUEEN)))
-    if trump is not None:
-        out.append(Template("trump_sequence", 250, tuple(trump * 8 + r for r in SEQ_RANKS)))
-    pair = bezique_pair(rules, trump)
-    if pair is not None:
-        queen, jack = pair
-        for level in range(1, min(rules.max_bezique_level, rules.packs) + 1):
-            out.append(Template(f"bezique_{level}", rules.bezique_value(level), (queen,) * level + (jack,) * level))
-    for rank, (value, kind) in QUARTETS.items():
-        out.append(Template(kind, value, (rank,)))  # any four cards of the rank: faces holds the rank
-    if rules.four_tens_value:
-        out.append(Template("four_tens", rules.four_tens_value, (TEN,)))
-    _TEMPLATE_CACHE[key] = (rules, out)
-    return out
-
-
-_FACE_CACHE: dict[tuple, tuple[object, list[list[tuple[Template, int]]]]] = {}
-
-
-def _by_face(state: GameState) -> list[list[tuple[Template, int]]]:
-    """For each face, the templates it belongs to (in template order) with their size in cards."""
-    key = (id(state.rules), state.trump)
-    entry = _FACE_CACHE.get(key)
-    if entry is not None and entry[0] is state.rules:
-        return entry[1]
-    cached: list[list[tuple[Template, int]]] = [[] for _ in range(32)]
-    for t in templates(state):
-        for face in range(32):
-            if len(t.faces) == 1 and t.kind.startswith("four_"):
-                if face & 7 == t.faces[0]:
-                    cached[face].append((t, 4))
-            elif face in t.faces:
-                cached[face].append((t, len(t.faces)))
-    _FACE_CACHE[key] = (state.rules, cached)
-    return cached
-
-
-def beats(card: int, best: int, trump: int | None) -> bool:
-    """Whether `card`, played after `best`, takes over the trick (RULES.md §1.4)."""
-    if trump is not None and suit_of(card) == trump and suit_of(best) != trump:
-        return True
-    return suit_of(card) == suit_of(best) and strength(card) > strength(best)
+    """The meld templates under the current trump: every meld shape the rules allow."""
+    return meld_facts(state.rules, state.trump).templates
 
 
 def is_brisque(card: int) -> bool:
-    return (card & 7) in BRISQUE
+    return (card & 7) in BRISQUE_RANKS
 
 
 class Knowledge:
     """Card facts for one seat of one state, computed once per decision."""
 
-    __slots__ = ("_chance", "_faces", "_pools", "avail", "craft", "draw_frac", "me", "mine", "mine_count", "state",
-                 "trump", "unseen_total")
+    __slots__ = ("_chance", "_faces", "_may", "_pools", "avail", "craft", "draw_frac", "me", "mine", "mine_count",
+                 "state", "trump", "unseen_total")
 
     def __init__(self, state: GameState, me: int, craft: Craft = INTERMEDIATE) -> None:
         self.state = state
@@ -150,8 +131,9 @@ class Knowledge:
         self.unseen_total = max(1, sum(self.avail))
         self.draw_frac = min(1.0, (stock / rules.players) / self.unseen_total) if stock else 0.0
         self._chance: dict[int, tuple[float, int]] = {}
-        self._faces = _by_face(state)
+        self._faces = meld_facts(rules, state.trump).by_face
         self._pools: tuple[dict[int, list[int]], set[int]] | None = None  # my cards by face, my hand (ready_melds)
+        self._may: dict[tuple[int, int], bool] = {}
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
@@ -191,35 +173,29 @@ class Knowledge:
                 p *= (1.0 - (1.0 - draw_frac) ** avail[f]) ** lack
         return p, n_missing
 
-    def blocked(self, card: int, kind: str) -> bool:
-        """Card `card` may no longer score meld `kind` (already scored it, or a bigger meld of its class)."""
-        hist = self.state.hist.get(card)
-        if not hist:
-            return False
-        records = self.state.records
-        for index in hist:
-            rec = records[index]
-            if rec.kind == kind:
-                return True
-            if kind.endswith("marriage") and rec.kind.endswith("sequence"):
-                return True
-            if kind == "bezique_1" and rec.kind.startswith("bezique_") and rec.kind != kind:
-                return True
-            if kind.startswith("bezique_") and kind != "bezique_1" and rec.kind.startswith("bezique_"):
-                return True
-        return False
+    def may_score(self, card: int, t: Template) -> bool:
+        """Whether my `card` may still score in template `t` by its meld history (``melds.card_may_score``),
+        remembered for this decision: every candidate play asks again."""
+        if card not in self.state.hist:
+            return True
+        key = (card, id(t))
+        known = self._may.get(key)
+        if known is None:
+            known = self._may[key] = card_may_score(self.state, card, t.shape)
+        return known
 
     def meld_keep(self, card: int) -> float:
         """Meld points at stake in keeping `card` (phase 1): value x chance, for the melds it can still make."""
-        if self.state.final_phase:
+        state = self.state
+        if state.final_phase:
             return 0.0
         face = card & 31
-        scored = bool(self.state.hist.get(card))
+        scored = bool(state.hist.get(card))
         copies = self.mine_count[face]
         base, scale = self.craft.meld_base, self.craft.meld_scale
         total = 0.0
         for t, size in self._faces[face]:
-            if scored and self.blocked(card, t.kind):
+            if scored and not self.may_score(card, t):
                 continue
             if size != 4 and copies > 1 and copies > t.faces.count(face):
                 continue  # a spare copy: playing it keeps the template intact
@@ -237,7 +213,7 @@ class Knowledge:
         trump = self.trump
         craft = self.craft
         value = strength(card) * craft.strength
-        if rank in BRISQUE:
+        if rank in BRISQUE_RANKS:
             value += craft.ace if rank == ACE else craft.ten
         if trump is not None and suit_of(card) == trump:
             if rank == SEVEN and not state.final_phase:
@@ -258,19 +234,18 @@ class Knowledge:
         by_face, hand_set = self._pools
         counts = self.mine_count
         gone = -1 if without is None else without & 31
-        blocked = self.blocked
+        may_score = self.may_score
         best = 0.0
         for t in templates(self.state):
             if t.value <= best:
                 continue
-            kind = t.kind
             if t.quartet:
                 rank = t.faces[0]
                 have = counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank]
                 if have - (gone & 7 == rank) < 4:
                     continue  # quick count check: too few cards of the rank (the exact test follows)
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
-                        if c != without and not blocked(c, kind)]
+                        if c != without and may_score(c, t)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
                     best = t.value
                 continue
@@ -284,7 +259,7 @@ class Knowledge:
             ok = True
             from_hand = False
             for f, n in t.need:
-                pool = [c for c in by_face.get(f, ()) if c != without and not blocked(c, kind)]
+                pool = [c for c in by_face.get(f, ()) if c != without and may_score(c, t)]
                 if len(pool) < n:
                     ok = False
                     break

@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from bezique.ai.knowledge import INTERMEDIATE, Craft, Knowledge, beats, is_brisque
+from bezique.ai.knowledge import INTERMEDIATE, Craft, Knowledge, is_brisque, meld_facts, templates
 from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY, Action
-from bezique.rules.cards import ACE, SEVEN, TEN, strength, suit_of
-from bezique.rules.engine import legal_plays
+from bezique.rules.cards import ACE, KING, QUEEN, SEVEN, TEN, strength, suit_of
+from bezique.rules.engine import legal_actions, legal_plays
 from bezique.rules.state import DECLARE, GameState
+from bezique.rules.tricks import beats
 
 
 class Decision(NamedTuple):
@@ -26,24 +27,15 @@ class Decision(NamedTuple):
     args: dict | None = None
 
 
-MELD_VALUES = {
-    "common_marriage": 20, "royal_marriage": 40, "trump_sequence": 250, "backdoor_sequence": 150,
-    "four_aces": 100, "four_kings": 80, "four_queens": 60, "four_jacks": 40, "four_tens": 90,
-}
-
-
 def meld_value(state: GameState, action: Action) -> int:
-    kind = action.kind or ""
-    if kind.startswith("bezique_"):
-        return state.rules.bezique_value(int(kind.split("_")[1]))
-    if kind.startswith("four_trump_"):
-        return 1000
-    return MELD_VALUES.get(kind, 20)
+    """The points of a meld action, by the rules' catalogue for the ruleset and trump in play."""
+    return meld_facts(state.rules, state.trump).values[action.kind or ""]
 
 
 # --- the fast rollout policy --------------------------------------------------------------------------------------
-def _static_cost(card: int, trump: int | None, hand_faces: list[int]) -> float:
-    """A cheap keep-value for rollouts: rank, brisque, trump and whether the card has a meld partner in hand."""
+def _static_cost(card: int, trump: int | None, hand_faces: list[int], pair: tuple[int, int] | None) -> float:
+    """A cheap keep-value for rollouts: rank, brisque, trump and whether the card has a meld partner in hand (its
+    marriage partner, or the other card of the bezique `pair`)."""
     rank = card & 7
     cost = 8 - rank
     if rank <= 1:
@@ -51,15 +43,9 @@ def _static_cost(card: int, trump: int | None, hand_faces: list[int]) -> float:
     if trump is not None and suit_of(card) == trump:
         cost += 7 if rank != SEVEN else -6
     face = card & 31
-    if rank == 2:  # king: queen of the suit in hand
-        if face + 1 in hand_faces:
-            cost += 8
-    elif rank == 3:
-        if face - 1 in hand_faces:
-            cost += 8
-        if face == 3 and 20 in hand_faces:  # bezique queen with the bezique jack
-            cost += 10
-    elif rank == 4 and face == 20 and 3 in hand_faces:
+    if (rank == KING and face + 1 in hand_faces) or (rank == QUEEN and face - 1 in hand_faces):
+        cost += 8
+    if pair is not None and face in pair and (pair[1] if face == pair[0] else pair[0]) in hand_faces:
         cost += 10
     return cost
 
@@ -67,7 +53,6 @@ def _static_cost(card: int, trump: int | None, hand_faces: list[int]) -> float:
 def rollout_action(state: GameState, rng: random.Random) -> Action:
     """A quick, sensible action for simulations (melds greedily, keeps brisques and trumps, takes brisques)."""
     if state.phase == DECLARE:
-        from bezique.rules.engine import legal_actions
         legal = legal_actions(state)
         best = None
         best_value = -1
@@ -79,8 +64,6 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
                     best, best_value = action, value
             elif action.verb == EXCHANGE_SEVEN:
                 exchange = action
-            elif best is None and action.verb not in (DONE,) and action.verb != MELD:
-                pass
         if best is not None:
             return best
         if exchange is not None:
@@ -96,13 +79,14 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
     seat = state.to_act
     assert seat is not None
     hand_faces = [c & 31 for c in state.hands[seat]] + [c & 31 for c in state.tables[seat]]
+    pair = meld_facts(state.rules, trump).pair
     trick = state.trick
     if not trick:
         if state.final_phase:
             aces = [c for c in cards if c & 7 == ACE and suit_of(c) != trump]
             if aces and rng.random() < 0.7:
                 return Action(PLAY, (aces[0],))
-        cheapest = min(cards, key=lambda c: _static_cost(c, trump, hand_faces) + rng.random() * 2)
+        cheapest = min(cards, key=lambda c: _static_cost(c, trump, hand_faces, pair) + rng.random() * 2)
         return Action(PLAY, (cheapest,))
     winning = trick[state.best]
     stake = sum(10 for c in trick if c & 7 <= 1)
@@ -115,7 +99,7 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
     threat = 12.0 if len(state.stock) > 2 else 0.0
     pick, best_score = cards[0], -1e9
     for c in cards:
-        cost = _static_cost(c, trump, hand_faces)
+        cost = _static_cost(c, trump, hand_faces, pair)
         brisque = 10 if c & 7 <= 1 else 0
         won = beats(c, winning, trump)
         score = (stake + brisque + 0.8 * meld - cost) if won else (-stake - brisque - cost - threat)
@@ -126,7 +110,9 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
 
 
 def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
-    """A cheap estimate of the best meld `seat` could declare after winning (needs a card from the hand)."""
+    """A cheap estimate of the best meld `seat` could declare after winning: the most valuable shape of the rules'
+    catalogue its cards form with one card from the hand, a tabled card counting only for melds of another class
+    than those it has scored in (so upgrades such as a royal marriage to the trump sequence are not counted)."""
     hand = state.hands[seat]
     if not hand:
         return 0
@@ -135,24 +121,28 @@ def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
     for c in hand:
         counts[c & 31] += 1
         in_hand[c & 31] = True
+    scored: dict[str, list[int]] = {}  # meld class -> per face, tabled cards that have scored in it
+    hist, records = state.hist, state.records
     for c in state.tables[seat]:
         counts[c & 31] += 1
-    best = 0
-    for suit in range(4):
-        k, q = suit * 8 + 2, suit * 8 + 3
-        if counts[k] and counts[q] and (in_hand[k] or in_hand[q]):
-            value = 40 if suit == trump else 20
-            if suit == trump and counts[suit * 8] and counts[suit * 8 + 1] and counts[suit * 8 + 4] and any(
-                    in_hand[suit * 8 + r] for r in (0, 1, 2, 3, 4)):
-                value = 250
-            best = max(best, value)
-    if counts[3] and counts[20] and (in_hand[3] or in_hand[20]):
-        best = max(best, 500 if counts[3] >= 2 and counts[20] >= 2 and in_hand[3] and in_hand[20] else 40)
-    for rank, value in ((0, 100), (2, 80), (3, 60), (4, 40)):
-        faces = (rank, 8 + rank, 16 + rank, 24 + rank)
-        if sum(counts[f] for f in faces) >= 4 and any(in_hand[f] for f in faces):
-            best = max(best, value)
-    return best
+        for cls in {records[i].cls for i in hist.get(c, ())}:
+            scored.setdefault(cls, [0] * 32)[c & 31] += 1
+    for t in meld_facts(state.rules, trump).by_value:
+        fresh = counts
+        used = scored.get(t.cls)
+        if used is not None:
+            fresh = [n - u for n, u in zip(counts, used, strict=True)]
+        if t.quartet:
+            faces: tuple[int, ...] = (t.faces[0], 8 + t.faces[0], 16 + t.faces[0], 24 + t.faces[0])
+            if fresh[faces[0]] + fresh[faces[1]] + fresh[faces[2]] + fresh[faces[3]] < 4:
+                continue
+        else:
+            faces = t.faces
+            if any(fresh[f] < n for f, n in t.need):
+                continue
+        if any(in_hand[f] for f in faces):
+            return t.value
+    return 0
 
 
 # --- the rule-based levels ----------------------------------------------------------------------------------------
@@ -164,11 +154,11 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
         best = max(melds, key=lambda a: (meld_value(state, a), -len(a.cards)))
         if skill == "intermediate" and best.kind == "bezique_1" and state.rules.max_bezique_level >= 2:
             know = Knowledge(state, me)
-            double = next((t for t in _templates(state) if t.kind == "bezique_2"), None)
+            double = next((t for t in templates(state) if t.kind == "bezique_2"), None)
             others = [a for a in melds if a.kind != "bezique_1"]
             if double is not None and state.rules.multi_bezique_mode == "all_at_once" and len(state.stock) > 16:
                 chance, _ = know.template_chance(double)
-                if chance * 500 > craft.hold_bezique:
+                if chance * double.value > craft.hold_bezique:
                     if others:
                         alt = max(others, key=lambda a: meld_value(state, a))
                         return Decision(alt, "meld", {"meld": alt.kind, "points": meld_value(state, alt)})
@@ -182,11 +172,6 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
         if action.verb not in (DONE, MELD):
             return Decision(action, "declare_seven")
     return Decision(Action(DONE), "done")
-
-
-def _templates(state: GameState):
-    from bezique.ai.knowledge import templates
-    return templates(state)
 
 
 def beginner_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:

@@ -24,11 +24,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from bezique.ai.base import StopFlag
 from bezique.ai.inference import Belief
-from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, SEQ_RANKS, Knowledge, beats, is_brisque, templates
+from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, templates
 from bezique.ai.players import RulePlayer, match_legal
 from bezique.ai.policy import (
     Decision,
@@ -41,8 +41,10 @@ from bezique.ai.policy import (
 from bezique.ai.solver import WIN, solvable, solve, solved_value
 from bezique.rules.actions import PLAY, Action
 from bezique.rules.engine import apply, legal_actions, legal_plays
+from bezique.rules.melds import SEQUENCE_RANKS
 from bezique.rules.state import DECLARE
 from bezique.rules.state import PLAY as PLAY_PHASE
+from bezique.rules.tricks import beats, copy_key
 from bezique.rules.view import PlayerView
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
@@ -80,7 +82,7 @@ def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
         if worthless:
             banned.update(a for a in losing if is_brisque(a.cards[0]))
     if not state.final_phase and trump is not None:
-        seq_faces = [trump * 8 + r for r in SEQ_RANKS]
+        seq_faces = [trump * 8 + r for r in SEQUENCE_RANKS]
         if all(know.mine_count[f] for f in seq_faces):
             declared = any(r.kind == "trump_sequence" and r.seat == me for r in state.records)
             if not declared:
@@ -352,14 +354,14 @@ def _clearly_worse(xs: list[float], ys: list[float]) -> bool:
 
 
 def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
-    """`candidates` without repeats: two copies of a face both fresh in the concealed hand play alike."""
+    """`candidates` without repeats: equivalent copies of a face (RECORD.md) play alike."""
     table = state.tables[me]
 
-    def key(a: Action) -> tuple:
+    def key(a: Action) -> Hashable:
         if a.verb != PLAY:
-            return (a,)
+            return a
         c = a.cards[0]
-        return (c & 31, c in table, bool(state.hist.get(c)))
+        return copy_key(state, me, c, c in table)
 
     seen = {key(prior)}
     out: list[Action] = []

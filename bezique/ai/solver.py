@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from bezique.rules.cards import strength, suit_of
 from bezique.rules.state import GameState
+from bezique.rules.tricks import beats, follow_options
 
 WIN = 1000
 INF = 10 ** 9
@@ -61,29 +62,12 @@ class _Solver:
         return WIN * outcome + pm - po
 
     def legal(self, hand: tuple[int, ...], led: int | None, best: int | None) -> list[int]:
+        """The distinct faces `hand` may play (sorted by suit, strongest first), `best` winning the trick led by
+        `led` (in two-handed play the led card itself)."""
         faces = sorted(set(hand), key=lambda f: (suit_of(f), -strength(f)))
-        if led is None:
+        if led is None or best is None:
             return faces
-        same = [c for c in faces if suit_of(c) == suit_of(led)]
-        if same:
-            if self.must_win and best is not None and suit_of(best) == suit_of(led):
-                higher = [c for c in same if strength(c) > strength(best)]
-                if higher:
-                    return higher
-            return same
-        trumps = [c for c in faces if self.trump is not None and suit_of(c) == self.trump]
-        if trumps:
-            if self.must_win and best is not None and suit_of(best) == self.trump:
-                higher = [c for c in trumps if strength(c) > strength(best)]
-                return higher or faces
-            return trumps
-        return faces
-
-    def beats(self, card: int, best: int) -> bool:
-        trump = self.trump
-        if trump is not None and suit_of(card) == trump and suit_of(best) != trump:
-            return True
-        return suit_of(card) == suit_of(best) and strength(card) > strength(best)
+        return follow_options(faces, led, best, self.trump, self.must_win)
 
     def value(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
               pm: int, po: int, bm: int, bo: int, alpha: int, beta: int) -> int:
@@ -122,7 +106,8 @@ class _Solver:
         then its cheapest throw-away; the best reply is usually among the first, which makes the cut-offs early."""
         moves = self._distinct(self.legal(hands[turn], led, led), hands, led)
         if led is not None and len(moves) > 1:
-            moves.sort(key=lambda c: (not self.beats(c, led), strength(c) + (20 if suit_of(c) == self.trump else 0)))
+            trump = self.trump
+            moves.sort(key=lambda c: (not beats(c, led, trump), strength(c) + (20 if suit_of(c) == trump else 0)))
         return moves
 
     def future(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
@@ -141,7 +126,7 @@ class _Solver:
         """``future`` once seat `turn` has played `card` (leading, or following `led`), leaving hands `after`."""
         if led is None:
             return self.future(after, 1 - turn, card, alpha, beta)
-        winner = turn if self.beats(card, led) else 1 - turn
+        winner = turn if beats(card, led, self.trump) else 1 - turn
         points = _brisques((led, card)) * self.brisque_value
         sign = 1 if winner == 0 else -1
         if not after[0] and not after[1]:
@@ -197,7 +182,7 @@ class _Solver:
 
     def _resolve(self, hands, leader: int, led: int, follower: int, card: int, pm: int, po: int, bm: int, bo: int,
                  alpha: int, beta: int) -> int:
-        winner = follower if self.beats(card, led) else leader
+        winner = follower if beats(card, led, self.trump) else leader
         n_br = _brisques((led, card))
         if winner == 0:
             bm += n_br

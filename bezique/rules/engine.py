@@ -18,12 +18,13 @@ from bezique.rules.actions import (
     EventSink,
     Verb,
 )
-from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, face_of, rank_of, strength, suit_of
+from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, rank_of, strength, suit_of
 from bezique.rules.dealing import check_deck, choose_first_dealer, new_game, shuffled_deck, start_deal
 from bezique.rules.errors import IllegalActionError, Refusal, RefusalCode
 from bezique.rules.melds import classify, legal_melds, refusal
 from bezique.rules.scoring import end_deal, repeat_carte_blanche, score
 from bezique.rules.state import GameState, MeldRecord, Phase
+from bezique.rules.tricks import beats, follow_options, lowest_copies
 
 __all__ = [
     "apply", "apply_checked", "can_exchange_seven", "check_deck", "choose_first_dealer", "legal_actions",
@@ -54,26 +55,8 @@ def legal_plays(state: GameState) -> list[int]:
     seat = state.to_act
     assert seat is not None
     if state.final_phase:
-        return _distinct_faces(_final_phase_candidates(state, seat))
-    plays = _distinct_faces(state.hands[seat])
-    if state.tables[seat]:
-        seen: dict[tuple, int] = {}
-        hist = state.hist
-        for card in state.tables[seat]:
-            key = (face_of(card), hist.get(card, ()))
-            if key not in seen or card < seen[key]:
-                seen[key] = card
-        plays.extend(seen.values())
-    return plays
-
-
-def _distinct_faces(cards: list[int]) -> list[int]:
-    lowest: dict[int, int] = {}
-    for card in cards:
-        face = card & 31
-        if face not in lowest or card < lowest[face]:
-            lowest[face] = card
-    return list(lowest.values())
+        return lowest_copies(state, seat, _final_phase_candidates(state, seat))
+    return lowest_copies(state, seat, state.hands[seat] + state.tables[seat])
 
 
 def _final_phase_candidates(state: GameState, seat: int) -> list[int]:
@@ -81,24 +64,8 @@ def _final_phase_candidates(state: GameState, seat: int) -> list[int]:
     hand = state.hands[seat]
     if not state.trick:
         return hand
-    led = suit_of(state.trick[0])
-    winning = state.trick[state.best]
-    must_win = state.rules.endgame_must_win_trick
-    same = [c for c in hand if suit_of(c) == led]
-    if same:
-        if must_win and suit_of(winning) == led:
-            higher = [c for c in same if strength(c) > strength(winning)]
-            if higher:
-                return higher
-        return same
-    trump = state.trump
-    trumps = [c for c in hand if trump is not None and suit_of(c) == trump]
-    if trumps:
-        if must_win and suit_of(winning) == trump:
-            higher = [c for c in trumps if strength(c) > strength(winning)]
-            return higher or hand
-        return trumps
-    return hand
+    return follow_options(hand, state.trick[0], state.trick[state.best], state.trump,
+                          state.rules.endgame_must_win_trick)
 
 
 def _unspent_sevens(state: GameState, seat: int) -> list[int]:
@@ -290,12 +257,8 @@ def _play(state: GameState, card: int, events: EventSink) -> None:
     state.played.append(card)
     if events is not None:
         events.append(Event("card_played", seat, (card,)))
-    if len(trick) > 1:
-        best = trick[state.best]
-        trump = state.trump
-        if (trump is not None and suit_of(card) == trump and suit_of(best) != trump) or (
-                suit_of(card) == suit_of(best) and strength(card) > strength(best)):
-            state.best = len(trick) - 1
+    if len(trick) > 1 and beats(card, trick[state.best], state.trump):
+        state.best = len(trick) - 1
     rules = state.rules
     if (not state.final_phase and rules.seven_of_trumps_scoring == "exchange_or_play" and rank_of(card) == SEVEN
             and suit_of(card) == state.trump and card not in state.spent):

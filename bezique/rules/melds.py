@@ -7,9 +7,10 @@ checked path can never disagree about what may be declared.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
+from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import NamedTuple
 
 from bezique.rules.cards import (
     ACE,
@@ -29,6 +30,7 @@ from bezique.rules.cards import (
 )
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import GameState, MeldRecord
+from bezique.rules.tricks import copy_key
 
 SEQUENCE_RANKS = (ACE, TEN, KING, QUEEN, JACK)
 QUARTET_NAMES = {ACE: "aces", TEN: "tens", KING: "kings", QUEEN: "queens", JACK: "jacks"}
@@ -98,6 +100,11 @@ def quartet_shape(rules: Ruleset, trump: int | None, rank: int, all_trumps: bool
     return MeldShape(f"four_{name}", "Q", value) if value > 0 else None
 
 
+def bezique_shape(rules: Ruleset, level: int, sets_trump: int | None = None) -> MeldShape:
+    """The bezique of `level` pairs (single, double, ...), making `sets_trump` trumps if it is not None."""
+    return MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets_trump)
+
+
 def bezique_pairs_for_declaration(rules: Ruleset, trump: int | None) -> list[tuple[int, int, int | None]]:
     """(queen face, jack face, suit it would make trumps) for every bezique pair declarable now."""
     pair = bezique_pair(rules, trump)
@@ -124,8 +131,43 @@ def classify(rules: Ruleset, trump: int | None, cards: tuple[int, ...]) -> MeldS
         level = n // 2
         for queen, jack, sets in bezique_pairs_for_declaration(rules, trump):
             if faces == sorted([queen] * level + [jack] * level):
-                return MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets)
+                return bezique_shape(rules, level, sets)
     return None
+
+
+class MeldPattern(NamedTuple):
+    """One meld the rules allow under a trump: its shape, and the faces that form it."""
+
+    shape: MeldShape
+    faces: tuple[int, ...]  # the faces it needs, with multiplicity; empty for an ordinary quartet
+    rank: int | None = None  # an ordinary quartet: any four cards of this rank (all trumps excepted, where the
+    # ruleset has trump quartets: those are the trump quartet's)
+
+
+@lru_cache(maxsize=64)
+def meld_catalogue(rules: Ruleset, trump: int | None) -> tuple[MeldPattern, ...]:
+    """Every meld shape `rules` allow under `trump` (None: trumps not yet set), with its points: the marriages, the
+    trump and back-door sequences, each level of bezique, the quartets and trump quartets. Built from the same shape
+    functions as ``classify``, so the computer's knowledge of melds is the rules' own."""
+    out = [MeldPattern(marriage_shape(rules, trump, suit), (make_face(suit, KING), make_face(suit, QUEEN)))
+           for suit in range(4)]
+    for suit in range(4):
+        sequence = sequence_shape(rules, trump, suit)
+        if sequence is not None:
+            out.append(MeldPattern(sequence, tuple(make_face(suit, rank) for rank in SEQUENCE_RANKS)))
+    for queen, jack, sets in bezique_pairs_for_declaration(rules, trump):
+        for level in range(1, rules.max_bezique_level + 1):
+            out.append(MeldPattern(bezique_shape(rules, level, sets), (queen,) * level + (jack,) * level))
+    for rank in QUARTET_NAMES:
+        ordinary = quartet_shape(rules, trump, rank, False)
+        if ordinary is not None:
+            out.append(MeldPattern(ordinary, (), rank))
+        if trump is None or rules.packs < 4:
+            continue  # four cards of one trump face need four packs
+        in_trumps = quartet_shape(rules, trump, rank, True)
+        if in_trumps is not None and (ordinary is None or in_trumps.kind != ordinary.kind):
+            out.append(MeldPattern(in_trumps, (make_face(trump, rank),) * 4))
+    return tuple(out)
 
 
 def _place(state: GameState, seat: int, card: int) -> tuple[int, str] | None:
@@ -143,6 +185,35 @@ def _place(state: GameState, seat: int, card: int) -> tuple[int, str] | None:
 
 def _describe_record(record: MeldRecord) -> str:
     return MELD_NAMES.get(record.kind, record.kind)
+
+
+def history_conflict(state: GameState, card: int, shape: MeldShape) -> MeldRecord | None:
+    """The earlier record whose history keeps `card` out of a declaration of `shape`, whatever the other cards (M4,
+    M5): one of the same type (not broken, where re-forming is allowed), or of the class and worth more; or None."""
+    rules = state.rules
+    records, broken = state.records, state.broken
+    for index in state.hist.get(card, ()):
+        record = records[index]
+        if record.kind == shape.kind:
+            if rules.same_type_reuse == "never" or not broken[index]:
+                return record
+        elif record.cls == shape.cls and record.value > shape.value and not (
+                rules.marriage_after_sequence_allowed and record.kind.endswith("_sequence")
+                and shape.kind.endswith("_marriage") and record.suit == shape.suit):
+            return record
+    return None
+
+
+def card_may_score(state: GameState, card: int, shape: MeldShape) -> bool:
+    """Whether `card`'s meld history still lets it be part of a declaration of `shape` (``history_conflict``; and a
+    multiple bezique declared all at once needs cards that have scored in no bezique, M6)."""
+    hist = state.hist.get(card)
+    if not hist:
+        return True
+    if history_conflict(state, card, shape) is not None:
+        return False
+    return not (shape.cls == "B" and shape.level >= 2 and state.rules.multi_bezique_mode == "all_at_once"
+                and any(state.records[i].cls == "B" for i in hist))
 
 
 def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...]) -> str | None:
@@ -169,20 +240,15 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
             and rules.partnership_multi_bezique_from_one_player
             and any(owner != seat for owner, _ in places)):
         return "a double or larger bezique must be made of your own cards only"
-    records, broken, hist = state.records, state.broken, state.hist
-    in_b_record: set[int] = set()
+    records, hist = state.records, state.hist
     for card in cards:
-        for index in hist.get(card, ()):
-            record = records[index]
-            if record.kind == shape.kind and (rules.same_type_reuse == "never" or not broken[index]):
+        record = history_conflict(state, card, shape)
+        if record is not None:
+            if record.kind == shape.kind:
                 return f"{card_code(card)} has already scored in a {_describe_record(record)}"
-            if record.cls == shape.cls and record.value > shape.value and not (
-                    rules.marriage_after_sequence_allowed and record.kind.endswith("_sequence")
-                    and shape.kind.endswith("_marriage") and record.suit == shape.suit):
-                return (f"{card_code(card)} has already scored in a {_describe_record(record)}, "
-                        f"worth more than a {MELD_NAMES.get(shape.kind, shape.kind)}")
-            if record.cls == "B":
-                in_b_record.add(card)
+            return (f"{card_code(card)} has already scored in a {_describe_record(record)}, "
+                    f"worth more than a {MELD_NAMES.get(shape.kind, shape.kind)}")
+    in_b_record = {card for card in cards if any(records[i].cls == "B" for i in hist.get(card, ()))}
     if shape.cls == "Q" and rules.trump_quartets and all(
             any(records[i].cls == "Q" for i in hist.get(card, ())) for card in cards):
         return "a quartet needs at least one card that has not yet scored in a quartet"
@@ -200,20 +266,18 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
 
 def _classes(state: GameState, seat: int) -> dict[int, list[list[int]]]:
     """Face -> equivalence classes (RECORD.md) of the cards `seat` may meld, each sorted by copy."""
-    groups: dict[tuple[Any, ...], list[int]] = {}
+    groups: dict[Hashable, list[int]] = {}
     owners = [seat]
     if state.rules.partner_table_cards_usable:
         owners += state.partners(seat)
-    hist = state.hist
-    taken = state.step_taken
     for card in state.hands[seat]:
-        groups.setdefault((face_of(card), seat, 0, card == taken), []).append(card)
+        groups.setdefault(copy_key(state, seat, card, False), []).append(card)
     for owner in owners:
         for card in state.tables[owner]:
-            groups.setdefault((face_of(card), owner, 1, hist.get(card, ())), []).append(card)
+            groups.setdefault(copy_key(state, owner, card, True), []).append(card)
     by_face: dict[int, list[list[int]]] = {}
-    for key, cards in groups.items():
-        by_face.setdefault(key[0], []).append(sorted(cards))
+    for cards in groups.values():
+        by_face.setdefault(face_of(cards[0]), []).append(sorted(cards))
     return by_face
 
 
@@ -274,7 +338,7 @@ def _candidates(state: GameState, seat: int) -> Iterator[tuple[MeldShape, tuple[
         bezique_queens, bezique_jacks = by_face.get(queen_face, []), by_face.get(jack_face, [])
         top = min(rules.max_bezique_level, sum(map(len, bezique_queens)), sum(map(len, bezique_jacks)))
         for level in range(1, top + 1):
-            bezique = MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets)
+            bezique = bezique_shape(rules, level, sets)
             for qs in _multichoose(bezique_queens, level):
                 for js in _multichoose(bezique_jacks, level):
                     yield bezique, qs + js

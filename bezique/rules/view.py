@@ -2,18 +2,22 @@
 
 The window draws a human's table from a ``PlayerView`` and the computer decides from one, so neither can see a
 hidden card by accident. ``determinize`` deals the unseen cards at random into the other hands and the stock,
-which is what information-set search needs; it reads nothing but the view.
+which is what information-set search needs; it reads nothing but the view. ``place_unseen`` puts them where a
+search chooses instead (drawn by its own weights), and ``rewind`` takes a view back to an earlier play of another
+seat, so that the computer never builds a state by writing its fields.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from bezique.rules.actions import Action, Event
 from bezique.rules.engine import legal_actions
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase
+from bezique.rules.tricks import winning_index
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +111,31 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
 
     Uses only the view, so a search over such states cannot cheat.
     """
+    unseen = view.unseen()
+    rng.shuffle(unseen)
+    hidden: dict[int, list[int]] = {}
+    for seat in range(view.rules.players):
+        missing = view.hand_counts[seat] - len(view.known[seat])
+        hidden[seat], unseen = unseen[:missing], unseen[missing:]
+    return place_unseen(view, hidden, unseen)
+
+
+def place_unseen(view: PlayerView, hidden: Mapping[int, Sequence[int]], stock: Sequence[int]) -> GameState:
+    """The full state of `view` with its unseen cards where the caller puts them: `hidden` gives each seat that
+    hides cards those it hides (beside the ones the view knows it holds), `stock` the face-down stock from the
+    bottom up (the turn-up, if any, lies under it). A search that draws the hidden cards its own way (by weights,
+    or as they were at an earlier point) builds its states with this instead of writing them by hand.
+
+    Raises:
+        ValueError: if the cards placed are not exactly the view's unseen cards, as many in each place as it has.
+    """
+    for seat in range(view.rules.players):
+        if len(hidden.get(seat, ())) != view.hand_counts[seat] - len(view.known[seat]):
+            raise ValueError(f"seat {seat} hides {view.hand_counts[seat] - len(view.known[seat])} cards, not "
+                             f"{len(hidden.get(seat, ()))}")
+    placed = [card for cards in hidden.values() for card in cards] + list(stock)
+    if sorted(placed) != sorted(view.unseen()):
+        raise ValueError("the cards placed must be exactly the cards the view does not show")
     rules = view.rules
     state = GameState(rules, view.dealer)
     state.scores = list(view.scores)
@@ -137,17 +166,60 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         state.leader = view.to_act
     for winner, trick in view.tricks_log:
         state.won[winner].extend(card for _, card in trick)
-    unseen = view.unseen()
-    rng.shuffle(unseen)
     for seat in range(rules.players):
-        known = list(view.known[seat])
-        missing = view.hand_counts[seat] - len(known)
-        state.hands[seat] = known + unseen[:missing]
-        del unseen[:missing]
+        state.hands[seat] = list(view.known[seat]) + list(hidden.get(seat, ()))
         if seat != view.seat:
             state.exposed.update(view.known[seat])
-    state.stock = ([view.turn_up] if view.turn_up is not None else []) + unseen
+    state.stock = ([view.turn_up] if view.turn_up is not None else []) + list(stock)
     return state
+
+
+def draws_since(view: PlayerView, index: int) -> int:
+    """Cards each seat has drawn since trick `index` of this deal was played (one per stock trick completed from it
+    on, once its declaration step is over)."""
+    return len(view.tricks_log) - index - (view.phase == Phase.DECLARE)
+
+
+def rewind(view: PlayerView, index: int, seat: int, drawn: Sequence[int]) -> PlayerView:
+    """`view` taken back to the moment `seat` (another seat than the viewer's) was to play its card to trick `index`
+    of this deal, in the stock phase (``len(tricks_log)``: the trick on the table now).
+
+    The tricks before it stay, and the cards played to it before `seat`'s; every card played since goes back to its
+    player (seen: into the viewer's hand, or among the cards the view knows another seat held); the stock grows by
+    the cards drawn since (``draws_since``), which leave the hands that drew them: the other seats' hidden cards
+    are fewer, and the viewer gives back `drawn`, cards of its hand or table (its view does not record which it
+    drew). Other tables, meld records and scores stay as they are now: the view does not date them.
+
+    Raises:
+        ValueError: if `seat` is the viewer's, or `drawn` is not as many of the viewer's cards as it drew.
+    """
+    if seat == view.seat:
+        raise ValueError("rewind goes back to another seat's play; the viewer's own is not in its view")
+    log = view.tricks_log
+    draws = draws_since(view, index)
+    table = view.tables[view.seat]
+    if len(set(drawn)) != draws or not set(drawn).issubset(view.hand + table):
+        raise ValueError(f"give back the {draws} cards of the viewer's hand or table drawn since trick {index}")
+    plays = log[index][1] if index < len(log) else view.trick
+    at = next(i for i, (s, _) in enumerate(plays) if s == seat)
+    back: list[list[int]] = [[] for _ in range(view.rules.players)]
+    for s, card in (*plays[at:], *(pair for _, trick in log[index + 1:] for pair in trick),
+                    *(view.trick if index < len(log) else ())):
+        back[s].append(card)
+    before = plays[:at]
+    hand = tuple(c for c in view.hand if c not in drawn) + tuple(back[view.seat])
+    counts = tuple(len(hand) if s == view.seat else view.hand_counts[s] + len(back[s]) - draws
+                   for s in range(view.rules.players))
+    known = tuple(hand if s == view.seat else view.known[s] + tuple(back[s]) for s in range(view.rules.players))
+    leader = plays[0][0]
+    return replace(
+        view, phase=Phase.PLAY, to_act=seat, final_phase=False,
+        stock_count=view.stock_count + draws * view.rules.players,
+        hand=hand, hand_counts=counts, known=known, trick=tuple(before),
+        tables=tuple(tuple(c for c in t if c not in drawn) if s == view.seat else t for s, t in enumerate(view.tables)),
+        trick_best=winning_index([c for _, c in before], view.trump) if before else 0, tricks_log=log[:index],
+        tricks_done=view.tricks_done - (len(log) - index), trick_winner=leader, step_actor=leader,
+        step_melded=False, step_exchanged=False, step_acted=False, step_taken=None, legal=())
 
 
 def redact_event(event: Event, seat: int, state: GameState) -> Event:
