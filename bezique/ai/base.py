@@ -14,8 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from bezique.rules.actions import Action
-from bezique.rules.view import PlayerView
+from bezique.rules import Action, PlayerView
 
 StopFlag = threading.Event
 

@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from bezique.ai.base import Hint, StopFlag
 from bezique.ai.levels import make_player
 from bezique.ai.players import RulePlayer
-from bezique.rules.actions import Action
-from bezique.rules.view import PlayerView
+from bezique.rules import Action, PlayerView
 
 HINT_LEVEL = "expert"
 

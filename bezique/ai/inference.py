@@ -25,9 +25,9 @@ import random
 
 from bezique.ai.knowledge import Knowledge
 from bezique.ai.policy import follow_scores, lead_cost
+from bezique.rules import GameState, Phase, PlayerView, determinize
 from bezique.rules.cards import SEVEN, suit_of
-from bezique.rules.state import PLAY, GameState
-from bezique.rules.view import PlayerView, determinize, draws_since, place_unseen, rewind
+from bezique.rules.view import draws_since, place_unseen, rewind
 
 TEMPERATURE = 2.0  # points by which another card would have been the better play that make it e times less likely
 FLOOR = 1e-9  # the least weight of a card: nothing the opponent holds is ever ruled out
@@ -91,7 +91,7 @@ def _reads(view: PlayerView, opp: int, hidden: int) -> list[tuple[int, int, int]
     (an older play may concern none of the cards it holds now)."""
     reads = []
     log = view.tricks_log
-    if view.phase == PLAY and len(view.trick) == 1 and view.trick[0][0] == opp and _telling(view.trick[0][1],
+    if view.phase == Phase.PLAY and len(view.trick) == 1 and view.trick[0][0] == opp and _telling(view.trick[0][1],
                                                                                            view.trump):
         reads.append((len(log), view.trick[0][1], 0))
     for index in range(len(log) - 1, -1, -1):

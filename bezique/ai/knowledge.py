@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from bezique.rules import GameState, Ruleset
 from bezique.rules.cards import ACE, BRISQUE_RANKS, SEVEN, strength, suit_of
 from bezique.rules.melds import MeldPattern, bezique_pair, card_may_score, meld_catalogue
-from bezique.rules.ruleset import Ruleset
-from bezique.rules.state import GameState
 
 
 class Craft(NamedTuple):

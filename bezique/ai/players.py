@@ -9,18 +9,17 @@ from bezique.ai.base import Hint, Player, StopFlag
 from bezique.ai.knowledge import INTERMEDIATE
 from bezique.ai.policy import Decision, beginner_decision, final_phase_decision, intermediate_decision
 from bezique.ai.solver import solvable, solve
-from bezique.rules.actions import PLAY, Action
-from bezique.rules.view import PlayerView, determinize
+from bezique.rules import Action, PlayerView, Verb, determinize
 
 
 def match_legal(action: Action, legal: Sequence[Action]) -> Action:
     """`action` as it appears in `legal` (a play is matched by face, since copies are interchangeable)."""
     if action in legal:
         return action
-    if action.verb == PLAY:
+    if action.verb == Verb.PLAY:
         face = action.cards[0] & 31
         for candidate in legal:
-            if candidate.verb == PLAY and candidate.cards[0] & 31 == face:
+            if candidate.verb == Verb.PLAY and candidate.cards[0] & 31 == face:
                 return candidate
     return legal[0]
 
@@ -68,7 +67,7 @@ class IntermediatePlayer(RulePlayer):
     def _rule(self, state, me, legal, rng):
         if solvable(state) and len(state.hands[me]) <= self.solve_from:
             card, _values = solve(state, me)
-            return Decision(Action(PLAY, (card,)), "final_win" if state.trick else "final_lead", {"card": card})
+            return Decision(Action(Verb.PLAY, (card,)), "final_win" if state.trick else "final_lead", {"card": card})
         if state.final_phase and state.rules.players == 2 and not state.stock:
             return final_phase_decision(state, me, [a.cards[0] for a in legal])
         return intermediate_decision(state, me, legal, rng, self.craft)

@@ -11,11 +11,18 @@ import random
 from typing import NamedTuple
 
 from bezique.ai.knowledge import INTERMEDIATE, Craft, Knowledge, is_brisque, meld_facts, templates
-from bezique.rules.actions import DONE, EXCHANGE_SEVEN, MELD, PLAY, Action
+from bezique.rules import Action, GameState, Phase, Verb, legal_actions
 from bezique.rules.cards import ACE, KING, QUEEN, SEVEN, TEN, strength, suit_of
-from bezique.rules.engine import legal_actions, legal_plays
-from bezique.rules.state import DECLARE, GameState
+from bezique.rules.engine import legal_plays
 from bezique.rules.tricks import beats
+
+# The rollout reads these module globals: an enum member read (``Phase.PLAY``) costs about five global
+# reads, on every simulated move.
+_DECLARING = Phase.DECLARE
+_PLAY = Verb.PLAY
+_MELD = Verb.MELD
+_EXCHANGE = Verb.EXCHANGE_SEVEN
+_DONE = Verb.DONE
 
 
 class Decision(NamedTuple):
@@ -52,29 +59,29 @@ def _static_cost(card: int, trump: int | None, hand_faces: list[int], pair: tupl
 
 def rollout_action(state: GameState, rng: random.Random) -> Action:
     """A quick, sensible action for simulations (melds greedily, keeps brisques and trumps, takes brisques)."""
-    if state.phase == DECLARE:
+    if state.phase == _DECLARING:
         legal = legal_actions(state)
         best = None
         best_value = -1
         exchange = None
         for action in legal:
-            if action.verb == MELD:
+            if action.verb == _MELD:
                 value = meld_value(state, action)
                 if value > best_value:
                     best, best_value = action, value
-            elif action.verb == EXCHANGE_SEVEN:
+            elif action.verb == _EXCHANGE:
                 exchange = action
         if best is not None:
             return best
         if exchange is not None:
             return exchange
         for action in legal:
-            if action.verb not in (DONE, MELD):
+            if action.verb not in (_DONE, _MELD):
                 return action  # declare_seven, or a pass in partnerships (rare)
-        return Action(DONE)
+        return Action(_DONE)
     cards = legal_plays(state)
     if len(cards) == 1:
-        return Action(PLAY, (cards[0],))
+        return Action(_PLAY, (cards[0],))
     trump = state.trump
     seat = state.to_act
     assert seat is not None
@@ -85,16 +92,16 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         if state.final_phase:
             aces = [c for c in cards if c & 7 == ACE and suit_of(c) != trump]
             if aces and rng.random() < 0.7:
-                return Action(PLAY, (aces[0],))
+                return Action(_PLAY, (aces[0],))
         cheapest = min(cards, key=lambda c: _static_cost(c, trump, hand_faces, pair) + rng.random() * 2)
-        return Action(PLAY, (cheapest,))
+        return Action(_PLAY, (cheapest,))
     winning = trick[state.best]
     stake = sum(10 for c in trick if c & 7 <= 1)
     if state.final_phase:
         winners = [c for c in cards if beats(c, winning, trump)]
         if winners:
-            return Action(PLAY, (min(winners, key=lambda c: (suit_of(c) == trump, strength(c))),))
-        return Action(PLAY, (min(cards, key=lambda c: (c & 7 <= 1, strength(c))),))
+            return Action(_PLAY, (min(winners, key=lambda c: (suit_of(c) == trump, strength(c))),))
+        return Action(_PLAY, (min(cards, key=lambda c: (c & 7 <= 1, strength(c))),))
     meld = _quick_meld(state, seat, trump) if len(state.stock) > 1 else 0
     threat = 12.0 if len(state.stock) > 2 else 0.0
     pick, best_score = cards[0], -1e9
@@ -106,7 +113,7 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         score += rng.random()
         if score > best_score:
             pick, best_score = c, score
-    return Action(PLAY, (pick,))
+    return Action(_PLAY, (pick,))
 
 
 def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
@@ -148,8 +155,8 @@ def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
 # --- the rule-based levels ----------------------------------------------------------------------------------------
 def declaration(state: GameState, me: int, legal: list[Action], skill: str, craft: Craft = INTERMEDIATE) -> Decision:
     """Declaration step: the best meld (holding a single bezique while the double is likely), the 7 swap, done."""
-    melds = [a for a in legal if a.verb == MELD]
-    exchange = next((a for a in legal if a.verb == EXCHANGE_SEVEN), None)
+    melds = [a for a in legal if a.verb == Verb.MELD]
+    exchange = next((a for a in legal if a.verb == Verb.EXCHANGE_SEVEN), None)
     if melds:
         best = max(melds, key=lambda a: (meld_value(state, a), -len(a.cards)))
         if skill == "intermediate" and best.kind == "bezique_1" and state.rules.max_bezique_level >= 2:
@@ -164,39 +171,40 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
                         return Decision(alt, "meld", {"meld": alt.kind, "points": meld_value(state, alt)})
                     if exchange is not None:
                         return Decision(exchange, "exchange", {"card": state.stock[0]})
-                    return Decision(Action(DONE), "hold_bezique")
+                    return Decision(Action(Verb.DONE), "hold_bezique")
         return Decision(best, "meld", {"meld": best.kind, "points": meld_value(state, best)})
     if exchange is not None:
         return Decision(exchange, "exchange", {"card": state.stock[0]})
     for action in legal:
-        if action.verb not in (DONE, MELD):
+        if action.verb not in (Verb.DONE, Verb.MELD):
             return Decision(action, "declare_seven")
-    return Decision(Action(DONE), "done")
+    return Decision(Action(Verb.DONE), "done")
 
 
 def beginner_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
     """Plausible play with no subtlety: greedy melds, low leads, takes a brisque when it can, now and then a slip."""
     if len(legal) == 1:
         return Decision(legal[0], "only")
-    if state.phase == DECLARE:
+    if state.phase == Phase.DECLARE:
         return declaration(state, me, legal, "beginner")
     cards = [a.cards[0] for a in legal]
     if rng.random() < 0.12:
         card = rng.choice(cards)
-        return Decision(Action(PLAY, (card,)), "whim", {"card": card})
+        return Decision(Action(Verb.PLAY, (card,)), "whim", {"card": card})
     trump = state.trump
     if not state.trick:
         card = min(cards, key=lambda c: (strength(c) + (6 if suit_of(c) == trump else 0), rng.random()))
         # melds are back in the hand in the final tricks: "keeps your melds" would mean nothing there
-        return Decision(Action(PLAY, (card,)), "final_lead_low" if state.final_phase else "lead_low", {"card": card})
+        code = "final_lead_low" if state.final_phase else "lead_low"
+        return Decision(Action(Verb.PLAY, (card,)), code, {"card": card})
     winning = state.trick[state.best]
     winners = [c for c in cards if beats(c, winning, trump)]
     if winners and (is_brisque(winning) or state.final_phase):
         card = min(winners, key=strength)
         code = "win_brisque" if is_brisque(winning) else "final_win"
-        return Decision(Action(PLAY, (card,)), code, {"card": card})
+        return Decision(Action(Verb.PLAY, (card,)), code, {"card": card})
     card = min(cards, key=lambda c: (strength(c) + (10 if is_brisque(c) else 0), rng.random()))
-    return Decision(Action(PLAY, (card,)), "final_low" if state.final_phase else "discard", {"card": card})
+    return Decision(Action(Verb.PLAY, (card,)), "final_low" if state.final_phase else "discard", {"card": card})
 
 
 def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: random.Random,
@@ -205,7 +213,7 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
     `craft`."""
     if len(legal) == 1:
         return Decision(legal[0], "only")
-    if state.phase == DECLARE:
+    if state.phase == Phase.DECLARE:
         return declaration(state, me, legal, "intermediate", craft)
     if state.final_phase:
         return final_phase_decision(state, me, [a.cards[0] for a in legal])
@@ -217,13 +225,13 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
         card = min(cards, key=lambda c: lead_cost(c, keep[c], craft) + rng.random() * 0.5)
         if card & 7 == SEVEN and suit_of(card) == trump and not state.final_phase and card not in state.spent:
-            return Decision(Action(PLAY, (card,)), "seven", {"card": card})
-        return Decision(Action(PLAY, (card,)), "lead_low", {"card": card})
+            return Decision(Action(Verb.PLAY, (card,)), "seven", {"card": card})
+        return Decision(Action(Verb.PLAY, (card,)), "lead_low", {"card": card})
     best_card, best_score, best_code = cards[0], -1e9, "discard"
     for c, (score, code) in follow_scores(state, know, cards, keep).items():
         if score > best_score:
             best_card, best_score, best_code = c, score, code
-    return Decision(Action(PLAY, (best_card,)), best_code, {"card": best_card})
+    return Decision(Action(Verb.PLAY, (best_card,)), best_code, {"card": best_card})
 
 
 def follow_scores(state: GameState, know: Knowledge, cards: list[int],
@@ -273,13 +281,13 @@ def final_phase_decision(state: GameState, me: int, cards: list[int]) -> Decisio
         winners = [c for c in cards if sure(c)]
         if winners:
             card = max(winners, key=lambda c: (is_brisque(c), suit_of(c) != trump, strength(c)))
-            return Decision(Action(PLAY, (card,)), "final_lead", {"card": card})
+            return Decision(Action(Verb.PLAY, (card,)), "final_lead", {"card": card})
         card = min(cards, key=lambda c: (is_brisque(c), suit_of(c) == trump, strength(c)))
-        return Decision(Action(PLAY, (card,)), "final_low", {"card": card})
+        return Decision(Action(Verb.PLAY, (card,)), "final_low", {"card": card})
     winning = state.trick[state.best]
     winners = [c for c in cards if beats(c, winning, trump)]
     if winners:
         card = min(winners, key=lambda c: (suit_of(c) == trump, strength(c)))
-        return Decision(Action(PLAY, (card,)), "final_win", {"card": card})
+        return Decision(Action(Verb.PLAY, (card,)), "final_win", {"card": card})
     card = min(cards, key=lambda c: (is_brisque(c), strength(c)))
-    return Decision(Action(PLAY, (card,)), "final_low", {"card": card})
+    return Decision(Action(Verb.PLAY, (card,)), "final_low", {"card": card})

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bezique.ai.base import Hint, Player, StopFlag
-from bezique.rules.actions import Action
-from bezique.rules.view import PlayerView
+from bezique.rules import Action, PlayerView
 
 
 class RandomPlayer(Player):

@@ -39,13 +39,10 @@ from bezique.ai.policy import (
     rollout_action,
 )
 from bezique.ai.solver import WIN, solvable, solve, solved_value
-from bezique.rules.actions import PLAY, Action
-from bezique.rules.engine import apply, legal_actions, legal_plays
+from bezique.rules import Action, Phase, PlayerView, Verb, apply, legal_actions
+from bezique.rules.engine import legal_plays
 from bezique.rules.melds import SEQUENCE_RANKS
-from bezique.rules.state import DECLARE
-from bezique.rules.state import PLAY as PLAY_PHASE
 from bezique.rules.tricks import beats, copy_key
-from bezique.rules.view import PlayerView
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
 HORIZON = 6  # tricks simulated past the decision before the position is valued
@@ -65,11 +62,17 @@ HORIZON_FEATURES = ("brisque_points_won", "ready_meld", "held_brisques", "held_t
                     "unspent_seven", "meld_prospects")
 HORIZON_WEIGHTS = (1.0, 0.61, 6.71, 12.31, 1.96, 12.28, 0.24)
 
+# The rollout reads these module globals: an enum member read (``Phase.PLAY``) costs about five global
+# reads, on every simulated move.
+_PLAYING = Phase.PLAY
+_DECLARING = Phase.DECLARE
+_PLAY = Verb.PLAY
+
 
 def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
     """`legal` minus the blunders: a brisque thrown on a trick already lost when a worthless card would do; a card
     of a trump sequence held complete and not yet declared, played for nothing in the stock phase."""
-    plays = [a for a in legal if a.verb == PLAY]
+    plays = [a for a in legal if a.verb == Verb.PLAY]
     if len(plays) < 2:
         return legal
     trump = state.trump
@@ -101,7 +104,7 @@ def deal_value(state, me: int, base: tuple[int, ...]) -> float:
     rules = state.rules
     side = rules.side_of(me)
     still = [0.0] * rules.sides  # what each side's cards are still worth this deal, in points
-    if state.phase in (PLAY_PHASE, DECLARE):
+    if state.phase in (Phase.PLAY, Phase.DECLARE):
         worth = horizon_value if state.stock else _pending_brisques
         for seat in range(rules.players):
             still[rules.side_of(seat)] += worth(state, seat)
@@ -215,22 +218,22 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
     two = state.rules.players == 2
     for _ in range(limit):
         phase = state.phase
-        if phase != PLAY_PHASE and phase != DECLARE:
+        if phase != _PLAYING and phase != _DECLARING:
             return
-        if state.tricks_done >= stop and phase == PLAY_PHASE and not state.trick and not state.final_phase:
+        if state.tricks_done >= stop and phase == _PLAYING and not state.trick and not state.final_phase:
             return  # the final tricks are always played out (cheap, and exact brisque counts beat a guess)
-        if state.final_phase and phase == PLAY_PHASE and two:
+        if state.final_phase and phase == _PLAYING and two:
             if to_final:
                 return
             # the final tricks by the intermediate rules (the opponent's own policy there), not the fast policy
             cards = legal_plays(state)
             card = cards[0] if len(cards) == 1 else final_phase_decision(state, state.to_act, cards).action.cards[0]
-            apply(state, Action(PLAY, (card,)))
+            apply(state, Action(_PLAY, (card,)))
         elif state.tricks_done < stop_rules and not state.final_phase:
             seat = state.to_act
             legal = legal_actions(state)
             craft = EXPERT_CRAFT if seat == own else INTERMEDIATE
-            if phase == DECLARE:
+            if phase == _DECLARING:
                 action = declaration(state, seat, legal, "intermediate", craft).action
             elif len(legal) == 1:
                 action = legal[0]
@@ -267,7 +270,7 @@ class ExpertPlayer(RulePlayer):
         first = belief.deal(rng)
         if solvable(first):
             card, solved = solve(first, me)
-            action = match_legal(Action(PLAY, (card,)), legal)
+            action = match_legal(Action(Verb.PLAY, (card,)), legal)
             best = max(solved.values())
             if best >= WIN // 2:
                 return Decision(action, "solver_win", {"card": card})
@@ -358,7 +361,7 @@ def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
     table = state.tables[me]
 
     def key(a: Action) -> Hashable:
-        if a.verb != PLAY:
+        if a.verb != Verb.PLAY:
             return a
         c = a.cards[0]
         return copy_key(state, me, c, c in table)
@@ -381,14 +384,14 @@ def rules_decision_for(state, me: int, legal: list[Action], rng: random.Random) 
     """The rules' decision with the search levels' weights (``EXPERT_CRAFT``), and its reason, on a copy of
     `state`."""
     state = state.clone()
-    if state.phase == DECLARE:
+    if state.phase == Phase.DECLARE:
         return declaration(state, me, legal, "intermediate", EXPERT_CRAFT)
     decision = intermediate_decision(state, me, legal, rng, EXPERT_CRAFT)
     return decision._replace(action=match_legal(decision.action, legal))
 
 
 def _what(action: Action) -> tuple:
-    if action.verb == PLAY:
+    if action.verb == Verb.PLAY:
         return ("play", action.cards[0])
     if action.verb == "meld":
         return ("meld", action.kind)

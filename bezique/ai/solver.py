@@ -19,8 +19,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
+from bezique.rules import GameState
 from bezique.rules.cards import strength, suit_of
-from bezique.rules.state import GameState
 from bezique.rules.tricks import beats, follow_options
 
 WIN = 1000

@@ -19,13 +19,6 @@ class Verb(StrEnum):
 
 VERBS = tuple(Verb)  # RECORD.md's order
 
-PLAY = Verb.PLAY  # transitional: the coordinator removes this after merging
-MELD = Verb.MELD  # transitional: the coordinator removes this after merging
-EXCHANGE_SEVEN = Verb.EXCHANGE_SEVEN  # transitional: the coordinator removes this after merging
-DECLARE_SEVEN = Verb.DECLARE_SEVEN  # transitional: the coordinator removes this after merging
-PASS_TO_PARTNER = Verb.PASS_TO_PARTNER  # transitional: the coordinator removes this after merging
-DONE = Verb.DONE  # transitional: the coordinator removes this after merging
-
 
 class Action(NamedTuple):
     """One decision. ``cards`` holds physical card uids (one for ``play``, the meld's cards for ``meld``);

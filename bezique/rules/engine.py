@@ -19,7 +19,6 @@ from bezique.rules.actions import (
     Verb,
 )
 from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, rank_of, strength, suit_of
-from bezique.rules.dealing import check_deck, choose_first_dealer, new_game, shuffled_deck, start_deal
 from bezique.rules.errors import IllegalActionError, Refusal, RefusalCode
 from bezique.rules.melds import classify, legal_melds, refusal
 from bezique.rules.scoring import end_deal, repeat_carte_blanche, score
@@ -27,8 +26,7 @@ from bezique.rules.state import GameState, MeldRecord, Phase
 from bezique.rules.tricks import beats, follow_options, lowest_copies
 
 __all__ = [
-    "apply", "apply_checked", "can_exchange_seven", "check_deck", "choose_first_dealer", "legal_actions",
-    "legal_plays", "new_game", "shuffled_deck", "start_deal", "why_illegal",
+    "apply", "apply_checked", "can_exchange_seven", "legal_actions", "legal_plays", "why_illegal",
 ]
 
 # Reading ``Phase.PLAY`` goes through ``EnumType.__getattr__`` (about 0.2 µs, five times a global): the paths the

@@ -11,7 +11,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from bezique.rules.actions import Action, Event
-from bezique.rules.engine import apply, shuffled_deck, start_deal
+from bezique.rules.dealing import shuffled_deck, start_deal
+from bezique.rules.engine import apply
 from bezique.rules.state import GameState, Phase
 
 Chooser = Callable[[GameState, int], Action]

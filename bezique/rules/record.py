@@ -14,6 +14,7 @@ from typing import Any
 from bezique.rules import engine
 from bezique.rules.actions import VERBS, Action, Event, Verb
 from bezique.rules.cards import card_code, face_code, face_of, make_card, parse_code
+from bezique.rules.dealing import check_deck, new_game, start_deal
 from bezique.rules.errors import (
     CardNotationError,
     IllegalActionError,
@@ -63,7 +64,7 @@ class RecordedGame:
         self.rules = rules
         self.first_dealer = first_dealer
         self.seed = seed
-        self.state: GameState = engine.new_game(rules, first_dealer)
+        self.state: GameState = new_game(rules, first_dealer)
         self.deals: list[dict[str, Any]] = []
 
     @classmethod
@@ -73,7 +74,7 @@ class RecordedGame:
 
     def start_deal(self, faces: list[int], events: list[Event] | None = None) -> None:
         """Start the next deal with `faces` (top first)."""
-        engine.start_deal(self.state, faces, events)
+        start_deal(self.state, faces, events)
         self.deals.append({"deck": [face_code(f) for f in faces], "actions": []})
 
     def act(self, action: Action, events: list[Event] | None = None, seat: int | None = None) -> None:
@@ -166,7 +167,7 @@ def _parse_deck(deal: Any, where: str, rules: Ruleset) -> list[int]:
         seen[face] += 1
         faces.append(face)
     try:
-        engine.check_deck(rules, faces)
+        check_deck(rules, faces)
     except IllegalActionError as exc:
         raise RecordError(f"{where}: {exc}") from None
     if not isinstance(deal.get("actions", []), list):

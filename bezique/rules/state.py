@@ -22,12 +22,6 @@ class Phase(StrEnum):
     OVER = "over"  # the game has ended
 
 
-AWAIT_DEAL = Phase.AWAIT_DEAL  # transitional: the coordinator removes this after merging
-PLAY = Phase.PLAY  # transitional: the coordinator removes this after merging
-DECLARE = Phase.DECLARE  # transitional: the coordinator removes this after merging
-OVER = Phase.OVER  # transitional: the coordinator removes this after merging
-
-
 class MeldRecord(NamedTuple):
     """One declaration (RULES.md §1.8): which type, with exactly which physical cards, by whom."""
 

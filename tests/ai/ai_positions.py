@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import random
 
+from bezique.rules import GameState, Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal
 from bezique.rules.cards import parse_card, suit_of
-from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import DECLARE, PLAY, GameState
 
 TWO = make_ruleset("two_handed", {"target_score": 1000})
 
@@ -37,7 +35,7 @@ def position(hand: str, *, turn_up: str, table: str = "", opp_hand: str = "", le
     size = rules.hand_size
     played_count = 0
     if declare:
-        state.phase = DECLARE
+        state.phase = Phase.DECLARE
         won_trick = [rest.pop(), rest.pop()]
         state.tricks_log = [(0, ((1, won_trick[0]), (0, won_trick[1])))]
         state.won[0] = won_trick[:]
@@ -46,7 +44,7 @@ def position(hand: str, *, turn_up: str, table: str = "", opp_hand: str = "", le
         state.trick_winner = state.step_actor = 0
         played_count = 2
     else:
-        state.phase = PLAY
+        state.phase = Phase.PLAY
     if final:
         state.final_phase = True
         state.stock = []
@@ -101,6 +99,6 @@ def random_states(count: int, seed: int, rules=TWO, max_steps: int = 120) -> lis
             if not legal:
                 break
             apply(state, rng.choice(legal))
-        if state.phase in (PLAY, DECLARE) and len(legal_actions(state)) > 1:
+        if state.phase in (Phase.PLAY, Phase.DECLARE) and len(legal_actions(state)) > 1:
             out.append(state)
     return out

@@ -9,9 +9,8 @@ from bezique.ai import search
 from bezique.ai.hints import HINT_LEVEL, advise, hint_player
 from bezique.ai.policy import Decision
 from bezique.i18n.advice import advice_line
-from bezique.rules.actions import PLAY
+from bezique.rules import Verb, view_for
 from bezique.rules.cards import card_unicode
-from bezique.rules.view import view_for
 
 # every card a brisque that cannot win the trick (the ace of trumps led), bar one worthless club: the expert's
 # vetoes leave the eight of clubs alone and it runs no search
@@ -41,7 +40,7 @@ def test_a_move_left_by_the_vetoes_gets_a_true_reason(lang):
 def test_a_vetoed_choice_the_rules_would_not_make_says_why_the_others_were_ruled_out(monkeypatch):
     hand, turn_up, led = ALL_BUT_ONE_VETOED
     view = view_for(position(hand, turn_up=turn_up, led=led), 0)
-    brisque = next(a for a in view.legal if a.verb == PLAY and a.cards[0] & 31 != 30)
+    brisque = next(a for a in view.legal if a.verb == Verb.PLAY and a.cards[0] & 31 != 30)
 
     def rules_throw_a_brisque(state, me, legal, rng):
         return Decision(brisque, "discard", {"card": brisque.cards[0]})

@@ -10,10 +10,7 @@ from ai_positions import TWO, cards, position
 
 from bezique.ai import make_player
 from bezique.ai.inference import Belief, _reads
-from bezique.rules.engine import apply, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL
-from bezique.rules.view import determinize, view_for
+from bezique.rules import Phase, apply, determinize, make_ruleset, new_game, shuffled_deck, start_deal, view_for
 
 
 def _intermediate_deals(count: int):
@@ -22,7 +19,7 @@ def _intermediate_deals(count: int):
     for deal in range(count):
         state = new_game(TWO, deal % 2)
         start_deal(state, shuffled_deck(TWO, random.Random(deal)))
-        while state.phase != AWAIT_DEAL and not state.finished:
+        while state.phase != Phase.AWAIT_DEAL and not state.finished:
             if state.to_act == 0 and state.stock and not state.final_phase:
                 yield state
             view = view_for(state, state.to_act)

@@ -13,12 +13,19 @@ from bezique.ai import LEVELS, make_player
 from bezique.ai.search import vetoes
 from bezique.i18n import level_blurb, level_name
 from bezique.i18n.advice import advice_line
-from bezique.rules.actions import MELD, PLAY
+from bezique.rules import (
+    GameState,
+    Phase,
+    Verb,
+    apply,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    shuffled_deck,
+    start_deal,
+    view_for,
+)
 from bezique.rules.cards import HEARTS, card_unicode, suit_of
-from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, GameState
-from bezique.rules.view import view_for
 
 FAST = {"iterations": 3}
 ALL = ("random", "beginner", "intermediate", "expert", "master")
@@ -50,17 +57,17 @@ def test_registry_and_texts():
 @pytest.mark.parametrize("level", SMART)
 def test_melds_the_sequence_rather_than_a_marriage(level):
     state = position("AS TS KS QS JS KH QH", turn_up="9S", declare=True)
-    melds = {a.kind for a in legal_actions(state) if a.verb == MELD}
+    melds = {a.kind for a in legal_actions(state) if a.verb == Verb.MELD}
     assert {"trump_sequence", "royal_marriage", "common_marriage"} <= melds
     action = choose(level, state)
-    assert action.verb == MELD and action.kind == "trump_sequence"
+    assert action.verb == Verb.MELD and action.kind == "trump_sequence"
 
 
 @pytest.mark.parametrize("level", SMART)
 def test_follows_suit_in_the_final_tricks(level):
     state = position("9H 8H AC TC 7D", opp_hand="KH 9D 8D 7S", led="QH", turn_up="7S#1", final=True)
     action = choose(level, state)
-    assert action.verb == PLAY and suit_of(action.cards[0]) == HEARTS
+    assert action.verb == Verb.PLAY and suit_of(action.cards[0]) == HEARTS
 
 
 @pytest.mark.parametrize("level", ("intermediate", "expert"))
@@ -159,7 +166,7 @@ def test_every_variant(level, variant):
     for _ in range(40 if level == "expert" else 400):
         if state.finished:
             break
-        if state.phase == AWAIT_DEAL:
+        if state.phase == Phase.AWAIT_DEAL:
             start_deal(state, shuffled_deck(rules, rng))
             continue
         view = view_for(state, state.to_act)

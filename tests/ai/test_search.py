@@ -30,10 +30,7 @@ from bezique.ai.search import (
     rules_decision_for,
     win_chance,
 )
-from bezique.rules.actions import PLAY, Action
-from bezique.rules.engine import legal_actions
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.view import view_for
+from bezique.rules import Action, Verb, legal_actions, make_ruleset, view_for
 
 
 def feature(state, name: str) -> float:
@@ -115,7 +112,7 @@ def test_the_expert_rules_keep_a_trump_the_intermediate_spends_on_a_worthless_tr
 def test_copies_of_a_face_are_one_candidate():
     state = position("9C 9C#1 8D 8D#1 KH QS JD 7H", turn_up="AS")
     legal = legal_actions(state)
-    prior = Action(PLAY, (cards("8D#1")[0],))
+    prior = Action(Verb.PLAY, (cards("8D#1")[0],))
     kept = distinct(state, 0, legal, prior)
     faces = [a.cards[0] & 31 for a in kept]
     assert len(faces) == len(set(faces)) == 6

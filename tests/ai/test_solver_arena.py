@@ -13,11 +13,8 @@ from bezique.ai import solver as solver_module
 from bezique.ai.search import POINT_SHARE, WIN_VALUE, deal_value, final_value, rollout, win_chance
 from bezique.ai.solver import WIN, solvable, solve, solved_value
 from bezique.i18n.advice import advice_line
+from bezique.rules import Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal, view_for
 from bezique.rules.cards import card_unicode
-from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL
-from bezique.rules.view import view_for
 
 
 def _endgame(seed: int, cards_left: int, target: int, must_win: bool = False):
@@ -33,7 +30,7 @@ def _endgame(seed: int, cards_left: int, target: int, must_win: bool = False):
 
 
 def _brute(state, me: int, base: int) -> int:
-    if state.finished or state.phase == AWAIT_DEAL:
+    if state.finished or state.phase == Phase.AWAIT_DEAL:
         outcome = 0 if not state.finished or state.winner is None else (1 if state.winner == me else -1)
         return WIN * outcome + (state.scores[me] - state.scores[1 - me]) - base
     values = []
@@ -112,7 +109,7 @@ def test_rollouts_near_the_end_of_the_stock_stop_for_the_solver():
     chance = win_chance(lead, max(mine, theirs), 1000)
     assert final_value(state, 0, base) == pytest.approx(WIN_VALUE * (2 * chance - 1) + POINT_SHARE * lead)
     rollout(state, rng, rule_tricks=99)  # played out by rule: the deal is over, and valued as any other
-    assert state.phase == AWAIT_DEAL
+    assert state.phase == Phase.AWAIT_DEAL
     assert final_value(state, 0, base) == deal_value(state, 0, base)
 
 

@@ -13,9 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = textwrap.dedent("""
     import random
     from bezique.commands.crash import run_guarded
-    from bezique.rules import engine
-    from bezique.rules.record import RecordedGame
-    from bezique.rules.ruleset import make_ruleset
+    from bezique.rules import RecordedGame, legal_actions, make_ruleset, shuffled_deck
     from bezique.persist.saves import new_game_meta, save_game
 
     def main() -> int:
@@ -23,9 +21,9 @@ SCRIPT = textwrap.dedent("""
         rng = random.Random(3)
         game = RecordedGame.new(rules, [{"name": "Anna", "type": "human"},
                                         {"name": "Computer", "type": "ai", "level": "random"}], 0, 3)
-        game.start_deal(engine.shuffled_deck(rules, rng))
+        game.start_deal(shuffled_deck(rules, rng))
         for _ in range(9):
-            game.act(rng.choice(engine.legal_actions(game.state)))
+            game.act(rng.choice(legal_actions(game.state)))
             save_game(game, new_game_meta("computer", level="random"))
         raise RuntimeError("a bug in the middle of a deal")
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from bezique.rules.engine import apply, legal_actions, new_game, shuffled_deck, start_deal
-from bezique.rules.ruleset import make_ruleset
-from bezique.rules.state import AWAIT_DEAL, DECLARE, PLAY, GameState
+from bezique.rules import GameState, Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal
 
 
 def points(variant: str, seed: int, limit: int = 1500, every: int = 1) -> Iterator[GameState]:
@@ -18,9 +16,9 @@ def points(variant: str, seed: int, limit: int = 1500, every: int = 1) -> Iterat
     state = new_game(rules, seed % rules.players)
     start_deal(state, shuffled_deck(rules, rng))
     for step in range(limit):
-        if state.phase == AWAIT_DEAL:
+        if state.phase == Phase.AWAIT_DEAL:
             start_deal(state, shuffled_deck(rules, rng))
-        if state.phase not in (PLAY, DECLARE):
+        if state.phase not in (Phase.PLAY, Phase.DECLARE):
             return
         if step % every == 0:
             yield state

@@ -11,11 +11,9 @@ from random_points import points
 
 from bezique.ai.knowledge import meld_facts
 from bezique.ai.policy import _quick_meld, meld_value
-from bezique.rules.actions import MELD, Action
+from bezique.rules import VARIANTS, Action, GameState, Phase, Verb, make_ruleset
 from bezique.rules.cards import JACK, KING, QUEEN, make_card, make_face
 from bezique.rules.melds import QUARTET_NAMES, SEQUENCE_RANKS, card_may_score, classify, legal_melds, meld_catalogue
-from bezique.rules.ruleset import VARIANTS, make_ruleset
-from bezique.rules.state import DECLARE, GameState
 
 
 def trumps_of(rules) -> list[int | None]:
@@ -84,7 +82,7 @@ def test_the_computer_knows_every_meld_at_its_points(variant, trump):
             (t.quartet and {f & 7 for f in faces} == {t.faces[0]}) or tuple(sorted(t.faces)) == faces)]
         assert known and all(t.value == shape.value for t in known), f"{variant}, trump {trump}: {shape.kind}"
         cards = cards_of(list(faces))
-        assert meld_value(state, Action(MELD, cards, shape.kind)) == shape.value
+        assert meld_value(state, Action(Verb.MELD, cards, shape.kind)) == shape.value
         state.hands[0] = list(cards)
         assert _quick_meld(state, 0, trump) == shape.value, f"{variant}, trump {trump}: {shape.kind} {faces}"
 
@@ -93,7 +91,7 @@ def test_chinese_trump_quartets_and_the_trump_following_bezique():
     rules = make_ruleset("chinese")
     state = GameState(rules, 0)
     state.trump = 2  # diamonds: the bezique is Q♦ + J♠
-    assert meld_value(state, Action(MELD, (), "four_trump_kings")) == 800
+    assert meld_value(state, Action(Verb.MELD, (), "four_trump_kings")) == 800
     assert meld_facts(rules, 2).pair == (make_face(2, QUEEN), make_face(0, JACK))
     assert {t.kind for t in meld_facts(rules, 2).templates} >= {"four_trump_aces", "backdoor_sequence"}
 
@@ -102,7 +100,7 @@ def test_chinese_trump_quartets_and_the_trump_following_bezique():
 def test_card_may_score_is_what_legal_declarations_need_of_each_card(variant):
     checked = 0
     for state in (s for seed in (1, 2) for s in points(variant, seed)):
-        if state.phase != DECLARE or not state.records:
+        if state.phase != Phase.DECLARE or not state.records:
             continue
         seat = state.step_actor
         legal = legal_melds(state, seat)

@@ -9,10 +9,9 @@ from itertools import product
 import pytest
 from random_points import points
 
+from bezique.rules import VARIANTS, Phase
 from bezique.rules.cards import strength, suit_of
 from bezique.rules.engine import legal_plays
-from bezique.rules.ruleset import VARIANTS
-from bezique.rules.state import PLAY
 from bezique.rules.tricks import beats, copy_key, follow_options, lowest_copies, winning_index
 
 TRUMPS = (None, 0, 1, 2, 3)
@@ -80,7 +79,7 @@ def test_follow_options_are_the_contracts():
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_legal_plays_are_the_lowest_copy_of_each_equivalence_class(variant):
     for state in points(variant, 11, limit=400):
-        if state.phase != PLAY:
+        if state.phase != Phase.PLAY:
             continue
         seat = state.to_act
         mine = state.hands[seat] + state.tables[seat]

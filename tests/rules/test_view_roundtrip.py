@@ -8,8 +8,8 @@ import random
 import pytest
 from random_points import points
 
-from bezique.rules.ruleset import VARIANTS
-from bezique.rules.view import determinize, draws_since, place_unseen, rewind, view_for
+from bezique.rules import VARIANTS, determinize, view_for
+from bezique.rules.view import draws_since, place_unseen, rewind
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
