@@ -29,8 +29,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bezique.ai.policy import final_phase_decision, intermediate_decision
 from bezique.ai.search import HORIZON_FEATURES, HORIZON_WEIGHTS, horizon_features
-from bezique.rules import Action, Chooser, GameState, Phase, Verb, legal_actions, make_ruleset, new_game, play_game
-from bezique.rules.engine import legal_plays
+from bezique.rules import (
+    Action,
+    Chooser,
+    GameState,
+    Phase,
+    Verb,
+    legal_actions,
+    legal_plays,
+    make_ruleset,
+    new_game,
+    play_game,
+)
 
 Sample = tuple[list[float], float]
 

@@ -39,8 +39,7 @@ from bezique.ai.policy import (
     rollout_action,
 )
 from bezique.ai.solver import WIN, solvable, solve, solved_value
-from bezique.rules import Action, Phase, PlayerView, Verb, apply, legal_actions
-from bezique.rules.engine import legal_plays
+from bezique.rules import Action, Phase, PlayerView, Verb, apply, legal_actions, legal_plays
 from bezique.rules.melds import SEQUENCE_RANKS
 from bezique.rules.tricks import beats, copy_key
 

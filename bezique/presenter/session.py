@@ -23,13 +23,13 @@ from bezique.rules import (
     Ruleset,
     Verb,
     choose_first_dealer,
+    copy_key,
     legal_actions,
     redact_event,
     shuffled_deck,
     view_for,
     why_illegal,
 )
-from bezique.rules.cards import face_of
 
 
 def game_seed(seed: int | None = None) -> int:
@@ -193,14 +193,10 @@ class GameSession:
         if action in legal:
             return action
         state = self.state
-        place = "hand" if card in state.hands[seat] else "table"
+        table = state.tables[seat]
+        key = copy_key(state, seat, card, card in table)
         for a in legal:
             other = a.cards[0]
-            if face_of(other) != face_of(card):
-                continue
-            if state.final_phase:
-                return a
-            other_place = "hand" if other in state.hands[seat] else "table"
-            if other_place == place and (place == "hand" or state.hist.get(other, ()) == state.hist.get(card, ())):
+            if copy_key(state, seat, other, other in table) == key:
                 return a
         return action  # not legal: the caller asks why_illegal for the polite refusal

@@ -21,7 +21,7 @@ from bezique.rules.actions import (
     Verb,
 )
 from bezique.rules.dealing import check_deck, choose_first_dealer, new_game, shuffled_deck, start_deal
-from bezique.rules.engine import apply, apply_checked, can_exchange_seven, legal_actions, why_illegal
+from bezique.rules.engine import apply, apply_checked, can_exchange_seven, legal_actions, legal_plays, why_illegal
 from bezique.rules.errors import (
     CardNotationError,
     IllegalActionError,
@@ -32,12 +32,21 @@ from bezique.rules.errors import (
     RulesetError,
     UnsupportedVariantError,
 )
-from bezique.rules.melds import MELD_NAMES
+from bezique.rules.melds import (
+    MELD_NAMES,
+    MeldPattern,
+    MeldShape,
+    card_may_score,
+    classify,
+    legal_melds,
+    meld_catalogue,
+)
 from bezique.rules.play import Chooser, DeckRng, play_game
 from bezique.rules.record import RecordedGame, action_to_json, describe_action, parse_action, replay_record
 from bezique.rules.ruleset import RULE_KEYS, VARIANTS, Ruleset, make_ruleset, preset
 from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase, Settlement
-from bezique.rules.view import PlayerView, determinize, redact_event, view_for
+from bezique.rules.tricks import beats, copy_key, follow_options, lowest_copies, winning_index
+from bezique.rules.view import PlayerView, determinize, draws_since, place_unseen, redact_event, rewind, view_for
 
 __all__ = [
     "DECLARE_SEVEN_ACTION",
@@ -56,7 +65,9 @@ __all__ = [
     "EventSink",
     "GameState",
     "IllegalActionError",
+    "MeldPattern",
     "MeldRecord",
+    "MeldShape",
     "Phase",
     "PlayerView",
     "RecordError",
@@ -72,21 +83,34 @@ __all__ = [
     "action_to_json",
     "apply",
     "apply_checked",
+    "beats",
     "can_exchange_seven",
+    "card_may_score",
     "check_deck",
     "choose_first_dealer",
+    "classify",
+    "copy_key",
     "describe_action",
     "determinize",
+    "draws_since",
+    "follow_options",
     "legal_actions",
+    "legal_melds",
+    "legal_plays",
+    "lowest_copies",
     "make_ruleset",
+    "meld_catalogue",
     "new_game",
     "parse_action",
+    "place_unseen",
     "play_game",
     "preset",
     "redact_event",
     "replay_record",
+    "rewind",
     "shuffled_deck",
     "start_deal",
     "view_for",
     "why_illegal",
+    "winning_index",
 ]

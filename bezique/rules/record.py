@@ -8,7 +8,7 @@ a game from a record, refusing the first bad entry with one clear line that name
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any
 
 from bezique.rules import engine
@@ -24,6 +24,7 @@ from bezique.rules.errors import (
 )
 from bezique.rules.ruleset import Ruleset, make_ruleset
 from bezique.rules.state import GameState, Phase
+from bezique.rules.tricks import copy_key
 
 FORMAT = "bezique-record"
 VERSION = 1
@@ -175,15 +176,13 @@ def _parse_deck(deal: Any, where: str, rules: Ruleset) -> list[int]:
     return faces
 
 
-def _equivalence_key(state: GameState, seat: int, card: int) -> tuple:
-    """RECORD.md's equivalence of copies (owner, place, meld history; the swapped card apart)."""
-    if state.final_phase:
-        return ()
+def _equivalence_key(state: GameState, seat: int, card: int) -> Hashable:
+    """RECORD.md's equivalence of copies (``tricks.copy_key``), told apart by whose cards they are: a code may name a
+    card of the seat or of a partner."""
     for owner in [seat, *state.partners(seat)]:
-        if card in state.hands[owner]:
-            return (owner, "hand", card == state.step_taken)
-        if card in state.tables[owner]:
-            return (owner, "table", state.hist.get(card, ()))
+        for on_table, cards in ((False, state.hands[owner]), (True, state.tables[owner])):
+            if card in cards:
+                return (owner, on_table, copy_key(state, owner, card, on_table))
     return ("elsewhere",)
 
 

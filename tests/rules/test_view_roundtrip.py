@@ -8,8 +8,7 @@ import random
 import pytest
 from random_points import points
 
-from bezique.rules import VARIANTS, determinize, view_for
-from bezique.rules.view import draws_since, place_unseen, rewind
+from bezique.rules import VARIANTS, determinize, draws_since, place_unseen, rewind, view_for
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
