@@ -18,7 +18,7 @@ from bezique.rules.actions import (
     EventSink,
     Verb,
 )
-from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, rank_of, strength, suit_of
+from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, rank_of, suit_of
 from bezique.rules.errors import IllegalActionError, Refusal, RefusalCode
 from bezique.rules.melds import classify, legal_melds, refusal
 from bezique.rules.scoring import end_deal, repeat_carte_blanche, score
@@ -199,8 +199,8 @@ def _why_play_illegal(state: GameState, action: Action) -> Refusal | None:
         return None
     led = SUITS[suit_of(state.trick[0])]
     if any(suit_of(c) == suit_of(state.trick[0]) for c in allowed):
-        if state.rules.endgame_must_win_trick and any(strength(c) > strength(state.trick[state.best])
-                                                      for c in allowed):
+        best = state.trick[state.best]
+        if state.rules.endgame_must_win_trick and any(beats(c, best, state.trump) for c in allowed):
             return Refusal(RefusalCode.MUST_FOLLOW_AND_WIN,
                            f"in the final tricks you must follow suit ({led}) and win the trick if you can")
         return Refusal(RefusalCode.MUST_FOLLOW_SUIT, f"in the final tricks you must follow suit ({led})")

@@ -188,3 +188,19 @@ def test_declaring_a_seven_without_one() -> None:
 def test_the_seat_to_act_may_name_itself() -> None:
     state = _in_play()
     assert why_illegal(state, _play_in(state), seat=P) is None
+
+
+def test_a_trumped_trick_asks_only_to_follow_suit_when_the_suit_cannot_win() -> None:
+    """Three-handed, must-win on: P leads Q♥, the second seat (void in hearts) trumps it. The third seat must follow
+    hearts, but no heart can head a trumped trick (RULES.md §1.9 step 3), so its refusal is "follow suit", not
+    "follow suit and win" (the engine once compared a heart's rank with the trump's)."""
+    state = final_tricks("9D", make_ruleset("three_handed", {"endgame_must_win_trick": True}))
+    assert [len(hand) for hand in state.hands] == [8, 8, 8]
+    rig_hand(state, 0, "QH 8S 9S 7S 8C 9C 7C JS")
+    rig_hand(state, 1, "7D 8S 9S 7S 8C 9C 7C JS")
+    rig_hand(state, 2, "AH 9H JC TC KC QC JD TD")
+    apply_checked(state, Action(Verb.PLAY, (find(state, 0, "QH"),)))
+    apply_checked(state, Action(Verb.PLAY, (find(state, 1, "7D"),)))
+    refusal = why_illegal(state, Action(Verb.PLAY, (find(state, 2, "JC"),)))
+    assert refusal is not None and refusal.code == RefusalCode.MUST_FOLLOW_SUIT
+    assert why_illegal(state, Action(Verb.PLAY, (find(state, 2, "9H"),))) is None  # any heart: none can win
