@@ -262,16 +262,15 @@ def _check_combinations(r: Ruleset) -> None:
     if r.stock_size <= 0 or r.stock_size % r.players:
         raise RulesetError("hand_size", f"hand_size: {r.hand_size} leaves a stock of {r.stock_size} cards, which "
                                         f"does not divide among {r.players} players")
-    trump_variants = ("two_handed", "open", "three_handed", "four_handed", "six_handed")
-    if r.turn_up_trump != (r.variant in trump_variants):
+    if r.turn_up_trump != base.turn_up_trump:  # a variant with a turn-up has one; Rubicon and Chinese never do
         raise RulesetError("turn_up_trump", f"turn_up_trump: {str(r.turn_up_trump).lower()} is not allowed in "
                                             f"{r.variant}; it must be {str(not r.turn_up_trump).lower()}")
     if r.seven_of_trumps_scoring == "none" and r.seven_turnup_dealer_bonus != 0:
         raise RulesetError("seven_of_trumps_scoring, seven_turnup_dealer_bonus",
                            "seven_of_trumps_scoring: none requires seven_turnup_dealer_bonus: 0")
-    settlement_variants = ("rubicon", "chinese")
-    if (r.game_end_mode == "settlement") != (r.variant in settlement_variants):
-        allowed = "settlement" if r.variant in settlement_variants else "immediate or end_of_deal"
+    settled = base.game_end_mode == "settlement"  # Rubicon and Chinese settle each deal; the others race
+    if (r.game_end_mode == "settlement") != settled:
+        allowed = "settlement" if settled else "immediate or end_of_deal"
         raise RulesetError("game_end_mode", f"game_end_mode: {r.game_end_mode} is not allowed in {r.variant}; "
                                             f"use {allowed}")
     if r.final_tie_rule == "non_dealer_wins" and r.sides > 2:
