@@ -8,6 +8,7 @@ the wheel carries is found.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -19,6 +20,7 @@ import pytest
 import bezique
 
 ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ("bezique", "assets", "config.yaml", "pyproject.toml", "setup.py", "MANIFEST.in")
 BIN = "Scripts" if sys.platform == "win32" else "bin"
 
 
@@ -29,8 +31,15 @@ def _run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProce
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    dist = tmp_path_factory.mktemp("dist")
-    built = _run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(dist)], cwd=dist)
+    """``pip wheel .`` on a copy of the sources: setuptools' build/ folder stays out of the checkout (a stale one
+    would slip deleted modules into later wheels), and the build is shown to need no other file."""
+    source, dist = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("dist")
+    for name in SOURCE:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    built = _run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-w", str(dist)], cwd=source)
     assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
     (found,) = dist.glob("bezique-*.whl")
     return found
@@ -52,6 +61,7 @@ def test_wheel_carries_cards_sounds_and_config(wheel: Path) -> None:
     shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*") if p.is_file()]
     missing = [rel for rel in [*shipped, "config.yaml"] if f"bezique/data/{rel}" not in names]
     assert shipped and missing == []
+    assert wheel.name.startswith(f"bezique-{bezique.__version__}-")  # pyproject reads bezique.__version__
 
 
 def test_installed_game_starts_with_its_cards_and_sounds(env_dir: Path, tmp_path: Path) -> None:
@@ -70,17 +80,17 @@ def test_installed_version_is_the_package_version(env_dir: Path, tmp_path: Path)
         assert run.returncode == 0 and run.stdout == f"bezique {bezique.__version__}\n", run.stdout + run.stderr
 
 
-def test_installed_game_without_its_data_names_what_is_missing(env_dir: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("rel", ["sounds/seven.wav", "cards/classic/QS.png", "cards/felt.png"])
+def test_installed_game_without_a_file_names_it(env_dir: Path, tmp_path: Path, rel: str) -> None:
     python = env_dir / BIN / "python"
-    where = _run([str(python), "-c", "import bezique; print(bezique.data_path('assets', 'sounds', 'seven.wav'))"],
-                 cwd=tmp_path)
-    sound = Path(where.stdout.strip())
-    hidden = sound.with_suffix(".hidden")
-    sound.rename(hidden)
+    where = _run([str(python), "-c", f"import bezique; print(bezique.data_path('assets', '{rel}'))"], cwd=tmp_path)
+    missing = Path(where.stdout.strip())
+    hidden = missing.with_suffix(".hidden")
+    missing.rename(hidden)
     try:
         run = _run([str(env_dir / BIN / "bezique"), "--first-frame-exit"], cwd=tmp_path, SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy", BEZIQUE_DATA_DIR=str(tmp_path / "data"))
     finally:
-        hidden.rename(sound)
-    assert run.returncode != 0
-    assert str(sound) in run.stdout + run.stderr
+        hidden.rename(missing)
+    assert run.returncode == 1
+    assert f"bezique: the game's file {missing} is missing or unreadable" in run.stderr, run.stdout + run.stderr
