@@ -17,9 +17,10 @@ from typing import Any
 
 import yaml
 
+from bezique import data_path
 from bezique.rules import RULE_KEYS, VARIANTS, Ruleset, RulesetError, make_ruleset, preset
 
-DEFAULT_CONFIG_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
+DEFAULT_CONFIG_PATH = data_path("config.yaml")
 DEFAULT_VARIANT = "two_handed"
 
 

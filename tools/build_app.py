@@ -3,8 +3,9 @@
 
     python tools/build_app.py [--dist DIR] [--work DIR]
 
-The executable bundles the card images, the sounds and the default ``config.yaml``; inside it they sit at the
-bundle's root, exactly where the package looks for them beside itself, so the game needs no special case. The
+The executable bundles the card images, the sounds and the default ``config.yaml``; inside it they sit in
+``bezique/data/``, as in an installed wheel, where ``bezique.data_path`` finds them, so the game needs no special
+case. The
 command modules are imported by name at run time (``bezique.commands.cli``), so every ``bezique`` submodule is
 collected.
 """
@@ -44,8 +45,8 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--specpath", str(work),
         "--paths", str(ROOT),
         "--collect-submodules", "bezique",
-        "--add-data", f"{ROOT / 'assets'}{sep}assets",
-        "--add-data", f"{ROOT / 'config.yaml'}{sep}.",
+        "--add-data", f"{ROOT / 'assets'}{sep}bezique/data/assets",
+        "--add-data", f"{ROOT / 'config.yaml'}{sep}bezique/data",
         *hidden,
     ]
 

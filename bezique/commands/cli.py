@@ -10,6 +10,8 @@ import argparse
 import importlib
 import sys
 
+from bezique import __version__
+
 # command -> (module, help). Each module has `add_arguments(parser)` and `run(args) -> int`.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("bezique.commands.play", "start the game window (the default)"),
@@ -23,7 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _usage() -> str:
-    lines = ["usage: python -m bezique [COMMAND] [ARGS...]", "", "commands:"]
+    lines = ["usage: python -m bezique [--version] [COMMAND] [ARGS...]", "", "commands:"]
     lines += [f"  {name:<13} {help_text}" for name, (_, help_text) in COMMANDS.items()]
     lines += ["", "With no command the game starts. 'python -m bezique COMMAND --help' explains a command."]
     return "\n".join(lines)
@@ -34,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in ("-h", "--help"):
         print(_usage())
+        return 0
+    if argv and argv[0] == "--version":
+        print(f"bezique {__version__}")
         return 0
     if not argv or argv[0].startswith("-"):
         argv = ["play", *argv]

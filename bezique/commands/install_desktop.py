@@ -1,7 +1,8 @@
 """``python -m bezique install-desktop``: put Bezique in the Linux desktop's application menu, for this user.
 
-Writes a freedesktop ``.desktop`` entry whose ``Exec`` runs this checkout's ``main.py`` with this Python (or a given
-command, e.g. the standalone build) and installs the icon, both under ``$XDG_DATA_HOME`` (``~/.local/share``).
+Writes a freedesktop ``.desktop`` entry whose ``Exec`` runs this checkout's ``main.py`` with this Python (``python
+-m bezique`` once installed from the wheel, which has no main.py; or a given command, e.g. the standalone build)
+and installs the icon, both under ``$XDG_DATA_HOME`` (``~/.local/share``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-ICON = ROOT / "assets" / "cards" / "icon.png"
+from bezique import data_path
+
+MAIN_PY = Path(__file__).resolve().parents[2] / "main.py"  # only a checkout has it
+ICON = data_path("assets", "cards", "icon.png")
 
 
 def desktop_entry(exec_command: str, icon: str) -> str:
@@ -40,7 +43,8 @@ def desktop_entry(exec_command: str, icon: str) -> str:
 
 
 def default_exec() -> str:
-    return " ".join(shlex.quote(part) for part in (sys.executable, str(ROOT / "main.py")))
+    command = (sys.executable, str(MAIN_PY)) if MAIN_PY.is_file() else (sys.executable, "-m", "bezique")
+    return " ".join(shlex.quote(part) for part in command)
 
 
 def data_home() -> Path:
@@ -72,7 +76,7 @@ def validate(entry: Path) -> str | None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exec", dest="exec_command", default=None,
-                        help="the command the menu entry runs (default: this Python with main.py)")
+                        help="the command the menu entry runs (default: this Python with main.py, or -m bezique)")
 
 
 def run(args: argparse.Namespace) -> int:

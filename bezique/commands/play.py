@@ -6,9 +6,14 @@ pygame is imported only inside ``run`` so that the other commands never load it.
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import TYPE_CHECKING
 
 from bezique.presenter.layout import parse_size
 from bezique.presenter.setup import SEATABLE_VARIANTS
+
+if TYPE_CHECKING:
+    from bezique.ui.app import App
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +25,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the game to open straight away (default: the settings' variant)")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     parser.add_argument("--first-frame-exit", action="store_true",
-                        help="draw the first frame, print the time it took and exit (checks an installation or build)")
+                        help="draw the first frame, check that every card image and sound loads, print the time and "
+                             "the counts and exit (non-zero, naming what is missing, on a broken installation)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,10 +40,17 @@ def _open_window(args: argparse.Namespace) -> int:
     """The menu; or, with ``--hotseat``, ``--level`` or ``--seed``, a new game straight away (tests, quick play)."""
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from bezique.ui.kit.assets import AssetError
     from bezique.ui.scenes.shell import Shell
 
-    shell = Shell.create(size=parse_size(getattr(args, "size", "1280x720")),
-                         fullscreen=True if getattr(args, "fullscreen", False) else None)
+    checking = getattr(args, "first_frame_exit", False)
+    try:
+        shell = Shell.create(size=parse_size(getattr(args, "size", "1280x720")),
+                             fullscreen=True if getattr(args, "fullscreen", False) else None)
+    except AssetError as exc:
+        if not checking:
+            raise  # the player gets the crash screen, its log names the file
+        return _broken(str(exc))
     app = shell.app
     hotseat, level, seed = getattr(args, "hotseat", False), getattr(args, "level", None), getattr(args, "seed", None)
     variant = getattr(args, "variant", None)
@@ -52,9 +65,31 @@ def _open_window(args: argparse.Namespace) -> int:
         shell.start_game(setup)
     else:
         shell.open_menu()
-    if getattr(args, "first_frame_exit", False):
-        app.tick(0.0)
-        print(f"first frame in {app.first_frame_seconds:.2f} s")
+    if checking:
+        status = _check_installation(app)
         app.quit()
-        return 0
+        return status
     return app.run()
+
+
+def _check_installation(app: App) -> int:
+    """Draw the first frame, load every image and count the sounds, so that an installation without its data fails
+    here (status 1, naming the file) rather than opening with blank cards and silence."""
+    from bezique.ui.kit.assets import AssetError
+
+    try:
+        app.tick(0.0)
+        images = app.assets.preload()
+    except AssetError as exc:
+        return _broken(str(exc))
+    sounds, expected = app.sounds.loaded, len(app.sounds.NAMES)
+    if sounds < expected:
+        return _broken(f"{sounds} of {expected} sounds loaded ({app.sounds.unavailable})")
+    print(f"first frame in {app.first_frame_seconds:.2f} s; {images} images and {sounds} sounds loaded")
+    return 0
+
+
+def _broken(problem: str) -> int:
+    """A check's verdict on a broken installation: what is wrong on stderr, status 1."""
+    print(f"bezique: {problem}", file=sys.stderr)
+    return 1

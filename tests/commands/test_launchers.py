@@ -58,3 +58,18 @@ def test_pyproject_gui_entry_point_resolves() -> None:
     module_name, _, attr = project["gui-scripts"]["bezique"].partition(":")
     entry = getattr(importlib.import_module(module_name), attr)
     assert entry(["--help"]) == 0
+
+
+def test_version_prints_the_package_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import bezique
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"bezique {bezique.__version__}\n"
+
+
+def test_installed_menu_entry_runs_the_module_when_there_is_no_main_py(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from bezique.commands import install_desktop
+
+    monkeypatch.setattr(install_desktop, "MAIN_PY", tmp_path / "main.py")  # as in site-packages
+    assert install_desktop.default_exec() == f"{sys.executable} -m bezique"

@@ -2,6 +2,9 @@
 
 Card faces are cached per (card face, height, angle): the hand fan uses a few fixed angles and flights quantise
 their angle, so the cache stays small. Text surfaces are cached by (text, size, colour, bold) in a bounded LRU.
+
+Every image and sound is a file the game ships (``bezique.data_path``): one that is missing or unreadable raises
+``AssetError`` naming it, never a blank stand-in, so a broken installation says what is broken.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from pathlib import Path
 
 import pygame
 
-from bezique.rules.cards import SUITS, face_code
+from bezique import data_path
+from bezique.rules.cards import RANKS, SUITS, face_code
 
-ASSETS = Path(__file__).resolve().parents[3] / "assets"
+ASSETS = data_path("assets")
 CARD_RADIUS = 0.06  # corner radius as a fraction of the card width
 # the face set (a folder of assets/cards, from tools/gen_cards.py) for each value of the deck_colours setting
 DECK_FOLDERS = {"classic": "classic", "four_colour": "fourcolour", "colour_blind": "colourblind"}
@@ -35,6 +39,14 @@ BAR_ME = (236, 188, 84)
 BAR_OPP = (140, 176, 220)
 
 
+class AssetError(RuntimeError):
+    """A file the game ships is missing or cannot be read; the message names it (the crash screen shows it)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"the game's file {path} is missing or unreadable ({reason}); reinstall Bezique")
+        self.path = path
+
+
 class Assets:
     """All loaded art for one window (`deck_colours` and `back` come from the settings): the faces and suit icons
     of the chosen face set."""
@@ -51,17 +63,29 @@ class Assets:
 
     # --- raw images -----------------------------------------------------------------------------------------
     def _load(self, name: str, folder: Path | None = None) -> pygame.Surface:
-        key = str((folder or ASSETS / "cards") / name)
+        path = (folder or ASSETS / "cards") / name
+        key = str(path)
         surf = self._raw.get(key)
         if surf is None:
             try:
                 surf = pygame.image.load(key)
-                surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
-            except (pygame.error, FileNotFoundError):
-                surf = pygame.Surface((350, 500), pygame.SRCALPHA)
-                surf.fill((230, 220, 200))
+            except (pygame.error, OSError) as exc:
+                raise AssetError(path, str(exc) or type(exc).__name__) from exc
+            surf = surf.convert_alpha() if pygame.display.get_surface() is not None else surf
             self._raw[key] = surf
         return surf
+
+    def preload(self) -> int:
+        """Load every image this window can draw (the faces and suit icons of its set, the backs, felt, marker and
+        icon) and return how many; raises ``AssetError`` on the first one missing. ``--first-frame-exit`` calls it
+        to check an installation, the game itself loads lazily."""
+        faces = [f"{rank}{suit}.png" for suit in SUITS for rank in RANKS] + [f"suit_{suit}.png" for suit in SUITS]
+        shared = ["back_blue.png", "back_red.png", "felt.png", "trump_marker.png", "icon.png"]
+        for name in faces:
+            self._load(name, self._deck_dir)
+        for name in shared:
+            self._load(name)
+        return len(faces) + len(shared)
 
     def _cache(self, key: tuple, make) -> pygame.Surface:
         surf = self._scaled.get(key)
@@ -218,7 +242,10 @@ class Assets:
 
 
 class Sounds:
-    """The sound effects; silent when the machine has no audio (or the player muted them)."""
+    """The sound effects; silent when the machine has no audio (``unavailable`` says why) or the player muted them.
+
+    A missing or unreadable sound file raises ``AssetError``: a machine without audio is the player's business, a
+    broken installation is not."""
 
     NAMES = ("shuffle", "deal", "card_play", "trick_gathered", "draw", "meld", "meld_big", "seven", "click",
              "illegal", "deal_won", "game_won", "game_lost")
@@ -228,15 +255,29 @@ class Sounds:
         self.mute = mute
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # what was asked for, for tests
+        self.unavailable: str | None = None
+        paths = {name: ASSETS / "sounds" / f"{name}.wav" for name in self.NAMES}
+        for path in paths.values():
+            if not path.is_file():
+                raise AssetError(path, "no such file")
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
-            for name in self.NAMES:
-                sound = pygame.mixer.Sound(str(ASSETS / "sounds" / f"{name}.wav"))
-                sound.set_volume(self.volume)
-                self._sounds[name] = sound
-        except (pygame.error, FileNotFoundError, OSError):
-            self._sounds = {}
+        except pygame.error as exc:
+            self.unavailable = f"no audio device: {exc}"
+            return
+        for name, path in paths.items():
+            try:
+                sound = pygame.mixer.Sound(str(path))
+            except (pygame.error, OSError) as exc:
+                raise AssetError(path, str(exc) or type(exc).__name__) from exc
+            sound.set_volume(self.volume)
+            self._sounds[name] = sound
+
+    @property
+    def loaded(self) -> int:
+        """How many sound effects are ready to play (all of ``NAMES``, or none without audio)."""
+        return len(self._sounds)
 
     def play(self, name: str) -> None:
         self.played.append(name)

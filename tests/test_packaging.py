@@ -1,0 +1,96 @@
+"""The wheel is the game: built from the checkout and installed elsewhere, it opens with its cards and sounds.
+
+The virtual environment sees the test environment's packages (``--system-site-packages``: pygame-ce, PyYAML and
+platformdirs, no network) but runs from a folder outside the checkout with no ``PYTHON*`` variables, so only what
+the wheel carries is found.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import bezique
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ("bezique", "assets", "config.yaml", "pyproject.toml", "setup.py", "MANIFEST.in")
+BIN = "Scripts" if sys.platform == "win32" else "bin"
+
+
+def _run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    return subprocess.run(command, cwd=cwd, env={**clean, **env}, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``pip wheel .`` on a copy of the sources: setuptools' build/ folder stays out of the checkout (a stale one
+    would slip deleted modules into later wheels), and the build is shown to need no other file."""
+    source, dist = tmp_path_factory.mktemp("source"), tmp_path_factory.mktemp("dist")
+    for name in SOURCE:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    built = _run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "-w", str(dist)], cwd=source)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    (found,) = dist.glob("bezique-*.whl")
+    return found
+
+
+@pytest.fixture(scope="module")
+def env_dir(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh environment with the wheel installed; the test's own pip, run by its Python, installs into it."""
+    where = tmp_path_factory.mktemp("env")
+    venv.create(where, system_site_packages=True, with_pip=False)
+    pip = _run([str(where / BIN / "python"), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
+               cwd=where)
+    assert pip.returncode == 0, pip.stdout[-2000:] + pip.stderr[-2000:]
+    return where
+
+
+def test_wheel_carries_cards_sounds_and_config(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = [p.relative_to(ROOT).as_posix() for p in (ROOT / "assets").rglob("*") if p.is_file()]
+    missing = [rel for rel in [*shipped, "config.yaml"] if f"bezique/data/{rel}" not in names]
+    assert shipped and missing == []
+    assert wheel.name.startswith(f"bezique-{bezique.__version__}-")  # pyproject reads bezique.__version__
+
+
+def test_installed_game_starts_with_its_cards_and_sounds(env_dir: Path, tmp_path: Path) -> None:
+    run = _run([str(env_dir / BIN / "bezique"), "--first-frame-exit"], cwd=tmp_path, SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", BEZIQUE_DATA_DIR=str(tmp_path / "data"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "41 images and 13 sounds loaded" in run.stdout
+    where = _run([str(env_dir / BIN / "python"), "-c", "import bezique; print(bezique.data_path())"], cwd=tmp_path)
+    assert Path(where.stdout.strip()).is_relative_to(env_dir), where.stdout + where.stderr
+
+
+def test_installed_version_is_the_package_version(env_dir: Path, tmp_path: Path) -> None:
+    for command in ([str(env_dir / BIN / "bezique"), "--version"], [str(env_dir / BIN / "python"), "-m", "bezique",
+                                                                   "--version"]):
+        run = _run(command, cwd=tmp_path)
+        assert run.returncode == 0 and run.stdout == f"bezique {bezique.__version__}\n", run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("rel", ["sounds/seven.wav", "cards/classic/QS.png", "cards/felt.png"])
+def test_installed_game_without_a_file_names_it(env_dir: Path, tmp_path: Path, rel: str) -> None:
+    python = env_dir / BIN / "python"
+    where = _run([str(python), "-c", f"import bezique; print(bezique.data_path('assets', '{rel}'))"], cwd=tmp_path)
+    missing = Path(where.stdout.strip())
+    hidden = missing.with_suffix(".hidden")
+    missing.rename(hidden)
+    try:
+        run = _run([str(env_dir / BIN / "bezique"), "--first-frame-exit"], cwd=tmp_path, SDL_VIDEODRIVER="dummy",
+                   SDL_AUDIODRIVER="dummy", BEZIQUE_DATA_DIR=str(tmp_path / "data"))
+    finally:
+        hidden.rename(missing)
+    assert run.returncode == 1
+    assert f"bezique: the game's file {missing} is missing or unreadable" in run.stderr, run.stdout + run.stderr
