@@ -10,6 +10,7 @@ prints them.
 from __future__ import annotations
 
 import difflib
+import reprlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -192,10 +193,104 @@ def load_config(path: Path | str = DEFAULT_CONFIG_PATH) -> LoadedConfig:
 # --- reading the file ---------------------------------------------------------------------------------------
 
 
+MAX_CONFIG_BYTES = 1_000_000  # a hand-edited settings file is a few kilobytes; more is a mistake, not settings
+MAX_YAML_VALUES = 200_000  # values in the file once every alias (*name) is expanded: room for long rule lists
+
+
+class _TooBig(yaml.YAMLError):
+    """The file would expand beyond MAX_YAML_VALUES (an alias bomb, "billion laughs")."""
+
+
+class _Unconvertible:
+    """A scalar PyYAML recognised (a date, a tagged ``!!int``) but could not convert; it stays in the data as
+    itself, so the key's own check refuses it with the usual message instead of the whole file failing."""
+
+    __slots__ = ("kind", "text")
+
+    def __init__(self, kind: str, text: str) -> None:
+        self.kind = kind
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"{shorten(self.text, quote=False)} (not a valid {self.kind})"
+
+
+# what PyYAML's scalar constructors raise for text they cannot convert (int('abc'), date(2024, 13, 45), ...)
+_CONVERSION_ERRORS = (ValueError, TypeError, AttributeError, LookupError)
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader, counting values as aliases expand them and noting duplicate keys.
+
+    PyYAML shares an aliased value rather than copying it, but any code walking the result (a check, a message)
+    sees it expanded: ten aliases of ten aliases … make a billion values out of a few lines.
+    """
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.values = 0
+        self.sizes: dict[int, int] = {}
+        self.duplicates: list[tuple[str, int, int]] = []  # (key, first line, repeated line), 1-based
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        alias = self.check_event(yaml.AliasEvent)
+        before = self.values
+        node = super().compose_node(parent, index)
+        if alias:
+            self.values += self.sizes.get(id(node), 1)
+        else:
+            self.values += 1
+            self.sizes[id(node)] = self.values - before
+        if self.values > MAX_YAML_VALUES:
+            raise _TooBig(f"more than {MAX_YAML_VALUES} values once aliases are expanded")
+        return node
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        first: dict[str, int] = {}
+        for key_node, _ in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                line = key_node.start_mark.line + 1
+                if key_node.value in first:
+                    self.duplicates.append((key_node.value, first[key_node.value], line))
+                else:
+                    first[key_node.value] = line
+        return super().construct_mapping(node, deep)
+
+
+def _tolerant(kind: str) -> Callable[[Any, Any], Any]:
+    original = yaml.SafeLoader.yaml_constructors[f"tag:yaml.org,2002:{kind}"]
+
+    def construct(loader: Any, node: Any) -> Any:
+        try:
+            return original(loader, node)
+        except _CONVERSION_ERRORS:
+            return _Unconvertible(kind, str(node.value))
+
+    return construct
+
+
+for _kind_name in ("int", "float", "bool", "timestamp"):
+    _BoundedLoader.add_constructor(f"tag:yaml.org,2002:{_kind_name}", _tolerant(_kind_name))
+
+
+def _parse(text: str) -> tuple[Any, list[tuple[str, int, int]]]:
+    """The YAML document in `text` and its duplicate keys. Raises yaml.YAMLError (and RecursionError)."""
+    loader = _BoundedLoader(text)
+    try:
+        return loader.get_single_data(), loader.duplicates
+    finally:
+        loader.dispose()
+
+
 def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:
     """The file's top-level mapping; an empty one, after reporting why, when there is no usable mapping."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            report.add("", f"is larger than {MAX_CONFIG_BYTES} bytes: not a settings file — using defaults")
+            return {}
+        text = data.decode("utf-8")
     except FileNotFoundError:
         report.add("", f"not found at {path} — using defaults")
         return {}
@@ -206,13 +301,16 @@ def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:
         report.add("", f"cannot be read: {exc.strerror or exc} — using defaults")
         return {}
     try:
-        data = yaml.safe_load(text)
+        data, duplicates = _parse(text)
     except yaml.YAMLError as exc:
         report.add("", f"invalid YAML{_yaml_error_text(exc)} — using defaults")
         return {}
     except RecursionError:  # the YAML composer recurses once per nesting level
         report.add("", "invalid YAML: nested too deeply — using defaults")
         return {}
+    for key, line, again in duplicates:
+        report.add(key, f"{shorten(key, quote=False)}: set twice (lines {line} and {again}); keep one "
+                        "— using the later one")
     if data is None:  # an empty file, or one holding only comments
         return {}
     if not isinstance(data, dict):
@@ -359,13 +457,13 @@ def _validated_rules(variant: str, overrides: dict[str, Any], where: Mapping[str
 
 
 def _bad_rule_message(exc: RulesetError, dotted: str, variant: str) -> str:
-    text = str(exc).removeprefix(f"{exc.key}: ")
+    text = shorten(str(exc).removeprefix(f"{exc.key}: "), quote=False, limit=_SENTENCE)
     return f"{dotted}: {text} — using the default {_plain(getattr(preset(variant), exc.key))}"
 
 
 def _combination_message(exc: RulesetError, variant: str, kept: Mapping[str, Any]) -> str:
     extra = "".join(f" with {key} {_plain(value)}" for key, value in kept.items())
-    return f"rules: {exc} — using the {variant} preset rules{extra}"
+    return f"rules: {shorten(str(exc), quote=False, limit=_SENTENCE)} — using the {variant} preset rules{extra}"
 
 
 def _rule_keys(keys: str, where: Mapping[str, str]) -> str:
@@ -387,5 +485,26 @@ def _plain(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    """A bad value as found: like `_plain`, but texts quoted so that '' and 'true' (a text) are visible."""
-    return repr(value) if isinstance(value, str) else _plain(value)
+    """A bad value as found: like `_plain`, but texts quoted so that '' and 'true' (a text) are visible; cut short."""
+    if isinstance(value, str | list | dict | tuple):
+        return shorten(list(value) if isinstance(value, tuple) else value)
+    return shorten(_plain(value), quote=False)
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 60
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = 8
+_SHORT.maxdict = 6
+_SHORT.maxlevel = 3
+
+
+_SENTENCE = 300  # a message from the rules may quote a value: cut it too, but leave room for the sentence
+
+
+def shorten(value: Any, quote: bool = True, limit: int = 60) -> str:
+    """`value` as a message shows it, cut to a readable length (a 10 MB text, a list of 100,000 numbers or one
+    nested a thousand deep would bury the sentence): its repr, or with `quote` false a text as it is.
+    Every message about a file's value uses this."""
+    if isinstance(value, str) and not quote:
+        return value if len(value) <= limit else f"{value[:limit - 20]}… ({len(value)} characters)"
+    return _SHORT.repr(value)
