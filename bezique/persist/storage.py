@@ -129,22 +129,25 @@ def read_json(path: Path | str) -> Any:
                                                 f"{exc.msg}") from None
     except RecursionError:
         raise DamagedFileError(path, "damaged", "not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # not a JSONDecodeError: e.g. an integer beyond Python's 4,300-digit limit
+        raise DamagedFileError(path, "damaged", f"not usable JSON: {exc}") from None
 
 
-def set_aside(path: Path | str, reason: str) -> Path:
-    """Rename a damaged file to ``<name>.damaged-YYYYmmdd-HHMMSS`` (with ``-2``, ``-3`` … if that exists) and
-    write `reason` next to it in ``<that name>.txt``. Never deletes anything. Returns the new path.
+def set_aside(path: Path | str, reason: str, label: str = "damaged") -> Path:
+    """Rename a damaged file to ``<name>.damaged-YYYYmmdd-HHMMSS`` (with ``-2``, ``-3`` … if that exists; another
+    `label` for a file kept for another reason) and write `reason` next to it in ``<that name>.txt``. Never deletes
+    anything. Returns the new path.
 
     Raises:
         OSError: the file could not be renamed (it is then left where it was).
     """
     path = Path(path)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     os.replace(path, target)
     with contextlib.suppress(OSError):
         target.with_name(target.name + ".txt").write_text(reason.rstrip() + "\n", encoding="utf-8")
