@@ -20,8 +20,11 @@ from typing import Any
 
 import platformdirs
 
+from bezique.config import shorten
+
 APP_NAME = "Bezique"
 DATA_DIR_ENV = "BEZIQUE_DATA_DIR"
+DETAIL_LIMIT = 300
 
 
 class DamagedFileError(ValueError):
@@ -172,7 +175,9 @@ class StorageProblem:
 
 
 def set_aside_problem(path: Path, key: str, detail: str) -> StorageProblem:
-    """Set `path` aside (never deleting it) and describe what happened as a ``StorageProblem``."""
+    """Set `path` aside (never deleting it) and describe what happened as a ``StorageProblem``; a detail quoting a
+    long value from the file (a record's 100,000-card deck) is cut to a readable length."""
+    detail = shorten(detail, quote=False, limit=DETAIL_LIMIT)
     try:
         moved: Path | None = set_aside(path, detail)
     except OSError as exc:

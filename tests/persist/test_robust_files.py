@@ -104,3 +104,16 @@ def test_a_newer_settings_file_is_kept_before_this_version_writes(data_folder: P
     assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
     user_settings.save_user_settings(AppSettings(), AISettings())  # our own version 1 is simply replaced
     assert aside(data_folder, "settings.json", "newer") == [kept]
+
+
+def test_a_long_value_in_a_saved_record_is_cut_short_in_the_problem(data_folder: Path) -> None:
+    record = {"format": "bezique-record", "version": 1, "variant": "two_handed",
+              "rules": {"deal_pattern": [3] * 100_000}, "players": [], "first_dealer": 0, "deals": []}
+    (data_folder / "savegame.json").write_text(json.dumps({"format": "bezique-save", "version": 1,
+                                                           "record": record}), encoding="utf-8")
+    result = saves.load_saved_game()
+    assert result.problem is not None and result.problem.key == "problem.save_illegal"
+    assert result.problem.detail.startswith("rules: deal_pattern [3, 3, 3")
+    assert len(result.problem.detail) <= storage.DETAIL_LIMIT + 30 and result.problem.detail.endswith(" characters)")
+    [kept] = aside(data_folder, "savegame.json")
+    assert kept.with_name(kept.name + ".txt").read_text(encoding="utf-8") == result.problem.detail + "\n"
