@@ -117,3 +117,12 @@ def test_a_long_value_in_a_saved_record_is_cut_short_in_the_problem(data_folder:
     assert len(result.problem.detail) <= storage.DETAIL_LIMIT + 30 and result.problem.detail.endswith(" characters)")
     [kept] = aside(data_folder, "savegame.json")
     assert kept.with_name(kept.name + ".txt").read_text(encoding="utf-8") == result.problem.detail + "\n"
+
+
+def test_the_window_names_the_file_of_a_settings_problem(data_folder: Path) -> None:
+    from bezique.ui.scenes.start import load_settings  # the one place the window words the settings' problems
+
+    (data_folder / "settings.json").write_text(json.dumps({"format": "bezique-settings", "version": 1,
+                                                           "app": {"mute": "yes"}}), encoding="utf-8")
+    assert load_settings().problems[-1] == ("settings.json: mute: 'yes' is not allowed; use true or false "
+                                            "— using the default false")
