@@ -24,7 +24,8 @@ from bezique.config import shorten
 
 APP_NAME = "Bezique"
 DATA_DIR_ENV = "BEZIQUE_DATA_DIR"
-DETAIL_LIMIT = 300
+DETAIL_LIMIT = 300  # characters of a problem's detail
+MAX_FILE_BYTES = 32_000_000  # a long game's save is some hundred kilobytes: reading more only stalls the start
 
 
 class DamagedFileError(ValueError):
@@ -110,15 +111,19 @@ def read_json(path: Path | str) -> Any:
 
     Raises:
         FileNotFoundError: there is no such file (not damage: simply nothing saved yet).
-        DamagedFileError: the file exists but cannot be read, is not UTF-8 text, or is not complete JSON.
+        DamagedFileError: the file exists but cannot be read, is too large, is not UTF-8 text, or is not complete
+            JSON (or holds a number beyond Python's 4,300 digits).
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise
     except OSError as exc:
         raise DamagedFileError(path, "unreadable", f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DamagedFileError(path, "damaged", f"larger than {MAX_FILE_BYTES} bytes: not one of this game's files")
     if not data.strip():
         raise DamagedFileError(path, "damaged", "the file is empty")
     try:

@@ -126,3 +126,13 @@ def test_the_window_names_the_file_of_a_settings_problem(data_folder: Path) -> N
                                                            "app": {"mute": "yes"}}), encoding="utf-8")
     assert load_settings().problems[-1] == ("settings.json: mute: 'yes' is not allowed; use true or false "
                                             "— using the default false")
+
+
+def test_an_oversized_file_is_set_aside_unread(data_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(storage, "MAX_FILE_BYTES", 1000)
+    (data_folder / "stats.json").write_text(json.dumps({"format": "bezique-stats", "version": 1,
+                                                        "recorded_games": ["x" * 1000]}), encoding="utf-8")
+    result = stats.load_stats()
+    assert result.problem is not None and result.problem.detail == ("larger than 1000 bytes: not one of this "
+                                                                    "game's files")
+    assert len(aside(data_folder, "stats.json")) == 1
