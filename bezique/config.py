@@ -220,7 +220,7 @@ _CONVERSION_ERRORS = (ValueError, TypeError, AttributeError, LookupError)
 
 
 class _BoundedLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, counting values as aliases expand them and noting duplicate keys.
+    """PyYAML's safe loader, counting values as aliases expand them.
 
     PyYAML shares an aliased value rather than copying it, but any code walking the result (a check, a message)
     sees it expanded: ten aliases of ten aliases … make a billion values out of a few lines.
@@ -230,7 +230,6 @@ class _BoundedLoader(yaml.SafeLoader):
         super().__init__(stream)
         self.values = 0
         self.sizes: dict[int, int] = {}
-        self.duplicates: list[tuple[str, int, int]] = []  # (key, first line, repeated line), 1-based
 
     def compose_node(self, parent: Any, index: Any) -> Any:
         alias = self.check_event(yaml.AliasEvent)
@@ -244,17 +243,6 @@ class _BoundedLoader(yaml.SafeLoader):
         if self.values > MAX_YAML_VALUES:
             raise _TooBig(f"more than {MAX_YAML_VALUES} values once aliases are expanded")
         return node
-
-    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
-        first: dict[str, int] = {}
-        for key_node, _ in node.value:
-            if isinstance(key_node, yaml.ScalarNode):
-                line = key_node.start_mark.line + 1
-                if key_node.value in first:
-                    self.duplicates.append((key_node.value, first[key_node.value], line))
-                else:
-                    first[key_node.value] = line
-        return super().construct_mapping(node, deep)
 
 
 def _tolerant(kind: str) -> Callable[[Any, Any], Any]:
@@ -277,9 +265,33 @@ def _parse(text: str) -> tuple[Any, list[tuple[str, int, int]]]:
     """The YAML document in `text` and its duplicate keys. Raises yaml.YAMLError (and RecursionError)."""
     loader = _BoundedLoader(text)
     try:
-        return loader.get_single_data(), loader.duplicates
+        node = loader.get_single_node()
+        if node is None:
+            return None, []
+        duplicates: list[tuple[str, int, int]] = []
+        _find_duplicates(node, "", duplicates, set())
+        return loader.construct_document(node), duplicates
     finally:
         loader.dispose()
+
+
+def _find_duplicates(node: Any, section: str, found: list[tuple[str, int, int]], seen: set[int]) -> None:
+    """Add (dotted key, first line, repeated line) for each key set twice in a mapping of mappings; PyYAML keeps
+    the later value without a word. Each node once (aliases share nodes, and may even contain themselves)."""
+    if not isinstance(node, yaml.MappingNode) or id(node) in seen:
+        return
+    seen.add(id(node))
+    first: dict[str, int] = {}
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            continue
+        dotted = _dotted(section, key_node.value)
+        line = key_node.start_mark.line + 1
+        if key_node.value in first:
+            found.append((dotted, first[key_node.value], line))
+        else:
+            first[key_node.value] = line
+        _find_duplicates(value_node, dotted, found, seen)
 
 
 def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:

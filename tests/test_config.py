@@ -518,6 +518,8 @@ def test_long_bad_values_are_cut_short_in_messages(tmp_path: Path) -> None:
 
 def test_duplicate_keys_are_named(tmp_path: Path) -> None:
     loaded = load(tmp_path, "variant: open\nai:\n  level: expert\n  level: master\nvariant: two_handed\n")
-    assert messages(loaded) == ["config.yaml: variant: set twice (lines 1 and 5); keep one — using the later one",
-                                "config.yaml: level: set twice (lines 3 and 4); keep one — using the later one"]
+    assert messages(loaded) == ["config.yaml: ai.level: set twice (lines 3 and 4); keep one — using the later one",
+                                "config.yaml: variant: set twice (lines 1 and 5); keep one — using the later one"]
+    # an alias may hold itself: the search for duplicates visits each node once
+    assert messages(load(tmp_path, "x: &a {y: *a}\n")) == ["config.yaml: x: unknown key, ignored"]
     assert loaded.config.variant == "two_handed" and loaded.config.ai.level == "master"
