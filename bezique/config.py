@@ -10,7 +10,6 @@ prints them.
 from __future__ import annotations
 
 import difflib
-import reprlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +17,9 @@ from typing import Any
 
 import yaml
 
+from bezique.config_yaml import parse_yaml
 from bezique.rules import RULE_KEYS, VARIANTS, Ruleset, RulesetError, make_ruleset, preset
+from bezique.shown import shorten
 
 DEFAULT_CONFIG_PATH = Path(__file__).resolve().parent.parent / "config.yaml"
 DEFAULT_VARIANT = "two_handed"
@@ -194,106 +195,7 @@ def load_config(path: Path | str = DEFAULT_CONFIG_PATH) -> LoadedConfig:
 
 
 MAX_CONFIG_BYTES = 1_000_000  # a hand-edited settings file is a few kilobytes; more is a mistake, not settings
-MAX_YAML_VALUES = 200_000  # values in the file once every alias (*name) is expanded: room for long rule lists
-
-
-class _TooBig(yaml.YAMLError):
-    """The file would expand beyond MAX_YAML_VALUES (an alias bomb, "billion laughs")."""
-
-
-class _Unconvertible:
-    """A scalar PyYAML recognised (a date, a tagged ``!!int``) but could not convert; it stays in the data as
-    itself, so the key's own check refuses it with the usual message instead of the whole file failing."""
-
-    __slots__ = ("kind", "text")
-
-    def __init__(self, kind: str, text: str) -> None:
-        self.kind = kind
-        self.text = text
-
-    def __repr__(self) -> str:
-        return f"{shorten(self.text, quote=False)} (not a valid {self.kind})"
-
-
-# what PyYAML's scalar constructors raise for text they cannot convert (int('abc'), date(2024, 13, 45), ...)
-_CONVERSION_ERRORS = (ValueError, TypeError, AttributeError, LookupError)
-
-
-class _BoundedLoader(yaml.SafeLoader):
-    """PyYAML's safe loader, counting values as aliases expand them.
-
-    PyYAML shares an aliased value rather than copying it, but any code walking the result (a check, a message)
-    sees it expanded: ten aliases of ten aliases … make a billion values out of a few lines.
-    """
-
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.values = 0
-        self.sizes: dict[int, int] = {}
-
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        alias = self.check_event(yaml.AliasEvent)
-        before = self.values
-        node = super().compose_node(parent, index)
-        if alias:
-            self.values += self.sizes.get(id(node), 1)
-        else:
-            self.values += 1
-            self.sizes[id(node)] = self.values - before
-        if self.values > MAX_YAML_VALUES:
-            raise _TooBig(f"more than {MAX_YAML_VALUES} values once aliases are expanded")
-        return node
-
-
-def _tolerant(kind: str) -> Callable[[Any, Any], Any]:
-    original = yaml.SafeLoader.yaml_constructors[f"tag:yaml.org,2002:{kind}"]
-
-    def construct(loader: Any, node: Any) -> Any:
-        try:
-            return original(loader, node)
-        except _CONVERSION_ERRORS:
-            return _Unconvertible(kind, str(node.value))
-
-    return construct
-
-
-for _kind_name in ("int", "float", "bool", "timestamp"):
-    _BoundedLoader.add_constructor(f"tag:yaml.org,2002:{_kind_name}", _tolerant(_kind_name))
-
-
-def _parse(text: str) -> tuple[Any, list[tuple[str, int, int]]]:
-    """The YAML document in `text` and its duplicate keys. Raises yaml.YAMLError (and RecursionError)."""
-    loader = _BoundedLoader(text)
-    try:
-        node = loader.get_single_node()
-        if node is None:
-            return None, []
-        duplicates: list[tuple[str, int, int]] = []
-        _find_duplicates(node, "", duplicates, set())
-        return loader.construct_document(node), duplicates
-    finally:
-        loader.dispose()
-
-
-def _find_duplicates(node: Any, section: str, found: list[tuple[str, int, int]], seen: set[int]) -> None:
-    """Add (dotted key, first line, repeated line) for each key set twice in a mapping of mappings; PyYAML keeps
-    the later value without a word. Each node once (aliases share nodes, and may even contain themselves)."""
-    if not isinstance(node, yaml.MappingNode) or id(node) in seen:
-        return
-    seen.add(id(node))
-    first: dict[str, int] = {}
-    for key_node, value_node in node.value:
-        if not isinstance(key_node, yaml.ScalarNode):
-            continue
-        dotted = _dotted(section, key_node.value)
-        line = key_node.start_mark.line + 1
-        if key_node.value in first:
-            found.append((dotted, first[key_node.value], line))
-        else:
-            first[key_node.value] = line
-        _find_duplicates(value_node, dotted, found, seen)
-
-
+_SENTENCE = 300  # a message from the rules may quote a value: cut it too, but leave room for the sentence
 def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:
     """The file's top-level mapping; an empty one, after reporting why, when there is no usable mapping."""
     try:
@@ -313,7 +215,7 @@ def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:
         report.add("", f"cannot be read: {exc.strerror or exc} — using defaults")
         return {}
     try:
-        data, duplicates = _parse(text)
+        data, duplicates = parse_yaml(text)
     except yaml.YAMLError as exc:
         report.add("", f"invalid YAML{_yaml_error_text(exc)} — using defaults")
         return {}
@@ -501,22 +403,3 @@ def _show(value: Any) -> str:
     if isinstance(value, str | list | dict | tuple):
         return shorten(list(value) if isinstance(value, tuple) else value)
     return shorten(_plain(value), quote=False)
-
-
-_SHORT = reprlib.Repr()
-_SHORT.maxstring = _SHORT.maxother = 60
-_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxset = 8
-_SHORT.maxdict = 6
-_SHORT.maxlevel = 3
-
-
-_SENTENCE = 300  # a message from the rules may quote a value: cut it too, but leave room for the sentence
-
-
-def shorten(value: Any, quote: bool = True, limit: int = 60) -> str:
-    """`value` as a message shows it, cut to a readable length (a 10 MB text, a list of 100,000 numbers or one
-    nested a thousand deep would bury the sentence): its repr, or with `quote` false a text as it is.
-    Every message about a file's value uses this."""
-    if isinstance(value, str) and not quote:
-        return value if len(value) <= limit else f"{value[:limit - 20]}… ({len(value)} characters)"
-    return _SHORT.repr(value)

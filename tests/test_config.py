@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bezique import config
+from bezique import config, config_yaml
 from bezique.commands.cli import main as cli_main
 from bezique.config import (
     DEFAULT_CONFIG_PATH,
@@ -24,6 +24,7 @@ from bezique.config import (
     load_config,
 )
 from bezique.rules import RULE_KEYS, Ruleset, make_ruleset, preset
+from bezique.shown import shorten
 
 REPO = Path(__file__).resolve().parent.parent
 COMMENTED_RULE = re.compile(r"^  # ([a-z_0-9]+): (.*?)(?:\s+#.*)?$")
@@ -494,7 +495,7 @@ def test_an_alias_bomb_is_refused_by_its_value_budget(tmp_path: Path) -> None:
     levels = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
         f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]\n" for prev, name in itertools.pairwise(names))
     loaded = load(tmp_path, levels)
-    assert messages(loaded) == [f"config.yaml: invalid YAML: more than {config.MAX_YAML_VALUES} values once "
+    assert messages(loaded) == [f"config.yaml: invalid YAML: more than {config_yaml.MAX_YAML_VALUES} values once "
                                 "aliases are expanded — using defaults"]
     assert loaded.config == Config()
     # a few aliases well inside the budget are still fine
@@ -512,8 +513,8 @@ def test_long_bad_values_are_cut_short_in_messages(tmp_path: Path) -> None:
     assert messages(loaded)[0] == (f"config.yaml: variant: '{'x' * 27}...{'x' * 28}' is not allowed; "
                                    f"{VARIANTS_ALLOWED} — using the default two_handed")
     assert all(len(message) < 500 for message in messages(loaded)), messages(loaded)
-    assert config.shorten("x" * 10_000_000, quote=False) == "x" * 40 + "… (10000000 characters)"
-    assert config.shorten([[[[1]]]]) == "[[[[...]]]]"
+    assert shorten("x" * 10_000_000, quote=False) == "x" * 40 + "… (10000000 characters)"
+    assert shorten([[[[1]]]]) == "[[[[...]]]]"
 
 
 def test_duplicate_keys_are_named(tmp_path: Path) -> None:

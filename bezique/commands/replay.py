@@ -11,7 +11,6 @@ import json
 import sys
 from typing import Any
 
-from bezique.config import shorten
 from bezique.rules import (
     MELD_NAMES,
     DealSummary,
@@ -24,6 +23,7 @@ from bezique.rules import (
     replay_record,
 )
 from bezique.rules.cards import SUITS, card_code
+from bezique.shown import shorten
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

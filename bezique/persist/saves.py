@@ -21,9 +21,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from bezique.config import shorten
 from bezique.persist import storage
 from bezique.rules import Phase, RecordedGame, RecordError, replay_record
+from bezique.shown import shorten
 
 SAVE_FILE = "savegame.json"
 FORMAT = "bezique-save"

@@ -21,10 +21,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from bezique.config import shorten
 from bezique.persist import storage
 from bezique.rules import Phase, RecordedGame
 from bezique.rules.melds import MELD_NAMES
+from bezique.shown import shorten
 
 STATS_FILE = "stats.json"
 FORMAT = "bezique-stats"

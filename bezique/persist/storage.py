@@ -20,7 +20,7 @@ from typing import Any
 
 import platformdirs
 
-from bezique.config import shorten
+from bezique.shown import shorten
 
 APP_NAME = "Bezique"
 DATA_DIR_ENV = "BEZIQUE_DATA_DIR"

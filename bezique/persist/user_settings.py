@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from bezique import config as _config
-from bezique.config import AISettings, AppSettings, Config, ConfigProblem, shorten
+from bezique.config import AISettings, AppSettings, Config, ConfigProblem
 from bezique.persist import storage
+from bezique.shown import shorten
 
 SETTINGS_FILE = "settings.json"
 FORMAT = "bezique-settings"
