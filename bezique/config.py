@@ -18,7 +18,9 @@ from typing import Any
 import yaml
 
 from bezique import data_path
+from bezique.config_yaml import parse_yaml
 from bezique.rules import RULE_KEYS, VARIANTS, Ruleset, RulesetError, make_ruleset, preset
+from bezique.shown import shorten
 
 DEFAULT_CONFIG_PATH = data_path("config.yaml")
 DEFAULT_VARIANT = "two_handed"
@@ -193,10 +195,17 @@ def load_config(path: Path | str = DEFAULT_CONFIG_PATH) -> LoadedConfig:
 # --- reading the file ---------------------------------------------------------------------------------------
 
 
+MAX_CONFIG_BYTES = 1_000_000  # a hand-edited settings file is a few kilobytes; more is a mistake, not settings
+_SENTENCE = 300  # a message from the rules may quote a value: cut it too, but leave room for the sentence
 def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:
     """The file's top-level mapping; an empty one, after reporting why, when there is no usable mapping."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CONFIG_BYTES + 1)
+        if len(data) > MAX_CONFIG_BYTES:
+            report.add("", f"is larger than {MAX_CONFIG_BYTES} bytes: not a settings file — using defaults")
+            return {}
+        text = data.decode("utf-8")
     except FileNotFoundError:
         report.add("", f"not found at {path} — using defaults")
         return {}
@@ -207,13 +216,16 @@ def _read_mapping(path: Path, report: ProblemReport) -> Mapping[Any, Any]:
         report.add("", f"cannot be read: {exc.strerror or exc} — using defaults")
         return {}
     try:
-        data = yaml.safe_load(text)
+        data, duplicates = parse_yaml(text)
     except yaml.YAMLError as exc:
         report.add("", f"invalid YAML{_yaml_error_text(exc)} — using defaults")
         return {}
     except RecursionError:  # the YAML composer recurses once per nesting level
         report.add("", "invalid YAML: nested too deeply — using defaults")
         return {}
+    for key, line, again in duplicates:
+        report.add(key, f"{shorten(key, quote=False)}: set twice (lines {line} and {again}); keep one "
+                        "— using the later one")
     if data is None:  # an empty file, or one holding only comments
         return {}
     if not isinstance(data, dict):
@@ -360,13 +372,13 @@ def _validated_rules(variant: str, overrides: dict[str, Any], where: Mapping[str
 
 
 def _bad_rule_message(exc: RulesetError, dotted: str, variant: str) -> str:
-    text = str(exc).removeprefix(f"{exc.key}: ")
+    text = shorten(str(exc).removeprefix(f"{exc.key}: "), quote=False, limit=_SENTENCE)
     return f"{dotted}: {text} — using the default {_plain(getattr(preset(variant), exc.key))}"
 
 
 def _combination_message(exc: RulesetError, variant: str, kept: Mapping[str, Any]) -> str:
     extra = "".join(f" with {key} {_plain(value)}" for key, value in kept.items())
-    return f"rules: {exc} — using the {variant} preset rules{extra}"
+    return f"rules: {shorten(str(exc), quote=False, limit=_SENTENCE)} — using the {variant} preset rules{extra}"
 
 
 def _rule_keys(keys: str, where: Mapping[str, str]) -> str:
@@ -388,5 +400,7 @@ def _plain(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
-    """A bad value as found: like `_plain`, but texts quoted so that '' and 'true' (a text) are visible."""
-    return repr(value) if isinstance(value, str) else _plain(value)
+    """A bad value as found: like `_plain`, but texts quoted so that '' and 'true' (a text) are visible; cut short."""
+    if isinstance(value, str | list | dict | tuple):
+        return shorten(list(value) if isinstance(value, tuple) else value)
+    return shorten(_plain(value), quote=False)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import re
 import subprocess
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bezique import config, config_yaml
 from bezique.commands.cli import main as cli_main
 from bezique.config import (
     DEFAULT_CONFIG_PATH,
@@ -22,6 +24,7 @@ from bezique.config import (
     load_config,
 )
 from bezique.rules import RULE_KEYS, Ruleset, make_ruleset, preset
+from bezique.shown import shorten
 
 REPO = Path(__file__).resolve().parent.parent
 COMMENTED_RULE = re.compile(r"^  # ([a-z_0-9]+): (.*?)(?:\s+#.*)?$")
@@ -459,3 +462,65 @@ def test_subprocess_check_config_on_a_directory(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stdout + result.stderr
     assert "cannot be read" in result.stdout
+
+
+# --- values PyYAML cannot convert, alias bombs, long values, duplicate keys -----------------------------------
+
+VARIANTS_ALLOWED = "use one of two_handed, open, three_handed, four_handed, six_handed, rubicon, chinese"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("variant: 2024-13-45\n", f"config.yaml: variant: 2024-13-45 (not a valid timestamp) is not allowed; "
+                              f"{VARIANTS_ALLOWED} — using the default two_handed"),
+    ("target_score: !!int abc\n", "config.yaml: target_score: abc (not a valid int) is not allowed; "
+                                  "use a whole number — using the default 1000"),
+    ("sound_volume: !!float abc\n", "config.yaml: sound_volume: abc (not a valid float) is not allowed; "
+                                    "use a number from 0.0 to 1.0 — using the default 0.8"),
+    ("variant: !!timestamp 2001-99-99\n", f"config.yaml: variant: 2001-99-99 (not a valid timestamp) is not "
+                                          f"allowed; {VARIANTS_ALLOWED} — using the default two_handed"),
+    ("target_score: " + "7" * 5000 + "\n", "config.yaml: target_score: " + "7" * 40 + "… (5000 characters) "
+                                           "(not a valid int) is not allowed; use a whole number — using the "
+                                           "default 1000"),
+])
+def test_values_yaml_cannot_convert_are_named_problems(tmp_path: Path, text: str, message: str) -> None:
+    loaded = load(tmp_path, text)
+    assert messages(loaded) == [message]
+    assert loaded.config == Config()
+    result = run_module(str(tmp_path / "config.yaml"))
+    assert (result.returncode, result.stdout.strip(), result.stderr) == (2, message, "")
+
+
+def test_an_alias_bomb_is_refused_by_its_value_budget(tmp_path: Path) -> None:
+    names = "abcdefghi"
+    levels = "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+        f"{name}: &{name} [" + ", ".join([f"*{prev}"] * 9) + "]\n" for prev, name in itertools.pairwise(names))
+    loaded = load(tmp_path, levels)
+    assert messages(loaded) == [f"config.yaml: invalid YAML: more than {config_yaml.MAX_YAML_VALUES} values once "
+                                "aliases are expanded — using defaults"]
+    assert loaded.config == Config()
+    # a few aliases well inside the budget are still fine
+    assert load(tmp_path, "x: &v true\nmute: *v\n").config.app.mute is True
+
+
+def test_an_oversized_file_is_not_read(tmp_path: Path) -> None:
+    loaded = load(tmp_path, "# " + "x" * config.MAX_CONFIG_BYTES + "\n")
+    assert messages(loaded) == [f"config.yaml: is larger than {config.MAX_CONFIG_BYTES} bytes: not a settings "
+                                "file — using defaults"]
+
+
+def test_long_bad_values_are_cut_short_in_messages(tmp_path: Path) -> None:
+    loaded = load(tmp_path, f"variant: '{'x' * 200_000}'\nrules:\n  deal_pattern: [{', '.join(['3'] * 100_000)}]\n")
+    assert messages(loaded)[0] == (f"config.yaml: variant: '{'x' * 27}...{'x' * 28}' is not allowed; "
+                                   f"{VARIANTS_ALLOWED} — using the default two_handed")
+    assert all(len(message) < 500 for message in messages(loaded)), messages(loaded)
+    assert shorten("x" * 10_000_000, quote=False) == "x" * 40 + "… (10000000 characters)"
+    assert shorten([[[[1]]]]) == "[[[[...]]]]"
+
+
+def test_duplicate_keys_are_named(tmp_path: Path) -> None:
+    loaded = load(tmp_path, "variant: open\nai:\n  level: expert\n  level: master\nvariant: two_handed\n")
+    assert messages(loaded) == ["config.yaml: ai.level: set twice (lines 3 and 4); keep one — using the later one",
+                                "config.yaml: variant: set twice (lines 1 and 5); keep one — using the later one"]
+    # an alias may hold itself: the search for duplicates visits each node once
+    assert messages(load(tmp_path, "x: &a {y: *a}\n")) == ["config.yaml: x: unknown key, ignored"]
+    assert loaded.config.variant == "two_handed" and loaded.config.ai.level == "master"

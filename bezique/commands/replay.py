@@ -23,6 +23,7 @@ from bezique.rules import (
     replay_record,
 )
 from bezique.rules.cards import SUITS, card_code
+from bezique.shown import shorten
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,20 +98,37 @@ def _print_text(game: RecordedGame, data: dict[str, Any]) -> None:
         print("legal: " + json.dumps(data["legal"]))
 
 
-def run(args: argparse.Namespace) -> int:
+MESSAGE_LIMIT = 300  # a record's bad value may be megabytes long: the one line stays readable
+
+
+class _Refused(Exception):
+    """The file is not a record that replays; the text is the line to print."""
+
+
+def _replay_file(file: str) -> RecordedGame:
+    """The game `file` records. Raises _Refused for anything about the file (never a traceback)."""
     try:
-        with open(args.file, encoding="utf-8") as handle:
+        with open(file, encoding="utf-8") as handle:
             doc = json.load(handle)
     except OSError as exc:
-        print(f"replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"replay: {args.file} is not valid JSON: {exc}", file=sys.stderr)
-        return 2
+        raise _Refused(f"cannot read {file}: {exc.strerror}") from None
+    except RecursionError:
+        raise _Refused(f"{file} is not usable JSON: nested too deeply") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, or a number beyond 4,300 digits
+        raise _Refused(f"{file} is not valid JSON: {exc}") from None
     try:
-        game = replay_record(doc)
+        return replay_record(doc)
     except RecordError as exc:
-        print(f"replay: {exc}", file=sys.stderr)
+        raise _Refused(str(exc)) from None
+    except RecursionError:
+        raise _Refused(f"{file}: the record is nested too deeply") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        game = _replay_file(args.file)
+    except _Refused as exc:
+        print(f"replay: {shorten(str(exc), quote=False, limit=MESSAGE_LIMIT)}", file=sys.stderr)
         return 2
     data = summary(game, args.legal)
     if args.json:

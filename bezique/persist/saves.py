@@ -23,6 +23,7 @@ from typing import Any
 
 from bezique.persist import storage
 from bezique.rules import Phase, RecordedGame, RecordError, replay_record
+from bezique.shown import shorten
 
 SAVE_FILE = "savegame.json"
 FORMAT = "bezique-save"
@@ -50,17 +51,17 @@ def _meta_problem(meta: Any, players: int | None) -> str | None:
     if not isinstance(meta, dict):
         return "meta must be an object"
     if meta.get("mode") not in MODES:
-        return f"meta.mode must be one of {', '.join(MODES)}, not {meta.get('mode')!r}"
+        return f"meta.mode must be one of {', '.join(MODES)}, not {shorten(meta.get('mode'))}"
     level = meta.get("level")
     if level is not None and not isinstance(level, str):
-        return f"meta.level must be a level name or null, not {level!r}"
+        return f"meta.level must be a level name or null, not {shorten(level)}"
     if meta.get("mode") == "computer" and not level:
         return "meta.level is needed when playing the computer"
     if not isinstance(meta.get("assisted", False), bool):
         return "meta.assisted must be true or false"
     seat = meta.get("human_seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0 or (players is not None and seat >= players):
-        return f"meta.human_seat must be a seat of the game, not {seat!r}"
+        return f"meta.human_seat must be a seat of the game, not {shorten(seat)}"
     game_id = meta.get("game_id")
     if game_id is not None and not isinstance(game_id, str):
         return "meta.game_id must be a text"
@@ -131,9 +132,9 @@ def load_saved_game() -> SaveLoadResult:
         return SaveLoadResult(problem=storage.set_aside_problem(path, key, exc.reason))
     key, detail = "problem.save_damaged", None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        detail = f"not a Bezique save (format {doc.get('format') if isinstance(doc, dict) else None!r})"
-    elif not isinstance(doc.get("version"), int) or isinstance(doc.get("version"), bool):
-        detail = f"version: expected a whole number, found {doc.get('version')!r}"
+        detail = f"not a Bezique save (format {shorten(doc.get('format') if isinstance(doc, dict) else None)})"
+    elif not isinstance(doc.get("version"), int) or isinstance(doc.get("version"), bool) or doc["version"] < 1:
+        detail = f"version: expected a whole number of at least 1, found {shorten(doc.get('version'))}"
     elif doc["version"] > VERSION:
         key, detail = "problem.save_newer", f"save version {doc['version']} is newer than this program ({VERSION})"
     elif "record" not in doc:

@@ -24,6 +24,7 @@ from typing import Any, TypeGuard
 from bezique.persist import storage
 from bezique.rules import Phase, RecordedGame
 from bezique.rules.melds import MELD_NAMES
+from bezique.shown import shorten
 
 STATS_FILE = "stats.json"
 FORMAT = "bezique-stats"
@@ -87,10 +88,10 @@ class Stats:
             raise ValueError("not a Bezique statistics file")
         version = doc.get("version")
         if not _count(version) or version < 1:
-            raise ValueError(f"version: expected a whole number, found {version!r}")
+            raise ValueError(f"version: expected a whole number, found {shorten(version)}")
         unknown = sorted(set(doc) - {"format", "version", *cls.__dataclass_fields__})
         if unknown:
-            raise ValueError(f"{unknown[0]}: unknown key")
+            raise ValueError(f"{shorten(unknown[0], quote=False)}: unknown key")
         return cls(
             by_level=_tallies(doc.get("by_level", {}), "by_level"),
             assisted_by_level=_tallies(doc.get("assisted_by_level", {}), "assisted_by_level"),
@@ -110,7 +111,7 @@ def _count(value: Any) -> TypeGuard[int]:
 
 def _number(value: Any, where: str) -> int:
     if not _count(value) or value < 0:
-        raise ValueError(f"{where}: expected a whole number of at least 0, found {value!r}")
+        raise ValueError(f"{where}: expected a whole number of at least 0, found {shorten(value)}")
     return value
 
 
@@ -126,7 +127,7 @@ def _tally(value: Any, where: str) -> Tally:
 def _tallies(value: Any, where: str) -> dict[str, Tally]:
     if not isinstance(value, dict):
         raise ValueError(f"{where}: expected an object of levels")
-    return {str(k): _tally(v, f"{where}.{k}") for k, v in value.items()}
+    return {str(k): _tally(v, f"{where}.{shorten(k, quote=False)}") for k, v in value.items()}
 
 
 def _best(value: Any, where: str, needed: tuple[str, ...]) -> dict[str, Any] | None:

@@ -20,8 +20,12 @@ from typing import Any
 
 import platformdirs
 
+from bezique.shown import shorten
+
 APP_NAME = "Bezique"
 DATA_DIR_ENV = "BEZIQUE_DATA_DIR"
+DETAIL_LIMIT = 300  # characters of a problem's detail
+MAX_FILE_BYTES = 32_000_000  # a long game's save is some hundred kilobytes: reading more only stalls the start
 
 
 class DamagedFileError(ValueError):
@@ -107,15 +111,19 @@ def read_json(path: Path | str) -> Any:
 
     Raises:
         FileNotFoundError: there is no such file (not damage: simply nothing saved yet).
-        DamagedFileError: the file exists but cannot be read, is not UTF-8 text, or is not complete JSON.
+        DamagedFileError: the file exists but cannot be read, is too large, is not UTF-8 text, or is not complete
+            JSON (or holds a number beyond Python's 4,300 digits).
     """
     path = Path(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise
     except OSError as exc:
         raise DamagedFileError(path, "unreadable", f"cannot be read: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DamagedFileError(path, "damaged", f"larger than {MAX_FILE_BYTES} bytes: not one of this game's files")
     if not data.strip():
         raise DamagedFileError(path, "damaged", "the file is empty")
     try:
@@ -129,22 +137,25 @@ def read_json(path: Path | str) -> Any:
                                                 f"{exc.msg}") from None
     except RecursionError:
         raise DamagedFileError(path, "damaged", "not valid JSON: nested too deeply") from None
+    except ValueError as exc:  # not a JSONDecodeError: e.g. an integer beyond Python's 4,300-digit limit
+        raise DamagedFileError(path, "damaged", f"not usable JSON: {exc}") from None
 
 
-def set_aside(path: Path | str, reason: str) -> Path:
-    """Rename a damaged file to ``<name>.damaged-YYYYmmdd-HHMMSS`` (with ``-2``, ``-3`` … if that exists) and
-    write `reason` next to it in ``<that name>.txt``. Never deletes anything. Returns the new path.
+def set_aside(path: Path | str, reason: str, label: str = "damaged") -> Path:
+    """Rename a damaged file to ``<name>.damaged-YYYYmmdd-HHMMSS`` (with ``-2``, ``-3`` … if that exists; another
+    `label` for a file kept for another reason) and write `reason` next to it in ``<that name>.txt``. Never deletes
+    anything. Returns the new path.
 
     Raises:
         OSError: the file could not be renamed (it is then left where it was).
     """
     path = Path(path)
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
     os.replace(path, target)
     with contextlib.suppress(OSError):
         target.with_name(target.name + ".txt").write_text(reason.rstrip() + "\n", encoding="utf-8")
@@ -169,7 +180,9 @@ class StorageProblem:
 
 
 def set_aside_problem(path: Path, key: str, detail: str) -> StorageProblem:
-    """Set `path` aside (never deleting it) and describe what happened as a ``StorageProblem``."""
+    """Set `path` aside (never deleting it) and describe what happened as a ``StorageProblem``; a detail quoting a
+    long value from the file (a record's 100,000-card deck) is cut to a readable length."""
+    detail = shorten(detail, quote=False, limit=DETAIL_LIMIT)
     try:
         moved: Path | None = set_aside(path, detail)
     except OSError as exc:

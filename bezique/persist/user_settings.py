@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from bezique import config as _config
 from bezique.config import AISettings, AppSettings, Config, ConfigProblem
 from bezique.persist import storage
+from bezique.shown import shorten
 
 SETTINGS_FILE = "settings.json"
 FORMAT = "bezique-settings"
@@ -83,10 +84,13 @@ def load_user_settings(config: Config | None = None) -> LoadedSettings:
         return _damaged(config, path, "not a Bezique settings file")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        return _damaged(config, path, f"version: expected a whole number, found {version!r}")
+        return _damaged(config, path, f"version: expected a whole number, found {shorten(version)}")
     # a newer file is read as far as it goes: its keys are the same kind of thing, unknown ones are reported
+    if version > VERSION:
+        report.add("version", f"version {version} is newer than this program ({VERSION}): read as far as it goes; "
+                              f"saving settings first keeps it as {SETTINGS_FILE}.newer-…")
     for key in sorted(set(doc) - {"format", "version", "app", "ai"}, key=str):
-        report.add(str(key), f"{key}: unknown key, ignored")
+        report.add(shorten(str(key), quote=False), f"{shorten(str(key), quote=False)}: unknown key, ignored")
     app_raw = _section(doc, "app", report)
     ai_raw = _section(doc, "ai", report)
     _unknown(app_raw, "", APP_CHECKS, report)
@@ -114,7 +118,7 @@ def _section(doc: Mapping[str, Any], name: str, report: Any) -> Mapping[str, Any
 def _unknown(mapping: Mapping[str, Any], section: str, checks: Mapping[str, Any], report: Any) -> None:
     for key in mapping:
         if key not in checks:
-            dotted = f"{section}.{key}" if section else str(key)
+            dotted = shorten(f"{section}.{key}" if section else str(key), quote=False)
             close = difflib.get_close_matches(str(key), list(checks), n=1)
             hint = f"; did you mean {close[0]}?" if close else ""
             report.add(dotted, f"{dotted}: unknown key, ignored{hint}")
@@ -135,8 +139,23 @@ def save_user_settings(app: AppSettings, ai: AISettings) -> Path:
             except ValueError as exc:
                 raise ValueError(f"{key}: {values[key]!r} is not allowed; {exc}") from None
     path = settings_path()
+    _keep_if_newer(path)
     storage.write_json_atomic(path, {"format": FORMAT, "version": VERSION, "app": app_values, "ai": ai_values})
     return path
+
+
+def _keep_if_newer(path: Path) -> Path | None:
+    """Rename a settings file written by a newer program to ``settings.json.newer-YYYYmmdd-HHMMSS`` before this
+    one writes its own version over it, so that going back to the newer program loses nothing. Returns where it
+    was kept, or None when there was no newer file. Raises OSError when it cannot be renamed (nothing written)."""
+    try:
+        doc = storage.read_json(path)
+    except (FileNotFoundError, storage.DamagedFileError):
+        return None
+    version = doc.get("version") if isinstance(doc, dict) and doc.get("format") == FORMAT else None
+    if not isinstance(version, int) or isinstance(version, bool) or version <= VERSION:
+        return None
+    return storage.set_aside(path, f"settings version {version}, kept before version {VERSION} was saved", "newer")
 
 
 def resolve_language(setting: str, environ: Mapping[str, str] | None = None,

@@ -133,8 +133,11 @@ def _parse_header(doc: Any) -> tuple[Ruleset, list[dict[str, Any]], int, int | N
     rules_obj = doc.get("rules", {})
     if not isinstance(rules_obj, Mapping):
         raise RecordError("rules: must be an object of rule overrides")
+    variant = doc.get("variant", "")
+    if not isinstance(variant, str):
+        raise RecordError("variant: must be the name of a variant")
     try:
-        rules = make_ruleset(doc.get("variant", ""), rules_obj)
+        rules = make_ruleset(variant, rules_obj)
     except RulesetError as exc:
         raise RecordError(f"rules: {exc}") from None
     players = _check_players(doc.get("players"), rules)

@@ -50,7 +50,7 @@ def load_settings() -> WindowSettings:
     """The player's settings (``settings.json`` over ``config.yaml``), with every problem met reading them."""
     config, problems = load_config_settings()
     loaded = load_user_settings(config)
-    return WindowSettings(config, loaded.app, loaded.ai, (*problems, *(p.message for p in loaded.problems)))
+    return WindowSettings(config, loaded.app, loaded.ai, (*problems, *(str(p) for p in loaded.problems)))
 
 
 def open_window(settings: AppSettings, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None) -> App:
