@@ -2,7 +2,8 @@
 
 Writes a freedesktop ``.desktop`` entry whose ``Exec`` runs this checkout's ``main.py`` with this Python (``python
 -m bezique`` once installed from the wheel, which has no main.py; or a given command, e.g. the standalone build)
-and installs the icon, both under ``$XDG_DATA_HOME`` (``~/.local/share``).
+and installs the icon and the AppStream metainfo software centres read, all under ``$XDG_DATA_HOME``
+(``~/.local/share``).
 """
 
 from __future__ import annotations
@@ -14,11 +15,16 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from xml.sax.saxutils import escape
 
-from bezique import data_path
+from bezique import __version__, data_path
 
 MAIN_PY = Path(__file__).resolve().parents[2] / "main.py"  # only a checkout has it
 ICON = data_path("assets", "cards", "icon.png")
+APP_ID = "io.github.bezique.Bezique"  # the AppStream component id; its launchable is bezique.desktop
+METAINFO_NAME = f"{APP_ID}.metainfo.xml"
+RELEASE_DATE = "2026-11-29"  # when __version__ 0.1.0 was set; move it with the version
+SUMMARY = "The French trick-and-meld card game, against the computer or a friend"
 
 
 def desktop_entry(exec_command: str, icon: str) -> str:
@@ -30,7 +36,7 @@ def desktop_entry(exec_command: str, icon: str) -> str:
         "Name=Bezique",
         "GenericName=Card Game",
         "GenericName[it]=Gioco di carte",
-        "Comment=The French trick-and-meld card game, against the computer or a friend",
+        f"Comment={SUMMARY}",
         "Comment[it]=Il gioco di carte francese a prese e combinazioni, contro il computer o un amico",
         f"Exec={exec_command}",
         f"Icon={icon}",
@@ -42,6 +48,41 @@ def desktop_entry(exec_command: str, icon: str) -> str:
     ])
 
 
+def metainfo(version: str = __version__) -> str:
+    """The AppStream metainfo text: what a software centre shows, with the release this version is.
+
+    ``metadata_license`` covers only this file (CC0, as AppStream asks); no ``project_license`` is given because the
+    project states none yet, and AppStream wants a real one, not a guess.
+    """
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<component type="desktop-application">
+  <id>{APP_ID}</id>
+  <metadata_license>CC0-1.0</metadata_license>
+  <name>Bezique</name>
+  <summary>{escape(SUMMARY)}</summary>
+  <description>
+    <p>
+      Bezique, the 19th-century French card game for two, with exact rules and the classic variants: open,
+      three- and four-handed, Rubicon and Chinese Bezique.
+    </p>
+    <p>
+      Play against a computer opponent from beginner to expert, or with a friend on the same screen. Click or drag
+      a card to play it; after winning a trick, the table lists every meld you may declare with its points.
+    </p>
+  </description>
+  <launchable type="desktop-id">bezique.desktop</launchable>
+  <categories>
+    <category>Game</category>
+    <category>CardGame</category>
+  </categories>
+  <content_rating type="oars-1.1"/>
+  <releases>
+    <release version="{escape(version)}" date="{RELEASE_DATE}"/>
+  </releases>
+</component>
+"""
+
+
 def default_exec() -> str:
     command = (sys.executable, str(MAIN_PY)) if MAIN_PY.is_file() else (sys.executable, "-m", "bezique")
     return " ".join(shlex.quote(part) for part in command)
@@ -51,17 +92,22 @@ def data_home() -> Path:
     return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 
 
+def _write_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file, so a menu or software centre never reads half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def install(exec_command: str, target_home: Path) -> Path:
-    """Install the icon and the entry under `target_home`; return the entry's path."""
+    """Install the icon, the entry and the metainfo under `target_home`; return the entry's path."""
     icon_dir = target_home / "icons" / "hicolor" / "256x256" / "apps"
     icon_dir.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(ICON, icon_dir / "bezique.png")
-    apps = target_home / "applications"
-    apps.mkdir(parents=True, exist_ok=True)
-    entry = apps / "bezique.desktop"
-    tmp = entry.with_suffix(".desktop.tmp")
-    tmp.write_text(desktop_entry(exec_command, str(icon_dir / "bezique.png")), encoding="utf-8")
-    os.replace(tmp, entry)
+    entry = target_home / "applications" / "bezique.desktop"
+    _write_atomically(entry, desktop_entry(exec_command, str(icon_dir / "bezique.png")))
+    _write_atomically(target_home / "metainfo" / METAINFO_NAME, metainfo())
     return entry
 
 

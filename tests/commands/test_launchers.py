@@ -5,12 +5,13 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from bezique.commands.cli import main
-from bezique.commands.install_desktop import desktop_entry, install, validate
+from bezique.commands.install_desktop import METAINFO_NAME, desktop_entry, install, metainfo, validate
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_validator = pytest.mark.skipif(shutil.which("desktop-file-validate") is None,
@@ -34,6 +35,38 @@ def test_install_desktop_for_current_user(tmp_path: Path, monkeypatch: pytest.Mo
     icon = tmp_path / "icons" / "hicolor" / "256x256" / "apps" / "bezique.png"
     assert icon.read_bytes() == (ROOT / "assets" / "cards" / "icon.png").read_bytes()
     assert f"Icon={icon}" in text
+
+
+def test_committed_metainfo_is_the_generated_one_with_the_required_elements() -> None:
+    import bezique
+
+    committed = ROOT / "launchers" / METAINFO_NAME
+    assert committed.read_text(encoding="utf-8") == metainfo()
+    component = ET.parse(committed).getroot()
+    assert component.tag == "component" and component.get("type") == "desktop-application"
+    assert component.findtext("id") == METAINFO_NAME.removesuffix(".metainfo.xml")
+    assert component.findtext("metadata_license") == "CC0-1.0"
+    assert component.findtext("name") == "Bezique"
+    assert component.findtext("summary")
+    assert component.findall("description/p")
+    launchable = component.find("launchable")
+    assert launchable is not None and launchable.get("type") == "desktop-id"
+    assert launchable.text == "bezique.desktop" and (ROOT / "launchers" / launchable.text).is_file()
+    rating = component.find("content_rating")
+    assert rating is not None and rating.get("type") == "oars-1.1"
+    assert [release.get("version") for release in component.findall("releases/release")] == [bezique.__version__]
+
+
+@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstreamcli is not installed (Debian: appstream)")
+def test_committed_metainfo_validates() -> None:
+    result = subprocess.run(["appstreamcli", "validate", "--no-net", str(ROOT / "launchers" / METAINFO_NAME)],
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_install_desktop_installs_the_metainfo(tmp_path: Path) -> None:
+    install("bezique", tmp_path)
+    assert (tmp_path / "metainfo" / METAINFO_NAME).read_text(encoding="utf-8") == metainfo()
 
 
 def test_install_is_atomic_and_repeatable(tmp_path: Path) -> None:
