@@ -240,6 +240,7 @@ STRINGS: dict[str, str] = {
     "pause.how_to_play": "How to play",
     "pause.save_and_quit": "Save and quit to menu",
     "pause.saved_note": "Your game is saved after every move.",
+    "pause.not_saved_note": "Your game cannot be saved right now; it is tried again after every move.",
 
     # --- how to play ----------------------------------------------------------------------------------------
     "howto.title": "How to play",

@@ -242,6 +242,7 @@ STRINGS: dict[str, str] = {
     "pause.how_to_play": "Come si gioca",
     "pause.save_and_quit": "Salva e torna al menu",
     "pause.saved_note": "La partita viene salvata dopo ogni mossa.",
+    "pause.not_saved_note": "Al momento la partita non può essere salvata; si riprova dopo ogni mossa.",
 
     # --- come si gioca --------------------------------------------------------------------------------------
     "howto.title": "Come si gioca",

@@ -43,6 +43,8 @@ class Shell:
         self.ai = settings.ai
         self.notices: list[str] = []  # plain-words problems for the menu (a damaged save, statistics…)
         self.meta: dict[str, Any] | None = None
+        self.table: TableScene | None = None  # the game being played and saved
+        self.save_problem: str | None = None  # why the last save failed, worded; None while saves succeed
 
     # --- building -------------------------------------------------------------------------------------------
     @classmethod
@@ -50,6 +52,10 @@ class Shell:
         """A window with the player's settings (config.yaml's defaults under settings.json)."""
         settings = load_settings()
         return cls(open_window(settings.app, size, fullscreen), settings)
+
+    @property
+    def save_failing(self) -> bool:
+        return self.save_problem is not None
 
     @property
     def lang(self) -> str:
@@ -121,6 +127,9 @@ class Shell:
         session.on_change = self._changed
         table = seat_table(self.app, session, self.options(hints=hints, problems=list(self.problems)), self)
         self.problems = []  # shown once, on the first table
+        self.table = table
+        if self.save_problem is not None:  # still failing as far as we know: the new table says so too
+            table.stage.show_notice(self.save_problem)
         if not session.resumed:
             self._changed(session)
         return table
@@ -138,8 +147,32 @@ class Shell:
         try:
             saves.save_game(session.game, meta)
         except OSError as exc:
-            print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
-            self.notices.append(self.app.t("problem.save_failed", reason=str(exc)))
+            self._save_failed(exc)
+        else:
+            self._saved()
+
+    def _save_failed(self, exc: OSError) -> None:
+        """Say once (table, menu, stderr) that saving fails; it is tried again at every move, silently."""
+        if self.save_problem is not None:
+            return
+        print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
+        self.save_problem = self.app.t("problem.save_failed", reason=exc.strerror or str(exc))
+        self.notices.append(self.save_problem)
+        if self.table is not None:
+            self.table.stage.show_notice(self.save_problem)
+        self.app.dirty = True
+
+    def _saved(self) -> None:
+        """A save succeeded: a failure said before is over, at the table and on the menu."""
+        problem = self.save_problem
+        if problem is None:
+            return
+        self.save_problem = None
+        if problem in self.notices:
+            self.notices.remove(problem)
+        if self.table is not None:
+            self.table.stage.clear_notice(problem)
+        self.app.dirty = True
 
     def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
         try:
