@@ -115,3 +115,33 @@ def test_the_menu_keeps_at_most_one_save_notice(monkeypatch):
     shell.open_menu()
     assert isinstance(shell.app.stack.top, MenuScene)
     assert len(save_notices(shell, table)[1]) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_without_a_data_folder_the_game_plays_and_says_once_that_nothing_is_kept(tmp_path, monkeypatch, lang):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be\n")
+    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(blocker / "data"))
+    monkeypatch.setenv("LANG", "it_IT.UTF-8" if lang == "it" else "en_GB.UTF-8")
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="instant")
+    shell.app.lang = lang
+    said = t("problem.nothing_kept", lang, reason="Not a directory")
+    assert shell.notices == [said] and shell.save_failing
+    shell.open_menu()
+    shell.app.tick(DT)
+    setup = shell.default_setup()
+    setup.seed, setup.level = 4, "beginner"
+    table = shell.start_game(setup)
+    assert table.stage.banner.count(said) == 1
+    rng = random.Random(2)
+    for _ in range(2000):
+        if len(table.session.game.deals[-1]["actions"]) >= 12:
+            break
+        step(shell.app, rng)
+    assert len(table.session.game.deals[-1]["actions"]) >= 12  # it plays
+    assert shell.notices == [said] and table.stage.banner.count(said) == 1 and len(table.stage.banner) == 1
+    key(shell.app, pygame.K_ESCAPE)
+    pause = shell.app.stack.top
+    assert isinstance(pause, PauseOverlay) and pause.save_failing
+    assert not saves.has_saved_game() and saves.load_saved_game().game is None

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
-from bezique.persist import saves, stats
+from bezique.persist import saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, target_choices
@@ -45,6 +45,11 @@ class Shell:
         self.meta: dict[str, Any] | None = None
         self.table: TableScene | None = None  # the game being played and saved
         self.save_problem: str | None = None  # why the last save failed, worded; None while saves succeed
+        folder = storage.data_dir_problem()
+        if folder is not None:  # said once; the saves that then fail say nothing more until one succeeds
+            print(f"bezique: the data folder cannot be written ({folder}); nothing will be kept", file=sys.stderr)
+            self.save_problem = app.t("problem.nothing_kept", reason=folder)
+            self.notices.append(self.save_problem)
 
     # --- building -------------------------------------------------------------------------------------------
     @classmethod
