@@ -240,6 +240,7 @@ STRINGS: dict[str, str] = {
     "pause.how_to_play": "How to play",
     "pause.save_and_quit": "Save and quit to menu",
     "pause.saved_note": "Your game is saved after every move.",
+    "pause.not_saved_note": "Your game cannot be saved right now; it is tried again after every move.",
 
     # --- how to play ----------------------------------------------------------------------------------------
     "howto.title": "How to play",
@@ -253,6 +254,8 @@ STRINGS: dict[str, str] = {
     "problem.save_illegal": "Your saved game could not be restored: it contains a move the rules do not allow.",
     "problem.save_newer": "Your saved game was made by a newer version of Bezique; update the game to continue it.",
     "problem.save_failed": "The game could not be saved: {reason}",
+    "problem.nothing_kept": "Nothing will be kept (games, settings, statistics): the data folder cannot be written: "
+                            "{reason}",
     "problem.stats_damaged": "Your statistics could not be read, so they start again from zero.",
     "problem.stats_newer": "Your statistics were written by a newer version of Bezique, so they start again here.",
     "problem.stats_failed": "The statistics could not be saved: {reason}",

@@ -242,6 +242,7 @@ STRINGS: dict[str, str] = {
     "pause.how_to_play": "Come si gioca",
     "pause.save_and_quit": "Salva e torna al menu",
     "pause.saved_note": "La partita viene salvata dopo ogni mossa.",
+    "pause.not_saved_note": "Al momento la partita non può essere salvata; si riprova dopo ogni mossa.",
 
     # --- come si gioca --------------------------------------------------------------------------------------
     "howto.title": "Come si gioca",
@@ -257,6 +258,8 @@ STRINGS: dict[str, str] = {
     "problem.save_newer": "La partita salvata è stata creata da una versione più recente di Bezique; aggiorna il "
                           "gioco per continuarla.",
     "problem.save_failed": "Non è stato possibile salvare la partita: {reason}",
+    "problem.nothing_kept": "Non verrà conservato nulla (partite, impostazioni, statistiche): non si può scrivere "
+                            "nella cartella dei dati: {reason}",
     "problem.stats_damaged": "Non è stato possibile leggere le statistiche, che quindi ripartono da zero.",
     "problem.stats_newer": "Le statistiche sono state scritte da una versione più recente di Bezique, quindi qui "
                            "ripartono da zero.",

@@ -112,8 +112,9 @@ def has_saved_game() -> bool:
 
 
 def delete_saved_game() -> None:
-    """Remove the save once the game has ended (or the player abandons it). Missing is fine."""
-    with contextlib.suppress(FileNotFoundError):
+    """Remove the save once the game has ended (or the player abandons it). Missing is fine, and so is a data
+    folder that is not a folder (nothing was ever saved there)."""
+    with contextlib.suppress(FileNotFoundError, NotADirectoryError):
         save_path().unlink()
 
 

@@ -10,6 +10,7 @@ timestamp, so the player (or a bug report) still has it. No pygame here.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import tempfile
@@ -41,12 +42,30 @@ class DamagedFileError(ValueError):
 
 def data_dir(create: bool = True) -> Path:
     """The folder for saves, statistics and settings: ``$BEZIQUE_DATA_DIR`` if set, else the platform's
-    per-user data folder. Created on demand unless `create` is false."""
+    per-user data folder. Created on demand unless `create` is false; a folder that cannot be created is still
+    returned (its files then read as missing and fail to write, and ``data_dir_problem`` says why), so that the game
+    plays without it."""
     override = os.environ.get(DATA_DIR_ENV)
     path = Path(override).expanduser() if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
     if create:
-        path.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):
+            path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def data_dir_problem() -> str | None:
+    """Why nothing can be written to the data folder (it cannot be created, or a file cannot be made in it), in
+    the system's words; None when it can. Checked by making and removing one temporary file, as permission bits
+    alone do not tell (a read-only disk, an administrator)."""
+    path = data_dir(create=False)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".write-check.", suffix=".tmp", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return None
 
 
 def write_json_atomic(path: Path | str, obj: Any) -> None:
@@ -110,7 +129,8 @@ def read_json(path: Path | str) -> Any:
     """The JSON value stored in `path`.
 
     Raises:
-        FileNotFoundError: there is no such file (not damage: simply nothing saved yet).
+        FileNotFoundError: there is no such file (not damage: simply nothing saved yet; also when the data folder
+            is not a folder at all).
         DamagedFileError: the file exists but cannot be read, is too large, is not UTF-8 text, or is not complete
             JSON (or holds a number beyond Python's 4,300 digits).
     """
@@ -120,6 +140,8 @@ def read_json(path: Path | str) -> Any:
             data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise
+    except NotADirectoryError:
+        raise FileNotFoundError(errno.ENOENT, "no such file: its folder is not a folder", str(path)) from None
     except OSError as exc:
         raise DamagedFileError(path, "unreadable", f"cannot be read: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:

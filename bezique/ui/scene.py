@@ -56,6 +56,10 @@ class Host(Protocol):
     def keeps_games(self) -> bool:
         """True when there is a menu to go back to and the game is saved after every action."""
 
+    @property
+    def save_failing(self) -> bool:
+        """True while the last save failed (full disk, read-only folder): the pause screen must not promise it."""
+
     def open_menu(self) -> None:
         """Leave the table for the menu (a bare window closes)."""
 

@@ -313,3 +313,16 @@ def test_a_process_killed_mid_game_leaves_a_save_that_loads(seed: int, min_saves
     legal = legal_actions(result.game.state)
     assert legal
     result.game.act(legal[0])
+
+
+def test_a_data_folder_that_is_a_file_reads_as_nothing_saved_and_is_named(tmp_path, monkeypatch):
+    """The data folder's place holds a file: the game plays without it (nothing saved, nothing to load)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv(storage.DATA_DIR_ENV, str(blocker / "data"))
+    assert storage.data_dir_problem() is not None
+    assert not saves.has_saved_game()
+    assert saves.load_saved_game().game is None and saves.load_saved_game().problem is None
+    saves.delete_saved_game()
+    monkeypatch.setenv(storage.DATA_DIR_ENV, str(tmp_path / "fine"))
+    assert storage.data_dir_problem() is None

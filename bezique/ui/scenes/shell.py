@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
-from bezique.persist import saves, stats
+from bezique.persist import saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, target_choices
@@ -43,6 +43,13 @@ class Shell:
         self.ai = settings.ai
         self.notices: list[str] = []  # plain-words problems for the menu (a damaged save, statistics…)
         self.meta: dict[str, Any] | None = None
+        self.table: TableScene | None = None  # the game being played and saved
+        self.save_problem: str | None = None  # why the last save failed, worded; None while saves succeed
+        folder = storage.data_dir_problem()
+        if folder is not None:  # said once; the saves that then fail say nothing more until one succeeds
+            print(f"bezique: the data folder cannot be written ({folder}); nothing will be kept", file=sys.stderr)
+            self.save_problem = app.t("problem.nothing_kept", reason=folder)
+            self.notices.append(self.save_problem)
 
     # --- building -------------------------------------------------------------------------------------------
     @classmethod
@@ -50,6 +57,10 @@ class Shell:
         """A window with the player's settings (config.yaml's defaults under settings.json)."""
         settings = load_settings()
         return cls(open_window(settings.app, size, fullscreen), settings)
+
+    @property
+    def save_failing(self) -> bool:
+        return self.save_problem is not None
 
     @property
     def lang(self) -> str:
@@ -121,6 +132,9 @@ class Shell:
         session.on_change = self._changed
         table = seat_table(self.app, session, self.options(hints=hints, problems=list(self.problems)), self)
         self.problems = []  # shown once, on the first table
+        self.table = table
+        if self.save_problem is not None:  # still failing as far as we know: the new table says so too
+            table.stage.show_notice(self.save_problem)
         if not session.resumed:
             self._changed(session)
         return table
@@ -138,8 +152,32 @@ class Shell:
         try:
             saves.save_game(session.game, meta)
         except OSError as exc:
-            print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
-            self.notices.append(self.app.t("problem.save_failed", reason=str(exc)))
+            self._save_failed(exc)
+        else:
+            self._saved()
+
+    def _save_failed(self, exc: OSError) -> None:
+        """Say once (table, menu, stderr) that saving fails; it is tried again at every move, silently."""
+        if self.save_problem is not None:
+            return
+        print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
+        self.save_problem = self.app.t("problem.save_failed", reason=exc.strerror or str(exc))
+        self.notices.append(self.save_problem)
+        if self.table is not None:
+            self.table.stage.show_notice(self.save_problem)
+        self.app.dirty = True
+
+    def _saved(self) -> None:
+        """A save succeeded: a failure said before is over, at the table and on the menu."""
+        problem = self.save_problem
+        if problem is None:
+            return
+        self.save_problem = None
+        if problem in self.notices:
+            self.notices.remove(problem)
+        if self.table is not None:
+            self.table.stage.clear_notice(problem)
+        self.app.dirty = True
 
     def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
         try:

@@ -87,6 +87,7 @@ class BareTable:
     game deals a new one (or closes the window), nothing is saved."""
 
     keeps_games = False
+    save_failing = False  # nothing is saved, so nothing fails
 
     def __init__(self, app: App, config: Config, options: TableOptions, mode: str) -> None:
         self.app, self.config, self.options, self.mode = app, config, options, mode

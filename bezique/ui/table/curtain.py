@@ -91,7 +91,8 @@ class Curtain:
         keeps = host is not None and host.keeps_games
         if keeps and not self.opt.demo:
             assert host is not None
-            self.app.push(PauseOverlay(self.app, host.open_menu, host.open_settings, saved_note=True))
+            self.app.push(PauseOverlay(self.app, host.open_menu, host.open_settings, saved_note=True,
+                                       save_failing=host.save_failing))
         else:
             self.app.push(PauseOverlay(self.app, None, None, saved_note=keeps))
 

@@ -76,17 +76,19 @@ class PauseOverlay(Scene):
     Args:
         menu: Save and quit: back to the menu; None (no menu, or the demo): How to play and Quit only.
         settings: opens the Settings screen over the game (offered with `menu`).
-        saved_note: say that the game is saved after every move (a window that keeps games saves it).
+        saved_note: say whether the game is saved after every move (a window that keeps games saves it).
+        save_failing: the last save failed: the note says the game cannot be saved right now, not that it is.
     """
 
     overlay = True
 
     def __init__(self, app: App, menu: Callable[[], None] | None, settings: Callable[[], None] | None,
-                 saved_note: bool) -> None:
+                 saved_note: bool, save_failing: bool = False) -> None:
         super().__init__(app)
         self.menu = menu
         self.settings = settings
         self.saved_note = saved_note
+        self.save_failing = save_failing
         self.column = ButtonColumn()
 
     def _buttons(self) -> list[Button]:
@@ -138,7 +140,8 @@ class PauseOverlay(Scene):
                   bold=True, shadow=True)
         self.column.draw(surface, A, s, buttons)
         if self.saved_note:
-            blit_text(surface, A, self.app.t("pause.saved_note"), 18 * s, (w / 2, box.bottom - 16 * s), MUTED,
+            note = "pause.not_saved_note" if self.save_failing else "pause.saved_note"
+            blit_text(surface, A, self.app.t(note), 18 * s, (w / 2, box.bottom - 16 * s), MUTED,
                       "midbottom", max_width=box.w - 20 * s)
 
 

@@ -71,6 +71,16 @@ class Stage:
         """Show `text` under the trick for `seconds`."""
         self.message = (text, self.time + seconds, colour)
 
+    def show_notice(self, text: str) -> None:
+        """A problem that lasts (saves failing) at the head of the banner, once however often it happens."""
+        if text not in self.banner:
+            self.banner.insert(0, text)
+
+    def clear_notice(self, text: str) -> None:
+        """The problem `text` is over (a save succeeded again): it leaves the banner if still there."""
+        if text in self.banner:
+            self.banner.remove(text)
+
     def relayout(self, width: int, height: int) -> None:
         """The window changed size: every card goes straight to its new place."""
         self.layout = Layout.for_size(width, height, self.session.rules.players)

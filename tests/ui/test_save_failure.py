@@ -1,0 +1,147 @@
+"""Saving that tells the truth: a save that fails (full disk, read-only folder) is said once at the table and on
+the menu, in the player's language; it is tried again at every move, and the notice goes when a save succeeds; the
+pause screen only promises saving while saves succeed."""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import random
+
+import pygame
+import pytest
+from ui_driver import DT, key, step
+
+from bezique.i18n import t
+from bezique.persist import saves, storage
+from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.shell import Shell
+from bezique.ui.table.overlays import PauseOverlay
+from bezique.ui.table.scene import TableScene
+
+pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
+
+
+class Disk:
+    """The atomic write, made to fail with a full disk while `full`; counts every attempt."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = False
+        self.attempts = 0
+        real = storage.write_json_atomic
+
+        def write(path, obj) -> None:
+            self.attempts += 1
+            if self.full:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real(path, obj)
+
+        monkeypatch.setattr(storage, "write_json_atomic", write)
+
+
+def start(lang: str = "en") -> tuple[Shell, TableScene]:
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="instant")
+    shell.app.lang = lang
+    shell.open_menu()
+    shell.app.tick(DT)
+    setup = shell.default_setup()
+    setup.seed, setup.level = 4, "beginner"
+    return shell, shell.start_game(setup)
+
+
+def moves(shell: Shell, disk: Disk, count: int) -> None:
+    """Play on until `count` more saves were tried."""
+    rng = random.Random(3)
+    goal = disk.attempts + count
+    for _ in range(5000):
+        if disk.attempts >= goal:
+            return
+        step(shell.app, rng)
+    raise AssertionError("the game made no moves")
+
+
+def save_notices(shell: Shell, table: TableScene) -> tuple[list[str], list[str]]:
+    failed = t("problem.save_failed", shell.lang, reason="").split(":")[0]
+    return [n for n in table.stage.banner if n.startswith(failed)], [n for n in shell.notices if n.startswith(failed)]
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_failing_save_is_said_once_retried_every_move_and_cleared_when_it_works(monkeypatch, lang):
+    disk = Disk(monkeypatch)
+    shell, table = start(lang)
+    assert save_notices(shell, table) == ([], []) and not shell.save_failing
+    disk.full = True
+    moves(shell, disk, 6)
+    banner, menu = save_notices(shell, table)
+    assert len(banner) == 1 and menu == banner and shell.save_failing  # one notice, not one per move
+    assert "No space left on device" in banner[0] and banner[0].startswith(
+        t("problem.save_failed", lang, reason="").split(":")[0])
+    before = disk.attempts
+    moves(shell, disk, 2)
+    assert disk.attempts > before  # still trying at every move
+    disk.full = False
+    moves(shell, disk, 1)
+    assert save_notices(shell, table) == ([], []) and not shell.save_failing
+    assert saves.load_saved_game().game is not None  # the moves since are in the save
+    disk.full = True
+    moves(shell, disk, 3)
+    assert [len(found) for found in save_notices(shell, table)] == [1, 1]
+
+
+def test_the_pause_note_says_what_is_true(monkeypatch):
+    disk = Disk(monkeypatch)
+    shell, table = start()
+    app = shell.app
+    for full, note in ((False, "pause.saved_note"), (True, "pause.not_saved_note"), (False, "pause.saved_note")):
+        disk.full = full
+        moves(shell, disk, 1)
+        while not isinstance(app.stack.top, TableScene):
+            step(app, random.Random(1))
+        key(app, pygame.K_ESCAPE)  # the pause screen
+        pause = app.stack.top
+        assert isinstance(pause, PauseOverlay) and pause.saved_note
+        assert pause.save_failing == full, note
+        app.tick(DT)  # it draws its note
+        key(app, pygame.K_ESCAPE)
+        assert app.stack.top is table
+
+
+def test_the_menu_keeps_at_most_one_save_notice(monkeypatch):
+    disk = Disk(monkeypatch)
+    shell, table = start()
+    disk.full = True
+    moves(shell, disk, 20)
+    shell.open_menu()
+    assert isinstance(shell.app.stack.top, MenuScene)
+    assert len(save_notices(shell, table)[1]) == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_without_a_data_folder_the_game_plays_and_says_once_that_nothing_is_kept(tmp_path, monkeypatch, lang):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be\n")
+    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(blocker / "data"))
+    monkeypatch.setenv("LANG", "it_IT.UTF-8" if lang == "it" else "en_GB.UTF-8")
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="instant")
+    shell.app.lang = lang
+    said = t("problem.nothing_kept", lang, reason="Not a directory")
+    assert shell.notices == [said] and shell.save_failing
+    shell.open_menu()
+    shell.app.tick(DT)
+    setup = shell.default_setup()
+    setup.seed, setup.level = 4, "beginner"
+    table = shell.start_game(setup)
+    assert table.stage.banner.count(said) == 1
+    rng = random.Random(2)
+    for _ in range(2000):
+        if len(table.session.game.deals[-1]["actions"]) >= 12:
+            break
+        step(shell.app, rng)
+    assert len(table.session.game.deals[-1]["actions"]) >= 12  # it plays
+    assert shell.notices == [said] and table.stage.banner.count(said) == 1 and len(table.stage.banner) == 1
+    key(shell.app, pygame.K_ESCAPE)
+    pause = shell.app.stack.top
+    assert isinstance(pause, PauseOverlay) and pause.save_failing
+    assert not saves.has_saved_game() and saves.load_saved_game().game is None
