@@ -286,7 +286,6 @@ STRINGS: dict[str, str] = {
     "table.melds_of": "{name}'s melds",
     "table.more_problems": "(+{count} more)",
     "table.not_allowed": "That move is not allowed now",
-    "table.settings_problem": "Settings problem: {problem}",
     "table.stock_short": "Stock: {count}",
     "table.thinking": "{name} is thinking…",
     "table.thinking_short": "thinking",

@@ -292,7 +292,6 @@ STRINGS: dict[str, str] = {
     "table.melds_of": "Combinazioni di {name}",
     "table.more_problems": "(+{count} altri)",
     "table.not_allowed": "Questa mossa ora non è consentita",
-    "table.settings_problem": "Problema nelle impostazioni: {problem}",
     "table.stock_short": "Tallone: {count}",
     "table.thinking": "{name} sta pensando…",
     "table.thinking_short": "pensa",

@@ -354,7 +354,7 @@ def _banner(view: TableView, surface: pygame.Surface) -> None:
     panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
     first = view.banner[0]
     more = "  " + view.app.t("table.more_problems", count=len(view.banner) - 1) if len(view.banner) > 1 else ""
-    blit_text(surface, A, view.app.t("table.settings_problem", problem=first) + more, 18 * s,
+    blit_text(surface, A, first + more, 18 * s,  # each problem names its file (config.yaml: …) or what failed
               (box.x + 12 * s, box.cy), CREAM, "midleft",
               max_width=box.w - 120 * s)
     blit_text(surface, A, view.app.t("table.dismiss"), 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
