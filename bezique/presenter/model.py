@@ -200,13 +200,18 @@ class TableModel:
         old = self.turn_up
         self.turn_up = seven
         if old is not None:
-            if self.knows(seat):
-                self.hands[seat].append(old)
-            else:
-                key = self.hidden()
-                renames.append((old, key))
-                self.hands[seat].append(key)
+            self._take_into_hand(seat, old, renames)
         return renames
+
+    def _take_into_hand(self, seat: int, card: int, renames: list[tuple[int, int]]) -> None:
+        """A face-up `card` goes into `seat`'s hand: the viewer keeps seeing it if the hand is theirs to see, else it
+        becomes a fresh hidden key (noted in `renames`, so its sprite turns face down)."""
+        if self.knows(seat):
+            self.hands[seat].append(card)
+            return
+        key = self.hidden()
+        renames.append((card, key))
+        self.hands[seat].append(key)
 
     def _on_card_drawn(self, event: Event) -> list[tuple[int, int]]:
         seat = actor(event)
@@ -225,15 +230,10 @@ class TableModel:
         return [(key, new)] if new != key else []
 
     def _on_final_phase(self, event: Event) -> list[tuple[int, int]]:
-        renames = []
+        renames: list[tuple[int, int]] = []
         for seat in range(self.players):
             for card in self.tables[seat]:
-                if self.knows(seat):
-                    self.hands[seat].append(card)
-                else:
-                    key = self.hidden()
-                    renames.append((card, key))
-                    self.hands[seat].append(key)
+                self._take_into_hand(seat, card, renames)
             self.tables[seat] = []
         return renames
 

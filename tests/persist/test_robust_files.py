@@ -30,25 +30,19 @@ def aside(folder: Path, name: str, label: str = "damaged") -> list[Path]:
     return sorted(p for p in folder.iterdir() if pattern.fullmatch(p.name))
 
 
-def test_a_huge_number_in_the_statistics_is_set_aside(data_folder: Path) -> None:
-    text = f'{{"format": "bezique-stats", "version": 1, "best_streak": {HUGE}}}'
-    (data_folder / "stats.json").write_text(text, encoding="utf-8")
-    result = stats.load_stats()
-    assert result.stats == stats.Stats()
-    assert result.problem is not None and (result.problem.key, result.problem.detail) == ("problem.stats_damaged",
-                                                                                           HUGE_DETAIL)
-    [kept] = aside(data_folder, "stats.json")
-    assert kept.read_text(encoding="utf-8") == text
-
-
-def test_a_huge_number_in_the_save_is_set_aside(data_folder: Path) -> None:
-    text = f'{{"format": "bezique-save", "version": {HUGE}}}'
-    (data_folder / "savegame.json").write_text(text, encoding="utf-8")
-    result = saves.load_saved_game()
-    assert result.game is None
-    assert result.problem is not None and (result.problem.key, result.problem.detail) == ("problem.save_damaged",
-                                                                                           HUGE_DETAIL)
-    [kept] = aside(data_folder, "savegame.json")
+@pytest.mark.parametrize(("name", "text", "load", "key", "is_default"), [
+    ("stats.json", f'{{"format": "bezique-stats", "version": 1, "best_streak": {HUGE}}}',
+     lambda: stats.load_stats(), "problem.stats_damaged", lambda result: result.stats == stats.Stats()),
+    ("savegame.json", f'{{"format": "bezique-save", "version": {HUGE}}}',
+     lambda: saves.load_saved_game(), "problem.save_damaged", lambda result: result.game is None),
+])
+def test_a_huge_number_in_the_statistics_or_the_save_is_set_aside(name, text, load, key, is_default,
+                                                                  data_folder: Path) -> None:
+    (data_folder / name).write_text(text, encoding="utf-8")
+    result = load()
+    assert is_default(result)
+    assert result.problem is not None and (result.problem.key, result.problem.detail) == (key, HUGE_DETAIL)
+    [kept] = aside(data_folder, name)
     assert kept.read_text(encoding="utf-8") == text
 
 
