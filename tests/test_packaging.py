@@ -94,3 +94,19 @@ def test_installed_game_without_a_file_names_it(env_dir: Path, tmp_path: Path, r
         hidden.rename(missing)
     assert run.returncode == 1
     assert f"bezique: the game's file {missing} is missing or unreadable" in run.stderr, run.stdout + run.stderr
+
+
+def test_pipx_install_gives_a_bezique_command_that_plays(wheel: Path, tmp_path: Path) -> None:
+    """``pipx install`` (the way README offers a player to install it): its own environment, a ``bezique`` command
+    on its bin folder, and a first frame with every card and sound. ``--system-site-packages`` lets its pip find
+    the pinned run-time packages already installed here instead of the network."""
+    pytest.importorskip("pipx", reason="pipx is pinned in requirements-dev.txt")
+    home, bin_dir = tmp_path / "pipx-home", tmp_path / "pipx-bin"
+    installed = _run([sys.executable, "-m", "pipx", "install", "--system-site-packages", str(wheel)], cwd=tmp_path,
+                     PIPX_HOME=str(home), PIPX_BIN_DIR=str(bin_dir), PIPX_MAN_DIR=str(tmp_path / "pipx-man"))
+    assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
+    command = bin_dir / ("bezique.exe" if sys.platform == "win32" else "bezique")
+    run = _run([str(command), "--first-frame-exit"], cwd=tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               BEZIQUE_DATA_DIR=str(tmp_path / "data"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "41 images and 13 sounds loaded" in run.stdout

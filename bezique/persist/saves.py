@@ -74,7 +74,8 @@ def save_game(game: RecordedGame, meta: dict[str, Any]) -> Path:
 
     Raises:
         ValueError: `meta` is not usable (a bug in the caller; nothing is written).
-        OSError: the data folder cannot be written; the previous save is untouched.
+        OSError: the data folder cannot be written, or a newer program's save there cannot be set aside; the
+            previous save is untouched.
     """
     problem = _meta_problem(meta, game.rules.players)
     if problem:
@@ -82,6 +83,7 @@ def save_game(game: RecordedGame, meta: dict[str, Any]) -> Path:
     envelope = {"format": FORMAT, "version": VERSION, "saved_at": datetime.now().isoformat(timespec="seconds"),
                 "meta": meta, "record": game.to_dict()}
     path = save_path()
+    storage.keep_if_newer(path, FORMAT, VERSION)  # a newer program's save is kept for it, never written down
     storage.write_json_atomic(path, envelope)
     return path
 
@@ -141,7 +143,8 @@ def load_saved_game() -> SaveLoadResult:
     elif "record" not in doc:
         detail = "the save holds no game record"
     if detail is not None:
-        return SaveLoadResult(problem=storage.set_aside_problem(path, key, detail))
+        label = "newer" if key == "problem.save_newer" else "damaged"
+        return SaveLoadResult(problem=storage.set_aside_problem(path, key, detail, label))
     try:
         game = replay_record(doc["record"])
     except RecordError as exc:

@@ -184,6 +184,25 @@ def set_aside(path: Path | str, reason: str, label: str = "damaged") -> Path:
     return target
 
 
+def keep_if_newer(path: Path, fmt: str, version: int) -> Path | None:
+    """Rename a file of format `fmt` written by a newer program (its version above `version`) to
+    ``<name>.newer-YYYYmmdd-HHMMSS`` before this one writes its own version over it, so that going back to the newer
+    program loses nothing. Returns where it was kept, or None when there was no newer file (a damaged one is left to
+    its loader). Call it before every write of such a file.
+
+    Raises:
+        OSError: the newer file could not be renamed (write nothing over it then).
+    """
+    try:
+        doc = read_json(path)
+    except (FileNotFoundError, DamagedFileError):
+        return None
+    found = doc.get("version") if isinstance(doc, dict) and doc.get("format") == fmt else None
+    if not isinstance(found, int) or isinstance(found, bool) or found <= version:
+        return None
+    return set_aside(path, f"{fmt} version {found}, kept before version {version} was written", "newer")
+
+
 class StorageProblem:
     """A file of the data folder that could not be used, as data for the window to word
     (``bezique.ui.kit.texts.storage_problem_text``): what happened (an i18n key), the technical detail (one English
@@ -201,12 +220,13 @@ class StorageProblem:
         return f"StorageProblem({self.key!r}, {self.detail!r}, set_aside_to={self.set_aside_to!r})"
 
 
-def set_aside_problem(path: Path, key: str, detail: str) -> StorageProblem:
+def set_aside_problem(path: Path, key: str, detail: str, label: str = "damaged") -> StorageProblem:
     """Set `path` aside (never deleting it) and describe what happened as a ``StorageProblem``; a detail quoting a
-    long value from the file (a record's 100,000-card deck) is cut to a readable length."""
+    long value from the file (a record's 100,000-card deck) is cut to a readable length. `label` names why it was
+    kept (``newer`` for a file a newer program wrote, so that program can have it back)."""
     detail = shorten(detail, quote=False, limit=DETAIL_LIMIT)
     try:
-        moved: Path | None = set_aside(path, detail)
+        moved: Path | None = set_aside(path, detail, label)
     except OSError as exc:
         moved = None
         detail = f"{detail}; could not be renamed: {exc.strerror or exc}"

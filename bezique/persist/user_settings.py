@@ -139,23 +139,9 @@ def save_user_settings(app: AppSettings, ai: AISettings) -> Path:
             except ValueError as exc:
                 raise ValueError(f"{key}: {values[key]!r} is not allowed; {exc}") from None
     path = settings_path()
-    _keep_if_newer(path)
+    storage.keep_if_newer(path, FORMAT, VERSION)
     storage.write_json_atomic(path, {"format": FORMAT, "version": VERSION, "app": app_values, "ai": ai_values})
     return path
-
-
-def _keep_if_newer(path: Path) -> Path | None:
-    """Rename a settings file written by a newer program to ``settings.json.newer-YYYYmmdd-HHMMSS`` before this
-    one writes its own version over it, so that going back to the newer program loses nothing. Returns where it
-    was kept, or None when there was no newer file. Raises OSError when it cannot be renamed (nothing written)."""
-    try:
-        doc = storage.read_json(path)
-    except (FileNotFoundError, storage.DamagedFileError):
-        return None
-    version = doc.get("version") if isinstance(doc, dict) and doc.get("format") == FORMAT else None
-    if not isinstance(version, int) or isinstance(version, bool) or version <= VERSION:
-        return None
-    return storage.set_aside(path, f"settings version {version}, kept before version {VERSION} was saved", "newer")
 
 
 def resolve_language(setting: str, environ: Mapping[str, str] | None = None,

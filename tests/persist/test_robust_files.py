@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 from bezique.config import AISettings, AppSettings
 from bezique.persist import saves, stats, storage, user_settings
+from bezique.rules import RecordedGame, make_ruleset, shuffled_deck
 
 HUGE = "7" * 5000  # json.loads raises a plain ValueError (not a JSONDecodeError) beyond 4,300 digits
 HUGE_DETAIL = ("not usable JSON: Exceeds the limit (4300 digits) for integer string conversion: value has 5000 "
@@ -98,6 +100,26 @@ def test_a_newer_settings_file_is_kept_before_this_version_writes(data_folder: P
     assert json.loads(path.read_text(encoding="utf-8"))["version"] == 1
     user_settings.save_user_settings(AppSettings(), AISettings())  # our own version 1 is simply replaced
     assert aside(data_folder, "settings.json", "newer") == [kept]
+
+
+def test_a_newer_save_is_kept_for_its_program_when_a_new_game_is_saved(data_folder: Path) -> None:
+    """Continue refuses a save a newer Bezique wrote; a new game started here must not write over it either."""
+    path = data_folder / "savegame.json"
+    newer = json.dumps({"format": "bezique-save", "version": 7, "record": {"from": "the future"}})
+    path.write_text(newer, encoding="utf-8")
+    rules = make_ruleset("two_handed")
+    players = [{"name": "Ada", "type": "human"}, {"name": "Bo", "type": "ai", "level": "beginner"}]
+    game = RecordedGame.new(rules, players, 0, 1)
+    game.start_deal(shuffled_deck(rules, random.Random(1)))
+
+    saves.save_game(game, saves.new_game_meta("computer", level="beginner"))
+
+    [kept] = aside(data_folder, "savegame.json", "newer")
+    assert kept.read_text(encoding="utf-8") == newer
+    assert "bezique-save version 7" in kept.with_name(kept.name + ".txt").read_text(encoding="utf-8")
+    assert saves.load_saved_game().game is not None  # the new game is the save now
+    saves.save_game(game, saves.new_game_meta("computer", level="beginner"))  # our own save is simply replaced
+    assert aside(data_folder, "savegame.json", "newer") == [kept]
 
 
 def test_a_long_value_in_a_saved_record_is_cut_short_in_the_problem(data_folder: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import errno
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -117,16 +118,41 @@ def test_the_menu_keeps_at_most_one_save_notice(monkeypatch):
     assert len(save_notices(shell, table)[1]) == 1
 
 
-@pytest.mark.parametrize("lang", ["en", "it"])
-def test_without_a_data_folder_the_game_plays_and_says_once_that_nothing_is_kept(tmp_path, monkeypatch, lang):
+def _no_folder(tmp_path, monkeypatch) -> str:
+    """A file stands where the data folder should be: the folder can never be made."""
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the data folder should be\n")
     monkeypatch.setenv("BEZIQUE_DATA_DIR", str(blocker / "data"))
+    return "Not a directory"
+
+
+def _read_only_folder(tmp_path, monkeypatch) -> str:
+    """The folder exists and reads, but the system refuses every new file in it (a read-only disk or mount). Made
+    by refusing the temporary file every write starts with, as permission bits do not stop root."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(folder))
+    real = storage.tempfile.mkstemp
+
+    def refuse(*args, **kwargs):
+        if Path(kwargs.get("dir", "")) == folder:
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(storage.tempfile, "mkstemp", refuse)
+    return "Read-only file system"
+
+
+@pytest.mark.parametrize("folder", [_no_folder, _read_only_folder], ids=["no folder", "read-only folder"])
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_without_a_writable_data_folder_the_game_plays_and_says_once_that_nothing_is_kept(tmp_path, monkeypatch,
+                                                                                           lang, folder):
+    reason = folder(tmp_path, monkeypatch)
     monkeypatch.setenv("LANG", "it_IT.UTF-8" if lang == "it" else "en_GB.UTF-8")
     shell = Shell.create(size=(1280, 720), fullscreen=False)
     shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="instant")
     shell.app.lang = lang
-    said = t("problem.nothing_kept", lang, reason="Not a directory")
+    said = t("problem.nothing_kept", lang, reason=reason)
     assert shell.notices == [said] and shell.save_failing
     shell.open_menu()
     shell.app.tick(DT)
