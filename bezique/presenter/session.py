@@ -123,6 +123,12 @@ class GameSession:
     def hotseat(self) -> bool:
         return len(self.humans) > 1
 
+    def person_from(self, seat: int) -> int:
+        """The first person's seat from `seat` on, clockwise: who looks at the table when the computer acts first
+        at a table mixing people and computers (`seat` itself when nobody at the table is a person)."""
+        humans = self.humans
+        return min(humans, key=lambda h: (h - seat) % len(self.seats)) if humans else seat
+
     @property
     def to_act(self) -> int | None:
         return self.state.to_act

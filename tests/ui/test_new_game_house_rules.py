@@ -124,6 +124,9 @@ def test_a_mixed_four_handed_table_with_a_house_rule_plays_and_is_recorded() -> 
     assert rules.variant == "four_handed" and rules.four_hand_mode == "individual" and rules.target_score == 2000
     assert rules.endgame_must_win_trick and table.session.game.rules == rules
     assert [s.kind for s in table.session.seats] == ["human", "ai", "human", "ai"]
+    app.tick(DT)
+    assert table.session.seats[table.stage.viewer].kind == "human"  # the hand-over is to a person, never a computer
+    assert [table.session.person_from(seat) for seat in range(4)] == [0, 2, 2, 0]
     assert table.session.game.to_dict()["rules"]["endgame_must_win_trick"] is True  # the record says it
     meta = saves.load_saved_game().meta
     assert meta["mode"] == "hotseat" and meta["level"] == form.setup.level
