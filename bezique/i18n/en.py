@@ -40,11 +40,13 @@ STRINGS: dict[str, str] = {
     "newgame.sides": "Sides",
     "newgame.sides_partnership": "Partners opposite",
     "newgame.sides_individual": "Each for themselves",
+    "newgame.sides_partnership_blurb": "Seats 1 and 3 play against 2 and 4; a side's points are shared",
+    "newgame.sides_individual_blurb": "Four players, each scoring alone, as three-handed is played",
     "newgame.house_rules": "House rules",
     "newgame.house_change": "Change…",
     "newgame.house_standard": "Standard rules (config.yaml)",
     "newgame.house_named": "{preset}",
-    "newgame.house_custom": "{count} rules changed",
+    "newgame.house_custom": "Custom (changes: {count})",
 
     # --- house rules ---------------------------------------------------------------------------------------
     "house.title": "House rules: {variant}",

@@ -41,11 +41,13 @@ STRINGS: dict[str, str] = {
     "newgame.sides": "Squadre",
     "newgame.sides_partnership": "Compagni di fronte",
     "newgame.sides_individual": "Ognuno per sé",
+    "newgame.sides_partnership_blurb": "I posti 1 e 3 giocano contro 2 e 4; i punti sono della coppia",
+    "newgame.sides_individual_blurb": "Quattro giocatori, ognuno con i suoi punti, come nel gioco a tre",
     "newgame.house_rules": "Regole della casa",
     "newgame.house_change": "Cambia…",
     "newgame.house_standard": "Regole standard (config.yaml)",
     "newgame.house_named": "{preset}",
-    "newgame.house_custom": "{count} regole cambiate",
+    "newgame.house_custom": "Personalizzate (modifiche: {count})",
 
     # --- regole della casa ---------------------------------------------------------------------------------
     "house.title": "Regole della casa: {variant}",

@@ -199,3 +199,28 @@ def test_both_screens_fit_every_variant_with_every_seat_a_person(size, lang) -> 
         app.draw()
         key(app, pygame.K_ESCAPE)
         assert app.stack.top is form
+
+
+@pytest.mark.usefixtures("shell_data")
+def test_config_yaml_gives_the_defaults_and_house_rules_lay_over_them(tmp_path) -> None:
+    """The config file stays the source of defaults: its values are what the screen calls default, what Standard
+    plays, and what a house rule is measured against (a house rule set back to config.yaml's value is no change)."""
+    from bezique.config import load_config
+    path = tmp_path / "config.yaml"
+    path.write_text("variant: two_handed\nrules:\n  last_trick_bonus: 20\n  brisque_timing: immediate\n",
+                    encoding="utf-8")
+    config = load_config(path).config
+    shell = make_shell()
+    shell.config = config
+    defaults = shell.defaults_for("two_handed")
+    assert defaults.last_trick_bonus == 20 and defaults.brisque_timing == "immediate"
+    rows = {r.key: r for r in house_rules(defaults, defaults)}
+    assert rows["last_trick_bonus"].values == (10, 20, 50, 250) and rows["brisque_timing"].values[0] == "immediate"
+    setup = GameSetup()
+    assert setup.ruleset(defaults).last_trick_bonus == 20  # Standard: config.yaml's game
+    setup.set_house(choose(defaults, {}, "last_trick_bonus", 50))
+    assert setup.ruleset(defaults).last_trick_bonus == 50 and setup.ruleset(defaults).brisque_timing == "immediate"
+    assert setup.house_rules_in_force(defaults) == ["last_trick_bonus"]
+    setup.set_house(choose(defaults, setup.house_of(), "last_trick_bonus", 20))
+    assert setup.house_of() == {} and setup.house_rules_in_force(defaults) == []
+    assert shell.defaults_for("rubicon") == preset("rubicon")  # config.yaml's rules are for its own variant

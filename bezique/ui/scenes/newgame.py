@@ -154,7 +154,7 @@ class NewGameScene(Scene):
                 row.buttons = flow_chips(self, chips, x0, top, end, s, min_width=110 if rid == "variant" else 90)
                 row.blurb = self.blurb(rid)
             bottom = max(b.box.bottom for b in row.buttons)
-            if rid in ("variant", "level", "assisted") and row.blurb:
+            if rid in ("variant", "sides", "level", "assisted") and row.blurb:
                 bottom += 26 * s
             row.box = Box(row.box.x, top, row.box.w, bottom - top)
             rows.append(row)
@@ -162,7 +162,15 @@ class NewGameScene(Scene):
                 columns = {"left": bottom + 22 * s, "right": bottom + 50 * s}  # room for the Players heading
             else:
                 columns[key] = bottom + (12 if rid.startswith("seat") else 20) * s
-        return s, box, rows
+        # the panel ends under the taller column, with room for the seats' line and Back / Start, and sits in the
+        # middle of the space
+        height = min(box.h, max(columns.values()) - box.y + 110 * s)
+        shift = (box.h - height) / 2
+        for row in rows:
+            row.box = row.box._replace(y=row.box.y + shift)
+            for b in row.buttons:
+                b.box = b.box._replace(y=b.box.y + shift)
+        return s, Box(box.x, box.y + shift, box.w, height), rows
 
     def _seat_buttons(self, seat: int, x0: float, y: float, end: float, s: float) -> list[Button]:
         """Seat 0 is a person (a name field); any other seat: Computer / Person chips, and a name for a person."""
@@ -329,6 +337,9 @@ class NewGameScene(Scene):
             return variant_blurb(self.setup.variant, lang)
         if rid == "assisted":
             return T("newgame.assisted_on") if self.setup.assisted else T("newgame.assisted_off")
+        if rid == "sides":
+            alone = self._current("sides") == "individual"
+            return T("newgame.sides_individual_blurb") if alone else T("newgame.sides_partnership_blurb")
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
