@@ -224,3 +224,51 @@ def test_config_yaml_gives_the_defaults_and_house_rules_lay_over_them(tmp_path) 
     setup.set_house(choose(defaults, setup.house_of(), "last_trick_bonus", 20))
     assert setup.house_of() == {} and setup.house_rules_in_force(defaults) == []
     assert shell.defaults_for("rubicon") == preset("rubicon")  # config.yaml's rules are for its own variant
+
+
+@pytest.mark.usefixtures("shell_data")
+def test_new_game_and_house_rules_with_the_keyboard_alone() -> None:
+    shell = make_shell()
+    app = shell.app
+    form = app.stack.top
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)  # two_handed -> open -> three_handed
+    assert form.setup.variant == "three_handed" and form.setup.players == 3
+    rows = form.row_ids()
+    for _ in range(rows.index("target")):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_LEFT)  # 1000 -> 2000 (wrapping round)
+    assert form.setup.target == 2000
+    for _ in range(rows.index("seat2") - rows.index("target")):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # the third seat: a person
+    assert form.setup.seat_kinds() == ["human", "ai", "human"]
+    key(app, pygame.K_RETURN)  # type that person's name
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Bo"))
+    app.tick(DT)
+    key(app, pygame.K_RETURN)
+    assert form.setup.names[2] == "Bo" and form.editing is None
+    while form.row_ids()[form.row] != "house":
+        key(app, pygame.K_UP)
+    key(app, pygame.K_RETURN)
+    house = app.stack.top
+    assert isinstance(house, HouseRulesScene)
+    key(app, pygame.K_END)
+    last = house.rows()[-1]
+    assert house.focus == len(house.rows()) - 1
+    assert any(b.action.startswith(f"rule={last.key}=") for b in house.controls())  # scrolled into view
+    key(app, pygame.K_RIGHT)
+    assert getattr(house.rules, last.key) == last.values[1]
+    assert preset_of(house.defaults, house.house) == "custom"
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_RIGHT)  # the presets row: from your own mix to the first preset, then the next
+    assert preset_of(house.defaults, house.house) == "standard"
+    key(app, pygame.K_RIGHT)
+    assert preset_of(house.defaults, house.house) == preset_names("three_handed")[1] == "traditional"
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is form and form.setup.house_of() == preset_house(form.defaults, "traditional")
+    key(app, pygame.K_UP)  # target: Enter here starts the game
+    key(app, pygame.K_RETURN)
+    table = table_of(app)
+    assert table.session.rules.first_dealer_rule == "high_card_deals" and table.session.rules.target_score == 2000
+    assert [s.name for s in table.session.seats if s.kind == "human"] == ["Player 1", "Bo"]
