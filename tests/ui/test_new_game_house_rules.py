@@ -151,6 +151,10 @@ def test_house_rules_back_leaves_them_and_presets_apply_by_mouse() -> None:
     house = app.stack.top
     press(app, "preset=traditional")
     assert house.rules.first_dealer_rule == "high_card_deals" and house.rules.multi_bezique_mode == "incremental"
+    shown = [item.rule for item, _ in house.shown()]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
+    app.tick(DT)
+    assert house.first == 2 and next(item.rule for item, _ in house.shown()) == shown[2]  # the wheel scrolls
     key(app, pygame.K_ESCAPE)  # Back: nothing changes
     assert app.stack.top is form and form.setup.house_of() == {}
     press(app, "house")

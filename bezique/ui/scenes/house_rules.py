@@ -65,25 +65,29 @@ class HouseRulesScene(Scene):
                  on_done: Callable[[dict[str, Any]], None]) -> None:
         super().__init__(app)
         self.defaults = defaults
-        self.house = dict(house)
         self.extra = extra  # New game's own keys (target, sides): rows are offered for the game as it will be
         self.on_done = on_done
         self.focus = -1  # -1: the presets row; otherwise the index of a rule row
         self.first = 0  # the first list item shown
+        self._items: tuple[tuple[int, int], list[_Item]] | None = None  # the list laid out for a window size
+        self._set(dict(house))
 
     # --- the rules as data ----------------------------------------------------------------------------------
-    @property
-    def rules(self) -> Ruleset:
-        return apply_house(self.defaults, self.house, self.extra)
+    def _set(self, house: dict[str, Any]) -> None:
+        """Take new house rules: the rules they make and the rows they offer are worked out once, here."""
+        self.house = house
+        self.rules: Ruleset = apply_house(self.defaults, house, self.extra)
+        self._rows = house_rules(self.defaults, self.rules)
+        self._items = None
 
     def rows(self) -> list[HouseRule]:
-        return house_rules(self.defaults, self.rules)
+        return self._rows
 
     def set_value(self, key: str, value: Any) -> None:
-        self.house = choose(self.defaults, self.house, key, value, self.extra)
+        self._set(choose(self.defaults, self.house, key, value, self.extra))
 
     def set_preset(self, name: str) -> None:
-        self.house = preset_house(self.defaults, name)
+        self._set(preset_house(self.defaults, name))
 
     # --- layout ---------------------------------------------------------------------------------------------
     def _rule_chips(self, rule: HouseRule, y: float, box: Box, s: float) -> list[Button]:
@@ -117,6 +121,9 @@ class HouseRulesScene(Scene):
 
     def items(self) -> list[_Item]:
         """Group headings and rows, top to bottom, each with the height it takes at this size."""
+        size = self.app.size
+        if self._items is not None and self._items[0] == size:
+            return self._items[1]
         s, box, _ = self.geometry()
         out: list[_Item] = []
         for rule in self.rows():
@@ -124,6 +131,7 @@ class HouseRulesScene(Scene):
                 out.append(_Item(rule.group, None, 34 * s))
             chips = self._rule_chips(rule, 0, box, s)
             out.append(_Item(rule.group, rule, GAP * s + chips[-1].box.bottom))
+        self._items = (size, out)
         return out
 
     def shown(self) -> list[tuple[_Item, float]]:
