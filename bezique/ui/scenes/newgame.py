@@ -1,5 +1,4 @@
-"""The New game screen (variant; sides, target, house rules, level, hints; who sits at each seat) and a small
-yes/no confirmation.
+"""The New game screen: variant; sides, target, house rules, level, hints; who sits at each seat.
 
 It is given its ``NewGameOwner`` (the ``Shell``) when made and knows it only by that protocol. The variant chips
 run across the top; below them the game's choices on the left and the table's seats on the right, each seat the
@@ -9,7 +8,6 @@ was chosen is remembered for next time (the owner saves it when the game starts 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -23,9 +21,9 @@ from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, button_at, dim, panel, scale_of
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
-from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips
+from bezique.ui.scenes.forms import CHIP_H, ConfirmScene, draw_backdrop, flow_chips
 from bezique.ui.scenes.house_rules import HouseRulesScene
 
 MAX_NAME = 16
@@ -384,57 +382,3 @@ class NewGameScene(Scene):
         if seat == 0 and self.setup.mode == "computer":
             return self.app.t("newgame.seat_you")
         return self.app.t("newgame.player_name", number=seat + 1)
-
-
-class ConfirmScene(Scene):
-    """A yes/no question over the scene below."""
-
-    overlay = True
-
-    def __init__(self, app: Window, question: str, on_yes: Callable[[], None]) -> None:
-        super().__init__(app)
-        self.question = question
-        self.on_yes = on_yes
-        self.column = ButtonColumn()
-
-    def buttons(self) -> list[Button]:
-        w, h = self.app.size
-        s = scale_of((w, h))
-        return [Button(Box(w / 2 - 230 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.yes"), "yes",
-                       primary=True),
-                Button(Box(w / 2 + 20 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.no"), "no")]
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.column.focus = 1 - self.column.focus
-            return
-        action = self.column.handle(event, self.buttons())
-        if action == "yes":
-            self.app.pop(self)
-            self.on_yes()
-        elif action == "no":
-            self.app.pop(self)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        A = self.app.assets
-        w, h = surface.get_size()
-        s = scale_of((w, h))
-        dim(surface, 150)
-        box = Box(w / 2 - 300 * s, h / 2 - 110 * s, 600 * s, 210 * s)
-        panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
-        words = self.question.split()
-        lines, line = [], ""
-        for word in words:  # wrap to the box
-            test = f"{line} {word}".strip()
-            if A.text(test, int(24 * s)).get_width() > box.w - 50 * s and line:
-                lines.append(line)
-                line = word
-            else:
-                line = test
-        lines.append(line)
-        for i, text in enumerate(lines[:3]):
-            blit_text(surface, A, text, 24 * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
-        self.column.draw(surface, A, s, self.buttons())
