@@ -110,13 +110,13 @@ def test_unused_keys_sees_literals_and_dynamic_patterns(tmp_path: Path) -> None:
         'def draw(lang, kind, level):\n'
         '    t("menu.new_game", lang)\n'
         '    t(f"meld.{kind}", lang)\n'
-        '    t(f"newgame.{level}_name", lang)\n'
+        '    t(f"newgame.seat_{level}", lang)\n'
         '    t("suit." + kind, lang)\n', encoding="utf-8")
     unused = i18n.unused_keys([tmp_path])
     assert "menu.new_game" not in unused
-    assert "meld.bezique_2" not in unused and "newgame.player_name" not in unused and "suit.S" not in unused
-    assert "newgame.your_name" not in unused  # {level} stands for one dot-free segment: "your", "player"
-    assert "newgame.names" in unused and "newgame.player_name.x" not in TABLES["en"]
+    assert "meld.bezique_2" not in unused and "newgame.seat_person" not in unused and "suit.S" not in unused
+    assert "newgame.seat_you" not in unused  # {level} stands for one dot-free segment: "you", "person"
+    assert "newgame.players" in unused and "newgame.seat_person.x" not in TABLES["en"]
     assert "menu.quit" in unused
     # the string tables themselves never count as a use
     assert "menu.quit" in i18n.unused_keys([ROOT / "bezique" / "i18n"])

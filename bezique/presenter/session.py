@@ -46,27 +46,29 @@ class Seat:
 
 
 def new_seats(players: int, mode: str, lang: str, seed: int, level: str = "",
-              names: list[str] | None = None) -> list[Seat]:
+              names: list[str] | None = None, kinds: list[str] | None = None) -> list[Seat]:
     """The seats of a new game, named in the player's language: every way a game starts (New game, ``play``,
     ``demo``, the tests' ``open_table``) comes here, so none can name a seat in the wrong language.
 
     Args:
         players: seats at the table.
         mode: "computer" (seat 0 the player, the rest the computer), "hotseat" (everyone at the screen) or "demo"
-            (every seat the computer).
+            (every seat the computer); ignored when `kinds` is given.
         lang: "en" or "it", for the default names ("You" / "Tu", "Player 2" / "Giocatore 2").
         seed: the game's seed: the computers' names follow it, so a replay seats the same opponents.
         level: the computers' level.
         names: names typed in New game (blank or missing: the default name).
+        kinds: "human" or "ai" for each seat, for a table mixing people and computers.
     """
+    if kinds is None:
+        kinds = ["human" if mode == "hotseat" or (mode == "computer" and i == 0) else "ai" for i in range(players)]
     typed = [n.strip() for n in (names or [])] + [""] * players
-    if mode == "hotseat":
-        return [Seat(typed[i] or t("newgame.player_name", lang, number=i + 1), "human") for i in range(players)]
-    if mode == "demo":
-        return [Seat(name, "ai", level) for name in computer_names(seed, players)]
-    you = typed[0] or t("newgame.default_you", lang)
-    others = computer_names(seed, players - 1, taken=[you])
-    return [Seat(you, "human"), *(Seat(name, "ai", level) for name in others)]
+    alone = kinds.count("human") == 1  # the one person at the table is "You"; several are numbered
+    people = {i: typed[i] or (t("newgame.default_you", lang) if alone else t("newgame.player_name", lang,
+                                                                                number=i + 1))
+              for i, kind in enumerate(kinds) if kind == "human"}
+    computers = iter(computer_names(seed, len(kinds) - len(people), taken=list(people.values())))
+    return [Seat(people[i], "human") if i in people else Seat(next(computers), "ai", level) for i in range(players)]
 
 
 class GameSession:
@@ -120,6 +122,12 @@ class GameSession:
     @property
     def hotseat(self) -> bool:
         return len(self.humans) > 1
+
+    def person_from(self, seat: int) -> int:
+        """The first person's seat from `seat` on, clockwise: who looks at the table when the computer acts first
+        at a table mixing people and computers (`seat` itself when nobody at the table is a person)."""
+        humans = self.humans
+        return min(humans, key=lambda h: (h - seat) % len(self.seats)) if humans else seat
 
     @property
     def to_act(self) -> int | None:

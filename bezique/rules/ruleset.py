@@ -221,6 +221,27 @@ def _check_value(key: str, value: Any) -> Any:
     return value
 
 
+def allowed_values(key: str) -> tuple[Any, ...] | None:
+    """The values `key` may take when they are a closed list (RULES.md §7), or None for open-ended numbers,
+    true/false and lists: what a screen may offer without knowing the rules by heart."""
+    return _CHOICES.get(key)
+
+
+def allowed_targets(variant: str) -> tuple[int | None, ...]:
+    """What a game of `variant` may be played to, the variant's own default first.
+
+    Racing variants: points to win (``target_score``): 1000, the short game's 500, and EB9's 2000 for the three-
+    and four-handed games (RULES.md §1.1, §3, §4; D20). Rubicon and Chinese settle each deal: a match to
+    ``match_target`` points, or None for a single deal (§5.6, §6.4).
+    """
+    base = preset(variant)
+    if base.game_end_mode == "settlement":
+        return (base.match_target, None)
+    if variant in ("three_handed", "four_handed"):
+        return (base.target_score, 500, 2000)
+    return (base.target_score, 500)
+
+
 def preset(variant: str) -> Ruleset:
     """The preset ruleset of a variant, without user overrides."""
     if variant not in PRESETS:

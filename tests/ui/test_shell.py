@@ -60,8 +60,10 @@ def test_menu_new_game_table_scoreboard_menu_and_continue():
     press(app, menu.buttons(), "new")
     form = app.stack.top
     assert isinstance(form, NewGameScene)
-    key(app, pygame.K_DOWN)
+    for _ in range(form.row_ids().index("level")):
+        key(app, pygame.K_DOWN)
     key(app, pygame.K_LEFT)  # level: one step down with the keyboard
+    assert form.setup.level == "beginner"
     press(app, form.controls(), "target=1")  # 500 points
     press(app, form.controls(), "name=0")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ada"))

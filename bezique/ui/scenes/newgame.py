@@ -1,11 +1,14 @@
-"""The New game screen (opponent, variant, target, names, hints) and a small yes/no confirmation.
+"""The New game screen: variant; sides, target, house rules, level, hints; who sits at each seat.
 
-It is given its ``NewGameOwner`` (the ``Shell``) when made and knows it only by that protocol.
+It is given its ``NewGameOwner`` (the ``Shell``) when made and knows it only by that protocol. The variant chips
+run across the top; below them the game's choices on the left and the table's seats on the right, each seat the
+computer or a person at this screen. The targets come from the rules, the levels from ``ai.MENU_LEVELS``; what
+was chosen is remembered for next time (the owner saves it when the game starts or house rules change).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import pygame
@@ -13,33 +16,46 @@ import pygame
 from bezique.ai import MENU_LEVELS
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.persist import saves
+from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
 from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
+from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, button_at, dim, panel, scale_of
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
+from bezique.ui.scenes.forms import CHIP_H, ConfirmScene, draw_backdrop, flow_chips
+from bezique.ui.scenes.house_rules import HouseRulesScene
+
+MAX_NAME = 16
+TARGET_LABELS = {1000: "newgame.target_1000", 500: "newgame.target_500", 2000: "newgame.target_2000"}
 
 
 class NewGameOwner(Protocol):
-    """What New game asks of the game around it: the choices to start from, and the game they make."""
+    """What New game asks of the game around it: the choices to start from, the rules each variant starts from,
+    keeping the choices, and the game they make."""
 
     def default_setup(self) -> GameSetup: ...
+
+    def defaults_for(self, variant: str) -> Ruleset: ...
+
+    def remember(self, setup: GameSetup) -> str | None: ...
 
     def start_game(self, setup: GameSetup) -> Scene: ...
 
 
-def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> float:
-    """Felt, a fan of cards in the corner and the scene's title; returns the scale."""
-    A = scene.app.assets
-    w, h = surface.get_size()
-    s = scale_of((w, h))
-    surface.blit(A.felt((w, h)), (0, 0))
-    blit_text(surface, A, title, 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
-    return s
+@dataclass
+class Row:
+    """One line of the form: its id, label, chips (and name field) as buttons, and the line under it."""
+
+    rid: str
+    label: str
+    box: Box
+    buttons: list[Button] = field(default_factory=list)
+    blurb: str = ""
 
 
 class NewGameScene(Scene):
-    """Opponent (computer at a level, or a second person), variant, target, names, hints."""
+    """Variant, sides, target, house rules, level and hints, and who sits at each seat."""
 
     def __init__(self, app: Window, owner: NewGameOwner) -> None:
         super().__init__(app)
@@ -48,69 +64,134 @@ class NewGameScene(Scene):
         if self.setup.level not in MENU_LEVELS:
             self.setup.level = MENU_LEVELS[min(1, len(MENU_LEVELS) - 1)]
         self.row = 0
-        self.editing: int | None = None  # which name field takes the typing
+        self.editing: int | None = None  # which seat's name field takes the typing
+        self.problem: str | None = None  # why the choices could not be kept, worded
+
+    @property
+    def defaults(self) -> Ruleset:
+        return self.owner.defaults_for(self.setup.variant)
 
     # --- the form as data -----------------------------------------------------------------------------------
-    def rows(self) -> list[tuple[str, list[tuple[str, object]], object]]:
-        """(row id, [(label, value)], current value) for each choice row, top to bottom."""
+    def _options(self, rid: str) -> list[tuple[str, object]]:
+        """(label, value) of each chip of a choice row."""
         T, lang, st = self.app.t, self.app.lang, self.setup
-        rows: list[tuple[str, list[tuple[str, object]], object]] = [
-            ("mode", [(T("newgame.opponent_computer"), "computer"), (T("newgame.opponent_hotseat"), "hotseat")],
-             st.mode)]
-        if st.mode == "computer":
-            rows.append(("level", [(level_name(lv, lang), lv) for lv in MENU_LEVELS], st.level))
-        rows.append(("variant", [(variant_name(v, lang), v) for v in SEATABLE_VARIANTS], st.variant))
-        targets = target_choices(st.variant)
-        if None in targets:  # Rubicon, Chinese: a match to so many points, or a single deal
-            rows.append(("match", [(T("newgame.match_to", points=v) if v else T("newgame.one_deal"), v)
-                                   for v in targets], st.target))
-        else:
-            rows.append(("target", [(T("newgame.target_1000"), 1000), (T("newgame.target_500"), 500)], st.target))
-        rows.append(("names", [], None))
-        if st.mode == "computer":
-            rows.append(("assisted", [(T("settings.off"), False), (T("settings.on"), True)], st.assisted))
-        return rows
+        if rid == "variant":
+            return [(variant_name(v, lang), v) for v in SEATABLE_VARIANTS]
+        if rid == "sides":
+            return [(T("newgame.sides_partnership"), "partnership"), (T("newgame.sides_individual"), "individual")]
+        if rid == "target":
+            targets = target_choices(st.variant)
+            if None in targets:  # Rubicon, Chinese: a match to so many points, or a single deal
+                return [(T("newgame.match_to", points=v) if v else T("newgame.one_deal"), v) for v in targets]
+            return [(T(TARGET_LABELS[v]) if v in TARGET_LABELS else str(v), v) for v in targets]
+        if rid == "level":
+            return [(level_name(lv, lang), lv) for lv in MENU_LEVELS]
+        if rid == "assisted":
+            return [(T("settings.off"), False), (T("settings.on"), True)]
+        if rid.startswith("seat"):
+            return [(T("newgame.seat_computer"), False), (T("newgame.seat_person"), True)]
+        return []
 
-    def _geometry(self) -> tuple[float, Box, list[tuple[str, float]]]:
+    def _current(self, rid: str) -> object:
+        st = self.setup
+        if rid == "sides":
+            return st.ruleset(self.defaults).four_hand_mode
+        if rid.startswith("seat"):
+            return st.people[int(rid[4:]) - 1]
+        return getattr(st, rid)
+
+    def _labels(self) -> dict[str, str]:
+        T = self.app.t
+        target = T("newgame.match") if None in target_choices(self.setup.variant) else T("newgame.target")
+        return {"variant": T("newgame.variant"), "sides": T("newgame.sides"), "target": target,
+                "house": T("newgame.house_rules"), "level": T("newgame.level"), "assisted": T("newgame.hints")}
+
+    def row_ids(self) -> list[str]:
+        """The rows top to bottom, left column first: what the keyboard steps through."""
+        st = self.setup
+        rows = ["variant"]
+        if st.players == 4:
+            rows.append("sides")
+        rows += ["target", "house"]
+        if st.computers:
+            rows.append("level")
+            if st.mode == "computer":
+                rows.append("assisted")
+        return [*rows, *(f"seat{i}" for i in range(st.players))]
+
+    def layout(self) -> tuple[float, Box, list[Row]]:
+        """(scale, the panel, every row with its buttons where they are drawn and clicked)."""
         w, h = self.app.size
         s = scale_of((w, h))
-        box = Box(w / 2 - 520 * s, 96 * s, 1040 * s, h - 96 * s - 24 * s)
-        y = box.y + 22 * s
-        ys = []
-        for rid, _, _ in self.rows():
-            ys.append((rid, y))
-            y += (78 if rid in ("level", "variant", "assisted") else 58) * s
+        box = Box(w / 2 - 600 * s, 92 * s, 1200 * s, h - 92 * s - 16 * s)
+        labels = self._labels()
+        rows: list[Row] = []
+        y = box.y + 18 * s
+        left = Box(box.x + 30 * s, 0, 540 * s, 0)
+        right = Box(box.x + 620 * s, 0, 550 * s, 0)
+        columns = {"left": y, "right": y}
+        for rid in self.row_ids():
             if rid == "variant":
-                y += 52 * s  # six variants: two rows of chips
-        # the panel ends under the last row, with room for Back / Start, and sits in the middle of the space
-        height = min(box.h, y - box.y + 90 * s)
-        shift = max(0.0, (box.h - height) / 2)
-        box = Box(box.x, box.y + shift, box.w, height)
-        return s, box, [(rid, ry + shift) for rid, ry in ys]
+                col, x0, end = Box(box.x + 30 * s, 0, box.w - 60 * s, 0), box.x + 190 * s, box.right - 30 * s
+            elif rid.startswith("seat"):
+                col, x0, end = right, right.x + 150 * s, right.right
+            else:
+                col, x0, end = left, left.x + 160 * s, left.right
+            key = "right" if col is right else "left"
+            top = columns[key]
+            row = Row(rid, labels.get(rid, ""), Box(col.x, top, end - col.x, 0))
+            if rid == "house":
+                row.buttons = [Button(Box(end - 150 * s, top, 150 * s, CHIP_H * s), self.app.t("newgame.house_change"),
+                                      "house")]
+                row.blurb = self._house_summary()
+            elif rid.startswith("seat"):
+                row.buttons = self._seat_buttons(int(rid[4:]), x0, top, end, s)
+            else:
+                current = self._current(rid)
+                chips = [(label, f"{rid}={i}", value == current) for i, (label, value) in enumerate(self._options(rid))]
+                row.buttons = flow_chips(self, chips, x0, top, end, s, min_width=110 if rid == "variant" else 90)
+                row.blurb = self.blurb(rid)
+            bottom = max(b.box.bottom for b in row.buttons)
+            if rid in ("variant", "sides", "level", "assisted") and row.blurb:
+                bottom += 26 * s
+            row.box = Box(row.box.x, top, row.box.w, bottom - top)
+            rows.append(row)
+            if rid == "variant":
+                columns = {"left": bottom + 22 * s, "right": bottom + 50 * s}  # room for the Players heading
+            else:
+                columns[key] = bottom + (12 if rid.startswith("seat") else 20) * s
+        # the panel ends under the taller column, with room for the seats' line and Back / Start, and sits in the
+        # middle of the space
+        height = min(box.h, max(columns.values()) - box.y + 110 * s)
+        shift = (box.h - height) / 2
+        for row in rows:
+            row.box = row.box._replace(y=row.box.y + shift)
+            for b in row.buttons:
+                b.box = b.box._replace(y=b.box.y + shift)
+        return s, Box(box.x, box.y + shift, box.w, height), rows
+
+    def _seat_buttons(self, seat: int, x0: float, y: float, end: float, s: float) -> list[Button]:
+        """Seat 0 is a person (a name field); any other seat: Computer / Person chips, and a name for a person."""
+        out: list[Button] = []
+        if seat > 0:
+            person = self.setup.people[seat - 1]
+            for i, (label, value) in enumerate(self._options(f"seat{seat}")):
+                out.append(Button(Box(x0 + i * 112 * s, y, 104 * s, CHIP_H * s), label, f"seat{seat}={i}",
+                                  primary=value == person, text_size=18))
+            if not person:
+                return out
+            x0 += 224 * s
+        out.append(Button(Box(x0, y, end - x0, CHIP_H * s), self._name_label(seat), f"name={seat}", text_size=20))
+        return out
 
     def controls(self) -> list[Button]:
-        """Every clickable thing: option chips (``rid=index``), name fields (``name=i``), Back and Start."""
-        s, box, ys = self._geometry()
-        out: list[Button] = []
-        x0 = box.x + 290 * s
-        avail = box.right - 24 * s - x0
-        for (rid, options, current), (_, y) in zip(self.rows(), ys, strict=True):
-            if rid == "names":
-                count = self._players() if self.setup.mode == "hotseat" else 1
-                fw = (avail - 20 * s * (max(count, 2) - 1)) / max(count, 2)
-                for i in range(count):
-                    out.append(Button(Box(x0 + i * (fw + 20 * s), y, fw, 44 * s), self._name_label(i), f"name={i}"))
-                continue
-            cap = 360 * s if rid == "mode" else 260 * s
-            per_row = 3 if rid == "variant" else max(len(options), 1)
-            cw = min(cap, (avail - 12 * s * (per_row - 1)) / per_row)
-            for i, (label, value) in enumerate(options):
-                col, line = i % per_row, i // per_row
-                out.append(Button(Box(x0 + col * (cw + 12 * s), y + line * 52 * s, cw, 44 * s), label,
-                                  f"{rid}={i}", primary=value == current))
+        """Every clickable thing: option chips (``rid=index``), seats (``seatN=0|1``), name fields (``name=i``),
+        house rules (``house``), Back and Start."""
+        s, box, rows = self.layout()
+        out = [b for row in rows for b in row.buttons]
         bw = 220 * s
-        out.append(Button(Box(box.x + 24 * s, box.bottom - 66 * s, bw, 48 * s), self.app.t("menu.back"), "back"))
-        out.append(Button(Box(box.right - 24 * s - bw, box.bottom - 66 * s, bw, 48 * s),
+        out.append(Button(Box(box.x + 24 * s, box.bottom - 62 * s, bw, 46 * s), self.app.t("menu.back"), "back"))
+        out.append(Button(Box(box.right - 24 * s - bw, box.bottom - 62 * s, bw, 46 * s),
                           self.app.t("newgame.start"), "start", primary=True))
         return out
 
@@ -123,18 +204,39 @@ class NewGameScene(Scene):
         T = self.app.t
         return T("newgame.default_you") if self.setup.mode == "computer" else T("newgame.player_name", number=i + 1)
 
-    # --- input ----------------------------------------------------------------------------------------------
-    def _players(self) -> int:
-        from bezique.rules import make_ruleset
-        return make_ruleset(self.setup.variant, {}).players
+    def _house_summary(self) -> str:
+        """Which house rules the game will play with, in a few words."""
+        T, defaults = self.app.t, self.defaults
+        name = preset_of(defaults, self.setup.house_of())
+        if name == STANDARD:
+            return T("newgame.house_standard")
+        if name == CUSTOM:
+            return T("newgame.house_custom", count=len(self.setup.house_rules_in_force(defaults)))
+        return T("newgame.house_named", preset=T(f"house.preset.{name}"))
 
+    # --- input ----------------------------------------------------------------------------------------------
     def _choose(self, rid: str, index: int) -> None:
-        options = next(o for r, o, _ in self.rows() if r == rid)
+        options = self._options(rid)
         value = options[index % len(options)][1]
-        setattr(self.setup, "target" if rid == "match" else rid, value)
-        if rid == "variant" and self.setup.target not in target_choices(self.setup.variant):
-            self.setup.target = target_choices(self.setup.variant)[0]
+        st = self.setup
+        if rid == "sides":
+            st.set_sides(str(value), self.defaults)
+        elif rid.startswith("seat"):
+            st.people[int(rid[4:]) - 1] = bool(value)
+        else:
+            setattr(st, rid, value)
+        if rid == "variant" and st.target not in target_choices(st.variant):
+            st.target = target_choices(st.variant)[0]
         self.editing = None
+
+    def open_house_rules(self) -> None:
+        st = self.setup
+        extra = {k: v for k, v in st.house_of().items() if k == "four_hand_mode"} | st.target_rules()
+        self.app.push(HouseRulesScene(self.app, self.defaults, st.house_of(), extra, self._house_chosen))
+
+    def _house_chosen(self, house: dict[str, object]) -> None:
+        self.setup.set_house(dict(house))
+        self.problem = self.owner.remember(self.setup)
 
     def start(self) -> None:
         if saves.has_saved_game():
@@ -143,64 +245,80 @@ class NewGameScene(Scene):
             self._go()
 
     def _go(self) -> None:
+        self.owner.remember(self.setup)  # a failure to keep the choices must not stop the game
         self.owner.start_game(self.setup)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.editing is not None and self._type(event):
             return
-        rows = self.rows()
-        self.row = min(self.row, len(rows))
+        rows = self.row_ids()
+        self.row = min(self.row, len(rows) - 1)
         if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_ESCAPE:
-                self.app.pop(self)
-            elif k == pygame.K_UP:
-                self.row = (self.row - 1) % (len(rows) + 1)
-            elif k in (pygame.K_DOWN, pygame.K_TAB):
-                self.row = (self.row + 1) % (len(rows) + 1)
-            elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self.row < len(rows):
-                rid, options, current = rows[self.row]
-                if options:
-                    i = next((j for j, (_, v) in enumerate(options) if v == current), 0)
-                    self._choose(rid, i + (1 if k == pygame.K_RIGHT else -1))
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.row < len(rows) and rows[self.row][0] == "names":
-                    self.editing = 0
-                else:
-                    self.start()
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._key(event.key, rows)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.controls(), event.pos)
             if hit is None:
                 self.editing = None
                 return
             self.app.sounds.play("click")
-            if hit.action == "back":
-                self.app.pop(self)
-            elif hit.action == "start":
-                self.start()
-            elif hit.action.startswith("name="):
-                self.editing = int(hit.action[5:])
-                pygame.key.start_text_input()
+            self._click(hit.action)
+
+    def _key(self, k: int, rows: list[str]) -> None:
+        rid = rows[self.row]
+        if k == pygame.K_ESCAPE:
+            self.app.pop(self)
+        elif k == pygame.K_UP:
+            self.row = (self.row - 1) % len(rows)
+        elif k in (pygame.K_DOWN, pygame.K_TAB):
+            self.row = (self.row + 1) % len(rows)
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT) and self._options(rid):
+            options = self._options(rid)
+            current = self._current(rid)
+            i = next((j for j, (_, v) in enumerate(options) if v == current), 0)
+            self._choose(rid, i + (1 if k == pygame.K_RIGHT else -1))
+            self.row = min(self.row, len(self.row_ids()) - 1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if rid == "house":
+                self.open_house_rules()
+            elif rid.startswith("seat") and (rid == "seat0" or self.setup.people[int(rid[4:]) - 1]):
+                self._edit(int(rid[4:]))
             else:
-                rid, index = hit.action.split("=")
-                self._choose(rid, int(index))
-                self.row = next(i for i, r in enumerate(rows) if r[0] == rid)
+                self.start()
+
+    def _click(self, action: str) -> None:
+        if action == "back":
+            self.app.pop(self)
+        elif action == "start":
+            self.start()
+        elif action == "house":
+            self.row = self.row_ids().index("house")
+            self.open_house_rules()
+        elif action.startswith("name="):
+            self._edit(int(action[5:]))
+        else:
+            rid, index = action.split("=")
+            self._choose(rid, int(index))
+            self.row = self.row_ids().index(rid)
+
+    def _edit(self, seat: int) -> None:
+        self.editing = seat
+        self.row = self.row_ids().index(f"seat{seat}")
+        pygame.key.start_text_input()
 
     def _type(self, event: pygame.event.Event) -> bool:
         """Typing into the name field being edited; True when the event was used."""
         i = self.editing
         assert i is not None
         if event.type == pygame.TEXTINPUT:
-            if len(self.setup.names[i]) < 16:
-                self.setup.names[i] += "".join(ch for ch in event.text if ch.isprintable())[:16]
+            if len(self.setup.names[i]) < MAX_NAME:
+                self.setup.names[i] += "".join(ch for ch in event.text if ch.isprintable())[:MAX_NAME]
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.setup.names[i] = self.setup.names[i][:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                count = self._players() if self.setup.mode == "hotseat" else 1
-                self.editing = i + 1 if i + 1 < count and event.key == pygame.K_TAB else None
+                people = [j for j, kind in enumerate(self.setup.seat_kinds()) if kind == "human" and j > i]
+                self.editing = people[0] if people and event.key == pygame.K_TAB else None
             elif event.key == pygame.K_ESCAPE:
                 self.editing = None
             return True
@@ -214,94 +332,53 @@ class NewGameScene(Scene):
         if rid == "level":
             return level_blurb(self.setup.level, lang)
         if rid == "variant":
-            blurb = variant_blurb(self.setup.variant, lang)
-            players = self._players()
-            if players > 2 and self.setup.mode == "computer":
-                blurb += "  " + T("newgame.players_note", count=players - 1)
-            return blurb
+            return variant_blurb(self.setup.variant, lang)
         if rid == "assisted":
             return T("newgame.assisted_on") if self.setup.assisted else T("newgame.assisted_off")
+        if rid == "sides":
+            alone = self._current("sides") == "individual"
+            return T("newgame.sides_individual_blurb") if alone else T("newgame.sides_partnership_blurb")
         return ""
 
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
         s = draw_backdrop(self, surface, T("newgame.title"))
-        _, box, ys = self._geometry()
+        _, box, rows = self.layout()
         panel(surface, box, alpha=215, edge=GOLD)
-        labels = {"mode": T("newgame.opponent"), "level": T("newgame.level"), "variant": T("newgame.variant"),
-                  "target": T("newgame.target"), "assisted": T("newgame.hints"), "match": T("newgame.match"),
-                  "names": T("newgame.your_name") if self.setup.mode == "computer" else T("newgame.names")}
-        for n, (rid, y) in enumerate(ys):
-            colour = GOLD if n == self.row else CREAM
-            if n == self.row:
-                pygame.draw.rect(surface, (255, 240, 200), (box.x + 10 * s, y - 4 * s, box.w - 20 * s, 52 * s),
-                                 width=1, border_radius=8)
-            blit_text(surface, A, labels[rid], 24 * s, (box.x + 28 * s, y + 22 * s), colour, "midleft", bold=True,
-                      max_width=250 * s)
-            blurb = self.blurb(rid)
-            if rid == "variant":
-                y += 52 * s
-            if blurb:
-                bx = box.x + 290 * s
-                blit_text(surface, A, blurb, 19 * s, (bx, y + 50 * s), MUTED, max_width=box.right - 24 * s - bx)
+        focused = self.row_ids()[min(self.row, len(rows) - 1)]
+        seats = [row for row in rows if row.rid.startswith("seat")]
+        blit_text(surface, A, T("newgame.players"), 22 * s, (seats[0].box.x, seats[0].box.y - 6 * s), GOLD,
+                  "bottomleft", bold=True)
+        blit_text(surface, A, T("newgame.players_blurb"), 17 * s, (seats[-1].box.x, seats[-1].box.bottom + 6 * s),
+                  MUTED, max_width=seats[-1].box.w)
+        for row in rows:
+            colour = GOLD if row.rid == focused else CREAM
+            if row.rid == focused:
+                pygame.draw.rect(surface, (255, 240, 200), (row.box.x - 8 * s, row.box.y - 5 * s, row.box.w + 16 * s,
+                                                            row.box.h + 10 * s), width=1, border_radius=8)
+            label = row.label or self._seat_label(int(row.rid[4:]))
+            blit_text(surface, A, label, 21 * s, (row.box.x, row.box.y + CHIP_H * s / 2), colour, "midleft",
+                      bold=True, max_width=(140 if row.rid.startswith("seat") else 150) * s)
+            if row.rid == "house":
+                blit_text(surface, A, row.blurb, 19 * s, (row.box.x + 160 * s, row.box.y + CHIP_H * s / 2), CREAM,
+                          "midleft", max_width=row.box.w - 330 * s)
+            elif row.blurb:
+                x = row.buttons[0].box.x if row.rid == "variant" else row.box.x
+                blit_text(surface, A, row.blurb, 18 * s, (x, row.box.bottom - 20 * s), MUTED,
+                          max_width=row.box.right - x)
         for b in self.controls():
-            b.draw(surface, A, s, hot=b.action.startswith("name=") and self.editing == int(b.action[5:]))
-            if b.action.startswith("name=") and self.editing == int(b.action[5:]):
+            editing = b.action.startswith("name=") and self.editing == int(b.action[5:])
+            b.draw(surface, A, s, hot=editing)
+            if editing:
                 x, y, w, h = b.box.ints()
                 pygame.draw.rect(surface, GOLD, (x - 2, y - 2, w + 4, h + 4), width=2, border_radius=10)
+        if self.problem:
+            blit_text(surface, A, self.problem, 17 * s, (box.cx, box.bottom - 70 * s), MUTED, "midbottom",
+                      max_width=box.w - 60 * s)
         blit_text(surface, A, T("menu.keys_hint"), 17 * s, (box.cx, box.bottom - 10 * s), MUTED, "midbottom",
                   max_width=box.w - 520 * s)
 
-
-class ConfirmScene(Scene):
-    """A yes/no question over the scene below."""
-
-    overlay = True
-
-    def __init__(self, app: Window, question: str, on_yes: Callable[[], None]) -> None:
-        super().__init__(app)
-        self.question = question
-        self.on_yes = on_yes
-        self.column = ButtonColumn()
-
-    def buttons(self) -> list[Button]:
-        w, h = self.app.size
-        s = scale_of((w, h))
-        return [Button(Box(w / 2 - 230 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.yes"), "yes",
-                       primary=True),
-                Button(Box(w / 2 + 20 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.no"), "no")]
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.column.focus = 1 - self.column.focus
-            return
-        action = self.column.handle(event, self.buttons())
-        if action == "yes":
-            self.app.pop(self)
-            self.on_yes()
-        elif action == "no":
-            self.app.pop(self)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        A = self.app.assets
-        w, h = surface.get_size()
-        s = scale_of((w, h))
-        dim(surface, 150)
-        box = Box(w / 2 - 300 * s, h / 2 - 110 * s, 600 * s, 210 * s)
-        panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
-        words = self.question.split()
-        lines, line = [], ""
-        for word in words:  # wrap to the box
-            test = f"{line} {word}".strip()
-            if A.text(test, int(24 * s)).get_width() > box.w - 50 * s and line:
-                lines.append(line)
-                line = word
-            else:
-                line = test
-        lines.append(line)
-        for i, text in enumerate(lines[:3]):
-            blit_text(surface, A, text, 24 * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
-        self.column.draw(surface, A, s, self.buttons())
+    def _seat_label(self, seat: int) -> str:
+        if seat == 0 and self.setup.mode == "computer":
+            return self.app.t("newgame.seat_you")
+        return self.app.t("newgame.player_name", number=seat + 1)

@@ -14,11 +14,11 @@ import sys
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
-from bezique.persist import saves, stats, storage
+from bezique.persist import new_game, saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
-from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, target_choices
-from bezique.rules import RecordedGame, Ruleset, make_ruleset
+from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, default_rules, target_choices
+from bezique.rules import RecordedGame, Ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
 from bezique.ui.scenes.menu import MenuScene
@@ -82,33 +82,47 @@ class Shell:
         return TableOptions.from_settings(self.settings, self.ai, **overrides)
 
     def default_setup(self) -> GameSetup:
-        from bezique.ai import LEVELS
+        """New game's starting point: ``config.yaml``'s game and the settings' level, under the choices made last
+        time (``persist.new_game``), each where it still fits."""
+        from bezique.ai import LEVELS, MENU_LEVELS
         level = self.ai.level if self.ai.level in LEVELS else "intermediate"
         variant = self.config.variant if self.config.variant in SEATABLE_VARIANTS else FALLBACK_VARIANT
         target = self.config.rules.match_target if self.config.rules.game_end_mode == "settlement" else \
             self.config.rules.target_score
         if target not in target_choices(variant):
             target = target_choices(variant)[0]
-        return GameSetup(level=level, variant=variant, target=target, names=["", "", "", ""])
+        setup = GameSetup(level=level, variant=variant, target=target)
+        saved = new_game.load_new_game()
+        if saved.problem is not None:
+            self.notices.append(storage_problem_text(saved.problem, self.lang))
+        setup.remembered(saved.choices, saved.house_rules, MENU_LEVELS)
+        return setup
+
+    def defaults_for(self, variant: str) -> Ruleset:
+        """The rules a game of `variant` starts from, before house rules (``config.yaml`` is their source)."""
+        return default_rules(self.config.variant, self.config.rules, variant)
+
+    def remember(self, setup: GameSetup) -> str | None:
+        """Keep New game's choices and house rules for next time; the problem, worded, if they cannot be saved."""
+        try:
+            new_game.save_new_game(setup.choices(), setup.house)
+        except OSError as exc:
+            return self.app.t("problem.new_game_not_saved", reason=exc.strerror or str(exc))
+        return None
 
     def start_game(self, setup: GameSetup) -> TableScene:
-        """A new game from the New game screen; replaces the saved one."""
-        session = new_session(self.rules_for(setup.variant, setup.target), setup.mode, setup.level, self.lang,
-                              setup.seed, list(setup.names), allow_undo=self.settings.allow_undo)
+        """A new game from the New game screen; replaces the saved one. Its save's meta names the house rules it
+        plays with (``house_rules``: the changed keys, for the statistics)."""
+        defaults = self.defaults_for(setup.variant)
+        kinds = setup.seat_kinds()
+        session = new_session(setup.ruleset(defaults), setup.mode, setup.level, self.lang, setup.seed,
+                              list(setup.names), allow_undo=self.settings.allow_undo, kinds=kinds)
         session.assisted = setup.assisted and setup.mode == "computer"
-        meta = saves.new_game_meta("hotseat", None, False, 0) if setup.mode == "hotseat" else \
-            saves.new_game_meta("computer", setup.level, setup.assisted, 0)
+        house = setup.house_rules_in_force(defaults)
+        meta = saves.new_game_meta("hotseat", setup.level if setup.computers else None, False, 0,
+                                   house_rules=house) if setup.mode == "hotseat" else \
+            saves.new_game_meta("computer", setup.level, setup.assisted, 0, house_rules=house)
         return self._play(session, meta)
-
-    def rules_for(self, variant: str, target: int | None) -> Ruleset:
-        settlement = make_ruleset(variant, {}).game_end_mode == "settlement"
-        if variant == self.config.variant:
-            if settlement:
-                return dataclasses.replace(self.config.rules, match_target=target)
-            return dataclasses.replace(self.config.rules, target_score=target or 1000)
-        if settlement:
-            return make_ruleset(variant, {"match_target": target})
-        return make_ruleset(variant, {"target_score": target or 1000})
 
     def continue_game(self) -> TableScene | None:
         """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""

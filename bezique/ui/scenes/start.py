@@ -63,14 +63,15 @@ def open_window(settings: AppSettings, size: tuple[int, int] = (1280, 720), full
 
 
 def new_session(rules: Ruleset, mode: str, level: str, lang: str, seed: int | None = None,
-                names: list[str] | None = None, allow_undo: bool = True) -> GameSession:
-    """A new game's session: its seats (``presenter.setup.MODES``) named in `lang`, the computers at `level` (an
-    unknown level is the first one), shuffled by `seed` (None: a fresh one)."""
+                names: list[str] | None = None, allow_undo: bool = True,
+                kinds: list[str] | None = None) -> GameSession:
+    """A new game's session: its seats (``presenter.setup.MODES``, or each seat's `kinds`) named in `lang`, the
+    computers at `level` (an unknown level is the first one), shuffled by `seed` (None: a fresh one)."""
     from bezique.ai import LEVELS
     if level not in LEVELS:
         level = next(iter(LEVELS))
     seed = game_seed(seed)
-    seats = new_seats(rules.players, mode, lang, seed, level, names)
+    seats = new_seats(rules.players, mode, lang, seed, level, names, kinds)
     return GameSession(rules, seats, seed=seed, allow_undo=allow_undo)
 
 

@@ -86,7 +86,7 @@ class Turns:
         # saved between deals: the table as it was, and the deal's scoreboard again (``decide`` opens it)
         stage.deals_seen = session.state.deal_index + (1 if session.awaiting_deal else 0)
         if session.hotseat and session.to_act is not None:
-            stage.viewer = session.to_act
+            stage.viewer = session.person_from(session.to_act)
             self.curtain.hiding = True
         stage.look_from(stage.viewer)
         stage.rebuild(animate=False)
@@ -99,7 +99,8 @@ class Turns:
         stage.decl_scroll = 0
         if self.session.hotseat:
             # the hand-over comes first: the new hand is then dealt face up to the one who is looking
-            stage.look_from(self.session.to_act if self.session.to_act is not None else stage.viewer)
+            to_act = self.session.to_act
+            stage.look_from(self.session.person_from(to_act if to_act is not None else stage.viewer))
             self.curtain.pending_deal = events
             self.curtain.hand_over(stage.viewer)
             return

@@ -1,0 +1,96 @@
+"""What the New game and House rules screens share: the felt behind them, rows of option chips that flow onto as
+many lines as their words need (so a longer language wraps instead of shrinking the text), and a yes/no question."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.ui.kit.assets import CREAM, GOLD
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of
+from bezique.ui.scene import Scene, Window
+
+CHIP_H = 36  # a chip's height at scale 1
+CHIP_TEXT = 19
+
+
+def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> float:
+    """Felt, a fan of cards in the corner and the scene's title; returns the scale."""
+    A = scene.app.assets
+    w, h = surface.get_size()
+    s = scale_of((w, h))
+    surface.blit(A.felt((w, h)), (0, 0))
+    blit_text(surface, A, title, 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
+    return s
+
+
+def flow_chips(scene: Scene, chips: list[tuple[str, str, bool]], x0: float, y: float, right: float, s: float,
+               height: float = CHIP_H, min_width: float = 90) -> list[Button]:
+    """Buttons for (label, action, lit), left to right from `x0`, each as wide as its words, onto a new line
+    whenever the next would pass `right`."""
+    out: list[Button] = []
+    x = x0
+    for label, action, lit in chips:
+        w = max(min_width * s, scene.app.assets.text(label, int(CHIP_TEXT * s)).get_width() + 28 * s)
+        w = min(w, right - x0)
+        if x + w > right and x > x0:
+            x, y = x0, y + (height + 6) * s
+        out.append(Button(Box(x, y, w, height * s), label, action, primary=lit, text_size=CHIP_TEXT))
+        x += w + 8 * s
+    return out
+
+
+class ConfirmScene(Scene):
+    """A yes/no question over the scene below."""
+
+    overlay = True
+
+    def __init__(self, app: Window, question: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.column = ButtonColumn()
+
+    def buttons(self) -> list[Button]:
+        w, h = self.app.size
+        s = scale_of((w, h))
+        return [Button(Box(w / 2 - 230 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.yes"), "yes",
+                       primary=True),
+                Button(Box(w / 2 + 20 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.no"), "no")]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.column.focus = 1 - self.column.focus
+            return
+        action = self.column.handle(event, self.buttons())
+        if action == "yes":
+            self.app.pop(self)
+            self.on_yes()
+        elif action == "no":
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        A = self.app.assets
+        w, h = surface.get_size()
+        s = scale_of((w, h))
+        dim(surface, 150)
+        box = Box(w / 2 - 300 * s, h / 2 - 110 * s, 600 * s, 210 * s)
+        panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
+        words = self.question.split()
+        lines, line = [], ""
+        for word in words:  # wrap to the box
+            test = f"{line} {word}".strip()
+            if A.text(test, int(24 * s)).get_width() > box.w - 50 * s and line:
+                lines.append(line)
+                line = word
+            else:
+                line = test
+        lines.append(line)
+        for i, text in enumerate(lines[:3]):
+            blit_text(surface, A, text, 24 * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
+        self.column.draw(surface, A, s, self.buttons())
