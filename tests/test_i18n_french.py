@@ -65,3 +65,16 @@ def test_how_to_play_in_french_has_every_section() -> None:
     sections = howto.howto_sections("fr")
     assert [s.id for s in sections] == [s.id for s in howto.howto_sections("en")]
     assert sections[0].title == "Le but du jeu"
+
+
+def test_settings_offer_every_language_and_the_system_can_choose_french() -> None:
+    """The Settings screen offers ``SETTING_CHOICES`` (persist cannot import i18n, so the list is its own): it must
+    hold every language of the tables, each named in every language."""
+    from bezique.i18n import LANGUAGES, option_label
+    from bezique.persist.user_settings import SETTING_CHOICES, resolve_language
+
+    assert set(SETTING_CHOICES["language"]) == {"auto", *LANGUAGES}
+    for lang in LANGUAGES:
+        assert [option_label("language", v, lang) for v in LANGUAGES] == ["Italiano", "English", "Français"]
+        assert resolve_language(lang, {}) == lang
+    assert resolve_language("auto", {"LANG": "fr_HT.UTF-8"}, lambda: (None, None)) == "fr"
