@@ -91,7 +91,7 @@ STRINGS: dict[str, str] = _typeset({
     "table.last_trick_yours": "Dernier pli — pris par vous",
     "table.show_last_trick": "Dernier pli (T)",
     "table.hide_last_trick": "Masquer le dernier pli (T)",
-    "table.score_log": "Feuille de marque",
+    "table.score_log": "Marque",
 
     # --- annonces et boutons --------------------------------------------------------------------------------
     "meld.panel_title": "Annoncer",
@@ -180,7 +180,7 @@ STRINGS: dict[str, str] = _typeset({
     "score.deal_total": "Total de la donne",
     "score.running_total": "Total",
     "score.progress": "{points} sur {target}",
-    "score.to_go": "encore {points}",
+    "score.to_go": "reste {points}",
     "score.winner": "{name} gagne !",
     "score.you_win": "Vous avez gagné !",
     "score.you_lose": "{name} l’emporte. Vous aurez votre revanche !",
@@ -261,8 +261,7 @@ STRINGS: dict[str, str] = _typeset({
     "pause.how_to_play": "Règles du jeu",
     "pause.save_and_quit": "Enregistrer et revenir au menu",
     "pause.saved_note": "Votre partie est enregistrée après chaque coup.",
-    "pause.not_saved_note": "Votre partie ne peut pas être enregistrée pour l’instant ; nouvel essai après chaque "
-                            "coup.",
+    "pause.not_saved_note": "Partie impossible à enregistrer pour l’instant ; nouvel essai à chaque coup.",
 
     # --- règles du jeu --------------------------------------------------------------------------------------
     "howto.title": "Règles du jeu",
@@ -339,7 +338,7 @@ STRINGS: dict[str, str] = _typeset({
     "action.pass_to_partner": "Laisser à {name}",
     "score.settle_drawn": "Donne nulle : personne ne marque",
     "score.settle_gain": "{name} marque {points}",
-    "score.rubiconed": "{name} n’a pas franchi le rubicon",
+    "score.rubiconed": "{name} : rubicon non franchi",
     "score.raw": "Points bruts",
     "score.not_counted": "non comptées",
     "score.rubicon": "Rubicon ({points})",
