@@ -49,7 +49,7 @@ def test_more_than_one_count_in_a_sentence_and_ordinary_format_specs_still_work(
     assert advice_line("search", {"what": ("play", 3), "n": 1, "gain": 1.2}, "en", card) == \
         "CARD did best in 1 simulated deal (+1 point over the obvious move)."
     assert advice_line("search", {"what": ("play", 3), "n": 30, "gain": 0.0}, "fr", card) == \
-        "CARD\u00a0: le meilleur choix sur 30 donnes simulées (+0 point par rapport au coup évident)."
+        "CARD\u00a0: meilleur choix sur 30 donnes simulées (+0 point face au coup évident)."
     assert advice_line("solver", {"card": 3, "gain": -40}, "it", card).endswith("(-40 punti da qui).")
     assert t("stats.hotseat_games", "it", count=1) == "1 partita giocata"
     assert t("table.more_problems", "en", count=3) == "(+3 more)"

@@ -50,8 +50,8 @@ STRINGS: dict[str, str] = _typeset({
     "newgame.your_name": "Votre nom",
     "newgame.player_name": "Joueur {number}",
     "newgame.default_you": "Vous",
-    "newgame.assisted_on": "Conseils activés : la partie est dite assistée et comptée à part dans vos statistiques",
-    "newgame.assisted_off": "Conseils désactivés : la partie compte dans vos statistiques et vos séries de victoires",
+    "newgame.assisted_on": "Conseils activés : partie assistée, comptée à part dans vos statistiques",
+    "newgame.assisted_off": "Conseils désactivés : la partie compte dans vos statistiques et vos séries",
     "newgame.start": "Commencer",
     "newgame.replace_saved": "Une nouvelle partie remplace celle qui est enregistrée. Continuer ?",
     "newgame.yes": "Oui",
@@ -252,7 +252,7 @@ STRINGS: dict[str, str] = _typeset({
     "stats.current_streak": "Série de victoires en cours",
     "stats.best_streak": "Meilleure série de victoires",
     "stats.none_yet": "Pas encore",
-    "stats.records_note": "Les records comptent les parties contre l’ordinateur jouées sans conseils.",
+    "stats.records_note": "Les records ne comptent que les parties contre l’ordinateur sans conseils.",
 
     # --- pause ----------------------------------------------------------------------------------------------
     "pause.title": "Pause",
@@ -274,16 +274,16 @@ STRINGS: dict[str, str] = _typeset({
     "problem.save_unreadable": "Votre partie enregistrée n’a pas pu être lue sur le disque.",
     "problem.save_illegal": "Votre partie enregistrée n’a pas pu être reprise : elle contient un coup que les règles "
                             "interdisent.",
-    "problem.save_newer": "Votre partie a été enregistrée par une version plus récente de Bésigue ; mettez le jeu à "
-                          "jour pour la continuer.",
+    "problem.save_newer": "Votre partie vient d’une version plus récente de Bésigue ; mettez le jeu à jour pour "
+                          "la continuer.",
     "problem.save_failed": "La partie n’a pas pu être enregistrée : {reason}",
-    "problem.nothing_kept": "Rien ne sera conservé (parties, réglages, statistiques), car il est impossible "
-                            "d’écrire dans le dossier de données : {reason}",
+    "problem.nothing_kept": "Rien ne sera conservé (parties, réglages, statistiques) faute de pouvoir écrire "
+                            "dans le dossier de données : {reason}",
     "problem.stats_damaged": "Vos statistiques n’ont pas pu être lues : elles repartent de zéro.",
     "problem.stats_newer": "Vos statistiques ont été écrites par une version plus récente de Bésigue : elles "
                            "repartent ici de zéro.",
     "problem.stats_failed": "Les statistiques n’ont pas pu être enregistrées : {reason}",
-    "problem.settings_damaged": "Votre fichier de réglages n’a pas pu être lu : les valeurs par défaut sont utilisées.",
+    "problem.settings_damaged": "Votre fichier de réglages est illisible : les valeurs par défaut sont utilisées.",
     "problem.kept_aside": "L’ancien fichier a été conservé sous le nom {name}.",
     "problem.not_moved": "Le fichier {name} n’a pas pu être mis de côté.",
 
@@ -318,9 +318,9 @@ STRINGS: dict[str, str] = _typeset({
     "table.tricks_played": "Plis joués : {count}",
     "table.tricks_won": "Plis gagnés",
     "table.undone": "Coup repris (la partie compte désormais comme assistée)",
-    "table.hints_off": "Pas de conseils dans cette partie : choisissez Conseils Oui dans Nouvelle partie (la partie "
-                       "compte alors comme assistée)",
-    "table.undo_off": "Annulation désactivée : permettez-la dans Réglages (la partie compte alors comme assistée)",
+    "table.hints_off": "Pas de conseils dans cette partie : choisissez Conseils Oui dans Nouvelle partie "
+                       "(partie alors assistée)",
+    "table.undo_off": "Annulation désactivée : activez-la dans Réglages (partie alors assistée)",
     "table.undo_hotseat": "Pas d’annulation à deux sur un écran : reprendre un coup montrerait une main",
     "table.you_won_trick_draw": "Pli gagné : piochez",
     "table.you_won_trick_seven": "Pli gagné : annoncez, échangez le sept d’atout ou piochez",
@@ -358,7 +358,7 @@ STRINGS: dict[str, str] = _typeset({
 
     # --- niveaux de l'ordinateur et conseils d'une ligne (rédigés ici, choisis par bezique.ai) --------------
     "level.random": "Hasard",
-    "level.random.blurb": "Joue au hasard n’importe quelle carte permise : pour les essais, pas pour le plaisir.",
+    "level.random.blurb": "Joue au hasard une carte permise : pour les essais, pas pour le plaisir.",
     "level.beginner": "Débutant",
     "level.beginner.blurb": "Joue des cartes sensées et annonce ce qu’il voit, mais manque les finesses.",
     "level.intermediate": "Intermédiaire",
@@ -376,7 +376,7 @@ STRINGS: dict[str, str] = _typeset({
     "advice.exchange": "Échangez le sept d’atout contre {card} : 10 points.",
     "advice.declare_seven": "Annoncez le sept d’atout : 10 points.",
     "advice.done": "Rien à annoncer : continuez.",
-    "advice.lead_low": "Entamez {card} : cela ne coûte rien et garde vos combinaisons, vos atouts et vos brisques.",
+    "advice.lead_low": "Entamez {card} : cela ne coûte rien et garde combinaisons, atouts et brisques.",
     "advice.seven": "Jouez le sept d’atout : il rapporte 10 points.",
     "advice.win_meld": "Prenez le pli avec {card} pour pouvoir annoncer une combinaison.",
     "advice.win_brisque": "Prenez la brisque avec {card}.",
@@ -392,8 +392,8 @@ STRINGS: dict[str, str] = _typeset({
     "advice.solver_win": "Compte exact des derniers plis : {card} vous fait gagner la partie.",
     "advice.vetoed": "Jouez {card} : chacune de vos autres cartes sacrifierait une brisque ou casserait votre quinte "
         "d’atout.",
-    "advice.search": "{what} : le meilleur choix sur {n} {n:plural:donne simulée|donnes simulées} ({gain:+.0f} "
-        "{gain:plural:point|points} par rapport au coup évident).",
+    "advice.search": "{what} : meilleur choix sur {n} {n:plural:donne simulée|donnes simulées} ({gain:+.0f} "
+        "{gain:plural:point|points} face au coup évident).",
     "advice.what.exchange_seven": "L’échange du sept",
     "advice.what.done": "Passer",
     "advice.what.declare_seven": "Annoncer le sept",
