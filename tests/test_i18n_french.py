@@ -78,3 +78,10 @@ def test_settings_offer_every_language_and_the_system_can_choose_french() -> Non
         assert [option_label("language", v, lang) for v in LANGUAGES] == ["Italiano", "English", "Français"]
         assert resolve_language(lang, {}) == lang
     assert resolve_language("auto", {"LANG": "fr_HT.UTF-8"}, lambda: (None, None)) == "fr"
+
+
+def test_no_french_text_puts_a_name_where_it_would_need_elision() -> None:
+    """"de Octave" must be "d'Octave" and "que Adèle" "qu'Adèle": no string puts a seat's name (computer names
+    start with vowels too) or the player's "Vous" after a word that elides."""
+    for key, text in FRENCH.items():
+        assert not re.search(r"\b(de|que|le|la|je|ne|se|ce)\s\{name\}", text), key
