@@ -80,7 +80,9 @@ def t(key: str, lang: str, **fmt: object) -> str:
     """
     _check_lang(lang)
     text = TABLES[lang][key]
-    return _Formatter(lang).vformat(text, (), fmt) if fmt or "{" in text else text
+    if PLURAL_SPEC in text:
+        return _Formatter(lang).vformat(text, (), fmt)
+    return text.format(**fmt) if fmt or "{" in text else text
 
 
 def has_key(key: str) -> bool:
