@@ -97,7 +97,7 @@ STRINGS: dict[str, str] = _typeset({
     "meld.panel_title": "Annoncer",
     "meld.panel_none": "Rien à annoncer",
     "meld.panel_choose": "Choisissez une combinaison, ou piochez",
-    "meld.declared": "{name} annonce {meld} : +{points}",
+    "meld.declared": "{name} : {meld}, +{points}",
     "meld.points": "{points} {points:plural:point|points}",
     "action.draw": "Piocher",
     "action.continue": "Continuer",
