@@ -361,7 +361,7 @@ STRINGS: dict[str, str] = _typeset({
     "level.random.blurb": "Joue au hasard une carte permise : pour les essais, pas pour le plaisir.",
     "level.beginner": "Débutant",
     "level.beginner.blurb": "Joue des cartes sensées et annonce ce qu’il voit, mais manque les finesses.",
-    "level.intermediate": "Intermédiaire",
+    "level.intermediate": "Confirmé",
     "level.intermediate.blurb": "Connaît le métier : prend des plis pour annoncer, garde atouts et brisques, compte "
         "les cartes.",
     "level.expert": "Expert",
