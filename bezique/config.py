@@ -132,7 +132,7 @@ def _fraction(value: Any) -> float:
 
 
 APP_CHECKS: dict[str, _Check] = {
-    "language": _one_of("auto", "it", "en"),
+    "language": _one_of("auto", "it", "en", "fr"),
     "animation_speed": _one_of("slow", "normal", "fast", "instant"),
     "computer_pace": _one_of("slow", "normal", "fast"),
     "sound_volume": _fraction,

@@ -291,7 +291,7 @@ def test_a_rule_its_variant_forbids_is_dropped_alone(tmp_path: Path) -> None:
     [
         ("mute: 'yes'\n", "mute: 'yes' is not allowed; use true or false — using the default false"),
         ("mute: 1\n", "mute: 1 is not allowed; use true or false — using the default false"),
-        ("language: fr\n", "language: 'fr' is not allowed; use one of auto, it, en — using the default auto"),
+        ("language: de\n", "language: 'de' is not allowed; use one of auto, it, en, fr — using the default auto"),
         ("animation_speed: 3\n", "animation_speed: 3 is not allowed; use one of slow, normal, fast, instant "
                                  "— using the default normal"),
         ("card_back: green\n", "card_back: 'green' is not allowed; use one of blue, red "

@@ -1,8 +1,12 @@
-"""Every string a player sees, in Italian and English: ``t("menu.new_game", "it")`` -> ``"Nuova partita"``.
+"""Every string a player sees, in Italian, English and French: ``t("menu.new_game", "it")`` -> ``"Nuova partita"``.
 
-The tables are ``en.py`` and ``it.py`` (one dict each, the same keys, the same ``{placeholders}``). ``t`` raises
-``KeyError`` for an unknown key or language, so a typo fails a test instead of showing a raw key to the player.
+The tables are ``en.py``, ``it.py`` and ``fr.py`` (one dict each, the same keys, the same ``{placeholders}``). ``t``
+raises ``KeyError`` for an unknown key or language, so a typo fails a test instead of showing a raw key to the player.
 ``missing_keys``, ``placeholder_mismatches`` and ``unused_keys`` let tests hold the tables and the code together.
+
+Plurals are chosen inside the string, by the language's own rule, so a call site never decides them: a field
+``{count:plural:trick|tricks}`` prints the form for ``count`` (English and Italian: one for 1; French: one for 0
+and 1), e.g. ``"{count} {count:plural:pli|plis}"``. The forms follow ``PLURAL_CATEGORIES[lang]`` in order.
 
 Keys built at run time count as used when the code writes them as an f-string starting with literal text with a
 dot, e.g. ``t(f"meld.{kind}", lang)`` uses every ``meld.<one segment>`` key (see ``referenced_strings``).
@@ -14,25 +18,70 @@ from __future__ import annotations
 import ast
 import re
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from bezique.i18n import en, it
+from bezique.i18n import en, fr, it
 
-LANGUAGES = ("it", "en")
-TABLES: dict[str, dict[str, str]] = {"en": en.STRINGS, "it": it.STRINGS}
+LANGUAGES = ("it", "en", "fr")
+TABLES: dict[str, dict[str, str]] = {"en": en.STRINGS, "it": it.STRINGS, "fr": fr.STRINGS}
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent  # bezique/
-TABLE_FILES = (Path(en.__file__).resolve(), Path(it.__file__).resolve())
+TABLE_FILES = tuple(Path(module.__file__ or "").resolve() for module in (en, it, fr))
+
+PLURAL_SPEC = "plural:"  # the format spec of a plural field: {count:plural:one form|other form}
+# Each language's plural categories (CLDR names), in the order its plural fields list their forms, and its rule
+# for a whole number >= 0. English and Italian: "one" for 1 only; French: "one" for 0 and 1 ("0 pli", "2 plis").
+PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {"en": ("one", "other"), "it": ("one", "other"),
+                                                 "fr": ("one", "other")}
+_PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    "en": lambda n: "one" if n == 1 else "other",
+    "it": lambda n: "one" if n == 1 else "other",
+    "fr": lambda n: "one" if n in (0, 1) else "other",
+}
+
+
+def plural_category(lang: str, number: object) -> str:
+    """The plural category of `number` in `lang`, for whole numbers (the game counts cards, tricks, games and
+    points). A float counts as the whole number it rounds to, since the tables print points rounded; the sign does
+    not count (-1 point, like 1 point).
+
+    Raises:
+        KeyError: unknown language.
+        ValueError: `number` is not a number.
+    """
+    _check_lang(lang)
+    if isinstance(number, bool) or not isinstance(number, int | float):
+        raise ValueError(f"a plural form needs a number, not {number!r}")
+    return _PLURAL_RULES[lang](abs(round(number)))
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus plural fields: ``{count:plural:pli|plis}`` prints the form of `lang`'s rule."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if not format_spec.startswith(PLURAL_SPEC):
+            return str(super().format_field(value, format_spec))
+        forms = format_spec[len(PLURAL_SPEC):].split("|")
+        categories = PLURAL_CATEGORIES[self.lang]
+        if len(forms) != len(categories):
+            raise ValueError(f"{format_spec!r} needs {len(categories)} forms in {self.lang!r}: {categories}")
+        return forms[categories.index(plural_category(self.lang, value))]
 
 
 def t(key: str, lang: str, **fmt: object) -> str:
-    """The string `key` in `lang` ("it" or "en"), formatted with `fmt`.
+    """The string `key` in `lang` ("it", "en" or "fr"), formatted with `fmt`, plural fields included.
 
     Raises:
         KeyError: unknown key or language, or a placeholder missing from `fmt`.
+        ValueError: a plural field given something other than a number.
     """
     _check_lang(lang)
     text = TABLES[lang][key]
+    if PLURAL_SPEC in text:
+        return _Formatter(lang).vformat(text, (), fmt)
     return text.format(**fmt) if fmt or "{" in text else text
 
 
@@ -45,6 +94,35 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
+def plural_fields(text: str) -> list[tuple[str, list[str]]]:
+    """The plural fields of a string, in order: ``[("count", ["pli", "plis"])]`` for ``"{count:plural:pli|plis}"``."""
+    return [(name, spec[len(PLURAL_SPEC):].split("|")) for _, name, spec, _ in string.Formatter().parse(text)
+            if name is not None and spec and spec.startswith(PLURAL_SPEC)]
+
+
+def plural_problems() -> dict[str, list[str]]:
+    """Per language, what is wrong with its plural fields (all lists empty when right):
+
+    - a field with the wrong number of forms for the language, an empty form, or a form holding a digit (the number
+      is printed by its own field; a form "1 pli" would be wrong for French 0);
+    - a count the English string inflects (it has a plural field) that another language leaves uninflected.
+      The reverse is allowed: English "(+{count} more)" needs no form where French "autres" does.
+    """
+    out: dict[str, list[str]] = {lang: [] for lang in TABLES}
+    for lang, table in TABLES.items():
+        wanted = len(PLURAL_CATEGORIES[lang])
+        for key, text in table.items():
+            fields = plural_fields(text)
+            for name, forms in fields:
+                if len(forms) != wanted or not all(forms) or any(ch.isdigit() for form in forms for ch in form):
+                    out[lang].append(f"{key}: {{{name}:{PLURAL_SPEC}{'|'.join(forms)}}} needs {wanted} forms "
+                                     f"({', '.join(PLURAL_CATEGORIES[lang])}) of words")
+            english = {name for name, _ in plural_fields(TABLES["en"].get(key, ""))}
+            for name in sorted(english - {name for name, _ in fields}):
+                out[lang].append(f"{key}: {{{name}}} takes plural forms in English but not here")
+    return out
+
+
 def missing_keys() -> dict[str, set[str]]:
     """Per language, the keys another language has and it lacks (all empty when the tables agree)."""
     every = set().union(*TABLES.values())
@@ -54,7 +132,7 @@ def missing_keys() -> dict[str, set[str]]:
 def placeholder_mismatches() -> dict[str, dict[str, set[str]]]:
     """Keys whose ``{placeholders}`` differ between languages: key -> language -> its placeholders."""
     out: dict[str, dict[str, set[str]]] = {}
-    for key in set(TABLES["en"]) & set(TABLES["it"]):
+    for key in set.intersection(*(set(table) for table in TABLES.values())):
         found = {lang: placeholders(table[key]) for lang, table in TABLES.items()}
         if len({frozenset(v) for v in found.values()}) > 1:
             out[key] = found

@@ -44,12 +44,11 @@ def meld_phrase(kind: str, lang: str) -> str:
 
 
 def _what(what: tuple[str, Any], lang: str, card_text: Callable[[int], str]) -> str:
-    """The move a search preferred, as the start of a sentence: a card, a meld, or a declaration-step choice."""
+    """The move a search preferred, as the start of a sentence: a card, a meld, or a declaration-step choice
+    (a card or meld is capitalised there: French names them with a lowercase article, "la dame de pique")."""
     verb, extra = what
-    if verb == "play":
-        return card_text(extra)
-    if verb == "meld":
-        phrase = meld_phrase(str(extra), lang)
+    if verb in ("play", "meld"):
+        phrase = card_text(extra) if verb == "play" else meld_phrase(str(extra), lang)
         return phrase[:1].upper() + phrase[1:]
     key = f"advice.what.{verb}"
     return t(key, lang) if has_key(key) else verb

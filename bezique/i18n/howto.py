@@ -1,4 +1,4 @@
-"""How to play, for the player, in both languages: the two-handed game with its default rules (RULES.md §1 and
+"""How to play, for the player, in each language: the two-handed game with its default rules (RULES.md §1 and
 the Italian rules sheet), as sections a scene can lay out.
 
 ``howto_sections(lang)`` gives ``Section``s: a title, paragraphs of plain text, and optionally rows of a card
@@ -9,6 +9,8 @@ draws with card images and names with ``bezique.i18n.meld_name``. Examples use s
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from bezique.i18n.fr import typeset
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,13 +193,93 @@ _TEXT: dict[str, list[tuple[str, str, list[str]]]] = {
             "la briscola.",
         ]),
     ],
+    "fr": [
+        ("aim", "Le but du jeu", [
+            "Le bésigue est l’élégant jeu de salon français du XIXe siècle, l’ancêtre du pinochle. Deux joueurs "
+            "jouent des plis, et gagner un pli donne le droit d’annoncer une combinaison : un groupe de cartes de "
+            "valeur, étalé face visible sur la table.",
+            "Le premier qui atteint l’objectif gagne : 1000 points dans la partie normale, 500 dans la partie "
+            "courte. Les points viennent des combinaisons, des as et des dix ramassés dans les plis (les brisques, "
+            "10 points chacune), du sept d’atout et du dernier pli, le dix de der.",
+        ]),
+        ("cards", "Les cartes", [
+            "On mêle deux jeux de 32 cartes : 64 cartes, chacune en double. Dans chaque couleur, l’ordre, de la "
+            "plus forte à la plus faible, est as, dix, roi, dame, valet, 9, 8, 7. Le dix bat donc le roi.",
+            "L’atout bat toutes les cartes des autres couleurs. Quand deux cartes identiques se rencontrent dans un "
+            "pli, la première jouée l’emporte.",
+        ]),
+        ("deal", "La donne", [
+            "Chaque joueur tire une carte : la plus basse donne la première fois, puis la donne alterne.",
+            "Chacun reçoit 8 cartes, par paquets de 3, 2 et 3. La carte suivante est retournée : c’est la "
+            "retourne, et sa couleur est l’atout pour toute la donne. Si c’est un sept, le donneur marque aussitôt "
+            "10 points.",
+            "Le reste des cartes forme le talon, face cachée, posé sur la retourne, qui sera piochée en dernier. "
+            "Le non-donneur entame le premier pli.",
+        ]),
+        ("stock", "Le jeu tant qu’il reste un talon", [
+            "Entamez la carte de votre choix ; l’adversaire répond avec la carte de son choix : on n’est obligé ni "
+            "de fournir ni de prendre. Le pli revient à la plus forte carte de la couleur entamée, ou au plus fort "
+            "atout si l’on a coupé.",
+            "Le gagnant du pli peut alors annoncer une combinaison, en étalant ses cartes face visible sur la "
+            "table. Ces cartes font toujours partie de la main et peuvent être jouées dans les plis suivants.",
+            "Puis le gagnant pioche la carte du dessus du talon, le perdant la suivante, et le gagnant entame.",
+        ]),
+        ("seven", "Le sept d’atout", [
+            "Après avoir gagné un pli, et avant de piocher, vous pouvez échanger le sept d’atout de votre main "
+            "contre la retourne et marquer 10 points. La carte prise ne peut pas entrer dans une combinaison au "
+            "même tour.",
+            "Jouer un sept d’atout dans un pli tant qu’il reste un talon rapporte aussi 10 points, quel que soit le "
+            "gagnant du pli. Chaque sept d’atout ne marque qu’une fois par donne.",
+        ]),
+        ("melds", "Les combinaisons", [
+            "Vous pouvez annoncer une combinaison chaque fois que vous gagnez un pli tant qu’il reste un talon. "
+            "Chaque combinaison demande au moins une carte de votre main ; les autres peuvent déjà être sur la "
+            "table.",
+            "Une carte posée sur la table peut resservir dans une combinaison d’un autre genre, jamais deux fois "
+            "dans le même. Un mariage d’atout peut ensuite devenir une quinte d’atout, mais le roi et la dame d’une "
+            "quinte ne peuvent plus compter ensuite comme mariage. Le double bésigue s’annonce en une seule fois, "
+            "avec des cartes qui n’ont jamais formé de bésigue.",
+            "Le bésigue est toujours la dame de pique avec le valet de carreau. Dans les exemples ci-dessous, "
+            "l’atout est pique.",
+        ]),
+        ("final", "Les huit derniers plis", [
+            "Quand le talon est épuisé, chacun reprend en main ses cartes posées sur la table, et l’on n’annonce "
+            "plus rien.",
+            "Il faut alors fournir si vous le pouvez ; sinon couper si vous avez de l’atout ; sinon jouer "
+            "n’importe quelle carte.",
+            "Le gagnant du dernier pli marque 10 points : c’est le dix de der.",
+        ]),
+        ("scoring", "La marque et la victoire", [
+            "Après le dernier pli, chacun marque 10 points pour chaque as et chaque dix des plis qu’il a gagnés : "
+            "les brisques.",
+            "La partie s’arrête dès qu’un joueur atteint l’objectif. Si les deux le dépassent au compte des "
+            "brisques, le plus haut total l’emporte ; à égalité, une donne de plus décide.",
+        ]),
+        ("tips", "Conseils", [
+            "Prenez des plis pour le droit d’annoncer, non pour les cartes : un pli gagné avec un 9 sans valeur est "
+            "excellent s’il vous permet d’annoncer une quinte d’atout à 250 points.",
+            "Tenez vos as et vos dix hors de portée de l’adversaire, et tâchez de lui faire sortir les siens avec "
+            "de basses cartes.",
+            "Gardez vos atouts pour les huit derniers plis, où ils font les plis et le dix de der.",
+            "Surveillez le second bésigue : le double vaut 500, mais il s’envole dès que l’adversaire annonce "
+            "l’une de ses quatre cartes.",
+        ]),
+        ("glossary", "Les mots du jeu", [
+            "Brisque : un as ou un dix ramassé dans un pli ; il vaut 10 points à la fin de la donne.",
+            "Combinaison : un groupe de cartes qui marque des points, étalé sur la table après un pli gagné.",
+            "Talon : les cartes face cachée où l’on pioche après chaque pli. Retourne : la carte face visible qui "
+            "fixe l’atout. Dix de der : les 10 points du dernier pli.",
+            "Fournir : jouer une carte de la couleur entamée. Couper : jouer un atout sur une autre couleur.",
+        ]),
+    ],
 }
 
+_TEXT["fr"] = [(sid, typeset(title), [typeset(p) for p in paragraphs]) for sid, title, paragraphs in _TEXT["fr"]]
 _ROWS = {"melds": MELD_ROWS, "scoring": OTHER_SCORE_ROWS}
 
 
 def howto_sections(lang: str) -> list[Section]:
-    """The rules for a player in `lang` ("it" or "en"), in reading order.
+    """The rules for a player in `lang` ("it", "en" or "fr"), in reading order.
 
     Raises:
         KeyError: an unknown language.

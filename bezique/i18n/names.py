@@ -1,5 +1,8 @@
 """Names for the computer's seats: short first names of Bezique's own century, French (where the game was the rage
-of the 1860s) and Italian (the rules sheet's other language), the same in both languages of the window.
+of the 1860s) and Italian (the rules sheet's other language), the same in every language of the window: a name is
+a name, and the game record keeps it whatever language the game is later resumed in. The words around them
+("Vous", "Joueur 2") are in the tables; no French text puts a name after "de", so Honoré and Octave never need
+"d'".
 
 They are picked from the game's seed, so the same game always seats the same opponents; the game record stores the
 names, so a saved game reloads with them whatever the seed.

@@ -37,7 +37,7 @@ AI_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.AI_CHECKS
 # What the Settings screen offers, in display order. Every value passes config.py's checks (tested), and every
 # value those checks allow for a choice setting is offered (tested); labels: bezique.i18n.option_label.
 SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
-    "language": ("auto", "it", "en"),
+    "language": ("auto", "it", "en", "fr"),
     "animation_speed": ("slow", "normal", "fast", "instant"),
     "computer_pace": ("slow", "normal", "fast"),
     "sound_volume": tuple(round(i / 10, 1) for i in range(11)),
@@ -146,18 +146,24 @@ def save_user_settings(app: AppSettings, ai: AISettings) -> Path:
 
 def resolve_language(setting: str, environ: Mapping[str, str] | None = None,
                      getlocale: Callable[[], tuple[str | None, str | None]] | None = None) -> str:
-    """``"it"`` or ``"en"`` for a ``language`` setting: "it" and "en" are themselves; "auto" (or anything else)
+    """``"it"``, ``"en"`` or ``"fr"`` for a ``language`` setting: each is itself; "auto" (or anything else)
     follows the system: the first of LC_ALL, LC_MESSAGES, LANG, LANGUAGE that is set, else ``locale.getlocale()``
-    (e.g. ``it_IT.UTF-8`` or Windows' ``Italian_Italy``): Italian when it starts with "it", else English."""
-    if setting in ("it", "en"):
+    (e.g. ``it_IT.UTF-8`` or Windows' ``Italian_Italy``): Italian when it starts with "it", French when it starts
+    with "fr" (or "ht": Haitian Creole, whose speakers read French, Haiti's other language), else English."""
+    if setting in ("it", "en", "fr"):
         return setting
     environ = os.environ if environ is None else environ
     for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         value = environ.get(name)
         if value and value not in ("C", "POSIX", "C.UTF-8"):
-            return "it" if value.lower().startswith("it") else "en"
+            return _system_language(value)
     try:
         code = (getlocale or locale.getlocale)()[0]
     except (ValueError, TypeError):
         code = None
-    return "it" if code and code.lower().startswith("it") else "en"
+    return _system_language(code or "")
+
+
+def _system_language(code: str) -> str:
+    code = code.lower()
+    return "it" if code.startswith("it") else "fr" if code.startswith(("fr", "ht")) else "en"

@@ -76,7 +76,7 @@ def test_a_long_bad_setting_is_cut_short_and_names_its_file(data_folder: Path) -
     (data_folder / "settings.json").write_text(json.dumps(doc), encoding="utf-8")
     problems = [str(p) for p in user_settings.load_user_settings().problems]
     assert problems == [
-        f"settings.json: language: '{'x' * 27}...{'x' * 28}' is not allowed; use one of auto, it, en "
+        f"settings.json: language: '{'x' * 27}...{'x' * 28}' is not allowed; use one of auto, it, en, fr "
         "— using the default auto",
         "settings.json: ai.level: [0, 1, 2, 3, 4, 5, 6, 7, ...] is not allowed; use one of beginner, intermediate, "
         "expert, master — using the default intermediate"]

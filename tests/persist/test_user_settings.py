@@ -74,7 +74,7 @@ def test_config_yaml_is_never_written(data_folder: Path) -> None:
 
 def test_bad_values_are_reported_and_keep_the_default(data_folder: Path) -> None:
     write(data_folder, {"format": "bezique-settings", "version": 1,
-                        "app": {"language": "fr", "sound_volume": 3, "mute": "yes", "card_back": "red",
+                        "app": {"language": "de", "sound_volume": 3, "mute": "yes", "card_back": "red",
                                 "animaton_speed": "fast", "deck_colours": True},
                         "ai": {"level": "grandmaster", "expert_time_ms": 50},
                         "extra": 1})
@@ -85,7 +85,7 @@ def test_bad_values_are_reported_and_keep_the_default(data_folder: Path) -> None
     keys = {p.key for p in problems}
     assert keys == {"language", "sound_volume", "mute", "animaton_speed", "deck_colours", "ai.level", "extra"}
     by_key = {p.key: p.message for p in problems}
-    assert by_key["language"] == "language: 'fr' is not allowed; use one of auto, it, en — using the default auto"
+    assert by_key["language"] == "language: 'de' is not allowed; use one of auto, it, en, fr — using the default auto"
     assert "using the default 0.5" in by_key["sound_volume"]  # the fallback is config.yaml's value
     assert "did you mean animation_speed?" in by_key["animaton_speed"]
     assert by_key["deck_colours"] == ("deck_colours: true is not allowed; use one of classic, four_colour, "
@@ -145,6 +145,7 @@ def test_choices_match_config_checks() -> None:
 @pytest.mark.parametrize("environ,expected", [
     ({"LANG": "it_IT.UTF-8"}, "it"), ({"LANG": "en_GB.UTF-8"}, "en"), ({"LC_ALL": "it_CH", "LANG": "en_US"}, "it"),
     ({"LANGUAGE": "it"}, "it"), ({"LANG": "de_DE.UTF-8"}, "en"), ({"LANG": "C"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LC_ALL": "fr_CA"}, "fr"), ({"LANG": "ht_HT"}, "fr"),
 ])
 def test_language_auto_follows_the_environment(environ: dict, expected: str) -> None:
     assert resolve_language("auto", environ, lambda: (None, None)) == expected
@@ -154,6 +155,8 @@ def test_language_auto_falls_back_to_the_locale_and_explicit_choices_win(monkeyp
     assert resolve_language("auto", {}, lambda: ("Italian_Italy", "1252")) == "it"
     assert resolve_language("auto", {}, lambda: ("it_IT", "UTF-8")) == "it"
     assert resolve_language("auto", {}, lambda: (None, None)) == "en"
+    assert resolve_language("auto", {}, lambda: ("French_France", "1252")) == "fr"
+    assert resolve_language("fr", {"LANG": "it_IT"}) == "fr"
     assert resolve_language("it", {"LANG": "en_US"}) == "it"
     assert resolve_language("en", {"LANG": "it_IT"}) == "en"
     # without arguments it reads the real environment

@@ -264,7 +264,7 @@ def _won_labels(view: TableView, surface: pygame.Surface) -> None:
     for seat in (view.viewer, *m.others):
         n = len(m.won[seat]) // max(view.session.rules.players, 1)
         slot = L.won_slot(m.rel(seat))
-        label = view.app.t("table.tricks_one" if n == 1 else "table.tricks_many", count=n)
+        label = view.app.t("table.tricks", count=n)
         x = slot.cx + slot.height * 0.62
         # whose pile it is, then its count: without the name two "0 tricks" rows cannot be told apart
         blit_text(surface, A, view.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,

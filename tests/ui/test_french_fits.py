@@ -1,0 +1,103 @@
+"""French runs longer than English: every screen at the smallest window (1024x640) shows each French text whole.
+A text too wide for its place is shrunk by ``blit_text``; one still too wide at the smallest size is cut, and one
+that leaves the window is lost. Neither may happen on the menu, New game (every game), Settings, Statistics, How to
+play (every page), or at the table through a whole deal (declarations, score log, pause, scoreboard)."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+import random
+
+import pygame
+import pytest
+from ui_driver import DT, click, key, step, table_of, wait_rest
+
+import bezique.ui
+from bezique.presenter.setup import GameSetup
+from bezique.ui.kit import widgets
+from bezique.ui.scenes.shell import Shell
+from bezique.ui.table.overlays import ResultOverlay
+
+SIZE = (1024, 640)
+pytestmark = pytest.mark.usefixtures("shell_data")
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[tuple[str, str]]:
+    """(what is wrong, text) for each text drawn from now on: "cut", "off the window", or "" when it fits."""
+    problems: list[tuple[str, str]] = []
+    real = widgets.blit_text
+
+    def spy(surface, assets, text, size, pos, *args, max_width=None, **kwargs):
+        rect = real(surface, assets, text, size, pos, *args, max_width=max_width, **kwargs)
+        cut = max_width is not None and rect.w > max_width + 1
+        problems.append(("cut" if cut else "" if surface.get_rect().contains(rect) else "off the window", text))
+        return rect
+
+    for info in pkgutil.walk_packages(bezique.ui.__path__, "bezique.ui."):
+        module = importlib.import_module(info.name)
+        if getattr(module, "blit_text", None) is real:
+            monkeypatch.setattr(module, "blit_text", spy)
+    return problems
+
+
+def french_shell() -> Shell:
+    shell = Shell.create(size=SIZE, fullscreen=False)
+    shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="fast")
+    shell.app.lang = "fr"
+    shell.open_menu()
+    shell.app.tick(DT)
+    return shell
+
+
+def press(app, buttons, action: str) -> None:
+    b = next(b for b in buttons if b.action == action)
+    click(app, (b.box.cx, b.box.cy))
+
+
+def test_menus_fit_in_french(drawn) -> None:
+    shell = french_shell()
+    app = shell.app
+    press(app, app.stack.top.buttons(), "new")
+    form = app.stack.top
+    variants = [c.action for c in form.controls() if c.action.startswith("variant=")]
+    assert len(variants) >= 5
+    for mode in [c.action for c in form.controls() if c.action.startswith("mode=")]:
+        press(app, form.controls(), mode)
+        for variant in variants:
+            press(app, form.controls(), variant)
+            app.dirty = True
+            app.draw()
+    key(app, pygame.K_ESCAPE)
+    for action in ("settings", "stats", "howto"):
+        press(app, app.stack.top.buttons(), action)
+        for _ in range(40):  # How to play, page by page (the other screens ignore the key)
+            key(app, pygame.K_PAGEDOWN)
+        key(app, pygame.K_ESCAPE)
+    texts = {text for _, text in drawn}
+    assert {"Bésigue chinois", "Réglages", "Les huit derniers plis", "Statistiques"} <= texts
+    assert sorted({(what, text) for what, text in drawn if what}) == []
+
+
+def test_a_french_deal_fits_at_the_table(drawn) -> None:
+    shell = french_shell()
+    app = shell.app
+    shell.start_game(GameSetup(variant="two_handed", target=500, assisted=True, seed=11))
+    rng = random.Random(3)
+    for moves in range(3000):
+        wait_rest(app)
+        if isinstance(app.stack.top, ResultOverlay):
+            for _ in range(30):
+                app.tick(0.1)  # the brisques are counted
+            break
+        if moves == 20:
+            for k in (pygame.K_l, pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE):  # score log, pause
+                key(app, k)
+        step(app, rng)
+    assert isinstance(app.stack.top, ResultOverlay)
+    assert table_of(app).session.state.stock_count == 0
+    texts = {text for _, text in drawn}
+    assert {"Marque", "Annoncer", "Pause", "Donne suivante"} <= texts
+    assert sorted({(what, text) for what, text in drawn if what}) == []
