@@ -38,16 +38,11 @@ STRINGS: dict[str, str] = _typeset({
 
     # --- nouvelle partie ------------------------------------------------------------------------------------
     "newgame.title": "Nouvelle partie",
-    "newgame.opponent": "Adversaire",
-    "newgame.opponent_computer": "L’ordinateur",
-    "newgame.opponent_hotseat": "Une autre personne sur cet écran",
     "newgame.level": "Niveau de l’ordinateur",
     "newgame.variant": "Jeu",
     "newgame.target": "Points pour gagner",
     "newgame.target_1000": "1000 (partie normale)",
     "newgame.target_500": "500 (partie courte)",
-    "newgame.names": "Noms",
-    "newgame.your_name": "Votre nom",
     "newgame.player_name": "Joueur {number}",
     "newgame.default_you": "Vous",
     "newgame.assisted_on": "Conseils activés : partie assistée, comptée à part dans vos statistiques",
