@@ -1,106 +1,110 @@
-"""The badges on the table's melded cards, naming every meld each card has scored in (RULES.md §1.12: public).
+"""The captions under the melds on the table: each group's meld names and points, in the player's language.
 
-A card may belong to several melds (a queen in a royal marriage and in four queens). Its badges are stacked one
-above the other, each a whole word, within the part of the card left visible by its neighbour: run together on one
-line they were cut short and read as one ("4Q R"). The stacking is pure geometry (``stack_chips``), unit-tested
-without a display; ``draw_meld_chips`` places the stacks under the table's cards.
+``bezique.presenter.meld_groups`` decides which cards make a group and which melds its caption names; this module
+words the caption so it fits the room ``Layout.meld_rows`` gives it: "Sequence 250 · Royal marriage 40", else the
+first name with the others' points ("Sequence 250 +40"), else the points alone ("250 +40"). A card that also scored
+in a meld named under another group carries a small round mark of that meld's colour, and that caption starts
+with the same mark (all marks one size, on the card's visible edge, so nothing stacks over the card).
+The wording (``caption_forms``, ``fit_caption``) is pure, tested without a display.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import pygame
 
 from bezique.presenter import model as tm
 from bezique.presenter.layout import CARD_ASPECT, Box
-from bezique.ui.kit.assets import INK
-from bezique.ui.kit.texts import short_meld
+from bezique.presenter.meld_groups import Record, marked_records, shared_marks
+from bezique.ui.kit.assets import CREAM
+from bezique.ui.kit.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import SeatView
 
-CHIP_FILL = (236, 206, 130)
-CHIP_EDGE = (150, 120, 60)
-SIZES = (19, 15, 12)  # font sizes at scale 1, tried in turn until a badge fits its card's visible strip
+MARK_COLOURS = ((90, 170, 240), (240, 130, 80), (150, 210, 100), (205, 130, 225), (110, 220, 210), (240, 215, 95))
+CAPTION_SIZE, SMALLEST = 15, 12  # the caption's type at scale 1, and the least size it may shrink to (pixels)
 
 
-class Chip(NamedTuple):
-    """One badge: where it goes, its text and font size (pixels); `cut` when even the smallest type overflows
-    (a row squeezed very tight) and the text is clipped to the box."""
-
-    box: Box
-    text: str
-    size: int
-    cut: bool = False
-
-
-def stack_chips(x: float, card_bottom: float, room: float, labels: Sequence[str],
-                measure: Callable[[str, int], tuple[int, int]], s: float) -> list[Chip]:
-    """Badges for one card, one per label: the last hangs just under the card, the others stacked above it over
-    the card's lower edge, so they never lie on top of each other.
-
-    Args:
-        x: the card's left edge; card_bottom: its bottom edge.
-        room: the width left visible by the next card in the row (the whole card width for the last one).
-        labels: the melds' short names, oldest first (read top to bottom).
-        measure: (text, font size) -> (width, height) of the rendered text.
-        s: the layout scale.
-
-    Returns:
-        The chips top to bottom; none when the strip is too narrow for any text.
-    """
-    pad, gap = 4 * s, 2 * s
-    if room < 10 * s or not labels:
+def caption_forms(records: Sequence[Record], lang: str) -> list[str]:
+    """The caption of a group naming `records` (its own meld first), from the fullest to the shortest."""
+    if not records:
         return []
-    for size in (max(8, int(f * s)) for f in SIZES):  # one type size for the card's whole stack
-        sizes = [measure(text, size) for text in labels]
-        if all(w + 2 * pad <= room for w, _h in sizes):
-            break
-    chip_h = max(h for _w, h in sizes) + 2 * s
-    y = card_bottom + 3 * s - (len(labels) - 1) * (chip_h + gap)
-    chips = []
-    for text, (w, _h) in zip(labels, sizes, strict=True):
-        cut = w + 2 * pad > room
-        chips.append(Chip(Box(x, y, min(w + 2 * pad, room), chip_h), text, size, cut))
-        y += chip_h + gap
-    return chips
+    first, rest = records[0], records[1:]
+    full = " · ".join(f"{score_name(r[1], lang)} {r[3]}" for r in records)
+    extra = "".join(f" +{r[3]}" for r in rest)
+    return list(dict.fromkeys([full, f"{score_name(first[1], lang)} {first[3]}{extra}", f"{first[3]}{extra}"]))
+
+
+def fit_caption(forms: Sequence[str], room: float, measure: Callable[[str], float]) -> str:
+    """The fullest form that fits `room` pixels; the shortest when none does (points are never dropped)."""
+    for text in forms:
+        if measure(text) <= room:
+            return text
+    return forms[-1] if forms else ""
+
+
+def mark_colour(record: int) -> tuple[int, int, int]:
+    return MARK_COLOURS[record % len(MARK_COLOURS)]
 
 
 def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
-    """Under (and up over) each resting table card, its melds' badges."""
-    A, s = view.app.assets, view.layout.s
+    """Under each seat's resting meld groups, their caption; on cards shared with another group, its marks."""
+    A, L, s = view.app.assets, view.layout, view.layout.s
     m = view.model
-
-    def measure(text: str, size: int) -> tuple[int, int]:
-        return A.text(text, size, INK, True).get_size()
-
+    size = max(SMALLEST, round(CAPTION_SIZE * s))
+    r = max(3, round(4 * s))
     for seat in (view.viewer, *m.others):
-        placed = []
-        for card in m.tables[seat]:
-            sprite = view.sprites.get(card)
-            if sprite is None or sprite.tween is not None:
+        groups = tm.meld_groups(m, seat)
+        if not groups:
+            continue
+        rows = L.meld_rows(L.melds_of(m.rel(seat)), [len(g.cards) for g in groups])
+        marks = shared_marks(m.records, groups)
+        marked = marked_records(marks)
+        for group, (slots, caption) in zip(groups, rows, strict=True):
+            if not group.records or any(_moving(view, c) for c in group.cards):
                 continue
-            kinds = tm.meld_history(m, card)
-            if kinds:
-                placed.append((sprite.cx - sprite.height * CARD_ASPECT / 2, sprite.cy, sprite.height, kinds))
-        placed.sort(key=lambda p: (round(p[1]), p[0]))
-        for i, (x, cy, height, kinds) in enumerate(placed):
-            # overlapping cards: a badge stays within the strip its card shows, clear of the next card's badges
-            room = height * CARD_ASPECT
-            if i + 1 < len(placed) and abs(placed[i + 1][1] - cy) < 1:
-                room = min(room, placed[i + 1][0] - x - 2 * s)
-            labels = [short_meld(k, view.app.lang) for k in kinds]
-            for chip in stack_chips(x, cy + height / 2, room, labels, measure, s):
-                _draw_chip(surface, A, chip, s)
+            dot = bool(marked.intersection(group.records))
+            room = caption.w - (2 * r + 4 * s if dot else 0) - 6 * s
+            forms = caption_forms([m.records[i] for i in group.records], view.app.lang)
+            text = fit_caption(forms, room, lambda t: A.text(t, size, CREAM, True).get_width())
+            _caption(surface, A, caption, text, size, mark_colour(group.records[0]) if dot else None, r, s)
+            for card, slot in zip(group.cards, slots, strict=True):
+                for n, record in enumerate(marks.get(card, ())):
+                    x = slot.cx - slot.height * CARD_ASPECT / 2 + (6 + n * 10) * s + r
+                    _mark(surface, (x, slot.cy + slot.height / 2 - 6 * s - r), r, mark_colour(record))
 
 
-def _draw_chip(surface: pygame.Surface, assets, chip: Chip, s: float) -> None:
-    rect = pygame.Rect(chip.box.ints())
-    pygame.draw.rect(surface, CHIP_FILL, rect, border_radius=5)
-    pygame.draw.rect(surface, CHIP_EDGE, rect, width=1, border_radius=5)
-    text = assets.text(chip.text, chip.size, INK, True)
-    if chip.cut:
-        text = text.subsurface((0, 0, max(1, min(text.get_width(), rect.w - round(8 * s))), text.get_height()))
-    surface.blit(text, text.get_rect(midleft=(rect.x + round(4 * s), rect.centery)))
+def _moving(view: SeatView, card: int) -> bool:
+    sprite = view.sprites.get(card)
+    return sprite is None or sprite.tween is not None
+
+
+def _caption(surface: pygame.Surface, assets, box: Box, text: str, size: int, dot: tuple[int, int, int] | None,
+             r: int, s: float) -> None:
+    """The caption centred in `box` on a dark pill (readable over the felt), clipped to the box at worst."""
+    surf = assets.text(text, size, CREAM, True)
+    dot_w = 2 * r + 4 * s if dot else 0
+    w = min(surf.get_width() + dot_w + 10 * s, box.w)
+    pill = pygame.Rect(round(box.cx - w / 2), round(box.y), round(w), round(min(box.h, surf.get_height() + 3 * s)))
+    back = pygame.Surface(pill.size, pygame.SRCALPHA)
+    pygame.draw.rect(back, (0, 0, 0, 120), back.get_rect(), border_radius=pill.h // 2)
+    surface.blit(back, pill)
+    x = pill.x + 5 * s
+    if dot:
+        _mark(surface, (x + r, pill.centery), r, dot)
+        x += dot_w
+    room = pill.right - 5 * s - x
+    if surf.get_width() > room:
+        surf = surf.subsurface((0, 0, max(1, round(room)), surf.get_height()))
+    surface.blit(surf, surf.get_rect(midleft=(round(x), pill.centery)))
+
+
+def _mark(surface: pygame.Surface, centre: tuple[float, float], r: int, colour: tuple[int, int, int]) -> None:
+    """A meld's mark: a filled disc with a dark rim, readable on a card's face and on the felt."""
+    c = (round(centre[0]), round(centre[1]))
+    pygame.draw.circle(surface, (30, 24, 18), c, r + 1)
+    pygame.draw.circle(surface, colour, c, r)
+
