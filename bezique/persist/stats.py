@@ -1,21 +1,28 @@
 """The player's statistics, kept as carefully as the saved game.
 
 ``stats.json`` in the data folder, written atomically. A file that cannot be used is set aside with a timestamp
-and reported (``problem``), never silently dropped; the statistics then start again from zero.
+(``stats.json.damaged-…``; one written by a newer program ``stats.json.newer-…``, never rewritten in this version's
+older format) and reported (``problem``), never silently dropped or deleted; the statistics then start again.
 
-What is counted, from each finished game (``record_game_result``):
+Everything is kept per variant, so a Chinese 9000 meld never swamps the two-handed records:
 
-- against the computer: games, wins, losses and draws per level, with assisted games (hints on) apart;
-- two people on one screen (hot-seat): the number of games and draws, apart from everything else;
-- records — best deal (most points the player's side made in one deal), biggest meld (kind and points) and the
-  current and best winning streaks — from games against the computer without hints only, so they are earned.
+- against the computer: games, wins, losses, draws and abandoned games (replaced by a new game before the end) per
+  level, with assisted games (hints on) apart;
+- records per level — best deal (most points the player's side made in one finished deal) and biggest meld (kind
+  and points) — and the current and best winning streaks, from games against the computer without hints only, so
+  they are earned. Records count as soon as the deal is over (``record_progress``), not only when the whole game
+  ends: a 400-point deal is a record even if the game is later abandoned;
+- two people on one screen (hot-seat): the number of games and draws, apart from everything else.
 
+Version 1 files (everything together) are read: their records go to the variant and level they name, their tallies
+to ``EARLIER`` ("earlier games, all variants"), which the screen shows as such.
 Each game counts once (its ``game_id`` from ``saves.new_game_meta`` is remembered), so a game found finished in
 the save after a crash can be recorded again safely. No pygame here.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -28,8 +35,9 @@ from bezique.shown import shorten
 
 STATS_FILE = "stats.json"
 FORMAT = "bezique-stats"
-VERSION = 1
+VERSION = 2
 REMEMBERED_GAMES = 200
+EARLIER = "earlier"  # the variant of version 1's tallies, which did not say which variant they counted
 
 
 def stats_path() -> Path:
@@ -38,48 +46,84 @@ def stats_path() -> Path:
 
 @dataclass
 class Tally:
-    games: int = 0
+    games: int = 0  # finished games
     wins: int = 0
     losses: int = 0
     draws: int = 0
+    abandoned: int = 0  # replaced by a new game before the end (not in `games`)
 
     @property
     def win_rate(self) -> float | None:
-        """Wins per game from 0.0 to 1.0, or None before the first game."""
+        """Wins per finished game from 0.0 to 1.0, or None before the first game."""
         return self.wins / self.games if self.games else None
+
+    def add(self, other: Tally) -> None:
+        for name in ("games", "wins", "losses", "draws", "abandoned"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+@dataclass
+class VariantStats:
+    """One variant's games against the computer, its records per level and its streaks."""
+
+    by_level: dict[str, Tally] = field(default_factory=dict)  # computer games without hints
+    assisted_by_level: dict[str, Tally] = field(default_factory=dict)  # computer games with hints
+    best_deal: dict[str, dict[str, Any]] = field(default_factory=dict)  # level -> {"points", "date"}
+    biggest_meld: dict[str, dict[str, Any]] = field(default_factory=dict)  # level -> {"kind", "points", "date"}
+    current_streak: int = 0
+    best_streak: int = 0
+
+    def best(self, which: str) -> tuple[str, dict[str, Any]] | None:
+        """The variant's record over all levels ("best_deal" or "biggest_meld"): (level, record), or None."""
+        records: dict[str, dict[str, Any]] = getattr(self, which)
+        if not records:
+            return None
+        level = max(records, key=lambda lv: records[lv]["points"])
+        return level, records[level]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"by_level": {k: vars(v).copy() for k, v in self.by_level.items()},
+                "assisted_by_level": {k: vars(v).copy() for k, v in self.assisted_by_level.items()},
+                "best_deal": self.best_deal, "biggest_meld": self.biggest_meld,
+                "current_streak": self.current_streak, "best_streak": self.best_streak}
+
+    @classmethod
+    def from_dict(cls, doc: Any, where: str) -> VariantStats:
+        if not isinstance(doc, dict):
+            raise ValueError(f"{where}: expected an object")
+        unknown = sorted(set(doc) - set(cls.__dataclass_fields__))
+        if unknown:
+            raise ValueError(f"{where}.{shorten(unknown[0], quote=False)}: unknown key")
+        return cls(by_level=_tallies(doc.get("by_level", {}), f"{where}.by_level"),
+                   assisted_by_level=_tallies(doc.get("assisted_by_level", {}), f"{where}.assisted_by_level"),
+                   best_deal=_bests(doc.get("best_deal", {}), f"{where}.best_deal", ("points",)),
+                   biggest_meld=_bests(doc.get("biggest_meld", {}), f"{where}.biggest_meld", ("points", "kind")),
+                   current_streak=_number(doc.get("current_streak", 0), f"{where}.current_streak"),
+                   best_streak=_number(doc.get("best_streak", 0), f"{where}.best_streak"))
 
 
 @dataclass
 class Stats:
-    by_level: dict[str, Tally] = field(default_factory=dict)  # computer games without hints
-    assisted_by_level: dict[str, Tally] = field(default_factory=dict)  # computer games with hints
+    variants: dict[str, VariantStats] = field(default_factory=dict)
     hotseat: Tally = field(default_factory=Tally)  # games and draws only: both players are the user
-    best_deal: dict[str, Any] | None = None  # {"points", "level", "variant", "date"}
-    biggest_meld: dict[str, Any] | None = None  # {"kind", "points", "level", "variant", "date"}
-    current_streak: int = 0
-    best_streak: int = 0
     recorded_games: list[str] = field(default_factory=list)  # game ids already counted, newest last
 
+    def variant(self, name: str) -> VariantStats:
+        """`name`'s statistics (empty ones, not stored, for a variant not played yet)."""
+        return self.variants.get(name) or VariantStats()
+
     def total(self, assisted: bool = False) -> Tally:
-        """All levels together (assisted or not)."""
+        """All variants and levels together (assisted or not)."""
         out = Tally()
-        for tally in (self.assisted_by_level if assisted else self.by_level).values():
-            out.games += tally.games
-            out.wins += tally.wins
-            out.losses += tally.losses
-            out.draws += tally.draws
+        for v in self.variants.values():
+            for tally in (v.assisted_by_level if assisted else v.by_level).values():
+                out.add(tally)
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT, "version": VERSION,
-            "by_level": {k: vars(v).copy() for k, v in self.by_level.items()},
-            "assisted_by_level": {k: vars(v).copy() for k, v in self.assisted_by_level.items()},
-            "hotseat": vars(self.hotseat).copy(),
-            "best_deal": self.best_deal, "biggest_meld": self.biggest_meld,
-            "current_streak": self.current_streak, "best_streak": self.best_streak,
-            "recorded_games": self.recorded_games,
-        }
+        return {"format": FORMAT, "version": VERSION,
+                "variants": {k: v.to_dict() for k, v in self.variants.items()},
+                "hotseat": vars(self.hotseat).copy(), "recorded_games": self.recorded_games}
 
     @classmethod
     def from_dict(cls, doc: Any) -> Stats:
@@ -89,19 +133,42 @@ class Stats:
         version = doc.get("version")
         if not _count(version) or version < 1:
             raise ValueError(f"version: expected a whole number, found {shorten(version)}")
+        if version == 1:
+            return _from_version_1(doc)
         unknown = sorted(set(doc) - {"format", "version", *cls.__dataclass_fields__})
         if unknown:
             raise ValueError(f"{shorten(unknown[0], quote=False)}: unknown key")
-        return cls(
-            by_level=_tallies(doc.get("by_level", {}), "by_level"),
-            assisted_by_level=_tallies(doc.get("assisted_by_level", {}), "assisted_by_level"),
-            hotseat=_tally(doc.get("hotseat", {}), "hotseat"),
-            best_deal=_best(doc.get("best_deal"), "best_deal", ("points",)),
-            biggest_meld=_best(doc.get("biggest_meld"), "biggest_meld", ("points", "kind")),
-            current_streak=_number(doc.get("current_streak", 0), "current_streak"),
-            best_streak=_number(doc.get("best_streak", 0), "best_streak"),
-            recorded_games=_ids(doc.get("recorded_games", [])),
-        )
+        variants = doc.get("variants", {})
+        if not isinstance(variants, dict):
+            raise ValueError("variants: expected an object of variants")
+        return cls(variants={str(k): VariantStats.from_dict(v, f"variants.{shorten(k, quote=False)}")
+                             for k, v in variants.items()},
+                   hotseat=_tally(doc.get("hotseat", {}), "hotseat"),
+                   recorded_games=_ids(doc.get("recorded_games", [])))
+
+
+V1_KEYS = {"by_level", "assisted_by_level", "hotseat", "best_deal", "biggest_meld", "current_streak", "best_streak",
+           "recorded_games"}
+
+
+def _from_version_1(doc: dict[str, Any]) -> Stats:
+    """A version 1 file: the tallies and streaks under ``EARLIER``, each record under its variant and level."""
+    unknown = sorted(set(doc) - {"format", "version", *V1_KEYS})
+    if unknown:
+        raise ValueError(f"{shorten(unknown[0], quote=False)}: unknown key")
+    earlier = VariantStats(by_level=_tallies(doc.get("by_level", {}), "by_level"),
+                           assisted_by_level=_tallies(doc.get("assisted_by_level", {}), "assisted_by_level"),
+                           current_streak=_number(doc.get("current_streak", 0), "current_streak"),
+                           best_streak=_number(doc.get("best_streak", 0), "best_streak"))
+    out = Stats(hotseat=_tally(doc.get("hotseat", {}), "hotseat"), recorded_games=_ids(doc.get("recorded_games", [])))
+    if earlier.by_level or earlier.assisted_by_level or earlier.best_streak:
+        out.variants[EARLIER] = earlier
+    for which, needed in (("best_deal", ("points",)), ("biggest_meld", ("points", "kind"))):
+        record = _best(doc.get(which), which, needed)
+        if record is not None:
+            variant, level = str(record.pop("variant", EARLIER)), str(record.pop("level", "?"))
+            getattr(out.variants.setdefault(variant, VariantStats()), which)[level] = record
+    return out
 
 
 def _count(value: Any) -> TypeGuard[int]:
@@ -116,8 +183,8 @@ def _number(value: Any, where: str) -> int:
 
 
 def _tally(value: Any, where: str) -> Tally:
-    if not isinstance(value, dict) or set(value) - {"games", "wins", "losses", "draws"}:
-        raise ValueError(f"{where}: expected games, wins, losses and draws")
+    if not isinstance(value, dict) or set(value) - {"games", "wins", "losses", "draws", "abandoned"}:
+        raise ValueError(f"{where}: expected games, wins, losses, draws and abandoned")
     tally = Tally(**{k: _number(v, f"{where}.{k}") for k, v in value.items()})
     if tally.wins + tally.losses + tally.draws > tally.games:
         raise ValueError(f"{where}: more results than games")
@@ -141,6 +208,17 @@ def _best(value: Any, where: str, needed: tuple[str, ...]) -> dict[str, Any] | N
     return dict(value)
 
 
+def _bests(value: Any, where: str, needed: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}: expected an object of levels")
+    out = {}
+    for level, record in value.items():
+        best = _best(record, f"{where}.{shorten(level, quote=False)}", needed)
+        if best is not None:
+            out[str(level)] = best
+    return out
+
+
 def _ids(value: Any) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ValueError("recorded_games: expected a list of game ids")
@@ -157,7 +235,7 @@ class StatsLoadResult:
 
 def load_stats() -> StatsLoadResult:
     """The statistics on disk, or fresh ones. Never raises for the file's content: a damaged file is set aside
-    (``stats.json.damaged-YYYYmmdd-HHMMSS``) and reported."""
+    (``stats.json.damaged-YYYYmmdd-HHMMSS``), a newer one too (``stats.json.newer-…``), and reported."""
     path = stats_path()
     storage.remove_stale_temp_files(path)
     try:
@@ -169,7 +247,7 @@ def load_stats() -> StatsLoadResult:
     version = doc.get("version") if isinstance(doc, dict) else None
     if _count(version) and version > VERSION:
         detail = f"statistics version {version} is newer than this program ({VERSION})"
-        return StatsLoadResult(Stats(), storage.set_aside_problem(path, "problem.stats_newer", detail))
+        return StatsLoadResult(Stats(), storage.set_aside_problem(path, "problem.stats_newer", detail, "newer"))
     try:
         return StatsLoadResult(Stats.from_dict(doc))
     except ValueError as exc:
@@ -186,6 +264,37 @@ def reset_stats() -> None:
     save_stats(Stats())
 
 
+def _load_for_writing() -> StatsLoadResult:
+    """The statistics to update. Raises OSError when a file that could not be used could not be set aside either:
+    writing would destroy it (a newer program's statistics, or a damaged file someone may want back)."""
+    loaded = load_stats()
+    if loaded.problem is not None and loaded.problem.set_aside_to is None:
+        raise OSError(f"{STATS_FILE} could not be set aside, so nothing was written over it")
+    return loaded
+
+
+def _how_played(meta: dict[str, Any]) -> tuple[str, str | None]:
+    """(mode, level) of `meta`. Raises ValueError when it does not say how the game was played."""
+    mode = meta.get("mode")
+    if mode not in ("computer", "hotseat"):
+        raise ValueError(f"meta.mode must be computer or hotseat, not {mode!r}")
+    level = meta.get("level")
+    if mode == "computer" and (not isinstance(level, str) or not level):
+        raise ValueError("meta.level is needed for a game against the computer")
+    return mode, level if isinstance(level, str) else None
+
+
+def _first_count(stats: Stats, meta: dict[str, Any]) -> bool:
+    """Whether this game has not been counted yet (remembering it now if it has an id)."""
+    game_id = meta.get("game_id")
+    if not isinstance(game_id, str):
+        return True
+    if game_id in stats.recorded_games:
+        return False
+    stats.recorded_games = [*stats.recorded_games, game_id][-REMEMBERED_GAMES:]
+    return True
+
+
 def record_game_result(game: RecordedGame, meta: dict[str, Any], today: date | None = None) -> StatsLoadResult:
     """Count a finished game (see the module's docstring) and write the statistics.
 
@@ -196,32 +305,24 @@ def record_game_result(game: RecordedGame, meta: dict[str, Any], today: date | N
         ValueError: the game is not finished, or `meta` does not say how it was played.
         OSError: the statistics could not be written (say so with ``problem.stats_failed``).
     """
-    state = game.state
-    if state.phase != Phase.OVER:
+    if game.state.phase != Phase.OVER:
         raise ValueError("only a finished game can be counted")
-    mode = meta.get("mode")
-    if mode not in ("computer", "hotseat"):
-        raise ValueError(f"meta.mode must be computer or hotseat, not {mode!r}")
-    loaded = load_stats()
+    mode, level = _how_played(meta)
+    loaded = _load_for_writing()
     stats = loaded.stats
-    game_id = meta.get("game_id")
-    if isinstance(game_id, str):
-        if game_id in stats.recorded_games:
-            return loaded
-        stats.recorded_games = [*stats.recorded_games, game_id][-REMEMBERED_GAMES:]
-    winner = state.winner
-    if mode == "hotseat":
+    if not _first_count(stats, meta):
+        return loaded
+    winner = game.state.winner
+    if mode == "hotseat" or level is None:
         stats.hotseat.games += 1
         stats.hotseat.draws += winner is None
         save_stats(stats)
         return loaded
-    level = meta.get("level")
-    if not isinstance(level, str) or not level:
-        raise ValueError("meta.level is needed for a game against the computer")
     seat = meta.get("human_seat", 0)
     side = game.rules.side_of(seat)
     assisted = bool(meta.get("assisted", False))
-    tally = (stats.assisted_by_level if assisted else stats.by_level).setdefault(level, Tally())
+    variant = stats.variants.setdefault(game.rules.variant, VariantStats())
+    tally = (variant.assisted_by_level if assisted else variant.by_level).setdefault(level, Tally())
     tally.games += 1
     if winner is None:
         tally.draws += 1
@@ -230,26 +331,83 @@ def record_game_result(game: RecordedGame, meta: dict[str, Any], today: date | N
     else:
         tally.losses += 1
     if not assisted:
-        stats.current_streak = stats.current_streak + 1 if winner == side else 0
-        stats.best_streak = max(stats.best_streak, stats.current_streak)
-        _update_records(stats, game, seat, side, level, (today or date.today()).isoformat())
+        variant.current_streak = variant.current_streak + 1 if winner == side else 0
+        variant.best_streak = max(variant.best_streak, variant.current_streak)
+        _update_records(variant, game, seat, side, level, (today or date.today()).isoformat())
     save_stats(stats)
     return loaded
 
 
-def _update_records(stats: Stats, game: RecordedGame, seat: int, side: int, level: str, when: str) -> None:
-    """Best deal and biggest meld of the player in this game (scores from the game's log of the rules)."""
+def record_progress(game: RecordedGame, meta: dict[str, Any], today: date | None = None) -> StatsLoadResult | None:
+    """The records a game in progress has earned so far (its finished deals, its melds), written when they beat
+    the variant's; None when nothing changed (hot-seat, assisted, no new record). Call it between deals.
+
+    Raises:
+        ValueError: `meta` does not say how the game was played.
+        OSError: the statistics could not be written.
+    """
+    mode, level = _how_played(meta)
+    if mode != "computer" or level is None or meta.get("assisted"):
+        return None
+    loaded = _load_for_writing()
+    variant = loaded.stats.variants.setdefault(game.rules.variant, VariantStats())
+    before = copy.deepcopy(variant.to_dict())
+    seat = meta.get("human_seat", 0)
+    _update_records(variant, game, seat, game.rules.side_of(seat), level, (today or date.today()).isoformat())
+    if variant.to_dict() == before:
+        return None
+    save_stats(loaded.stats)
+    return loaded
+
+
+def record_abandoned(game: RecordedGame, meta: dict[str, Any], today: date | None = None) -> StatsLoadResult | None:
+    """Count a game replaced by a new one before its end: an abandoned game for its level (its finished deals'
+    records kept), and the end of the winning streak; None for a hot-seat game, or one already counted.
+
+    Raises:
+        ValueError: `meta` does not say how the game was played.
+        OSError: the statistics could not be written.
+    """
+    mode, level = _how_played(meta)
+    if mode != "computer" or level is None:
+        return None
+    loaded = _load_for_writing()
+    stats = loaded.stats
+    if not _first_count(stats, meta):
+        return None
+    assisted = bool(meta.get("assisted", False))
+    variant = stats.variants.setdefault(game.rules.variant, VariantStats())
+    (variant.assisted_by_level if assisted else variant.by_level).setdefault(level, Tally()).abandoned += 1
+    if not assisted:
+        variant.current_streak = 0
+        seat = meta.get("human_seat", 0)
+        _update_records(variant, game, seat, game.rules.side_of(seat), level, (today or date.today()).isoformat())
+    save_stats(stats)
+    return loaded
+
+
+def finished_deals(game: RecordedGame) -> int:
+    """How many deals of `game` are over (the one being played is not, until it is scored)."""
+    state = game.state
+    return state.deal_index + 1 if state.phase in (Phase.AWAIT_DEAL, Phase.OVER) else max(state.deal_index, 0)
+
+
+def _update_records(variant: VariantStats, game: RecordedGame, seat: int, side: int, level: str, when: str) -> None:
+    """Best deal (finished deals only) and biggest meld of the player in this game, for `level` (scores from the
+    rules' log of the game)."""
     per_deal: dict[int, int] = {}
     best_meld: tuple[int, str] | None = None
+    done = finished_deals(game)
     for deal, score_side, score_seat, score_id, points in game.state.log:
-        if score_side == side:
+        if score_side == side and deal < done:
             per_deal[deal] = per_deal.get(deal, 0) + points
         if score_seat == seat and score_id in MELD_NAMES and (best_meld is None or points > best_meld[0]):
             best_meld = (points, score_id)
-    context = {"level": level, "variant": game.rules.variant, "date": when}
     if per_deal:
         points = max(per_deal.values())
-        if stats.best_deal is None or points > stats.best_deal["points"]:
-            stats.best_deal = {"points": points, **context}
-    if best_meld is not None and (stats.biggest_meld is None or best_meld[0] > stats.biggest_meld["points"]):
-        stats.biggest_meld = {"kind": best_meld[1], "points": best_meld[0], **context}
+        old = variant.best_deal.get(level)
+        if old is None or points > old["points"]:
+            variant.best_deal[level] = {"points": points, "date": when}
+    old = variant.biggest_meld.get(level)
+    if best_meld is not None and (old is None or best_meld[0] > old["points"]):
+        variant.biggest_meld[level] = {"kind": best_meld[1], "points": best_meld[0], "date": when}

@@ -201,12 +201,13 @@ class StorageProblem:
         return f"StorageProblem({self.key!r}, {self.detail!r}, set_aside_to={self.set_aside_to!r})"
 
 
-def set_aside_problem(path: Path, key: str, detail: str) -> StorageProblem:
-    """Set `path` aside (never deleting it) and describe what happened as a ``StorageProblem``; a detail quoting a
-    long value from the file (a record's 100,000-card deck) is cut to a readable length."""
+def set_aside_problem(path: Path, key: str, detail: str, label: str = "damaged") -> StorageProblem:
+    """Set `path` aside (never deleting it; `label` names why, as in ``set_aside``) and describe what happened as a
+    ``StorageProblem``; a detail quoting a long value from the file (a record's 100,000-card deck) is cut to a
+    readable length."""
     detail = shorten(detail, quote=False, limit=DETAIL_LIMIT)
     try:
-        moved: Path | None = set_aside(path, detail)
+        moved: Path | None = set_aside(path, detail, label)
     except OSError as exc:
         moved = None
         detail = f"{detail}; could not be renamed: {exc.strerror or exc}"

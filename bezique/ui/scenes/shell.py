@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
@@ -18,7 +19,7 @@ from bezique.persist import saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, target_choices
-from bezique.rules import RecordedGame, Ruleset, make_ruleset
+from bezique.rules import Phase, RecordedGame, Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
 from bezique.ui.scenes.menu import MenuScene
@@ -92,7 +93,10 @@ class Shell:
         return GameSetup(level=level, variant=variant, target=target, names=["", "", "", ""])
 
     def start_game(self, setup: GameSetup) -> TableScene:
-        """A new game from the New game screen; replaces the saved one."""
+        """A new game from the New game screen; replaces the saved one (counted as abandoned if unfinished)."""
+        replaced = saves.load_saved_game()
+        if replaced.game is not None and not replaced.finished:
+            self._count(stats.record_abandoned, replaced.game, replaced.meta)
         session = new_session(self.rules_for(setup.variant, setup.target), setup.mode, setup.level, self.lang,
                               setup.seed, list(setup.names), allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
@@ -149,6 +153,8 @@ class Shell:
         if session.over:
             self._finish(session.game, meta)
             return
+        if session.state.phase == Phase.AWAIT_DEAL:  # a deal is over: its records count now, not at the game's end
+            self._count(stats.record_progress, session.game, meta)
         try:
             saves.save_game(session.game, meta)
         except OSError as exc:
@@ -180,13 +186,18 @@ class Shell:
         self.app.dirty = True
 
     def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
+        self._count(stats.record_game_result, game, meta)
+        saves.delete_saved_game()
+
+    def _count(self, record: Callable[[RecordedGame, dict[str, Any]], stats.StatsLoadResult | None],
+               game: RecordedGame, meta: dict[str, Any]) -> None:
+        """Update the statistics with `record`; a problem (a file set aside, a failed write) goes to the notices."""
         try:
-            result = stats.record_game_result(game, meta)
-            if result.problem is not None:
+            result = record(game, meta)
+            if result is not None and result.problem is not None:
                 self.notices.append(storage_problem_text(result.problem, self.lang))
         except (OSError, ValueError) as exc:
             self.notices.append(self.app.t("problem.stats_failed", reason=str(exc)))
-        saves.delete_saved_game()
 
     # --- settings -------------------------------------------------------------------------------------------
     def apply(self, settings: AppSettings, ai: AISettings) -> str | None:
