@@ -333,6 +333,12 @@ def meld_groups(model: TableModel, seat: int) -> list[MeldGroup]:
     return group_melds(model.records, seat, model.tables[seat])
 
 
+def stock_depth(count: int) -> int:
+    """How many steps high the stock's pile is drawn for `count` cards: a card a step up to 8, then a step per few
+    cards up to 24 (Chinese: 168 cards after the deal), so a big stock looks big."""
+    return count - 1 if count <= 9 else min(24, 8 + (count - 9) // 7)
+
+
 def placements(model: TableModel, layout: Layout, trumps_first: bool = False) -> dict[int, Place]:
     """A resting place for every key in the model."""
     out: dict[int, Place] = {}
@@ -347,10 +353,12 @@ def placements(model: TableModel, layout: Layout, trumps_first: bool = False) ->
                                   slot.height), False, Z_WON + i, i >= len(pile) - 4)
     if model.turn_up is not None:
         out[model.turn_up] = Place(layout.turn_up_slot(), True, Z_TURNUP)
+    n = len(model.stock)
+    top = stock_depth(n)
     for i, key in enumerate(model.stock):
-        depth = min(i, 8) if len(model.stock) < 9 else max(0, 8 - (len(model.stock) - 1 - i))
-        out[key] = Place(layout.stock_slot(depth, model.turn_up_game), False, Z_STOCK + i,
-                         i >= len(model.stock) - 5)
+        depth = round(i * top / max(n - 1, 1))  # the pile's thickness follows its size: 168 cards stand taller than 10
+        edge = i == 0 or depth != round((i - 1) * top / max(n - 1, 1))  # one card drawn per step of the pile's side
+        out[key] = Place(layout.stock_slot(depth, model.turn_up_game), False, Z_STOCK + i, i >= n - 5 or edge)
     deck_slot = layout.deck_slot()
     for i, key in enumerate(model.deck):
         d = min(i, 10) * 0.45 * layout.s
