@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
+from bezique.i18n.names import default_name_in
 from bezique.persist import saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
@@ -132,6 +133,7 @@ class Shell:
 
     def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene:
         self.meta = meta
+        _name_seats(session, self.lang)
         hints = meta.get("mode") == "hotseat" or bool(meta.get("assisted"))
         session.on_change = self._changed
         table = seat_table(self.app, session, self.options(hints=hints, problems=list(self.problems)), self)
@@ -214,6 +216,7 @@ class Shell:
             app.toggle_fullscreen()
         for scene in app.stack.scenes:
             if isinstance(scene, TableScene):
+                _name_seats(scene.session, app.lang)
                 scene.opt = dataclasses.replace(scene.opt, app=settings, ai=ai)
                 scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
                 scene.resize(*app.size)
@@ -223,3 +226,8 @@ class Shell:
         except (OSError, ValueError) as exc:
             return app.t("settings.save_failed", reason=str(exc))
         return None
+
+
+def _name_seats(session: GameSession, lang: str) -> None:
+    """The default seat names ("You", "Player 2") in the window's language, whatever language the game began in."""
+    session.seats[:] = [dataclasses.replace(seat, name=default_name_in(seat.name, lang)) for seat in session.seats]
