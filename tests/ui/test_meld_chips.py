@@ -77,3 +77,8 @@ def test_a_marriage_gets_room_for_its_name_when_the_row_has_it():
     L = Layout.for_size(1280, 720)
     rows = L.meld_rows(L.my_melds, [2, 2])
     assert all(cap.w >= 120 * L.s for _slots, cap in rows)
+
+
+def test_the_same_meld_made_again_reads_once_with_its_count():
+    records = [(0, "four_queens", (), 60)] * 4 + [(0, "bezique_1", (), 40)]
+    assert caption_forms(records, "en") == ["Four queens 60 ×4 · Bezique 40", "Four queens 60 ×4 +40", "60 ×4 +40"]

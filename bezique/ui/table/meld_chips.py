@@ -32,10 +32,15 @@ def caption_forms(records: Sequence[Record], lang: str) -> list[str]:
     """The caption of a group naming `records` (its own meld first), from the fullest to the shortest."""
     if not records:
         return []
-    first, rest = records[0], records[1:]
-    full = " · ".join(f"{score_name(r[1], lang)} {r[3]}" for r in records)
-    extra = "".join(f" +{r[3]}" for r in rest)
-    return list(dict.fromkeys([full, f"{score_name(first[1], lang)} {first[3]}{extra}", f"{first[3]}{extra}"]))
+    counts: dict[tuple[str, int], int] = {}
+    for r in records:  # the same meld made again (Rubicon's four queens, four times) reads once, "×4"
+        counts[(r[1], r[3])] = counts.get((r[1], r[3]), 0) + 1
+    parts = [(f"{score_name(kind, lang)} {points}", f"{points}", f" ×{n}" if n > 1 else "")
+             for (kind, points), n in counts.items()]
+    full = " · ".join(named + times for named, _points, times in parts)
+    extra = "".join(f" +{points}{times}" for _named, points, times in parts[1:])
+    first = parts[0]
+    return list(dict.fromkeys([full, f"{first[0]}{first[2]}{extra}", f"{first[1]}{first[2]}{extra}"]))
 
 
 def fit_caption(forms: Sequence[str], room: float, measure: Callable[[str], float]) -> str:
@@ -71,9 +76,12 @@ def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
             forms = caption_forms([m.records[i] for i in group.records], view.app.lang)
             text = fit_caption(forms, room, lambda t: A.text(t, size, CREAM, True).get_width())
             _caption(surface, A, caption, text, size, mark_colour(group.records[0]) if dot else None, r, s)
-            for card, slot in zip(group.cards, slots, strict=True):
-                for n, record in enumerate(marks.get(card, ())):
-                    x = slot.cx - slot.height * CARD_ASPECT / 2 + (6 + n * 10) * s + r
+            for j, (card, slot) in enumerate(zip(group.cards, slots, strict=True)):
+                # the marks stay on the card's visible strip (as many as it has room for)
+                strip = slots[j + 1].cx - slot.cx if j + 1 < len(slots) else slot.height * CARD_ASPECT
+                fit = max(1, int((strip - 4 * s) // (2 * r + 3 * s)))
+                for n, record in enumerate(marks.get(card, ())[:fit]):
+                    x = slot.cx - slot.height * CARD_ASPECT / 2 + 4 * s + r + n * (2 * r + 3 * s)
                     _mark(surface, (x, slot.cy + slot.height / 2 - 6 * s - r), r, mark_colour(record))
 
 
