@@ -240,8 +240,8 @@ class Layout:
         def total(ws: list[float]) -> float:
             return sum(max(w, want) for w in ws) + gap * (len(ws) - 1)
 
-        if total(widths) > zone.w:  # first give up the captions' extra room, then squeeze the overlap
-            want = cw
+        while total(widths) > zone.w and want > cw:  # first give up the captions' extra room, then squeeze the
+            want = max(cw, want - 2 * self.s)  # overlap
         if total(widths) > zone.w:
             least = 6 * self.s  # the least of a card that shows under the next: its index corner
             room = zone.w - gap * (len(shown) - 1) - least * (sum(shown) - len(shown))

@@ -355,10 +355,9 @@ def placements(model: TableModel, layout: Layout, trumps_first: bool = False) ->
         out[model.turn_up] = Place(layout.turn_up_slot(), True, Z_TURNUP)
     n = len(model.stock)
     top = stock_depth(n)
-    for i, key in enumerate(model.stock):
-        depth = round(i * top / max(n - 1, 1))  # the pile's thickness follows its size: 168 cards stand taller than 10
-        edge = i == 0 or depth != round((i - 1) * top / max(n - 1, 1))  # one card drawn per step of the pile's side
-        out[key] = Place(layout.stock_slot(depth, model.turn_up_game), False, Z_STOCK + i, i >= n - 5 or edge)
+    for i, key in enumerate(model.stock):  # the pile's height follows its size (the table draws its side)
+        depth = round(i * top / max(n - 1, 1))
+        out[key] = Place(layout.stock_slot(depth, model.turn_up_game), False, Z_STOCK + i, i >= n - 5)
     deck_slot = layout.deck_slot()
     for i, key in enumerate(model.deck):
         d = min(i, 10) * 0.45 * layout.s

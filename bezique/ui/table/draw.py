@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from bezique.presenter.layout import CARD_ASPECT, Box
+from bezique.presenter.layout import CARD_ASPECT, Box, card_box
+from bezique.presenter.model import stock_depth
 from bezique.rules import Verb
 from bezique.rules.cards import SEVEN, rank_of
 from bezique.rules.melds import bezique_pair
@@ -103,10 +104,24 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
         blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
                   "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
     _stock_note(view, surface)
+    _stock_side(view, surface)
     count = len(m.stock) + (1 if m.turn_up is not None else 0)
     if m.trump is not None or count:
         blit_text(surface, A, T("table.stock_short", count=count), 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
                   "midbottom", shadow=True)
+
+
+def _stock_side(view: TableView, surface: pygame.Surface) -> None:
+    """The stock's side under its top cards: a card edge per step of the pile's height (``model.stock_depth``), so
+    168 cards stand visibly taller than 10 (only the top few are sprites)."""
+    L, m = view.layout, view.model
+    if len(m.stock) <= 5:  # every card of the pile is drawn
+        return
+    for depth in range(stock_depth(len(m.stock))):  # the top five cards (sprites) lie over the upper steps
+        slot = L.stock_slot(depth, m.turn_up_game)
+        rect = pygame.Rect(card_box(slot).ints())
+        pygame.draw.rect(surface, (236, 228, 206), rect, border_radius=max(2, rect.w // 14))
+        pygame.draw.rect(surface, (120, 112, 96), rect, width=1, border_radius=max(2, rect.w // 14))
 
 
 def _stock_note(view: TableView, surface: pygame.Surface) -> None:
