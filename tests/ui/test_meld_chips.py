@@ -5,10 +5,10 @@ import itertools
 
 import pytest
 
-from bezique.presenter.layout import Layout, card_box
+from bezique.presenter.layout import Box, Layout, card_box
 from bezique.presenter.meld_groups import group_melds, marked_records, shared_marks
 from bezique.rules.cards import parse_card
-from bezique.ui.table.meld_chips import caption_forms, fit_caption
+from bezique.ui.table.meld_chips import caption_forms, fit_caption, place_captions
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -82,3 +82,16 @@ def test_a_marriage_gets_room_for_its_name_when_the_row_has_it():
 def test_the_same_meld_made_again_reads_once_with_its_count():
     records = [(0, "four_queens", (), 60)] * 4 + [(0, "bezique_1", (), 40)]
     assert caption_forms(records, "en") == ["Four queens 60 ×4 · Bezique 40", "Four queens 60 ×4 +40", "60 ×4 +40"]
+
+
+def test_a_shortened_caption_spreads_into_the_room_its_neighbours_leave():
+    """A lone king's "Marriage 20" beside three queens captioned "Four queens 60": the short caption borrows the
+    free room on either side, stays centred under its card and never reaches its neighbour's caption."""
+    spans = [Box(0, 0, 134, 16), Box(144, 0, 60, 16)]
+    forms = [["Four queens 60", "60"], ["Marriage 20", "20"]]
+    placed = place_captions(spans, forms, [10, 10], lambda t: 7 * len(t), left=0, right=260)
+    (first, a), (second, b) = placed
+    assert first == "Four queens 60" and second == "Marriage 20"
+    assert a.right <= b.x and b.cx == spans[1].cx and b.right <= 260
+    tight = place_captions(spans, forms, [10, 10], lambda t: 7 * len(t), left=0, right=204)
+    assert tight[1][0] == "20"  # no room on its right: the points stay

@@ -1,11 +1,12 @@
 """The captions under the melds on the table: each group's meld names and points, in the player's language.
 
 ``bezique.presenter.meld_groups`` decides which cards make a group and which melds its caption names; this module
-words the caption so it fits the room ``Layout.meld_rows`` gives it: "Sequence 250 · Royal marriage 40", else the
-first name with the others' points ("Sequence 250 +40"), else the points alone ("250 +40"). A card that also scored
+words the caption so it fits the room ``Layout.meld_rows`` gives it (spreading into what its neighbours leave free):
+"Sequence 250 · Royal marriage 40", else the first name with the others' points ("Sequence 250 +40"), else the
+points alone ("250 +40"). A card that also scored
 in a meld named under another group carries a small round mark of that meld's colour, and that caption starts
 with the same mark (all marks one size, on the card's visible edge, so nothing stacks over the card).
-The wording (``caption_forms``, ``fit_caption``) is pure, tested without a display.
+The wording and placing (``caption_forms``, ``fit_caption``, ``place_captions``) is pure, tested without a display.
 """
 
 from __future__ import annotations
@@ -51,6 +52,27 @@ def fit_caption(forms: Sequence[str], room: float, measure: Callable[[str], floa
     return forms[-1] if forms else ""
 
 
+def place_captions(spans: Sequence[Box], forms: Sequence[Sequence[str]], extra: Sequence[float],
+                   measure: Callable[[str], float], left: float, right: float) -> list[tuple[str, Box]]:
+    """Each group's caption text and pill box, centred under its group (`spans`, from ``Layout.meld_rows``).
+
+    A caption first gets its own span; one that had to shorten may then spread into the room its neighbours'
+    captions leave free (a lone king's "Marriage 20" beside a long row of queens whose caption is short), never
+    past them nor past the zone (`left`, `right`). `extra`: what each pill adds to its text (padding, a mark).
+    """
+    texts = [fit_caption(f, span.w - x, measure) for f, span, x in zip(forms, spans, extra, strict=True)]
+    widths = [min(measure(t) + x, span.w) if t else 0.0 for t, span, x in zip(texts, spans, extra, strict=True)]
+    for i, span in enumerate(spans):
+        if not forms[i] or texts[i] == forms[i][0]:
+            continue
+        before = spans[i - 1].cx + widths[i - 1] / 2 if i > 0 else left
+        after = spans[i + 1].cx - widths[i + 1] / 2 if i + 1 < len(spans) else right
+        half = min(span.cx - before, after - span.cx)
+        texts[i] = fit_caption(forms[i], 2 * half - extra[i], measure)
+        widths[i] = min(measure(texts[i]) + extra[i], max(2 * half, span.w))
+    return [(t, Box(span.cx - w / 2, span.y, w, span.h)) for t, w, span in zip(texts, widths, spans, strict=True)]
+
+
 def mark_colour(record: int) -> tuple[int, int, int]:
     return MARK_COLOURS[record % len(MARK_COLOURS)]
 
@@ -61,21 +83,26 @@ def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
     m = view.model
     size = max(SMALLEST, round(CAPTION_SIZE * s))
     r = max(3, round(4 * s))
+
+    def measure(text: str) -> float:
+        return A.text(text, size, CREAM, True).get_width()
+
     for seat in (view.viewer, *m.others):
         groups = tm.meld_groups(m, seat)
         if not groups:
             continue
-        rows = L.meld_rows(L.melds_of(m.rel(seat)), [len(g.cards) for g in groups])
+        zone = L.melds_of(m.rel(seat))
+        rows = L.meld_rows(zone, [len(g.cards) for g in groups])
         marks = shared_marks(m.records, groups)
         marked = marked_records(marks)
-        for group, (slots, caption) in zip(groups, rows, strict=True):
-            if not group.records or any(_moving(view, c) for c in group.cards):
+        dots = [mark_colour(g.records[0]) if marked.intersection(g.records) else None for g in groups]
+        forms = [caption_forms([m.records[i] for i in g.records], view.app.lang) for g in groups]
+        extra = [10 * s + (2 * r + 4 * s if dot else 0) for dot in dots]
+        captions = place_captions([cap for _slots, cap in rows], forms, extra, measure, zone.x, zone.right)
+        for group, (slots, _span), (text, box), dot in zip(groups, rows, captions, dots, strict=True):
+            if not text or any(_moving(view, c) for c in group.cards):
                 continue
-            dot = bool(marked.intersection(group.records))
-            room = caption.w - (2 * r + 4 * s if dot else 0) - 6 * s
-            forms = caption_forms([m.records[i] for i in group.records], view.app.lang)
-            text = fit_caption(forms, room, lambda t: A.text(t, size, CREAM, True).get_width())
-            _caption(surface, A, caption, text, size, mark_colour(group.records[0]) if dot else None, r, s)
+            _caption(surface, A, box, text, size, dot, r, s)
             for j, (card, slot) in enumerate(zip(group.cards, slots, strict=True)):
                 # the marks stay on the card's visible strip (as many as it has room for)
                 strip = slots[j + 1].cx - slot.cx if j + 1 < len(slots) else slot.height * CARD_ASPECT
@@ -92,18 +119,17 @@ def _moving(view: SeatView, card: int) -> bool:
 
 def _caption(surface: pygame.Surface, assets, box: Box, text: str, size: int, dot: tuple[int, int, int] | None,
              r: int, s: float) -> None:
-    """The caption centred in `box` on a dark pill (readable over the felt), clipped to the box at worst."""
+    """The caption in its pill `box` (``place_captions``), dark so it reads over the felt; clipped to the box at
+    worst (the shortest form in the narrowest zone)."""
     surf = assets.text(text, size, CREAM, True)
-    dot_w = 2 * r + 4 * s if dot else 0
-    w = min(surf.get_width() + dot_w + 10 * s, box.w)
-    pill = pygame.Rect(round(box.cx - w / 2), round(box.y), round(w), round(min(box.h, surf.get_height() + 3 * s)))
+    pill = pygame.Rect(round(box.x), round(box.y), round(box.w), round(min(box.h, surf.get_height() + 3 * s)))
     back = pygame.Surface(pill.size, pygame.SRCALPHA)
     pygame.draw.rect(back, (0, 0, 0, 120), back.get_rect(), border_radius=pill.h // 2)
     surface.blit(back, pill)
     x = pill.x + 5 * s
     if dot:
         _mark(surface, (x + r, pill.centery), r, dot)
-        x += dot_w
+        x += 2 * r + 4 * s
     room = pill.right - 5 * s - x
     if surf.get_width() > room:
         surf = surf.subsurface((0, 0, max(1, round(room)), surf.get_height()))
