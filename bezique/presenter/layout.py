@@ -284,10 +284,10 @@ class Layout:
         angle = -4.0 if index == 0 else 5.0
         return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, self.mid_h)
 
-    def stock_slot(self, depth: int = 0, turn_up: bool = True) -> Slot:
-        """The top of the stock, raised a little per card of depth so the pile looks thick (beside the turn-up,
-        or in the middle of its zone when there is none)."""
-        cx = self.stock.cx + (44 if turn_up else 0) * self.s
+    def stock_slot(self, depth: int = 0) -> Slot:
+        """The top of the stock, raised a little per card of depth so the pile looks thick; right of the zone's
+        middle, beside the turn-up (without one, Rubicon and Chinese, the zone's left keeps room for its notes)."""
+        cx = self.stock.cx + 44 * self.s
         cy = self.stock.cy + 14 * self.s
         return Slot(cx - depth * 0.5 * self.s, cy - depth * 0.7 * self.s, 0.0, self.mid_h)
 

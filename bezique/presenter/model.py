@@ -65,7 +65,6 @@ class TableModel:
     packs: int = 2
     sides: tuple[int, ...] = ()  # seat -> side (partnerships); empty: every seat is its own side
     settlement: bool = False  # Rubicon / Chinese: the scores are match points, changed only at the settlement
-    turn_up_game: bool = True  # False in Rubicon / Chinese: no turn-up, the stock sits alone
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -254,7 +253,7 @@ def new_model(rules, bottom: int, reveal_top: bool = False, next_hidden: int = -
     """An empty model for `rules` (seats, sides, packs, how scores move) seen from `bottom`."""
     return TableModel(bottom=bottom, players=rules.players, reveal_top=reveal_top, next_hidden=next_hidden,
                       packs=rules.packs, sides=tuple(rules.side_of(s) for s in range(rules.players)),
-                      settlement=rules.game_end_mode == "settlement", turn_up_game=rules.turn_up_trump)
+                      settlement=rules.game_end_mode == "settlement")
 
 
 def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1,
@@ -357,7 +356,7 @@ def placements(model: TableModel, layout: Layout, trumps_first: bool = False) ->
     top = stock_depth(n)
     for i, key in enumerate(model.stock):  # the pile's height follows its size (the table draws its side)
         depth = round(i * top / max(n - 1, 1))
-        out[key] = Place(layout.stock_slot(depth, model.turn_up_game), False, Z_STOCK + i, i >= n - 5)
+        out[key] = Place(layout.stock_slot(depth), False, Z_STOCK + i, i >= n - 5)
     deck_slot = layout.deck_slot()
     for i, key in enumerate(model.deck):
         d = min(i, 10) * 0.45 * layout.s

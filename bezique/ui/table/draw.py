@@ -37,6 +37,7 @@ def draw_table(view: TableView, surface: pygame.Surface) -> None:
     draw_badges(view, surface)
     _status(view, surface)
     _cards(view, surface)
+    _stock_side(view, surface)
     draw_meld_chips(view, surface)
     _trick_names(view, surface)
     _won_labels(view, surface)
@@ -104,7 +105,6 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
         blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
                   "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
     _stock_note(view, surface)
-    _stock_side(view, surface)
     count = len(m.stock) + (1 if m.turn_up is not None else 0)
     if m.trump is not None or count:
         blit_text(surface, A, T("table.stock_short", count=count), 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
@@ -112,16 +112,26 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
 
 
 def _stock_side(view: TableView, surface: pygame.Surface) -> None:
-    """The stock's side under its top cards: a card edge per step of the pile's height (``model.stock_depth``), so
-    168 cards stand visibly taller than 10 (only the top few are sprites)."""
+    """The stock's side beside its top card: a card edge per step of the pile's height (``model.stock_depth``), so
+    168 cards stand visibly taller than 10 (only the top few cards are sprites, and their shadows hid the pile).
+    Drawn over the cards, all but the top card's face, while the stock is at rest."""
     L, m = view.layout, view.model
-    if len(m.stock) <= 5:  # every card of the pile is drawn
+    steps = stock_depth(len(m.stock))
+    top = view.sprites.get(m.stock[-1]) if m.stock else None
+    if steps < 2 or top is None or top.tween is not None or top.drag is not None:
         return
-    for depth in range(stock_depth(len(m.stock))):  # the top five cards (sprites) lie over the upper steps
-        slot = L.stock_slot(depth, m.turn_up_game)
-        rect = pygame.Rect(card_box(slot).ints())
-        pygame.draw.rect(surface, (236, 228, 206), rect, border_radius=max(2, rect.w // 14))
-        pygame.draw.rect(surface, (120, 112, 96), rect, width=1, border_radius=max(2, rect.w // 14))
+    boxes = [card_box(L.stock_slot(d)) for d in range(steps + 1)]
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    w, h = max(b.right for b in boxes) - x0 + 1, max(b.bottom for b in boxes) - y0 + 1
+    side = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
+    radius = max(2, round(boxes[0].w / 14))
+    for box in boxes[:-1]:  # the bottom card first, each step up over it
+        rect = pygame.Rect(round(box.x - x0), round(box.y - y0), round(box.w), round(box.h))
+        pygame.draw.rect(side, (236, 228, 206), rect, border_radius=radius)
+        pygame.draw.rect(side, (128, 120, 104), rect, width=1, border_radius=radius)
+    face = boxes[-1]
+    side.fill((0, 0, 0, 0), pygame.Rect(round(face.x - x0), round(face.y - y0), round(face.w), round(face.h)))
+    surface.blit(side, (round(x0), round(y0)))
 
 
 def _stock_note(view: TableView, surface: pygame.Surface) -> None:
@@ -134,10 +144,10 @@ def _stock_note(view: TableView, surface: pygame.Surface) -> None:
         pair = bezique_pair(rules, m.trump)
         if pair is None:
             return
-        label = blit_text(surface, A, T("table.bezique_now"), 16 * s, (x, y + 14 * s), CREAM, "midleft", bold=True,
-                          shadow=True)
-        row = Box(label.right + 6 * s, y, 0, 30 * s)
-        draw_chips(surface, A, chip_layout(pair, lambda _card: HAND, row.x + chips_width(2, s), row, s), s)
+        x, y = L.stock.x + 14 * s, L.stock.y + 62 * s  # under the marker, left of the stock (no turn-up here)
+        blit_text(surface, A, T("table.bezique_now"), 16 * s, (x, y), CREAM, bold=True, shadow=True)
+        row = Box(x - 3 * s, y + 20 * s, 0, 40 * s)
+        draw_chips(surface, A, chip_layout(pair, lambda _card: HAND, x + chips_width(2, s), row, s), s)
     elif m.turn_up is not None and rank_of(m.turn_up) == SEVEN and rules.seven_of_trumps_scoring != "none":
         size = max(11, int(15 * s))
         for i, line in enumerate(wrap(A, T("table.turn_up_seven"), size, L.stock.right - 10 * s - x)[:2]):
