@@ -194,10 +194,10 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
         room -= 2 * r + 8 * s
     blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
               GOLD, bold=True, max_width=room)
-    if state.final_phase:  # how many are left: each trick takes one card from every hand
-        left = max(len(hand) for hand in m.hands.values())
+    left = max(len(hand) for hand in m.hands.values())  # each trick takes one card from every hand
+    if state.final_phase and left:
         phase = T("table.final_phase_left_one" if left == 1 else "table.final_phase_left", count=left)
-    else:
+    else:  # before the final tricks, and once they are all played
         phase = T("table.tricks_played", count=state.tricks_done)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
     rules = view.session.rules
