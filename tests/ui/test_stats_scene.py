@@ -56,3 +56,22 @@ def test_new_game_over_an_unfinished_game_counts_it_abandoned():
     shell.start_game(setup)
     tally = stats.load_stats().stats.variant(setup.variant).by_level["beginner"]
     assert tally.abandoned == 1 and tally.games == 0
+
+
+def test_a_deal_played_at_the_table_sets_the_records_when_it_ends():
+    """The bug seen: a finished, unassisted deal left "Best deal: None yet" until the whole game ended."""
+    shell = make_shell()
+    setup = shell.default_setup()
+    setup.level, setup.seed = "beginner", 3
+    table = shell.start_game(setup)
+    rng = random.Random(4)
+    for _ in range(3000):
+        state = table.session.state
+        if state.deal_index == 0 and state.phase in (Phase.AWAIT_DEAL, Phase.OVER):
+            break
+        step(shell.app, rng)
+    else:
+        raise AssertionError("the first deal never ended")
+    record = stats.load_stats().stats.variant(setup.variant).best_deal.get("beginner")
+    points = sum(p for d, side, _seat, _id, p in table.session.state.log if d == 0 and side == 0)
+    assert record is not None and record["points"] == points
