@@ -92,6 +92,8 @@ def test_a_shortened_caption_spreads_into_the_room_its_neighbours_leave():
     placed = place_captions(spans, forms, [10, 10], lambda t: 7 * len(t), left=0, right=260)
     (first, a), (second, b) = placed
     assert first == "Four queens 60" and second == "Marriage 20"
-    assert a.right <= b.x and b.cx == spans[1].cx and b.right <= 260
+    assert a.right <= b.x and b.right <= 260 and b.x <= spans[1].cx <= b.right
+    centred = place_captions(spans, forms, [10, 10], lambda t: 7 * len(t), left=0, right=400)[1][1]
+    assert centred.cx == spans[1].cx  # centred under its card when the room allows
     tight = place_captions(spans, forms, [10, 10], lambda t: 7 * len(t), left=0, right=204)
-    assert tight[1][0] == "20"  # no room on its right: the points stay
+    assert tight[1][0] == "20"  # no room beside it: the points stay

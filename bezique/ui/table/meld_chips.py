@@ -57,20 +57,24 @@ def place_captions(spans: Sequence[Box], forms: Sequence[Sequence[str]], extra: 
     """Each group's caption text and pill box, centred under its group (`spans`, from ``Layout.meld_rows``).
 
     A caption first gets its own span; one that had to shorten may then spread into the room its neighbours'
-    captions leave free (a lone king's "Marriage 20" beside a long row of queens whose caption is short), never
-    past them nor past the zone (`left`, `right`). `extra`: what each pill adds to its text (padding, a mark).
+    captions leave free (a lone king's "Marriage 20" beside a long row of queens whose caption is short), centred
+    under its group when it can be, shifted aside when not, never past them nor past the zone (`left`, `right`).
+    `extra`: what each pill adds to its text (padding, a mark).
     """
     texts = [fit_caption(f, span.w - x, measure) for f, span, x in zip(forms, spans, extra, strict=True)]
     widths = [min(measure(t) + x, span.w) if t else 0.0 for t, span, x in zip(texts, spans, extra, strict=True)]
+    xs = [span.cx - w / 2 for span, w in zip(spans, widths, strict=True)]
     for i, span in enumerate(spans):
         if not forms[i] or texts[i] == forms[i][0]:
             continue
-        before = spans[i - 1].cx + widths[i - 1] / 2 if i > 0 else left
-        after = spans[i + 1].cx - widths[i + 1] / 2 if i + 1 < len(spans) else right
-        half = min(span.cx - before, after - span.cx)
-        texts[i] = fit_caption(forms[i], 2 * half - extra[i], measure)
-        widths[i] = min(measure(texts[i]) + extra[i], max(2 * half, span.w))
-    return [(t, Box(span.cx - w / 2, span.y, w, span.h)) for t, w, span in zip(texts, widths, spans, strict=True)]
+        gap = (spans[i].x - spans[i - 1].right) / 2 if i > 0 else 0.0  # half the gap between groups, kept clear
+        before = xs[i - 1] + widths[i - 1] + gap if i > 0 else left
+        after = spans[i + 1].cx - widths[i + 1] / 2 - gap if i + 1 < len(spans) else right
+        room = max(after - before, span.w)
+        texts[i] = fit_caption(forms[i], room - extra[i], measure)
+        widths[i] = min(measure(texts[i]) + extra[i], room)
+        xs[i] = min(max(span.cx - widths[i] / 2, before), after - widths[i])  # centred if it may, else shifted
+    return [(t, Box(x, span.y, w, span.h)) for t, x, w, span in zip(texts, xs, widths, spans, strict=True)]
 
 
 def mark_colour(record: int) -> tuple[int, int, int]:
