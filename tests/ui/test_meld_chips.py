@@ -80,8 +80,9 @@ def test_a_marriage_gets_room_for_its_name_when_the_row_has_it():
 
 
 def test_the_same_meld_made_again_reads_once_with_its_count():
-    records = [(0, "four_queens", (), 60)] * 4 + [(0, "bezique_1", (), 40)]
-    assert caption_forms(records, "en") == ["Four queens 60 ×4 · Bezique 40", "Four queens 60 ×4 +40", "60 ×4 +40"]
+    records = [(0, "four_queens", (), 60)] * 4 + [(0, "bezique_1", (), 40)] * 2 + [(0, "royal_marriage", (), 40)]
+    assert caption_forms(records, "en") == ["Four queens 60 ×4 · Bezique 40 ×2 · Royal marriage 40",
+                                            "Four queens 60 ×4 +120", "60 ×4 +120"]  # the others' points together
 
 
 def test_a_shortened_caption_spreads_into_the_room_its_neighbours_leave():

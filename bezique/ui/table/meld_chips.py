@@ -2,8 +2,8 @@
 
 ``bezique.presenter.meld_groups`` decides which cards make a group and which melds its caption names; this module
 words the caption so it fits the room ``Layout.meld_rows`` gives it (spreading into what its neighbours leave free):
-"Sequence 250 · Royal marriage 40", else the first name with the others' points ("Sequence 250 +40"), else the
-points alone ("250 +40"). A card that also scored
+"Sequence 250 · Royal marriage 40", else the first name with the others' points together ("Sequence 250 +40"),
+else the points alone ("250 +40"). A card that also scored
 in a meld named under another group carries a small round mark of that meld's colour, and that caption starts
 with the same mark (all marks one size, on the card's visible edge, so nothing stacks over the card).
 The wording and placing (``caption_forms``, ``fit_caption``, ``place_captions``) is pure, tested without a display.
@@ -39,7 +39,8 @@ def caption_forms(records: Sequence[Record], lang: str) -> list[str]:
     parts = [(f"{score_name(kind, lang)} {points}", f"{points}", f" ×{n}" if n > 1 else "")
              for (kind, points), n in counts.items()]
     full = " · ".join(named + times for named, _points, times in parts)
-    extra = "".join(f" +{points}{times}" for _named, points, times in parts[1:])
+    rest = sum(points * n for (_kind, points), n in list(counts.items())[1:])
+    extra = f" +{rest}" if rest else ""  # the other melds' points together: "+40 ×2 +20" read as a puzzle
     first = parts[0]
     return list(dict.fromkeys([full, f"{first[0]}{first[2]}{extra}", f"{first[1]}{first[2]}{extra}"]))
 
