@@ -227,6 +227,7 @@ STRINGS: dict[str, str] = {
     "stats.assisted": "With hints (counted apart)",
     "stats.hotseat": "Two players on this screen",
     "stats.hotseat_games": "{count} games played",
+    "stats.hotseat_abandoned": ", {count} abandoned",
     "stats.best_deal": "Best deal",
     "stats.best_deal_value": "{points} points ({level})",
     "stats.biggest_meld": "Biggest meld",

@@ -229,6 +229,7 @@ STRINGS: dict[str, str] = {
     "stats.assisted": "Con suggerimenti (contate a parte)",
     "stats.hotseat": "Due giocatori su questo schermo",
     "stats.hotseat_games": "{count} partite giocate",
+    "stats.hotseat_abandoned": ", {count} abbandonate",
     "stats.best_deal": "Migliore distribuzione",
     "stats.best_deal_value": "{points} punti ({level})",
     "stats.biggest_meld": "Combinazione più alta",

@@ -12,7 +12,7 @@ Everything is kept per variant, so a Chinese 9000 meld never swamps the two-hand
   and points) — and the current and best winning streaks, from games against the computer without hints only, so
   they are earned. Records count as soon as the deal is over (``record_progress``), not only when the whole game
   ends: a 400-point deal is a record even if the game is later abandoned;
-- two people on one screen (hot-seat): the number of games and draws, apart from everything else.
+- two people on one screen (hot-seat): the number of games, draws and abandoned games, apart from everything else.
 
 Version 1 files (everything together) are read: their records go to the variant and level they name, their tallies
 to ``EARLIER`` ("earlier games, all variants"), which the screen shows as such.
@@ -362,19 +362,21 @@ def record_progress(game: RecordedGame, meta: dict[str, Any], today: date | None
 
 def record_abandoned(game: RecordedGame, meta: dict[str, Any], today: date | None = None) -> StatsLoadResult | None:
     """Count a game replaced by a new one before its end: an abandoned game for its level (its finished deals'
-    records kept), and the end of the winning streak; None for a hot-seat game, or one already counted.
+    records kept) and the end of the winning streak, or an abandoned hot-seat game; None for one already counted.
 
     Raises:
         ValueError: `meta` does not say how the game was played.
         OSError: the statistics could not be written.
     """
     mode, level = _how_played(meta)
-    if mode != "computer" or level is None:
-        return None
     loaded = _load_for_writing()
     stats = loaded.stats
     if not _first_count(stats, meta):
         return None
+    if mode == "hotseat" or level is None:
+        stats.hotseat.abandoned += 1
+        save_stats(stats)
+        return loaded
     assisted = bool(meta.get("assisted", False))
     variant = stats.variants.setdefault(game.rules.variant, VariantStats())
     (variant.assisted_by_level if assisted else variant.by_level).setdefault(level, Tally()).abandoned += 1

@@ -253,7 +253,8 @@ def test_an_abandoned_game_is_counted_once_and_ends_the_streak() -> None:
     assert s.by_level["expert"] == stats.Tally(games=1, wins=1, abandoned=1)
     assert (s.current_streak, s.best_streak) == (0, 1)
     assert "expert" in s.best_deal  # its finished deal still counts for the records
-    assert stats.record_abandoned(unfinished, meta(mode="hotseat", level=None)) is None
+    assert stats.record_abandoned(unfinished, meta(mode="hotseat", level=None)) is not None
+    assert stats.load_stats().stats.hotseat == stats.Tally(abandoned=1)
 
 
 def test_a_version_1_file_is_read_records_to_their_variant(data_folder: Path) -> None:

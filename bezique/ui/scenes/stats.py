@@ -120,7 +120,7 @@ class StatsScene(Scene):
         items = [(T("stats.best_deal"), self._record(st, "best_deal")),
                  (T("stats.biggest_meld"), self._record(st, "biggest_meld")),
                  (T("stats.current_streak"), str(st.current_streak)), (T("stats.best_streak"), str(st.best_streak)),
-                 (T("stats.hotseat"), T("stats.hotseat_games", count=self.stats.hotseat.games))]
+                 (T("stats.hotseat"), self._hotseat())]
         for label, value in items:
             blit_text(surface, A, label, 21 * s, (right.x + 16 * s, y), MUTED, max_width=right.w - 32 * s)
             blit_text(surface, A, value, 26 * s, (right.x + 16 * s, y + 24 * s), CREAM, bold=True,
@@ -129,6 +129,12 @@ class StatsScene(Scene):
         blit_text(surface, A, T("stats.records_note"), 17 * s, (right.x + 16 * s, right.bottom - 12 * s), MUTED,
                   "bottomleft", max_width=right.w - 32 * s)
         self._back().draw(surface, A, s, hot=True)
+
+    def _hotseat(self) -> str:
+        """The hot-seat games played, and the abandoned ones when there are any."""
+        T, tally = self.app.t, self.stats.hotseat
+        games = T("stats.hotseat_games", count=tally.games)
+        return games + (T("stats.hotseat_abandoned", count=tally.abandoned) if tally.abandoned else "")
 
     def _record(self, st: stats.VariantStats, which: str) -> str:
         """The variant's best deal or biggest meld, with the level it was made against; "None yet" before one."""
