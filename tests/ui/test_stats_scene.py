@@ -44,11 +44,16 @@ def test_tabs_show_each_variant_apart():
     app.tick(DT)
 
 
-def test_new_game_over_an_unfinished_game_counts_it_abandoned():
+def beginner_game(seed: int):
+    """A shell with a new game against the beginner, and that game's setup and table."""
     shell = make_shell()
     setup = shell.default_setup()
-    setup.level, setup.seed = "beginner", 2
-    table = shell.start_game(setup)
+    setup.level, setup.seed = "beginner", seed
+    return shell, setup, shell.start_game(setup)
+
+
+def test_new_game_over_an_unfinished_game_counts_it_abandoned():
+    shell, setup, table = beginner_game(2)
     rng = random.Random(1)
     for _ in range(40):
         step(shell.app, rng)
@@ -60,10 +65,7 @@ def test_new_game_over_an_unfinished_game_counts_it_abandoned():
 
 def test_a_deal_played_at_the_table_sets_the_records_when_it_ends():
     """The bug seen: a finished, unassisted deal left "Best deal: None yet" until the whole game ended."""
-    shell = make_shell()
-    setup = shell.default_setup()
-    setup.level, setup.seed = "beginner", 3
-    table = shell.start_game(setup)
+    shell, setup, table = beginner_game(3)
     rng = random.Random(4)
     for _ in range(3000):
         state = table.session.state
