@@ -201,10 +201,15 @@ def test_the_computers_advice_is_worded_here_for_every_reason_it_gives() -> None
     for code in codes:
         assert i18n.has_key(f"advice.{code}"), code
     card = lambda uid: "CARD"  # noqa: E731
-    assert advice_line("meld", {"meld": "royal_marriage", "points": 40}, "en", card) == \
-        "Declare a royal marriage for 40 points."
+    assert advice_line("meld", {"meld": "royal_marriage", "points": 40}, "en", card) == "It scores 40 points."
     assert advice_line("search", {"what": ("meld", "bezique_2"), "n": 12, "gain": 7.4}, "it", card) == \
-        "Il doppio bezique: la migliore in 12 smazzate simulate (+7 punti rispetto alla mossa ovvia)."
-    assert advice_line("search", {"what": ("play", 3), "n": 5, "gain": -1.0}, "en", card).startswith("CARD did best")
+        "La migliore in 12 distribuzioni simulate (+7 punti rispetto alla mossa ovvia)."
+    assert advice_line("search", {"what": ("play", 3), "n": 5, "gain": -1.0}, "en", card).startswith("It did best")
+    # the window shows the move before its reason: a reason never names the move again (the exchange names the
+    # turn-up taken, another card)
+    args = {"card": 3, "points": 40, "n": 5, "gain": 2}
+    for code in codes - {"exchange"}:
+        for lang in ("en", "it"):
+            assert "CARD" not in advice_line(code, args, lang, card), (code, lang)
     assert advice_line("no_such_code", {}, "en", card) == "A move picked at random."
     assert i18n.level_name("expert", "it") == "Esperto" and i18n.level_blurb("master", "en").startswith("The expert")

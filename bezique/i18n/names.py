@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from bezique.i18n import LANGUAGES, t
+
 FRENCH = ("Honoré", "Gaston", "Lucien", "Octave", "Armand", "Jules", "Léonie", "Adèle", "Céleste", "Margot", "Odile",
           "Clémence")
 ITALIAN = ("Beppe", "Carlo", "Ettore", "Ottavio", "Vittorio", "Lorenzo", "Giulia", "Teresa", "Rosina", "Nella",
@@ -34,3 +36,16 @@ def computer_names(seed: int, count: int, taken: Iterable[str] = ()) -> list[str
     used = {name.strip().casefold() for name in taken}
     pool = [name for name in COMPUTER_NAMES if name.casefold() not in used]
     return random.Random(f"bezique-names-{seed}").sample(pool, count)
+
+
+def default_name_in(name: str, lang: str) -> str:
+    """`name` in `lang` when it is one of the default seat names of any language ("You" / "Tu", "Player 2" /
+    "Giocatore 2"), so a game started in English reads "Tu" once the window speaks Italian; any other name (typed
+    by a player, or a computer's) as it is."""
+    for other in LANGUAGES:
+        if name == t("newgame.default_you", other):
+            return t("newgame.default_you", lang)
+        for number in range(1, 7):
+            if name == t("newgame.player_name", other, number=number):
+                return t("newgame.player_name", lang, number=number)
+    return name

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 CARD_ASPECT = 0.7  # width / height of the card art (350×500)
+CAPTION_W = 122  # at scale 1: the least width of a meld group on the table when there is room (its caption's)
 MIN_SIZE = (1024, 640)
 LAID_OUT_PLAYERS = (2, 3, 4)  # the tables ``Layout.for_size`` can seat (six-handed has no layout yet)
 DEFAULT_SIZE = (1280, 720)
@@ -220,28 +221,50 @@ class Layout:
 
     def meld_slots(self, zone: Box, groups: list[int]) -> list[list[Slot]]:
         """Melded cards in groups (one per meld), each group a tight overlapping row, groups spaced apart."""
+        return [slots for slots, _caption in self.meld_rows(zone, groups)]
+
+    def meld_rows(self, zone: Box, groups: list[int]) -> list[tuple[list[Slot], Box]]:
+        """Each group's card slots and the box of its caption under the cards (the meld's name and points).
+
+        A group is given at least ``CAPTION_W`` of the row when the zone has room, so that a two-card marriage's
+        caption is not cut to its points; in a narrow zone (the side seats of three- and four-handed) the cards
+        overlap more first, then the groups share what is left and the captions shorten (``meld_chips``)."""
         card_h = self.small_h
         cw = self.card_w(card_h)
-        count = sum(groups)
-        if count == 0:
-            return [[] for _ in groups]
-        gap = 14 * self.s
-        step = cw * 0.62
-        width = sum(cw + step * (g - 1) for g in groups if g) + gap * (len([g for g in groups if g]) - 1)
-        if width > zone.w:  # squeeze the overlap so everything fits
-            fixed = cw * len([g for g in groups if g]) + gap * (len([g for g in groups if g]) - 1)
-            step = max(4.0, (zone.w - fixed) / max(count - len([g for g in groups if g]), 1))
-            width = zone.w
-        x = zone.cx - width / 2 + cw / 2
+        shown = [g for g in groups if g]
+        if not shown:
+            return [([], Box(zone.x, zone.y, 0, 0)) for _ in groups]
+        gap, step, want = 10 * self.s, cw * 0.62, CAPTION_W * self.s
+        widths = [cw + step * (g - 1) for g in shown]
+
+        def total(ws: list[float]) -> float:
+            return sum(max(w, want) for w in ws) + gap * (len(ws) - 1)
+
+        while total(widths) > zone.w and want > cw:  # first give up the captions' extra room, then squeeze the
+            want = max(cw, want - 2 * self.s)  # overlap
+        if total(widths) > zone.w:
+            least = 6 * self.s  # the least of a card that shows under the next: its index corner
+            room = zone.w - gap * (len(shown) - 1) - least * (sum(shown) - len(shown))
+            if room < cw * len(shown):  # even so the groups do not fit: smaller cards (many groups, a narrow seat)
+                card_h = max(int(room / len(shown) / CARD_ASPECT), 8)
+                cw = want = self.card_w(card_h)
+            fixed = cw * len(shown) + gap * (len(shown) - 1)
+            step = max(least, (zone.w - fixed) / max(sum(shown) - len(shown), 1))
+            widths = [cw + step * (g - 1) for g in shown]
+        x = zone.cx - total(widths) / 2
         cy = zone.y + card_h / 2 + 2 * self.s
-        out: list[list[Slot]] = []
+        cap_y = cy + card_h / 2 + 1 * self.s
+        cap_h = max(zone.bottom - cap_y, 12 * self.s)
+        out: list[tuple[list[Slot], Box]] = []
         for g in groups:
-            row = []
-            for i in range(g):
-                row.append(Slot(x + i * step, cy, 0.0, card_h))
-            out.append(row)
-            if g:
-                x += step * (g - 1) + cw + gap
+            if not g:
+                out.append(([], Box(x, cap_y, 0, 0)))
+                continue
+            w = cw + step * (g - 1)
+            span = max(w, want)
+            left = x + (span - w) / 2 + cw / 2
+            out.append(([Slot(left + i * step, cy, 0.0, card_h) for i in range(g)], Box(x, cap_y, span, cap_h)))
+            x += span + gap
         return out
 
     def trick_slot(self, index: int, from_bottom: bool | int) -> Slot:
@@ -261,10 +284,10 @@ class Layout:
         angle = -4.0 if index == 0 else 5.0
         return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, self.mid_h)
 
-    def stock_slot(self, depth: int = 0, turn_up: bool = True) -> Slot:
-        """The top of the stock, raised a little per card of depth so the pile looks thick (beside the turn-up,
-        or in the middle of its zone when there is none)."""
-        cx = self.stock.cx + (44 if turn_up else 0) * self.s
+    def stock_slot(self, depth: int = 0) -> Slot:
+        """The top of the stock, raised a little per card of depth so the pile looks thick; right of the zone's
+        middle, beside the turn-up (without one, Rubicon and Chinese, the zone's left keeps room for its notes)."""
+        cx = self.stock.cx + 44 * self.s
         cy = self.stock.cy + 14 * self.s
         return Slot(cx - depth * 0.5 * self.s, cy - depth * 0.7 * self.s, 0.0, self.mid_h)
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from bezique.presenter.layout import Layout, Slot
+from bezique.presenter.meld_groups import MeldGroup, Record, group_melds
 from bezique.rules import Event, PlayerView
 from bezique.rules.cards import rank_of, suit_of
 
@@ -50,7 +51,7 @@ class TableModel:
     hands: dict[int, list[int]] = field(default_factory=dict)
     tables: dict[int, list[int]] = field(default_factory=dict)
     won: dict[int, list[int]] = field(default_factory=dict)
-    records: list[tuple[int, str, tuple[int, ...]]] = field(default_factory=list)  # (seat, kind, cards)
+    records: list[Record] = field(default_factory=list)  # (seat, kind, cards, points)
     trick: list[tuple[int, int]] = field(default_factory=list)
     last_trick: tuple[tuple[int, int], ...] = ()  # (seat, card) in play order
     last_winner: int | None = None  # the seat that took the last trick
@@ -64,7 +65,6 @@ class TableModel:
     packs: int = 2
     sides: tuple[int, ...] = ()  # seat -> side (partnerships); empty: every seat is its own side
     settlement: bool = False  # Rubicon / Chinese: the scores are match points, changed only at the settlement
-    turn_up_game: bool = True  # False in Rubicon / Chinese: no turn-up, the stock sits alone
 
     def __post_init__(self) -> None:
         if not self.sides:
@@ -182,7 +182,7 @@ class TableModel:
     def _on_meld_declared(self, event: Event) -> list[tuple[int, int]]:
         seat = actor(event)
         renames: list[tuple[int, int]] = []
-        self.records.append((seat, event.label, tuple(event.cards)))
+        self.records.append((seat, event.label, tuple(event.cards), event.points))
         if self.trump is None and event.label in ("royal_marriage", "trump_sequence"):
             self.trump = suit_of(event.cards[0])  # Rubicon / Chinese: the first marriage or sequence sets trumps
         for card in event.cards:
@@ -253,7 +253,7 @@ def new_model(rules, bottom: int, reveal_top: bool = False, next_hidden: int = -
     """An empty model for `rules` (seats, sides, packs, how scores move) seen from `bottom`."""
     return TableModel(bottom=bottom, players=rules.players, reveal_top=reveal_top, next_hidden=next_hidden,
                       packs=rules.packs, sides=tuple(rules.side_of(s) for s in range(rules.players)),
-                      settlement=rules.game_end_mode == "settlement", turn_up_game=rules.turn_up_trump)
+                      settlement=rules.game_end_mode == "settlement")
 
 
 def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1,
@@ -279,7 +279,7 @@ def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1
     for seat in range(model.players):
         model.tables[seat] = list(view.tables[seat])
         model.won[seat] = [card for winner, trick in view.tricks_log if winner == seat for _, card in trick]
-    model.records = [(r.seat, r.kind, r.cards) for r in view.records]
+    model.records = [(r.seat, r.kind, r.cards, r.value) for r in view.records]
     model.trick = list(view.trick)
     model.last_trick = view.tricks_log[-1][1] if view.tricks_log else ()
     model.last_winner = view.tricks_log[-1][0] if view.tricks_log else None
@@ -327,27 +327,15 @@ def hand_order(cards: list[int], trump: int | None, trumps_first: bool) -> list[
     return sorted(cards, key=key)
 
 
-def meld_groups(model: TableModel, seat: int) -> list[list[int]]:
-    """The seat's table cards grouped by the first meld (still on the table) each one scored in."""
-    groups: list[list[int]] = []
-    placed: set[int] = set()
-    table = set(model.tables[seat])
-    for rec_seat, _kind, cards in model.records:
-        if rec_seat != seat:
-            continue
-        group = [c for c in cards if c in table and c not in placed]
-        if group:
-            groups.append(hand_order(group, model.trump, True))
-            placed.update(group)
-    rest = [c for c in model.tables[seat] if c not in placed]
-    if rest:
-        groups.append(rest)
-    return groups
+def meld_groups(model: TableModel, seat: int) -> list[MeldGroup]:
+    """The seat's table cards in groups, one per meld, in rank order (``bezique.presenter.meld_groups``)."""
+    return group_melds(model.records, seat, model.tables[seat])
 
 
-def meld_history(model: TableModel, card: int) -> list[str]:
-    """The meld ids a table card has scored in (RULES.md §1.12: public)."""
-    return [kind for _seat, kind, cards in model.records if card in cards]
+def stock_depth(count: int) -> int:
+    """How many steps high the stock's pile is drawn for `count` cards: a card a step up to 8, then a step per few
+    cards up to 24 (Chinese: 168 cards after the deal), so a big stock looks big."""
+    return count - 1 if count <= 9 else min(24, 8 + (count - 9) // 7)
 
 
 def placements(model: TableModel, layout: Layout, trumps_first: bool = False) -> dict[int, Place]:
@@ -364,10 +352,11 @@ def placements(model: TableModel, layout: Layout, trumps_first: bool = False) ->
                                   slot.height), False, Z_WON + i, i >= len(pile) - 4)
     if model.turn_up is not None:
         out[model.turn_up] = Place(layout.turn_up_slot(), True, Z_TURNUP)
-    for i, key in enumerate(model.stock):
-        depth = min(i, 8) if len(model.stock) < 9 else max(0, 8 - (len(model.stock) - 1 - i))
-        out[key] = Place(layout.stock_slot(depth, model.turn_up_game), False, Z_STOCK + i,
-                         i >= len(model.stock) - 5)
+    n = len(model.stock)
+    top = stock_depth(n)
+    for i, key in enumerate(model.stock):  # the pile's height follows its size (the table draws its side)
+        depth = round(i * top / max(n - 1, 1))
+        out[key] = Place(layout.stock_slot(depth), False, Z_STOCK + i, i >= n - 5)
     deck_slot = layout.deck_slot()
     for i, key in enumerate(model.deck):
         d = min(i, 10) * 0.45 * layout.s
@@ -375,10 +364,10 @@ def placements(model: TableModel, layout: Layout, trumps_first: bool = False) ->
                          i >= len(model.deck) - 6)
     for seat in seats:
         groups = meld_groups(model, seat)
-        rows = layout.meld_slots(layout.melds_of(model.rel(seat)), [len(g) for g in groups])
+        rows = layout.meld_slots(layout.melds_of(model.rel(seat)), [len(g.cards) for g in groups])
         z = Z_MELD
         for group, row in zip(groups, rows, strict=True):
-            for key, slot in zip(group, row, strict=True):
+            for key, slot in zip(group.cards, row, strict=True):
                 out[key] = Place(slot, True, z)
                 z += 1
     for i, (seat, card) in enumerate(model.trick):

@@ -1,5 +1,6 @@
-"""Statistics: counted per level (assisted and hot-seat apart), records and streaks, each game once, and a damaged
-file set aside and reported, never silently dropped."""
+"""Statistics: counted per variant and level (assisted and hot-seat apart), records and streaks, records earned as
+each deal ends, abandoned games counted, each game once, and a damaged or newer file set aside and reported, never
+silently dropped or written over."""
 
 from __future__ import annotations
 
@@ -26,13 +27,17 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def finished_game(seed: int, max_actions: int | None = None) -> RecordedGame:
-    rules = make_ruleset("two_handed", {"target_score": 500})
+def finished_game(seed: int, max_actions: int | None = None, variant: str = "two_handed",
+                  until: Phase = Phase.OVER) -> RecordedGame:
+    """A random game played to its end (or `max_actions`, or the first time it reaches `until`)."""
+    rules = make_ruleset(variant, {"target_score": 500} if variant == "two_handed" else {})
     rng = random.Random(seed)
     game = RecordedGame.new(rules, PLAYERS, rng.randrange(2), seed)
     done = 0
     while game.state.phase != Phase.OVER and (max_actions is None or done < max_actions):
         if game.state.phase == Phase.AWAIT_DEAL:
+            if until == Phase.AWAIT_DEAL and game.state.deal_index >= 0:
+                break
             game.start_deal(shuffled_deck(rules, rng))
         else:
             game.act(rng.choice(legal_actions(game.state)))
@@ -61,7 +66,8 @@ def test_fresh_statistics() -> None:
     result = stats.load_stats()
     assert result.problem is None
     s = result.stats
-    assert s.by_level == {} and s.best_deal is None and s.biggest_meld is None and s.best_streak == 0
+    assert s.variants == {} and s.variant("two_handed").best("best_deal") is None
+    assert s.variant("two_handed").best_streak == 0
     assert s.total().win_rate is None
 
 
@@ -76,10 +82,11 @@ def test_games_and_wins_per_level_with_assisted_and_hotseat_apart() -> None:
     stats.record_game_result(wins[0], meta(mode="hotseat", level=None))
 
     s = stats.load_stats().stats
-    assert s.by_level["expert"] == stats.Tally(games=3, wins=2, losses=1)
-    assert s.by_level["beginner"] == stats.Tally(games=1, losses=1)
-    assert s.by_level["expert"].win_rate == pytest.approx(2 / 3)
-    assert s.assisted_by_level == {"expert": stats.Tally(games=1, wins=1)}
+    two = s.variant("two_handed")
+    assert two.by_level["expert"] == stats.Tally(games=3, wins=2, losses=1)
+    assert two.by_level["beginner"] == stats.Tally(games=1, losses=1)
+    assert two.by_level["expert"].win_rate == pytest.approx(2 / 3)
+    assert two.assisted_by_level == {"expert": stats.Tally(games=1, wins=1)}
     assert s.hotseat.games == 1
     assert s.total() == stats.Tally(games=4, wins=2, losses=2)
 
@@ -87,7 +94,7 @@ def test_games_and_wins_per_level_with_assisted_and_hotseat_apart() -> None:
 def test_the_human_seat_decides_who_won() -> None:
     game = games_won_by(1, 1)[0]
     stats.record_game_result(game, meta(human_seat=1))
-    assert stats.load_stats().stats.by_level["expert"].wins == 1
+    assert stats.load_stats().stats.variant("two_handed").by_level["expert"].wins == 1
 
 
 def test_streaks_count_unassisted_computer_games() -> None:
@@ -96,14 +103,14 @@ def test_streaks_count_unassisted_computer_games() -> None:
     sequence = [(wins[0], {}), (wins[1], {}), (wins[2], {"assisted": True}), (loss, {}), (wins[3], {})]
     expected = [(1, 1), (2, 2), (2, 2), (0, 2), (1, 2)]
     for (game, extra), (current, best) in zip(sequence, expected, strict=True):
-        s = stats.record_game_result(game, meta(**extra)).stats
+        s = stats.record_game_result(game, meta(**extra)).stats.variant("two_handed")
         assert (s.current_streak, s.best_streak) == (current, best)
 
 
 def test_best_deal_and_biggest_meld_come_from_the_players_scores() -> None:
     game = finished_game(4)
     stats.record_game_result(game, meta(), today=date(2026, 5, 9))
-    s = stats.load_stats().stats
+    s = stats.load_stats().stats.variant("two_handed")
     per_deal: dict[int, int] = {}
     melds = []
     for deal, side, seat, score_id, points in game.state.log:
@@ -111,26 +118,26 @@ def test_best_deal_and_biggest_meld_come_from_the_players_scores() -> None:
             per_deal[deal] = per_deal.get(deal, 0) + points
         if seat == 0 and score_id in MELD_NAMES:
             melds.append(points)
-    assert s.best_deal == {"points": max(per_deal.values()), "level": "expert", "variant": "two_handed",
-                           "date": "2026-05-09"}
+    assert s.best_deal == {"expert": {"points": max(per_deal.values()), "date": "2026-05-09"}}
     assert melds, "seed 4 no longer gives seat 0 a meld: pick a seed that does"
-    assert s.biggest_meld is not None and s.biggest_meld["points"] == max(melds)
-    assert s.biggest_meld["kind"] in MELD_NAMES
+    assert s.biggest_meld["expert"]["points"] == max(melds)
+    assert s.biggest_meld["expert"]["kind"] in MELD_NAMES
     # a hot-seat or assisted game never sets a record
     before = stats.load_stats().stats.to_dict()
     stats.record_game_result(finished_game(5), meta(assisted=True))
     stats.record_game_result(finished_game(6), meta(mode="hotseat", level=None))
-    after = stats.load_stats().stats
-    assert after.best_deal == before["best_deal"] and after.biggest_meld == before["biggest_meld"]
+    after = stats.load_stats().stats.variant("two_handed").to_dict()
+    assert after["best_deal"] == before["variants"]["two_handed"]["best_deal"]
+    assert after["biggest_meld"] == before["variants"]["two_handed"]["biggest_meld"]
 
 
 def test_records_only_improve() -> None:
     games = [finished_game(seed) for seed in range(8)]
     best = 0
     for game in games:
-        s = stats.record_game_result(game, meta()).stats
-        assert s.best_deal is not None and s.best_deal["points"] >= best
-        best = s.best_deal["points"]
+        s = stats.record_game_result(game, meta()).stats.variant("two_handed")
+        assert s.best_deal["expert"]["points"] >= best
+        best = s.best_deal["expert"]["points"]
 
 
 def test_each_game_counts_once() -> None:
@@ -184,14 +191,85 @@ def test_newer_statistics_are_kept_aside(data_folder: Path) -> None:
     data_folder.mkdir(parents=True, exist_ok=True)
     (data_folder / "stats.json").write_text(json.dumps({"format": "bezique-stats", "version": 9}),
                                             encoding="utf-8")
+    newer = (data_folder / "stats.json").read_text(encoding="utf-8")
     result = stats.load_stats()
     assert result.problem is not None and result.problem.key == "problem.stats_newer"
+    aside = result.problem.set_aside_to
+    assert aside is not None and re.match(r"^stats\.json\.newer-\d{8}-\d{6}(-\d+)?$", aside.name)
+    assert aside.read_text(encoding="utf-8") == newer  # kept whole, never rewritten in the older format
+    stats.record_game_result(finished_game(1), meta())
+    assert aside.read_text(encoding="utf-8") == newer
 
 
 def test_statistics_survive_a_restart_and_reset(data_folder: Path) -> None:
     stats.record_game_result(finished_game(3), meta(level="master"))
     doc = json.loads((data_folder / "stats.json").read_text(encoding="utf-8"))
-    assert doc["format"] == "bezique-stats" and doc["by_level"]["master"]["games"] == 1
+    assert doc["format"] == "bezique-stats" and doc["variants"]["two_handed"]["by_level"]["master"]["games"] == 1
     assert stats.Stats.from_dict(doc).to_dict() == doc
     stats.reset_stats()
     assert stats.load_stats().stats.total().games == 0
+
+
+def test_a_finished_deal_sets_the_records_before_the_game_ends() -> None:
+    """The bug seen: a 400-point deal with a 250 sequence left "None yet" because records waited for the game's
+    end. Records count when each deal is scored."""
+    game = finished_game(4, until=Phase.AWAIT_DEAL)
+    assert game.state.phase == Phase.AWAIT_DEAL and game.state.deal_index == 0
+    result = stats.record_progress(game, meta(), today=date(2026, 12, 2))
+    assert result is not None
+    s = stats.load_stats().stats.variant("two_handed")
+    deal_points = sum(p for d, side, _seat, _id, p in game.state.log if d == 0 and side == 0)
+    assert s.best_deal == {"expert": {"points": deal_points, "date": "2026-12-02"}}
+    assert stats.record_progress(game, meta()) is None  # the same deal again: nothing new, nothing written
+    mid = finished_game(7, max_actions=30)  # a deal under way: its points so far are not a deal's score
+    stats.record_progress(mid, meta(level="beginner"))
+    assert "beginner" not in stats.load_stats().stats.variant("two_handed").best_deal
+    assert stats.record_progress(game, meta(assisted=True)) is None
+    assert stats.record_progress(game, meta(mode="hotseat", level=None)) is None
+
+
+def test_records_are_kept_per_variant_and_level() -> None:
+    chinese = finished_game(2, variant="chinese", until=Phase.AWAIT_DEAL)
+    two = finished_game(4, until=Phase.AWAIT_DEAL)
+    stats.record_progress(chinese, meta(level="expert"))
+    stats.record_progress(two, meta(level="beginner"))
+    s = stats.load_stats().stats
+    assert set(s.variants) == {"chinese", "two_handed"}
+    assert set(s.variant("two_handed").best_deal) == {"beginner"}
+    assert set(s.variant("chinese").best_deal) == {"expert"}
+    level, record = s.variant("two_handed").best("best_deal")
+    assert level == "beginner" and record["points"] == sum(
+        p for d, side, _seat, _id, p in two.state.log if d == 0 and side == 0)
+
+
+def test_an_abandoned_game_is_counted_once_and_ends_the_streak() -> None:
+    win = games_won_by(0, 1)[0]
+    stats.record_game_result(win, meta())
+    unfinished = finished_game(9, until=Phase.AWAIT_DEAL)
+    m = meta()
+    assert stats.record_abandoned(unfinished, m) is not None
+    assert stats.record_abandoned(unfinished, m) is None  # counted once
+    s = stats.load_stats().stats.variant("two_handed")
+    assert s.by_level["expert"] == stats.Tally(games=1, wins=1, abandoned=1)
+    assert (s.current_streak, s.best_streak) == (0, 1)
+    assert "expert" in s.best_deal  # its finished deal still counts for the records
+    assert stats.record_abandoned(unfinished, meta(mode="hotseat", level=None)) is not None
+    assert stats.load_stats().stats.hotseat == stats.Tally(abandoned=1)
+
+
+def test_a_version_1_file_is_read_records_to_their_variant(data_folder: Path) -> None:
+    data_folder.mkdir(parents=True, exist_ok=True)
+    old = {"format": "bezique-stats", "version": 1, "by_level": {"expert": {"games": 2, "wins": 1, "losses": 1,
+                                                                            "draws": 0}},
+           "best_deal": {"points": 400, "level": "expert", "variant": "two_handed", "date": "2026-11-30"},
+           "biggest_meld": {"kind": "bezique_5", "points": 9000, "level": "master", "variant": "chinese",
+                            "date": "2026-11-30"}, "best_streak": 1, "current_streak": 1, "recorded_games": ["a"]}
+    (data_folder / "stats.json").write_text(json.dumps(old), encoding="utf-8")
+    result = stats.load_stats()
+    assert result.problem is None
+    s = result.stats
+    assert s.variant(stats.EARLIER).by_level["expert"].games == 2 and s.variant(stats.EARLIER).best_streak == 1
+    assert s.variant("two_handed").best_deal == {"expert": {"points": 400, "date": "2026-11-30"}}
+    assert s.variant("chinese").biggest_meld["master"]["points"] == 9000
+    assert s.variant("two_handed").best("biggest_meld") is None  # the Chinese meld stays in its variant
+    assert stats.Stats.from_dict(s.to_dict()).to_dict() == s.to_dict()

@@ -91,3 +91,33 @@ def test_four_handed_four_aces_rows_show_their_cards():
     click(app, (b.box.cx, b.box.cy))
     wait_rest(app)
     assert sorted(c & 31 for c in table.session.state.tables[0]) == sorted(faces[1])
+
+
+def test_the_seven_row_shows_the_seven_the_rules_would_exchange():
+    """The seven's row carries its card (asked of the rules: the exchange is tried on a copy of the game), the card
+    the table lights in the hand while the row is hovered."""
+    import random
+    from types import SimpleNamespace
+
+    from bezique.rules import RecordedGame, Verb, legal_actions, make_ruleset, shuffled_deck
+    from bezique.rules.cards import SEVEN, rank_of, suit_of
+    from bezique.ui.table.decl_panel import seven_cards
+
+    rules = make_ruleset("two_handed", {})
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = RecordedGame.new(rules, [{"name": "A", "type": "human"}, {"name": "B", "type": "human"}], 0, seed)
+        game.start_deal(shuffled_deck(rules, rng))
+        for _ in range(200):
+            legal = legal_actions(game.state)
+            if any(a.verb == Verb.EXCHANGE_SEVEN for a in legal) or not legal:
+                break
+            game.act(rng.choice(legal))
+        if any(a.verb == Verb.EXCHANGE_SEVEN for a in legal_actions(game.state)):
+            break
+    state = game.state
+    before = list(state.hands[state.step_actor])
+    view = SimpleNamespace(session=SimpleNamespace(state=state, legal=lambda: legal_actions(state)))
+    (seven,) = seven_cards(view)
+    assert rank_of(seven) == SEVEN and suit_of(seven) == state.trump and seven in before
+    assert state.hands[state.step_actor] == before  # the game itself is untouched

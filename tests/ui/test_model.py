@@ -77,3 +77,18 @@ def test_hand_order_groups_suits_and_trumps_first():
     assert [c & 31 for c in plain[0]][:2] == [parse_card("KS#0"), parse_card("7S#0")]
     first = tm.hand_order(cards, 2, True)
     assert first[0] == parse_card("TD#0")
+
+
+def test_a_big_stock_stands_taller_than_a_small_one():
+    """168 cards (Chinese) must not look like 10: the pile's height follows its size (the table draws its side)."""
+    layout = Layout.for_size(1280, 720)
+
+    def pile(count):
+        model = tm.new_model(make_ruleset("chinese", {}), 0)
+        model.stock = [model.hidden() for _ in range(count)]
+        places = tm.placements(model, layout)
+        ys = [places[k].slot.cy for k in model.stock]
+        return max(ys) - min(ys)
+
+    assert pile(168) > 2 * pile(10)
+    assert tm.stock_depth(168) > tm.stock_depth(47) > tm.stock_depth(10)

@@ -132,3 +132,18 @@ def test_one_seven_of_trumps_reads_singular_two_are_counted():
     assert line_label("seven_of_trumps", 2, "en") == "Seven of trumps  ×2"
     assert line_label("seven_of_trumps", 1, "it") == "7 di briscola"
     assert line_label("seven_of_trumps", 2, "it") == "7 di briscola  ×2"
+
+
+@pytest.mark.parametrize("variant", ["rubicon", "chinese"])
+def test_settled_games_table_rows_add_up_to_the_total(variant):
+    """Rubicon / Chinese: the match scores are the settlements, so each row is what its deal's settlement gave
+    (not the raw points and brisques beside it), and the rows add up to the Total row."""
+    app, table, board = finished_board(variant, (1280, 720))
+    _heads, rows, totals = board.deal_table()
+    assert board.settled
+    assert [sum(row[j] for row in rows) for j in range(1, len(totals) + 1)] == totals
+    settled = [past.settlement for past in table.session.state.past_deals]
+    for row, st in zip(rows, settled, strict=False):
+        if st is not None:
+            assert sorted(row[1:]) == sorted(st.settled)
+    app.tick(DT)

@@ -75,3 +75,20 @@ def test_new_game_names_the_player_in_italian():
     shell.app.lang = "it"
     assert new_game(shell, "two_handed", seed=5).seats[0].name == "Tu"
     assert new_game(shell, "two_handed", seed=5, name="  Margot ").seats[0].name == "Margot"
+
+
+def test_default_names_follow_the_language_of_the_window():
+    """A game started in English keeps no "You" once the window speaks Italian (typed and computer names stay)."""
+    from bezique.i18n.names import default_name_in
+    assert default_name_in("You", "it") == "Tu" and default_name_in("Tu", "en") == "You"
+    assert default_name_in("Giocatore 2", "en") == "Player 2" and default_name_in("Beppe", "it") == "Beppe"
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    session = new_game(shell, "two_handed", seed=7)
+    assert session.seats[0].name == "You"
+    computer = session.seats[1].name
+    assert shell.apply(dataclasses.replace(shell.settings, language="it"), shell.ai) is None
+    assert [s.name for s in session.seats] == ["Tu", computer]
+    shell.open_menu()
+    table = shell.continue_game()  # the save still says "You": the table reads it in Italian
+    assert table is not None and table.session.seats[0].name == "Tu"
+    table.app.tick(DT)

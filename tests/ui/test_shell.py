@@ -125,7 +125,7 @@ def test_game_over_records_statistics_and_deletes_the_save():
         app.tick(0.1)  # the celebration runs out
     assert not saves.has_saved_game()
     counted = stats.load_stats().stats
-    assert counted.by_level["beginner"].games == 1
+    assert counted.variant("two_handed").by_level["beginner"].games == 1
     _, _, qb = board._boxes()
     click(app, (qb.cx, qb.cy))
     assert isinstance(app.stack.top, MenuScene)

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
+from bezique.i18n.names import default_name_in
 from bezique.persist import new_game, saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, default_rules, target_choices
-from bezique.rules import RecordedGame, Ruleset
+from bezique.rules import Phase, RecordedGame, Ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
 from bezique.ui.scenes.menu import MenuScene
@@ -111,8 +113,11 @@ class Shell:
         return None
 
     def start_game(self, setup: GameSetup) -> TableScene:
-        """A new game from the New game screen; replaces the saved one. Its save's meta names the house rules it
-        plays with (``house_rules``: the changed keys, for the statistics)."""
+        """A new game from the New game screen; replaces the saved one (counted as abandoned if unfinished). Its
+        save's meta names the house rules it plays with (``house_rules``: the changed keys, for the statistics)."""
+        replaced = saves.load_saved_game()
+        if replaced.game is not None and not replaced.finished:
+            self._count(stats.record_abandoned, replaced.game, replaced.meta)
         defaults = self.defaults_for(setup.variant)
         kinds = setup.seat_kinds()
         session = new_session(setup.ruleset(defaults), setup.mode, setup.level, self.lang, setup.seed,
@@ -142,6 +147,7 @@ class Shell:
 
     def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene:
         self.meta = meta
+        _name_seats(session, self.lang)
         hints = meta.get("mode") == "hotseat" or bool(meta.get("assisted"))
         session.on_change = self._changed
         table = seat_table(self.app, session, self.options(hints=hints, problems=list(self.problems)), self)
@@ -163,6 +169,8 @@ class Shell:
         if session.over:
             self._finish(session.game, meta)
             return
+        if session.state.phase == Phase.AWAIT_DEAL:  # a deal is over: its records count now, not at the game's end
+            self._count(stats.record_progress, session.game, meta)
         try:
             saves.save_game(session.game, meta)
         except OSError as exc:
@@ -194,13 +202,18 @@ class Shell:
         self.app.dirty = True
 
     def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
+        self._count(stats.record_game_result, game, meta)
+        saves.delete_saved_game()
+
+    def _count(self, record: Callable[[RecordedGame, dict[str, Any]], stats.StatsLoadResult | None],
+               game: RecordedGame, meta: dict[str, Any]) -> None:
+        """Update the statistics with `record`; a problem (a file set aside, a failed write) goes to the notices."""
         try:
-            result = stats.record_game_result(game, meta)
-            if result.problem is not None:
+            result = record(game, meta)
+            if result is not None and result.problem is not None:
                 self.notices.append(storage_problem_text(result.problem, self.lang))
         except (OSError, ValueError) as exc:
             self.notices.append(self.app.t("problem.stats_failed", reason=str(exc)))
-        saves.delete_saved_game()
 
     # --- settings -------------------------------------------------------------------------------------------
     def apply(self, settings: AppSettings, ai: AISettings) -> str | None:
@@ -217,6 +230,7 @@ class Shell:
             app.toggle_fullscreen()
         for scene in app.stack.scenes:
             if isinstance(scene, TableScene):
+                _name_seats(scene.session, app.lang)
                 scene.opt = dataclasses.replace(scene.opt, app=settings, ai=ai)
                 scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
                 scene.resize(*app.size)
@@ -226,3 +240,8 @@ class Shell:
         except (OSError, ValueError) as exc:
             return app.t("settings.save_failed", reason=str(exc))
         return None
+
+
+def _name_seats(session: GameSession, lang: str) -> None:
+    """The default seat names ("You", "Player 2") in the window's language, whatever language the game began in."""
+    session.seats[:] = [dataclasses.replace(seat, name=default_name_in(seat.name, lang)) for seat in session.seats]

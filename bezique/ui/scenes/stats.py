@@ -1,13 +1,15 @@
-"""The Statistics screen: games and win rate per computer level (games with hints apart), hot-seat games apart,
-the records (best deal, biggest meld) and the winning streaks."""
+"""The Statistics screen, one variant at a time (a row of tabs, the variant played last first): games, abandoned
+games and win rate per computer level (games with hints apart), the variant's records (best deal, biggest meld, at
+which level) and winning streaks, and the hot-seat games apart."""
 
 from __future__ import annotations
 
 import pygame
 
-from bezique.i18n import level_name
+from bezique.i18n import level_name, variant_name
 from bezique.persist import stats
 from bezique.presenter.layout import Box
+from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import score_name, storage_problem_text
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
@@ -24,30 +26,61 @@ class StatsScene(Scene):
         self.stats = loaded.stats
         if loaded.problem is not None:
             notices.append(storage_problem_text(loaded.problem, app.lang))
+        played = [v for v in (*SEATABLE_VARIANTS, *sorted(self.stats.variants)) if v in self.stats.variants]
+        self.variants = list(dict.fromkeys(played)) or [SEATABLE_VARIANTS[0]]
+        self.variant = self.variants[0]
 
     def _back(self) -> Button:
         return back_button(self.app.size, self.app.t("menu.back"))
+
+    def _variant_label(self, variant: str) -> str:
+        if variant == stats.EARLIER:
+            return self.app.t("stats.earlier")
+        try:
+            return variant_name(variant, self.app.lang)
+        except KeyError:
+            return variant
+
+    def tabs(self) -> list[Button]:
+        """A tab per variant with statistics, in a row under the title (the shown one highlighted)."""
+        w, _h = self.app.size
+        s = scale_of(self.app.size)
+        n = len(self.variants)
+        tab_w = min(230 * s, (1200 * s - (n - 1) * 8 * s) / n)
+        x0 = w / 2 - (n * tab_w + (n - 1) * 8 * s) / 2
+        return [Button(Box(x0 + i * (tab_w + 8 * s), 86 * s, tab_w, 34 * s), self._variant_label(v), f"variant:{v}",
+                       primary=v == self.variant, text_size=18) for i, v in enumerate(self.variants)]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE,
                                                           pygame.K_SPACE):
             self.app.pop(self)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            i = self.variants.index(self.variant) + (1 if event.key == pygame.K_RIGHT else -1)
+            self.variant = self.variants[i % len(self.variants)]
+            self.app.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._back().hit(event.pos):
             self.app.sounds.play("click")
             self.app.pop(self)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            tab = next((b for b in self.tabs() if b.hit(event.pos)), None)
+            if tab is not None:
+                self.app.sounds.play("click")
+                self.variant = tab.action.split(":", 1)[1]
+                self.app.dirty = True
 
     def _table(self, surface: pygame.Surface, box: Box, title: str, tallies: dict, s: float) -> None:
         A, T, lang = self.app.assets, self.app.t, self.app.lang
         panel(surface, box, alpha=200)
         blit_text(surface, A, title, 24 * s, (box.x + 16 * s, box.y + 10 * s), GOLD, bold=True,
                   max_width=box.w - 32 * s)
-        cols = [box.x + 16 * s, box.x + box.w * 0.30, box.x + box.w * 0.41, box.x + box.w * 0.52,
-                box.x + box.w * 0.63, box.x + box.w * 0.74]
+        cols = [box.x + 16 * s, box.x + box.w * 0.27, box.x + box.w * 0.37, box.x + box.w * 0.47,
+                box.x + box.w * 0.57, box.x + box.w * 0.67, box.x + box.w * 0.78]
         y = box.y + 44 * s
         heads = [T("stats.level"), T("stats.games"), T("stats.wins"), T("stats.losses"), T("stats.draws"),
-                 T("stats.win_rate")]
+                 T("stats.abandoned"), T("stats.win_rate")]
         for c, head in zip(cols, heads, strict=True):
-            room = box.right - c - 16 * s if c == cols[-1] else box.w * 0.105
+            room = box.right - c - 16 * s if c == cols[-1] else box.w * 0.095
             blit_text(surface, A, head, 17 * s, (c, y), MUTED, max_width=room if c != cols[0] else None)
         y += 28 * s
         levels = [lv for lv in LEVEL_ORDER if lv in tallies] + sorted(set(tallies) - set(LEVEL_ORDER))
@@ -55,51 +88,71 @@ class StatsScene(Scene):
             blit_text(surface, A, T("stats.no_games"), 20 * s, (cols[0], y), CREAM)
         for level in levels:
             tally = tallies[level]
-            try:
-                name = level_name(level, lang)
-            except KeyError:
-                name = level
-            blit_text(surface, A, name, 21 * s, (cols[0], y), CREAM)
+            blit_text(surface, A, _level_text(level, lang), 21 * s, (cols[0], y), CREAM)
             blit_text(surface, A, str(tally.games), 21 * s, (cols[1], y), CREAM)
             blit_text(surface, A, str(tally.wins), 21 * s, (cols[2], y), CREAM)
             blit_text(surface, A, str(tally.losses), 21 * s, (cols[3], y), CREAM)
             blit_text(surface, A, str(tally.draws), 21 * s, (cols[4], y), CREAM)
+            blit_text(surface, A, str(tally.abandoned), 21 * s, (cols[5], y), CREAM)
             rate = tally.win_rate or 0.0
-            blit_text(surface, A, T("stats.win_rate_value", percent=round(rate * 100)), 21 * s, (cols[5], y),
+            blit_text(surface, A, T("stats.win_rate_value", percent=round(rate * 100)), 21 * s, (cols[6], y),
                       GOLD, bold=True)
-            progress_bar(surface, Box(cols[5] + 60 * s, y + 4 * s, box.right - cols[5] - 76 * s, 12 * s), rate,
+            progress_bar(surface, Box(cols[6] + 56 * s, y + 4 * s, box.right - cols[6] - 72 * s, 12 * s), rate,
                          BAR_ME)
             y += 28 * s
 
     def draw(self, surface: pygame.Surface) -> None:
-        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        A, T = self.app.assets, self.app.t
         w, h = surface.get_size()
         s = scale_of((w, h))
         surface.blit(A.felt((w, h)), (0, 0))
         blit_text(surface, A, T("stats.title"), 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
-        st = self.stats
-        left = Box(w / 2 - 600 * s, 100 * s, 700 * s, 240 * s)
+        st = self.stats.variant(self.variant)
+        for tab in self.tabs():
+            tab.draw(surface, A, s, hot=tab.primary)
+        left = Box(w / 2 - 600 * s, 132 * s, 700 * s, 232 * s)
         self._table(surface, left, T("stats.against_computer"), st.by_level, s)
-        self._table(surface, Box(left.x, left.bottom + 16 * s, left.w, 200 * s), T("stats.assisted"),
+        self._table(surface, Box(left.x, left.bottom + 12 * s, left.w, 196 * s), T("stats.assisted"),
                     st.assisted_by_level, s)
-        right = Box(left.right + 20 * s, 100 * s, 480 * s, 456 * s)
+        right = Box(left.right + 20 * s, 132 * s, 480 * s, 440 * s)
         panel(surface, right, alpha=200)
         y = right.y + 12 * s
-        none = T("stats.none_yet")
-        best = T("stats.best_deal_value", points=st.best_deal["points"]) if st.best_deal else none
-        if st.biggest_meld:
-            meld = T("stats.biggest_meld_value", meld=score_name(str(st.biggest_meld["kind"]), lang),
-                     points=st.biggest_meld["points"])
-        else:
-            meld = none
-        items = [(T("stats.best_deal"), best), (T("stats.biggest_meld"), meld),
+        items = [(T("stats.best_deal"), self._record(st, "best_deal")),
+                 (T("stats.biggest_meld"), self._record(st, "biggest_meld")),
                  (T("stats.current_streak"), str(st.current_streak)), (T("stats.best_streak"), str(st.best_streak)),
-                 (T("stats.hotseat"), T("stats.hotseat_games", count=st.hotseat.games))]
+                 (T("stats.hotseat"), self._hotseat())]
         for label, value in items:
             blit_text(surface, A, label, 21 * s, (right.x + 16 * s, y), MUTED, max_width=right.w - 32 * s)
             blit_text(surface, A, value, 26 * s, (right.x + 16 * s, y + 24 * s), CREAM, bold=True,
                       max_width=right.w - 32 * s)
-            y += 66 * s
+            y += 64 * s
         blit_text(surface, A, T("stats.records_note"), 17 * s, (right.x + 16 * s, right.bottom - 12 * s), MUTED,
                   "bottomleft", max_width=right.w - 32 * s)
         self._back().draw(surface, A, s, hot=True)
+
+    def _hotseat(self) -> str:
+        """The hot-seat games played, and the abandoned ones when there are any."""
+        T, tally = self.app.t, self.stats.hotseat
+        games = T("stats.hotseat_games", count=tally.games)
+        return games + (T("stats.hotseat_abandoned", count=tally.abandoned) if tally.abandoned else "")
+
+    def _record(self, st: stats.VariantStats, which: str) -> str:
+        """The variant's best deal or biggest meld, with the level it was made against; "None yet" before one."""
+        T, lang = self.app.t, self.app.lang
+        best = st.best(which)
+        if best is None:
+            return T("stats.none_yet")
+        level = _level_text(best[0], lang)
+        record = best[1]
+        if which == "best_deal":
+            return T("stats.best_deal_value", points=record["points"], level=level)
+        return T("stats.biggest_meld_value", meld=score_name(str(record["kind"]), lang), points=record["points"],
+                 level=level)
+
+
+def _level_text(level: str, lang: str) -> str:
+    """A level by name; an id the tables do not know (a level of a newer program) as it is."""
+    try:
+        return level_name(level, lang)
+    except KeyError:
+        return level

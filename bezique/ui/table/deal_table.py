@@ -14,24 +14,30 @@ from bezique.presenter.layout import Box
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import blit_text, panel
 
+SETTLED = "game_bonus"  # the score id of a Rubicon / Chinese deal's settlement: what it gave for the match
 
-def per_deal_totals(log: list[tuple], sides: int) -> list[list[int]]:
-    """Points per side for every deal of the game: ``[[side0, side1], …]``."""
+
+def per_deal_totals(log: list[tuple], sides: int, settled: bool = False) -> list[list[int]]:
+    """Points per side for every deal of the game: ``[[side0, side1], …]``; with `settled` (Rubicon, Chinese,
+    whose match scores are the settlements) only what each deal's settlement gave, so the rows add up to the
+    total (the deal's raw points and brisques are on the scoreboard's columns)."""
     deals = 1 + max((entry[0] for entry in log), default=-1)
     out = [[0] * sides for _ in range(deals)]
-    for d, side, _seat, _score_id, points in log:
-        out[d][side] += points
+    for d, side, _seat, score_id, points in log:
+        if not settled or score_id == SETTLED:
+            out[d][side] += points
     return out
 
 
 def draw_deal_table(surface: pygame.Surface, A, T: Callable[..., str], box: Box, s: float,
-                    heads: list[list[str]], rows: list[list[int]], totals: list[int]) -> None:
+                    heads: list[list[str]], rows: list[list[int]], totals: list[int], settled: bool = False) -> None:
     """The whole game deal by deal: a column per side (its members' names on a line each), the latest deals
     when they outnumber the room, and the totals. `A` the assets, `T` the translator, `heads`, `rows` and `totals`
-    as ``ResultOverlay.deal_table`` gives them."""
+    as ``ResultOverlay.deal_table`` gives them; `settled`: the rows are match points (its title says so)."""
     panel(surface, box, alpha=150)
-    blit_text(surface, A, T("score.per_deal_table"), 24 * s, (box.cx, box.y + 10 * s), GOLD, "midtop",
-              bold=True, max_width=box.w - 20 * s)
+    title = T("score.per_deal_settled") if settled else T("score.per_deal_table")
+    blit_text(surface, A, title, 24 * s, (box.cx, box.y + 10 * s), GOLD, "midtop", bold=True,
+              max_width=box.w - 20 * s)
     deal_w = box.w * (0.3 if len(heads) <= 2 else 0.22)
     col_w = (box.w - deal_w - 14 * s) / len(heads)
     rights = [box.x + deal_w + (j + 1) * col_w for j in range(len(heads))]  # numbers align right

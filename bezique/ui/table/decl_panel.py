@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.rules import Action, Verb
+from bezique.rules import Action, Event, Verb, apply
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import meld_label
 from bezique.ui.kit.widgets import Button, blit_text, panel
@@ -195,12 +195,26 @@ def _row(view: TableView, surface: pygame.Surface, b: Button, hot: bool) -> None
         right = blit_text(surface, A, f"+{points}", 22 * s, (right, b.box.cy), GOLD, "midright", bold=True).x
         right -= 8 * s
     meld = _row_meld(view, b.action)
-    if meld is not None:
-        chips = chip_layout(meld.cards, view.meld_source(), right, b.box, s)
+    cards = meld.cards if meld is not None else seven_cards(view) if b.action in ("exchange", "declare7") else ()
+    if cards:
+        chips = chip_layout(cards, view.meld_source(), right, b.box, s)
         draw_chips(surface, A, chips, s)
         right -= chips_width(len(chips), s) + 8 * s
     blit_text(surface, A, b.label, 21 * s, (x, b.box.cy + 1), CREAM if b.enabled else MUTED, "midleft",
               max_width=right - x)
+
+
+def seven_cards(view: DeclView) -> tuple[int, ...]:
+    """The seven of trumps the declaration step's exchange (or declaration) would use, as the rules tell it: the
+    action is tried on a copy of the game and its event names the card; () when neither is allowed now."""
+    state = view.session.state
+    for action in view.session.legal():
+        if action.verb in (Verb.EXCHANGE_SEVEN, Verb.DECLARE_SEVEN):
+            events: list[Event] = []
+            apply(state.clone(), action, events)
+            seven = ("seven_exchanged", "seven_declared")
+            return next((e.cards[:1] for e in events if e.kind in seven and e.cards), ())
+    return ()
 
 
 def _row_meld(view: DeclView, action: str) -> Action | None:

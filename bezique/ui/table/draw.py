@@ -8,15 +8,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from bezique.presenter.layout import CARD_ASPECT, Box
-from bezique.rules import Ruleset, Verb
-from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
+from bezique.presenter.layout import CARD_ASPECT, Box, card_box
+from bezique.presenter.model import stock_depth
+from bezique.rules import Verb
+from bezique.rules.cards import SEVEN, rank_of
+from bezique.rules.melds import bezique_pair
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import suit_word
-from bezique.ui.kit.widgets import blit_text, panel, progress_bar, tooltip
-from bezique.ui.table.decl_panel import draw_declaration_panel
+from bezique.ui.kit.widgets import blit_text, panel, tooltip, wrap
+from bezique.ui.table.badges import draw_badges
+from bezique.ui.table.decl_panel import draw_declaration_panel, seven_cards
 from bezique.ui.table.last_trick import draw_last_trick
 from bezique.ui.table.meld_chips import draw_meld_chips
+from bezique.ui.table.meld_rows import HAND, chip_layout, chips_width, draw_chips
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import TableView
@@ -29,10 +34,12 @@ def draw_table(view: TableView, surface: pygame.Surface) -> None:
     L, A = view.layout, view.app.assets
     surface.blit(A.felt(surface.get_size()), (0, 0))
     _zones(view, surface)
-    _badges(view, surface)
+    draw_badges(view, surface)
     _status(view, surface)
     _cards(view, surface)
+    _stock_side(view, surface)
     draw_meld_chips(view, surface)
+    _trick_names(view, surface)
     _won_labels(view, surface)
     if view.peek and view.can_peek():
         draw_last_trick(view, surface)
@@ -97,10 +104,54 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
             view.viewer]):
         blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
                   "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
+    _stock_note(view, surface)
     count = len(m.stock) + (1 if m.turn_up is not None else 0)
     if m.trump is not None or count:
         blit_text(surface, A, T("table.stock_short", count=count), 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
                   "midbottom", shadow=True)
+
+
+def _stock_side(view: TableView, surface: pygame.Surface) -> None:
+    """The stock's side beside its top card: a card edge per step of the pile's height (``model.stock_depth``), so
+    168 cards stand visibly taller than 10 (only the top few cards are sprites, and their shadows hid the pile).
+    Drawn over the cards, all but the top card's face, while the stock is at rest."""
+    L, m = view.layout, view.model
+    steps = stock_depth(len(m.stock))
+    top = view.sprites.get(m.stock[-1]) if m.stock else None
+    if steps < 2 or top is None or top.tween is not None or top.drag is not None:
+        return
+    boxes = [card_box(L.stock_slot(d)) for d in range(steps + 1)]
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    w, h = max(b.right for b in boxes) - x0 + 1, max(b.bottom for b in boxes) - y0 + 1
+    side = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
+    radius = max(2, round(boxes[0].w / 14))
+    for box in boxes[:-1]:  # the bottom card first, each step up over it
+        rect = pygame.Rect(round(box.x - x0), round(box.y - y0), round(box.w), round(box.h))
+        pygame.draw.rect(side, (236, 228, 206), rect, border_radius=radius)
+        pygame.draw.rect(side, (128, 120, 104), rect, width=1, border_radius=radius)
+    face = boxes[-1]
+    side.fill((0, 0, 0, 0), pygame.Rect(round(face.x - x0), round(face.y - y0), round(face.w), round(face.h)))
+    surface.blit(side, (round(x0), round(y0)))
+
+
+def _stock_note(view: TableView, surface: pygame.Surface) -> None:
+    """One line under the trump marker when the table needs it: which queen and jack make the bezique now (Chinese:
+    it follows trumps; the rules say which), or why no seven can be exchanged (the turn-up is itself the seven)."""
+    L, A, s = view.layout, view.app.assets, view.layout.s
+    m, rules, T = view.model, view.session.rules, view.app.t
+    x, y = L.stock.x + 18 * s + 50 * s, L.stock.y + 40 * s  # under "Trumps: …", beside the marker
+    if m.trump is not None and rules.bezique_pair_scheme != "fixed_qs_jd":
+        pair = bezique_pair(rules, m.trump)
+        if pair is None:
+            return
+        x, y = L.stock.x + 14 * s, L.stock.y + 62 * s  # under the marker, left of the stock (no turn-up here)
+        blit_text(surface, A, T("table.bezique_now"), 16 * s, (x, y), CREAM, bold=True, shadow=True)
+        row = Box(x - 3 * s, y + 20 * s, 0, 40 * s)
+        draw_chips(surface, A, chip_layout(pair, lambda _card: HAND, x + chips_width(2, s), row, s), s)
+    elif m.turn_up is not None and rank_of(m.turn_up) == SEVEN and rules.seven_of_trumps_scoring != "none":
+        size = max(11, int(15 * s))
+        for i, line in enumerate(wrap(A, T("table.turn_up_seven"), size, L.stock.right - 10 * s - x)[:2]):
+            blit_text(surface, A, line, size, (x, y + i * (size + 2)), MUTED, shadow=True)
 
 
 _soft_cache: dict[tuple, pygame.Surface] = {}
@@ -123,75 +174,6 @@ def _soft_box(surface: pygame.Surface, box: Box, colour: tuple[int, int, int, in
     surface.blit(surf, (x, y))
 
 
-def game_target(rules: Ruleset) -> int:
-    """What the scores race to: the target, or in Rubicon / Chinese the match target (one deal: none)."""
-    if rules.game_end_mode == "settlement":
-        return rules.match_target or 0
-    return rules.target_score
-
-
-def _badge(view: TableView, surface: pygame.Surface, box: Box, seat: int, bottom: bool) -> None:
-    A, s = view.app.assets, view.layout.s
-    session = view.session
-    rules = session.rules
-    T = view.app.t
-    seat_info = session.seats[seat]
-    thinking = seat_info.kind == "ai" and session.to_act == seat and view.at_rest()
-    active = session.to_act == seat and view.at_rest()
-    mine = rules.side_of(seat) == rules.side_of(view.viewer)
-    edge = GOLD if active else (BAR_ME if rules.partnership and mine and not bottom else PANEL_EDGE)
-    panel(surface, box, alpha=210, edge=edge, edge_width=3 if active else 2)
-    compact = box.h < 90 * s
-    name_size = 22 * s if compact else 26 * s
-    tag = ""
-    if rules.partnership:
-        tag = T("table.partner") if mine and not bottom else (T("table.your_side") if bottom else T("table.opponent"))
-    tag_w = A.text(tag, int(16 * s), MUTED).get_width() + 8 * s if tag else 0
-    room = box.w - 24 * s - tag_w
-    name = seat_info.name
-    if seat_info.kind == "ai":  # the level too, unless it would shrink the name (a narrow badge beside a tag)
-        full = f"{name}  ·  {_level(seat_info.level, view.app.lang)}"
-        if A.text(full, int(name_size * 0.85), GOLD, True).get_width() <= room:
-            name = full
-    blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
-              max_width=room - (60 * s if thinking else 0))
-    if tag:
-        blit_text(surface, A, tag, 16 * s, (box.right - 10 * s, box.y + (9 if compact else 13) * s),
-                  BAR_ME if mine else MUTED, "topright")
-    side = rules.side_of(seat)
-    settlement = rules.game_end_mode == "settlement"
-    score = view.model.scores[side]
-    target = game_target(rules)
-    deal = view.model.deal_points[side]
-    big, small = (deal, T("table.match_points", points=score)) if settlement else (score, f"/ {target}")
-    big_size = 30 * s if compact else 40 * s
-    y_big = box.y + (28 if compact else 34) * s
-    blit_text(surface, A, f"{big}", big_size, (box.x + 12 * s, y_big), CREAM, bold=True)
-    small_x = box.x + 16 * s + A.text(f"{big}", int(big_size), CREAM, True).get_width()
-    small_rect = blit_text(surface, A, small, 18 * s if compact else 20 * s, (small_x, y_big + (10 if compact else 12)
-                           * s), MUTED)
-    this_deal = T("table.this_deal", points=deal)
-    if not settlement and small_rect.right + 10 * s + A.text(this_deal, int(18 * s), MUTED).get_width() \
-            < box.right - 12 * s:  # a narrow badge (four-handed at 1024×640) leaves it to the scoreboard
-        blit_text(surface, A, this_deal, 18 * s, (box.right - 12 * s, y_big + (10 if compact else 14) * s), MUTED,
-                  "topright")
-    if target:
-        bar_y = box.y + (62 if compact else 72) * s
-        bar_w = box.w - 24 * s
-        progress_bar(surface, Box(box.x + 12 * s, bar_y, bar_w, (8 if compact else 12) * s), score / max(target, 1),
-                     BAR_ME if mine else BAR_OPP)
-    if thinking:
-        dots = "." * (1 + int(view.time * 3) % 3)
-        blit_text(surface, A, view.app.t("table.thinking_short") + dots, 18 * s,
-                  (box.right - 12 * s, box.y + 12 * s), CREAM, "topright")
-
-
-def _badges(view: TableView, surface: pygame.Surface) -> None:
-    L = view.layout
-    for seat in view.model.others:
-        _badge(view, surface, L.badge_of(view.model.rel(seat)), seat, False)
-    _badge(view, surface, L.my_badge, view.viewer, True)
-
 
 def _status(view: TableView, surface: pygame.Surface) -> None:
     L, A, s = view.layout, view.app.assets, view.layout.s
@@ -202,13 +184,21 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
     T = view.app.t
     m = view.model
     room = box.w - 24 * s
-    if m.trump is not None:  # the suit's symbol (the stock zone names it in words)
-        icon = A.suit(m.trump, round(26 * s))
-        surface.blit(icon, (box.right - 12 * s - icon.get_width(), box.y + 8 * s))
-        room -= icon.get_width() + 8 * s
+    if m.trump is not None:  # the suit's symbol (the stock zone names it in words), on a light disc: a black
+        icon = A.suit(m.trump, round(22 * s))  # spade or club alone vanished into the dark panel
+        r = round(16 * s)
+        centre = (round(box.right - 12 * s - r), round(box.y + 10 * s + r))
+        pygame.draw.circle(surface, CREAM, centre, r)
+        pygame.draw.circle(surface, GOLD, centre, r, width=max(1, round(2 * s)))
+        surface.blit(icon, icon.get_rect(center=centre))
+        room -= 2 * r + 8 * s
     blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
               GOLD, bold=True, max_width=room)
-    phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=state.tricks_done)
+    left = max(len(hand) for hand in m.hands.values())  # each trick takes one card from every hand
+    if state.final_phase and left:
+        phase = T("table.final_phase_left_one" if left == 1 else "table.final_phase_left", count=left)
+    else:  # before the final tricks, and once they are all played
+        phase = T("table.tricks_played", count=state.tricks_done)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
     rules = view.session.rules
     if rules.game_end_mode != "settlement":
@@ -243,6 +233,9 @@ def _cards(view: TableView, surface: pygame.Surface) -> None:
     if view.hover_meld is not None and view.hover_meld < len(melds):
         for card in melds[view.hover_meld].cards:
             glow_keys[card] = MELD_GLOW
+    if view.hover_button in ("exchange", "declare7"):
+        for card in seven_cards(view):
+            glow_keys[card] = MELD_GLOW
     if view.hint is not None and view.hint[0].verb == Verb.MELD:
         for card in view.hint[0].cards:
             glow_keys[card] = HINT_GLOW
@@ -258,6 +251,32 @@ def _cards(view: TableView, surface: pygame.Surface) -> None:
         sprite.draw(surface, A, glow_keys.get(key), trace, back=back, dim=dim)
 
 
+def _trick_names(view: TableView, surface: pygame.Surface) -> None:
+    """With three or four players, who played each card of the trick: a name on the card's outer edge (the top
+    one's upper edge, the others' lower edge, which the other cards leave free)."""
+    L, A, s = view.layout, view.app.assets, view.layout.s
+    m = view.model
+    if L.players <= 2:
+        return
+    for i, (seat, card) in enumerate(m.trick):
+        sprite = view.sprites.get(card)
+        if sprite is None or sprite.tween is not None:
+            continue
+        slot = L.trick_slot(i, m.rel(seat))
+        top = L.pos_of(m.rel(seat)) in ("top", "top_left", "top_right")
+        y = slot.cy + (-1 if top else 1) * slot.height / 2
+        name = A.text(view.session.seats[seat].name, max(11, int(15 * s)), CREAM, True)
+        width = min(name.get_width(), round(slot.height * CARD_ASPECT * 1.1))
+        rect = pygame.Rect(0, 0, round(width + 12 * s), round(name.get_height() + 4 * s))
+        rect.center = (round(slot.cx), round(y))
+        back = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, (0, 0, 0, 170), back.get_rect(), border_radius=rect.h // 2)
+        surface.blit(back, rect)
+        if name.get_width() > width:
+            name = name.subsurface((0, 0, width, name.get_height()))
+        surface.blit(name, name.get_rect(center=rect.center))
+
+
 def _won_labels(view: TableView, surface: pygame.Surface) -> None:
     L, A, s = view.layout, view.app.assets, view.layout.s
     m = view.model
@@ -271,13 +290,6 @@ def _won_labels(view: TableView, surface: pygame.Surface) -> None:
                   "bottomleft", max_width=L.won.right - x - 6 * s)
         blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
 
-
-def _level(level: str, lang: str) -> str:
-    from bezique.i18n import level_name
-    try:
-        return level_name(level, lang)
-    except KeyError:
-        return level.capitalize()
 
 
 def _prompt(view: TableView, surface: pygame.Surface) -> None:

@@ -1,106 +1,149 @@
-"""The badges on the table's melded cards, naming every meld each card has scored in (RULES.md §1.12: public).
+"""The captions under the melds on the table: each group's meld names and points, in the player's language.
 
-A card may belong to several melds (a queen in a royal marriage and in four queens). Its badges are stacked one
-above the other, each a whole word, within the part of the card left visible by its neighbour: run together on one
-line they were cut short and read as one ("4Q R"). The stacking is pure geometry (``stack_chips``), unit-tested
-without a display; ``draw_meld_chips`` places the stacks under the table's cards.
+``bezique.presenter.meld_groups`` decides which cards make a group and which melds its caption names; this module
+words the caption so it fits the room ``Layout.meld_rows`` gives it (spreading into what its neighbours leave free):
+"Sequence 250 · Royal marriage 40", else the first name with the others' points together ("Sequence 250 +40"),
+else the points alone ("250 +40"). A card that also scored
+in a meld named under another group carries a small round mark of that meld's colour, and that caption starts
+with the same mark (all marks one size, on the card's visible edge, so nothing stacks over the card).
+The wording and placing (``caption_forms``, ``fit_caption``, ``place_captions``) is pure, tested without a display.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import pygame
 
 from bezique.presenter import model as tm
 from bezique.presenter.layout import CARD_ASPECT, Box
-from bezique.ui.kit.assets import INK
-from bezique.ui.kit.texts import short_meld
+from bezique.presenter.meld_groups import Record, marked_records, shared_marks
+from bezique.ui.kit.assets import CREAM
+from bezique.ui.kit.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import SeatView
 
-CHIP_FILL = (236, 206, 130)
-CHIP_EDGE = (150, 120, 60)
-SIZES = (19, 15, 12)  # font sizes at scale 1, tried in turn until a badge fits its card's visible strip
+MARK_COLOURS = ((90, 170, 240), (240, 130, 80), (150, 210, 100), (205, 130, 225), (110, 220, 210), (240, 215, 95))
+CAPTION_SIZE, SMALLEST = 15, 12  # the caption's type at scale 1, and the least size it may shrink to (pixels)
 
 
-class Chip(NamedTuple):
-    """One badge: where it goes, its text and font size (pixels); `cut` when even the smallest type overflows
-    (a row squeezed very tight) and the text is clipped to the box."""
-
-    box: Box
-    text: str
-    size: int
-    cut: bool = False
-
-
-def stack_chips(x: float, card_bottom: float, room: float, labels: Sequence[str],
-                measure: Callable[[str, int], tuple[int, int]], s: float) -> list[Chip]:
-    """Badges for one card, one per label: the last hangs just under the card, the others stacked above it over
-    the card's lower edge, so they never lie on top of each other.
-
-    Args:
-        x: the card's left edge; card_bottom: its bottom edge.
-        room: the width left visible by the next card in the row (the whole card width for the last one).
-        labels: the melds' short names, oldest first (read top to bottom).
-        measure: (text, font size) -> (width, height) of the rendered text.
-        s: the layout scale.
-
-    Returns:
-        The chips top to bottom; none when the strip is too narrow for any text.
-    """
-    pad, gap = 4 * s, 2 * s
-    if room < 10 * s or not labels:
+def caption_forms(records: Sequence[Record], lang: str) -> list[str]:
+    """The caption of a group naming `records` (its own meld first), from the fullest to the shortest."""
+    if not records:
         return []
-    for size in (max(8, int(f * s)) for f in SIZES):  # one type size for the card's whole stack
-        sizes = [measure(text, size) for text in labels]
-        if all(w + 2 * pad <= room for w, _h in sizes):
-            break
-    chip_h = max(h for _w, h in sizes) + 2 * s
-    y = card_bottom + 3 * s - (len(labels) - 1) * (chip_h + gap)
-    chips = []
-    for text, (w, _h) in zip(labels, sizes, strict=True):
-        cut = w + 2 * pad > room
-        chips.append(Chip(Box(x, y, min(w + 2 * pad, room), chip_h), text, size, cut))
-        y += chip_h + gap
-    return chips
+    counts: dict[tuple[str, int], int] = {}
+    for r in records:  # the same meld made again (Rubicon's four queens, four times) reads once, "×4"
+        counts[(r[1], r[3])] = counts.get((r[1], r[3]), 0) + 1
+    parts = [(f"{score_name(kind, lang)} {points}", f"{points}", f" ×{n}" if n > 1 else "")
+             for (kind, points), n in counts.items()]
+    full = " · ".join(named + times for named, _points, times in parts)
+    rest = sum(points * n for (_kind, points), n in list(counts.items())[1:])
+    extra = f" +{rest}" if rest else ""  # the other melds' points together: "+40 ×2 +20" read as a puzzle
+    first = parts[0]
+    return list(dict.fromkeys([full, f"{first[0]}{first[2]}{extra}", f"{first[1]}{first[2]}{extra}"]))
+
+
+def fit_caption(forms: Sequence[str], room: float, measure: Callable[[str], float]) -> str:
+    """The fullest form that fits `room` pixels; the shortest when none does (points are never dropped)."""
+    for text in forms:
+        if measure(text) <= room:
+            return text
+    return forms[-1] if forms else ""
+
+
+def place_captions(spans: Sequence[Box], forms: Sequence[Sequence[str]], extra: Sequence[float],
+                   measure: Callable[[str], float], left: float, right: float) -> list[tuple[str, Box]]:
+    """Each group's caption text and pill box, centred under its group (`spans`, from ``Layout.meld_rows``).
+
+    A caption first gets its own span; one that had to shorten may then spread into the room its neighbours'
+    captions leave free (a lone king's "Marriage 20" beside a long row of queens whose caption is short), centred
+    under its group when it can be, shifted aside when not, never past them nor past the zone (`left`, `right`).
+    `extra`: what each pill adds to its text (padding, a mark).
+    """
+    texts = [fit_caption(f, span.w - x, measure) for f, span, x in zip(forms, spans, extra, strict=True)]
+    widths = [min(measure(t) + x, span.w) if t else 0.0 for t, span, x in zip(texts, spans, extra, strict=True)]
+    xs = [span.cx - w / 2 for span, w in zip(spans, widths, strict=True)]
+    for i, span in enumerate(spans):
+        if not forms[i] or texts[i] == forms[i][0]:
+            continue
+        gap = (spans[i].x - spans[i - 1].right) / 2 if i > 0 else 0.0  # half the gap between groups, kept clear
+        before = xs[i - 1] + widths[i - 1] + gap if i > 0 else left
+        after = spans[i + 1].cx - widths[i + 1] / 2 - gap if i + 1 < len(spans) else right
+        room = max(after - before, span.w)
+        texts[i] = fit_caption(forms[i], room - extra[i], measure)
+        widths[i] = min(measure(texts[i]) + extra[i], room)
+        xs[i] = min(max(span.cx - widths[i] / 2, before), after - widths[i])  # centred if it may, else shifted
+    return [(t, Box(x, span.y, w, span.h)) for t, x, w, span in zip(texts, xs, widths, spans, strict=True)]
+
+
+def mark_colour(record: int) -> tuple[int, int, int]:
+    return MARK_COLOURS[record % len(MARK_COLOURS)]
 
 
 def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
-    """Under (and up over) each resting table card, its melds' badges."""
-    A, s = view.app.assets, view.layout.s
+    """Under each seat's resting meld groups, their caption; on cards shared with another group, its marks."""
+    A, L, s = view.app.assets, view.layout, view.layout.s
     m = view.model
+    size = max(SMALLEST, round(CAPTION_SIZE * s))
+    r = max(3, round(4 * s))
 
-    def measure(text: str, size: int) -> tuple[int, int]:
-        return A.text(text, size, INK, True).get_size()
+    def measure(text: str) -> float:
+        return A.text(text, size, CREAM, True).get_width()
 
     for seat in (view.viewer, *m.others):
-        placed = []
-        for card in m.tables[seat]:
-            sprite = view.sprites.get(card)
-            if sprite is None or sprite.tween is not None:
+        groups = tm.meld_groups(m, seat)
+        if not groups:
+            continue
+        zone = L.melds_of(m.rel(seat))
+        rows = L.meld_rows(zone, [len(g.cards) for g in groups])
+        marks = shared_marks(m.records, groups)
+        marked = marked_records(marks)
+        dots = [mark_colour(g.records[0]) if marked.intersection(g.records) else None for g in groups]
+        forms = [caption_forms([m.records[i] for i in g.records], view.app.lang) for g in groups]
+        extra = [10 * s + (2 * r + 4 * s if dot else 0) for dot in dots]
+        captions = place_captions([cap for _slots, cap in rows], forms, extra, measure, zone.x, zone.right)
+        for group, (slots, _span), (text, box), dot in zip(groups, rows, captions, dots, strict=True):
+            if not text or any(_moving(view, c) for c in group.cards):
                 continue
-            kinds = tm.meld_history(m, card)
-            if kinds:
-                placed.append((sprite.cx - sprite.height * CARD_ASPECT / 2, sprite.cy, sprite.height, kinds))
-        placed.sort(key=lambda p: (round(p[1]), p[0]))
-        for i, (x, cy, height, kinds) in enumerate(placed):
-            # overlapping cards: a badge stays within the strip its card shows, clear of the next card's badges
-            room = height * CARD_ASPECT
-            if i + 1 < len(placed) and abs(placed[i + 1][1] - cy) < 1:
-                room = min(room, placed[i + 1][0] - x - 2 * s)
-            labels = [short_meld(k, view.app.lang) for k in kinds]
-            for chip in stack_chips(x, cy + height / 2, room, labels, measure, s):
-                _draw_chip(surface, A, chip, s)
+            _caption(surface, A, box, text, size, dot, r, s)
+            for j, (card, slot) in enumerate(zip(group.cards, slots, strict=True)):
+                # the marks stay on the card's visible strip (as many as it has room for)
+                strip = slots[j + 1].cx - slot.cx if j + 1 < len(slots) else slot.height * CARD_ASPECT
+                fit = max(1, int((strip - 4 * s) // (2 * r + 3 * s)))
+                for n, record in enumerate(marks.get(card, ())[:fit]):
+                    x = slot.cx - slot.height * CARD_ASPECT / 2 + 4 * s + r + n * (2 * r + 3 * s)
+                    _mark(surface, (x, slot.cy + slot.height / 2 - 6 * s - r), r, mark_colour(record))
 
 
-def _draw_chip(surface: pygame.Surface, assets, chip: Chip, s: float) -> None:
-    rect = pygame.Rect(chip.box.ints())
-    pygame.draw.rect(surface, CHIP_FILL, rect, border_radius=5)
-    pygame.draw.rect(surface, CHIP_EDGE, rect, width=1, border_radius=5)
-    text = assets.text(chip.text, chip.size, INK, True)
-    if chip.cut:
-        text = text.subsurface((0, 0, max(1, min(text.get_width(), rect.w - round(8 * s))), text.get_height()))
-    surface.blit(text, text.get_rect(midleft=(rect.x + round(4 * s), rect.centery)))
+def _moving(view: SeatView, card: int) -> bool:
+    sprite = view.sprites.get(card)
+    return sprite is None or sprite.tween is not None
+
+
+def _caption(surface: pygame.Surface, assets, box: Box, text: str, size: int, dot: tuple[int, int, int] | None,
+             r: int, s: float) -> None:
+    """The caption in its pill `box` (``place_captions``), dark so it reads over the felt; clipped to the box at
+    worst (the shortest form in the narrowest zone)."""
+    surf = assets.text(text, size, CREAM, True)
+    pill = pygame.Rect(round(box.x), round(box.y), round(box.w), round(min(box.h, surf.get_height() + 3 * s)))
+    back = pygame.Surface(pill.size, pygame.SRCALPHA)
+    pygame.draw.rect(back, (0, 0, 0, 120), back.get_rect(), border_radius=pill.h // 2)
+    surface.blit(back, pill)
+    x = pill.x + 5 * s
+    if dot:
+        _mark(surface, (x + r, pill.centery), r, dot)
+        x += 2 * r + 4 * s
+    room = pill.right - 5 * s - x
+    if surf.get_width() > room:
+        surf = surf.subsurface((0, 0, max(1, round(room)), surf.get_height()))
+    surface.blit(surf, surf.get_rect(midleft=(round(x), pill.centery)))
+
+
+def _mark(surface: pygame.Surface, centre: tuple[float, float], r: int, colour: tuple[int, int, int]) -> None:
+    """A meld's mark: a filled disc with a dark rim, readable on a card's face and on the felt."""
+    c = (round(centre[0]), round(centre[1]))
+    pygame.draw.circle(surface, (30, 24, 18), c, r + 1)
+    pygame.draw.circle(surface, colour, c, r)
+

@@ -126,6 +126,11 @@ class ResultOverlay(Scene):
             sides.setdefault(rules.side_of(seat), []).append(seat)
         return list(sides.values())
 
+    @property
+    def settled(self) -> bool:
+        """Rubicon / Chinese: the match scores are the deals' settlements."""
+        return self.session.rules.game_end_mode == "settlement"
+
     def deal_table_box(self) -> Box | None:
         """Where the deal-by-deal table goes, right of the columns: at the end of the game only."""
         if not self.game_over:
@@ -142,7 +147,7 @@ class ResultOverlay(Scene):
         groups = self.groups()
         sides = [session.rules.side_of(seats[0]) for seats in groups]
         heads = [[session.seats[seat].name for seat in seats] for seats in groups]
-        totals = per_deal_totals(session.state.log, len(session.state.scores))
+        totals = per_deal_totals(session.state.log, len(session.state.scores), self.settled)
         rows = [[d + 1, *(points[side] for side in sides)] for d, points in enumerate(totals)]
         return heads, rows, [session.state.scores[side] for side in sides]
 
@@ -208,7 +213,7 @@ class ResultOverlay(Scene):
         if self.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
             self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s)  # under the columns
         if table_box is not None:
-            draw_deal_table(surface, A, T, table_box, s, *self.deal_table())
+            draw_deal_table(surface, A, T, table_box, s, *self.deal_table(), settled=self.settled)
             self._remaining(surface, s)
         main, second = self._buttons()
         main.draw(surface, A, s)
@@ -253,7 +258,8 @@ class ResultOverlay(Scene):
             text = T("score.settle_you_gain", points=st.settled[st.winner]) if you else \
                 T("score.settle_gain", name=name, points=st.settled[st.winner])
             if st.rubiconed:
-                text += "  ·  " + T("score.rubiconed", name=loser)
+                you_lost = session.humans and not session.hotseat and 1 - st.winner == session.humans[0]
+                text += "  ·  " + (T("score.you_rubiconed") if you_lost else T("score.rubiconed", name=loser))
         blit_text(surface, A, text, 24 * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
                   max_width=box.w - 60 * s)
 
