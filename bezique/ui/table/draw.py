@@ -208,7 +208,8 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
         room -= icon.get_width() + 8 * s
     blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
               GOLD, bold=True, max_width=room)
-    phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=state.tricks_done)
+    played = sum(len(pile) for pile in m.won.values()) // max(view.session.rules.players, 1)  # as gathered
+    phase = T("table.final_phase") if state.final_phase else T("table.tricks_played", count=played)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
     rules = view.session.rules
     if rules.game_end_mode != "settlement":

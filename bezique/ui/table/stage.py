@@ -20,14 +20,16 @@ from bezique.rules import Event
 from bezique.ui.kit.floaters import Floater, new_floater
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import score_name, suit_word
-from bezique.ui.kit.tween import SPEED_FACTORS, flight_time, pause_time
+from bezique.ui.kit.tween import SPEED_FACTORS, TRICK_PAUSE, flight_time, pause_time
 from bezique.ui.table.options import TableOptions
+from bezique.ui.table.telling import recap_line, won_line
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
 
 Colour = tuple[int, int, int]
 SAY_COLOUR: Colour = (255, 236, 190)
+GOLD_MARK: Colour = (255, 210, 90)  # the glow round the card that won the trick on show
 
 
 class Stage:
@@ -56,6 +58,9 @@ class Stage:
         self.decl_scroll = 0  # the first meld row the declaration panel shows
         self.deal_events: list[Event] = []  # this deal's scores, for the scoreboard
         self.deals_seen = 0
+        self.reading: int | None = None  # the card that won the trick on show, marked until it is gathered
+        self.skippable = False  # the pause under way is for reading (a trick, a shown hand): a click ends it
+        self.recent: list[str] = []  # hot-seat: the public moves since the viewer last looked, for the hand-over
         self.need_sync = False
         self.sync_errors = 0
 
@@ -107,6 +112,7 @@ class Stage:
             self.hold -= dt
         while self.queue and self.hold <= 0:
             self.show(self.queue.popleft())
+            moving = True  # the picture changed: this frame must be drawn even if nothing flies (Instant)
         if self.message is not None and self.time > self.message[1]:
             self.message = None
             moving = True
@@ -122,6 +128,8 @@ class Stage:
         for event in shown:
             if event.kind == "dealt":
                 continue
+            if event.kind == "trick_won":  # the trick stays on show, its winner named, before it is gathered
+                self.queue.append(Event("trick_read", event.seat, event.cards))
             self.queue.append(event)
             if event.kind == "deal_started":  # deal in packets, as the dealer does (RULES.md §1.3)
                 order = [e.seat for e in shown if e.kind == "dealt"]
@@ -139,7 +147,14 @@ class Stage:
         """Apply one event to the model and start its animation, sound and floating score."""
         sounds = self.app.sounds
         kind = event.kind
-        trump_before = self.model.trump
+        trump_before, turn_up_before = self.model.trump, self.model.turn_up
+        if kind == "trick_read":
+            self._read_trick(event)
+            return
+        self.session.seen(event, self.viewer, turn_up_before)
+        line = recap_line(self, event)
+        if line:
+            self.recent = [*self.recent[-3:], line]
         renames = self.model.apply(event)
         if kind == "meld_declared" and trump_before is None and self.model.trump is not None:
             self.trump_flash = self.time
@@ -161,7 +176,8 @@ class Stage:
         elif kind == "turn_up" or kind == "card_played":
             sounds.play("card_play")
         elif kind == "trick_won":
-            delay = pause_time(0.6, self.speed)
+            self._end_reading()
+            delay = pause_time(0.6 if self.trick_pause() <= 0 else 0.05, self.speed)
             sounds.play("trick_gathered")
         elif kind == "card_drawn":
             sounds.play("draw")
@@ -184,17 +200,64 @@ class Stage:
         self.hold = max(self.hold, end)
         if kind == "card_played" and len(self.model.trick) == 1:
             self.hold = max(self.hold, end * 0.8)
+            self.message = None  # a new trick: what was said about the last one (or a refusal) is over
+
+    # --- reading pauses -------------------------------------------------------------------------------------
+    def trick_pause(self) -> float:
+        """Seconds a finished trick stays on the table (the setting; "until a click" is a long pause in the demo,
+        where nobody clicks)."""
+        pause = TRICK_PAUSE.get(self.opt.app.trick_pause, 1.5)
+        return 2.5 if pause == float("inf") and not self.session.humans else pause
+
+    def _read_trick(self, event: Event) -> None:
+        """The trick is complete: its winning card is marked and a line names who took it with which card; the
+        cards stay for the trick pause (the counters change when they are gathered, with ``trick_won``)."""
+        pause = self.trick_pause()
+        if pause <= 0:
+            return
+        winner = tm.actor(event)
+        card = next((c for s, c in self.model.trick if s == winner), None)
+        if card is None:
+            return
+        self.reading = card
+        sprite = self.sprites.get(card)
+        if sprite is not None:
+            sprite.mark = GOLD_MARK
+        self.say(won_line(self, winner, card), seconds=min(pause, 60.0) + 2.0)
+        self.hold = max(self.hold, pause)
+        self.skippable = True
+
+    def _end_reading(self) -> None:
+        """The trick is gathered: the mark goes with it."""
+        sprite = self.sprites.get(self.reading) if self.reading is not None else None
+        if sprite is not None:
+            sprite.mark = None
+        self.reading = None
+        self.skippable = False
+
+    def hurry(self) -> bool:
+        """A click or a key during a reading pause (a trick on show, a shown hand): it ends now. True if one did."""
+        if not self.skippable or self.hold <= 0:
+            return False
+        self.hold = 0.0
+        self.skippable = False
+        if self.shown_cards is not None:
+            self.shown_cards = (*self.shown_cards[:2], self.time)
+        return True
 
     def _show_score(self, event: Event) -> None:
         """A score rises from where it was made; carte blanche shows its cards to the table for a moment."""
         self._float_score(event)
         if event.label == "carte_blanche" and event.cards and event.seat is not None:
             # the shown hand (at the deal) or the drawn card (repeats): public for a moment (RULES.md §5.2)
-            show = pause_time(2.2 if len(event.cards) > 1 else 1.2, self.speed)
-            self.shown_cards = (event.seat, tuple(event.cards), self.time + max(show, 0.05))
+            # long enough to see at every speed, Instant included (a click goes on at once)
+            show = max(pause_time(2.2, self.speed), 2.0) if len(event.cards) > 1 else \
+                max(pause_time(1.2, self.speed), 1.0)
+            self.shown_cards = (event.seat, tuple(event.cards), self.time + show)
             self.say(self.app.t("table.carte_blanche", name=self.session.seats[event.seat].name),
                      seconds=max(show, 1.5))
             self.hold = max(self.hold, show)
+            self.skippable = True
         if event.label == "seven_of_trumps":
             self.app.sounds.play("seven")
         self.hold = max(self.hold, pause_time(0.25, self.speed))
@@ -252,6 +315,7 @@ class Stage:
         self.viewer = seat
         self.model = tm.new_model(self.session.rules, seat, self.reveal, self.model.next_hidden)
         self.sprites.clear()
+        self.recent = []
 
     def rebuild(self, animate: bool) -> None:
         """The picture as the rules' view of the viewer has it; with `animate`, the cards fly to their places."""
@@ -275,6 +339,18 @@ class Stage:
         if not animate:
             self.sprites.clear()
         self.retarget(snap=not animate)
+
+    def taken_back(self) -> None:
+        """An undo: what was still to be shown is dropped (the rules went back before it), the scores taken back
+        leave the deal's list and stop rising, and the picture is rebuilt from the rules with the cards flying."""
+        self.queue.clear()
+        self._end_reading()
+        self.floaters.clear()
+        self.shown_cards = None
+        state = self.session.state
+        del self.deal_events[sum(1 for entry in state.log if entry[0] == state.deal_index):]
+        self.rebuild(animate=True)
+        self.hold = pause_time(0.3, self.speed)
 
     def _top_cards(self) -> dict[int, list[int]] | None:
         """The other hands, face up: only in the demo (every seat is the computer) and Open Bezique."""
