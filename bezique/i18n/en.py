@@ -57,6 +57,7 @@ STRINGS: dict[str, str] = {
     # --- table prompts --------------------------------------------------------------------------------------
     "table.your_lead": "Your lead",
     "table.your_turn_follow": "Your turn: play a card",
+    "table.seat_prompt": "{name} — {prompt}",
     "table.opponent_turn": "{name}'s turn",
     "table.you_won_trick": "You won the trick: declare or draw",
     "table.final_tricks_must_win": "The stock is empty: follow suit and win the trick if you can, else trump",
@@ -291,6 +292,7 @@ STRINGS: dict[str, str] = {
     "table.cut_title": "Cutting for the deal: the lower card deals",
     "table.cutting": "Cutting for the deal…",
     "table.deals": "{name} deals",
+    "table.you_deal": "You deal",
     "table.dismiss": "click to dismiss",
     "table.final_lead": "Final tricks: your lead",
     "table.final_phase": "Final tricks",

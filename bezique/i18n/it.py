@@ -58,6 +58,7 @@ STRINGS: dict[str, str] = {
     # --- messaggi al tavolo ---------------------------------------------------------------------------------
     "table.your_lead": "Tocca a te aprire",
     "table.your_turn_follow": "Tocca a te: gioca una carta",
+    "table.seat_prompt": "{name} — {prompt}",
     "table.opponent_turn": "Tocca a {name}",
     "table.you_won_trick": "Hai vinto la presa: dichiara una combinazione o pesca",
     "table.final_tricks_must_win": "Il tallone è finito: rispondi al seme e vinci la presa se puoi, altrimenti "
@@ -297,6 +298,7 @@ STRINGS: dict[str, str] = {
     "table.cut_title": "Si taglia per il mazziere: la carta più bassa fa le carte",
     "table.cutting": "Si taglia per il mazziere…",
     "table.deals": "Fa le carte {name}",
+    "table.you_deal": "Fai le carte tu",
     "table.dismiss": "clic per chiudere",
     "table.final_lead": "Ultime prese: apri tu",
     "table.final_phase": "Ultime prese",

@@ -335,18 +335,21 @@ def _cut(view: TableView, surface: pygame.Surface) -> None:
     if not rounds:
         return
     drawn = rounds[-1]
-    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 130 * s)
+    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 122 * s)
     panel(surface, box, alpha=225, edge=GOLD)
     blit_text(surface, A, view.app.t("table.cut_title"), 22 * s, (box.cx, box.y + 12 * s), GOLD,
               "midtop", bold=True)
     for i, (seat, face) in enumerate(drawn):
         cx = box.cx + (-90 if i == 0 else 90) * s
         img = A.card(face, L.mid_h)
-        surface.blit(img, img.get_rect(center=(round(cx), round(box.cy + 6 * s))))
+        rect = surface.blit(img, img.get_rect(center=(round(cx), round(box.y + 44 * s + L.mid_h / 2))))
         name = view.session.seats[seat].name
-        blit_text(surface, A, name, 20 * s, (cx, box.bottom - 12 * s), CREAM, "midbottom")
-    dealer = view.session.seats[view.session.first_dealer].name
-    blit_text(surface, A, view.app.t("table.deals", name=dealer), 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
+        blit_text(surface, A, name, 20 * s, (cx, rect.bottom + 4 * s), CREAM, "midtop", max_width=170 * s)
+    dealer = view.session.first_dealer  # on a line of its own under the cards, never behind them
+    words = view.app.t("table.you_deal") if dealer in view.session.humans and not view.session.hotseat else \
+        view.app.t("table.deals", name=view.session.seats[dealer].name)
+    blit_text(surface, A, words, 22 * s, (box.cx, box.bottom - 12 * s), GOLD, "midbottom", bold=True,
+              max_width=box.w - 24 * s)
 
 
 def _banner(view: TableView, surface: pygame.Surface) -> None:
