@@ -11,6 +11,7 @@ import pygame
 from bezique.presenter.layout import CARD_ASPECT, Box
 from bezique.rules import Ruleset, Verb
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
+from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import suit_word
 from bezique.ui.kit.widgets import blit_text, panel, progress_bar, tooltip
@@ -299,19 +300,8 @@ def _prompt(view: TableView, surface: pygame.Surface) -> None:
 
 
 def _floaters(view: TableView, surface: pygame.Surface) -> None:
-    A, s = view.app.assets, view.layout.s
-    for f in view.floaters:
-        if not f.shown:  # a stacked score waiting for its turn (bezique.ui.kit.floaters)
-            continue
-        t = f.age / f.life
-        y = f.y - 60 * s * (1 - (1 - t) ** 2)
-        alpha = 255 if t < 0.6 else int(255 * (1 - (t - 0.6) / 0.4))
-        scale = 1.0 + 0.25 * math.sin(min(t * 6, math.pi))
-        surf = A.text(f.text, int(34 * s * scale), f.colour, True, True)
-        if alpha < 255:
-            surf = surf.copy()
-            surf.set_alpha(alpha)
-        surface.blit(surf, surf.get_rect(center=(round(f.x), round(y))))
+    for f in view.floaters:  # rising into their score panels (bezique.ui.kit.floaters)
+        draw_floater(surface, view.app.assets, f, view.layout.s)
 
 
 def _shown_cards(view: TableView, surface: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
