@@ -180,12 +180,10 @@ class Turns:
         self.ai_choice = None
 
     def undo_moment(self) -> bool:
-        """A moment when a move may be taken back: the player's turn, or the computer's answer still to come (it
-        thinks, or waits for its pace: the moment to take back a misplayed card); never under a screen."""
-        seat = self.session.to_act
-        if seat is None or self.curtain.overlay_open or self.curtain.hiding:
-            return False
-        return self.human_turn() or self.session.seats[seat].kind == "ai"
+        """A moment when a move may be taken back: the game goes on and no screen is over the table. It may be the
+        player's turn, a trick still on show, or the computer's answer still to come (it thinks, or waits for its
+        pace: the moment to take back a misplayed card); the session says whether anything may be."""
+        return self.session.to_act is not None and not (self.curtain.overlay_open or self.curtain.hiding)
 
     # --- the player's moves ---------------------------------------------------------------------------------
     def act(self, action: Action, chosen: bool = True) -> bool:
