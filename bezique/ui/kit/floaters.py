@@ -20,7 +20,7 @@ from bezique.ui.kit import easing
 from bezique.ui.kit.assets import CREAM, Assets
 
 HOLD = 0.62  # the share of a score's life it stays on its spot before it flies into the panel
-POINTS_SIZE, LABEL_SIZE, INLINE_SIZE, PAD = 30, 17, 18, 8  # type sizes and padding at scale 1
+POINTS_SIZE, LABEL_SIZE, INLINE_SIZE, PAD = 30, 17, 21, 8  # type sizes and padding at scale 1
 
 
 @dataclass

@@ -5,6 +5,11 @@ queue of events still to be shown, the scores rising and the line under the tric
 model change plus its animation (STYLE.md lesson 7: it never diffs states), and rebuilds itself from the rules'
 view when the picture must be redrawn (a hand-over, an undo, the safety net when the two fall out of step). It
 knows nothing of whose turn it is or of the mouse: ``Turns`` feeds it, ``Controls`` points at its sprites.
+
+A finished trick stays on show for the trick pause (a setting of its own): the winning card glows, the line under
+the trick names who took it with which card, and only when the cards are gathered (``trick_won``) do the trick
+counters move. Each event it shows is also reported to the session (``GameSession.seen``), which closes undo
+once the player has seen a card they did not know.
 """
 
 from __future__ import annotations
