@@ -270,8 +270,11 @@ class Controls:
             self.press_button(button.action)
             return
         greyed = next((b.action for b in buttons if b.box.contains(*pos) and self.disabled_reason(b.action)), None)
-        if greyed is not None:  # a click on a greyed-out button: it says why, as its key does
-            self.press_button(greyed)
+        if greyed is not None:  # a click on a greyed-out button: it says why (and sounds refused), as its key does
+            if greyed == "hint":
+                self.turns.ask_hint()
+            else:
+                take_back(self.turns)
             return
         if self.stage.hurry():  # a click on the table while a trick is on show: it is gathered at once
             return

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 Colour = tuple[int, int, int]
 SAY_COLOUR: Colour = (255, 236, 190)
 GOLD_MARK: Colour = (255, 210, 90)  # the glow round the card that won the trick on show
+WON_COLOUR: Colour = (255, 244, 214)  # the line naming who took the trick on show
 
 
 class Stage:
@@ -228,15 +229,18 @@ class Stage:
         sprite = self.sprites.get(card)
         if sprite is not None:
             sprite.mark = GOLD_MARK
-        self.say(won_line(self, winner, card), seconds=min(pause, 60.0) + 2.0)
+        self.say(won_line(self, winner, card), WON_COLOUR, seconds=min(pause, 600.0))
         self.hold = max(self.hold, pause)
         self.skippable = True
 
     def _end_reading(self) -> None:
-        """The trick is gathered: the mark goes with it."""
+        """The trick is gathered: the mark and the line naming its winner go with it (the prompt returns; the
+        last-trick popup keeps the trick to look at again)."""
         sprite = self.sprites.get(self.reading) if self.reading is not None else None
         if sprite is not None:
             sprite.mark = None
+        if self.reading is not None and self.message is not None and self.message[2] == WON_COLOUR:
+            self.message = None
         self.reading = None
         self.skippable = False
 

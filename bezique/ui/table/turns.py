@@ -230,6 +230,7 @@ class Turns:
         refusal = self.hint_refusal()
         if refusal is not None or not self.worker.idle:
             self.stage.say(refusal or self.app.t("table.hint_wait"), seconds=6)
+            self.app.sounds.play("illegal")
             return
         view = self.session.view(self.stage.viewer)
         legal = list(view.legal)
