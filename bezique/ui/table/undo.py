@@ -11,13 +11,18 @@ from __future__ import annotations
 
 from bezique.ui.table.turns import REFUSED_COLOUR, Turns
 
+# the session's reasons (``session.UNDO_REASONS``) and the table's own ("wait": not a moment for it), in words
+REASON_TEXTS = {"off": "table.undo_off", "hotseat": "table.undo_hotseat", "nothing": "table.undo_nothing",
+                "first": "table.undo_first", "answered": "table.undo_answered", "drew": "table.undo_drew",
+                "deal_over": "table.undo_deal_over", "wait": "table.undo_wait"}
+
 
 def undo_refusal(turns: Turns) -> str | None:
     """Why Undo cannot be used now, in the player's words, or None when it can."""
     reason = turns.session.why_no_undo()
     if reason is None and not turns.undo_moment():
         reason = "wait"
-    return None if reason is None else turns.app.t("table.undo_" + reason)
+    return None if reason is None else turns.app.t(REASON_TEXTS[reason])
 
 
 def take_back(turns: Turns) -> None:
