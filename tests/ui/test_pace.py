@@ -38,12 +38,20 @@ def _won_total(table) -> int:
     return sum(len(pile) for pile in table.stage.model.won.values())
 
 
-def test_a_finished_trick_stays_named_and_marked_until_it_is_gathered():
-    app, table = make_app(seed=11, trick_pause="normal")
+def _followed(pause: str):
+    """A table where the player has just followed the computer's lead, the trick pause being `pause`; and how many
+    cards the won piles held before."""
+    app, table = make_app(seed=11)
     _to_my_follow(app, table)
+    _pause(table, pause)
     before = _won_total(table)
     card = next(a for a in table.session.legal() if a.verb == Verb.PLAY).cards[0]
     click(app, point_on(table, card))
+    return app, table, before
+
+
+def test_a_finished_trick_stays_named_and_marked_until_it_is_gathered():
+    app, table, before = _followed("normal")
     for _ in range(10):
         app.tick(DT)
     stage = table.stage
@@ -65,11 +73,7 @@ def test_a_finished_trick_stays_named_and_marked_until_it_is_gathered():
 
 
 def test_a_click_gathers_the_trick_at_once():
-    app, table = make_app(seed=11)
-    _to_my_follow(app, table)
-    _pause(table, "click")
-    card = next(a for a in table.session.legal() if a.verb == Verb.PLAY).cards[0]
-    click(app, point_on(table, card))
+    app, table, _ = _followed("click")
     for _ in range(300):  # "until a click": however long it takes
         app.tick(DT)
     assert len(table.stage.model.trick) == 2
@@ -80,11 +84,7 @@ def test_a_click_gathers_the_trick_at_once():
 
 
 def test_a_key_gathers_the_trick_at_once():
-    app, table = make_app(seed=11)
-    _to_my_follow(app, table)
-    _pause(table, "long")
-    card = next(a for a in table.session.legal() if a.verb == Verb.PLAY).cards[0]
-    click(app, point_on(table, card))
+    app, table, _ = _followed("long")
     app.tick(DT)
     assert len(table.stage.model.trick) == 2
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
@@ -94,10 +94,7 @@ def test_a_key_gathers_the_trick_at_once():
 
 
 def test_no_pause_gathers_as_before():
-    app, table = make_app(seed=11, trick_pause="off")
-    _to_my_follow(app, table)
-    card = next(a for a in table.session.legal() if a.verb == Verb.PLAY).cards[0]
-    click(app, point_on(table, card))
+    app, table, _ = _followed("off")
     app.tick(DT)
     assert table.stage.reading is None
 
