@@ -33,6 +33,7 @@ class AppSettings:
     language: str = "auto"
     animation_speed: str = "normal"
     computer_pace: str = "normal"
+    trick_pause: str = "normal"  # how long a finished trick stays on the table (tween.TRICK_PAUSE)
     sound_volume: float = 0.8
     mute: bool = False
     deck_colours: str = "classic"
@@ -135,6 +136,7 @@ APP_CHECKS: dict[str, _Check] = {
     "language": _one_of("auto", "it", "en", "fr"),
     "animation_speed": _one_of("slow", "normal", "fast", "instant"),
     "computer_pace": _one_of("slow", "normal", "fast"),
+    "trick_pause": _one_of("off", "short", "normal", "long", "click"),
     "sound_volume": _fraction,
     "mute": _flag,
     "deck_colours": _one_of("classic", "four_colour", "colour_blind"),

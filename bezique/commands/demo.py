@@ -32,9 +32,10 @@ def run(args: argparse.Namespace) -> int:
     language = load_user_settings(config).app.language  # the language the player chose in Settings
     speed = args.speed
     pace = {"instant": "instant", "fast": "fast", "normal": "normal"}[speed]
+    trick_pause = {"instant": "off", "fast": "short", "normal": "normal"}[speed]  # how long each trick stays
     app, table = open_table(config, problems, size=parse_size(args.size), demo=True, seed=args.seed, fullscreen=False,
-                            animation_speed=speed, computer_pace=pace, demo_deals=max(0, args.deals),
-                            language=language)
+                            animation_speed=speed, computer_pace=pace, trick_pause=trick_pause,
+                            demo_deals=max(0, args.deals), language=language)
     code = app.run()
     if table.sync_errors:
         print(f"demo: the table fell out of step {table.sync_errors} time(s)")

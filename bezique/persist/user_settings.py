@@ -40,6 +40,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "language": ("auto", "it", "en", "fr"),
     "animation_speed": ("slow", "normal", "fast", "instant"),
     "computer_pace": ("slow", "normal", "fast"),
+    "trick_pause": ("off", "short", "normal", "long", "click"),
     "sound_volume": tuple(round(i / 10, 1) for i in range(11)),
     "mute": (False, True),
     "deck_colours": ("classic", "four_colour", "colour_blind"),

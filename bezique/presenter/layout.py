@@ -16,6 +16,7 @@ CAPTION_W = 122  # at scale 1: the least width of a meld group on the table when
 MIN_SIZE = (1024, 640)
 LAID_OUT_PLAYERS = (2, 3, 4)  # the tables ``Layout.for_size`` can seat (six-handed has no layout yet)
 DEFAULT_SIZE = (1280, 720)
+PEEK_HEADING = 32  # the won-tricks zone's heading line at its top (scale 1): the last-trick popup stays under it
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -311,16 +312,18 @@ class Layout:
         """The last trick's popup over the won-tricks zone: its box and a slot per card (`n` cards, in play order).
 
         The cards are as large as the trick's (two players) or as large as the zone's width allows (three or four),
-        side by side with room under each for the name of who played it, and a title line above.
+        side by side with room under each for the name of who played it, and a title line above; the popup lies
+        between the zone's "Tricks won" heading and its button, hiding neither.
         """
         s, n = self.s, max(n, 1)
-        pad, gap, title_h, name_h = 10 * s, 10 * s, 28 * s, 24 * s
+        pad, gap, title_h, name_h = 6 * s, 10 * s, 22 * s, 20 * s
+        top = self.won.y + PEEK_HEADING * s  # under the zone's heading
         card_h = min(self.mid_h, (self.won.w - 2 * pad - gap * (n - 1)) / (n * CARD_ASPECT),
-                     self.won.h - 2 * pad - title_h - name_h)
+                     self.peek_button().y - 4 * s - top - 2 * pad - title_h - name_h)
         cw = card_h * CARD_ASPECT
         row = n * cw + gap * (n - 1)
         h = title_h + card_h + name_h + 2 * pad
-        y = max(self.won.y, min(self.won.cy - h / 2, self.peek_button().y - 4 * s - h))  # clear of its button
+        y = max(top, min(self.won.cy - h / 2, self.peek_button().y - 4 * s - h))  # clear of its button
         box = Box(self.won.x, y, self.won.w, h)  # the zone's width: the piles hide behind it
         x0, cy = box.cx - row / 2 + cw / 2, box.y + pad + title_h + card_h / 2
         return box, [Slot(x0 + i * (cw + gap), cy, 0.0, round(card_h)) for i in range(n)]

@@ -2,6 +2,13 @@
 
 Everything the window changes goes through ``act`` (the checked path), which returns the omniscient events; the
 table redacts them for whoever is looking (``view.redact_event``). No pygame here.
+
+Undo keeps a snapshot before each decision the player chose. It may go back as long as the player has *seen*
+nothing new since: the table reports each event as it shows it (``seen``), and the first that shows a card the
+player did not know (another seat's card played or melded, a card drawn into their hand) closes the door, with
+the reason kept for the window to give. So a misplayed card can be taken back while the computer is still to
+answer, and across the automatic draw while the drawn card is not yet shown; the computer's reply, once seen, is
+never taken back, and an undo never re-deals or shows a hidden card.
 """
 
 from __future__ import annotations
@@ -36,6 +43,28 @@ def game_seed(seed: int | None = None) -> int:
     """`seed`, or a fresh one when none is given: a game's decks and its computer opponents' names both follow it,
     so the seed is fixed before either is made."""
     return random.randrange(1 << 30) if seed is None else seed
+
+
+DEAL_ENDS = ("deal_scored", "deal_settled", "game_over")
+# why Undo cannot take a move back, as the window words it (i18n ``table.undo_<reason>``)
+UNDO_REASONS = ("off", "hotseat", "nothing", "first", "answered", "drew", "deal_over")
+# what another seat does that shows the player a card they did not know
+_SHOWN_BY_OTHERS = ("card_played", "meld_declared", "seven_exchanged", "seven_declared", "seven_scored")
+
+
+def news(event: Event, viewer: int, turn_up: int | None) -> str | None:
+    """Whether the (redacted) `event`, shown to `viewer`, showed them a card they did not know (the turn-up being
+    `turn_up` before it): the reason undo stops there ("answered": another seat's card; "drew": a card drawn into
+    their hand; "deal_over"), or None."""
+    if event.kind in DEAL_ENDS or event.kind == "deal_started":
+        return "deal_over"
+    if event.seat is None or not event.cards:
+        return None
+    if event.seat != viewer:
+        return "answered" if event.kind in _SHOWN_BY_OTHERS or event.label == "carte_blanche" else None
+    if event.kind == "card_drawn" and event.cards[0] != turn_up:
+        return "drew"
+    return None
 
 
 @dataclass(frozen=True)
@@ -83,6 +112,7 @@ class GameSession:
         players = [{"name": s.name, "type": s.kind, **({"level": s.level} if s.level else {})} for s in seats]
         self.game = RecordedGame.new(rules, players, self.first_dealer, seed=self.seed)
         self.allow_undo = allow_undo and not self.hotseat  # no undo when two share the screen: one could peek
+        self.undo_closed = "nothing"  # why there is nothing to undo (a key of UNDO_REASONS)
         self.assisted = False
         self.resumed = False  # continued from a save: the table rebuilds instead of dealing
         self.on_change: Callable[[GameSession], None] | None = None  # after every change (the autosave)
@@ -105,6 +135,7 @@ class GameSession:
         session.resumed = True
         session.on_change = None
         session._undo = []
+        session.undo_closed = "nothing"
         return session
 
     def _changed(self) -> None:
@@ -144,7 +175,7 @@ class GameSession:
     def start_deal(self) -> list[Event]:
         events: list[Event] = []
         self.game.start_deal(shuffled_deck(self.rules, self.rng), events)
-        self._undo.clear()
+        self._close_undo("nothing")
         self._changed()
         return events
 
@@ -158,35 +189,54 @@ class GameSession:
         """Why the rules refuse `action` now (a code for the window's words, and the English), or None."""
         return why_illegal(self.state, action)
 
-    def act(self, action: Action) -> list[Event]:
-        """Apply `action` for the seat to act (checked). Raises ``engine.IllegalActionError``."""
+    def act(self, action: Action, chosen: bool = True) -> list[Event]:
+        """Apply `action` for the seat to act (checked). Raises ``engine.IllegalActionError``.
+
+        `chosen`: the player chose it (False: the table made a forced move for them, which an undo passes over:
+        going back to it would only make it again)."""
         seat = self.state.to_act
-        undoable = self.allow_undo and seat is not None and self.seats[seat].kind == "human" and not self.hotseat
+        undoable = chosen and self.allow_undo and seat is not None and self.seats[seat].kind == "human"
         snapshot = copy.deepcopy(self.game) if undoable else None
         events: list[Event] = []
         self.game.act(action, events)
-        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "deal_settled", "game_over") for e in events):
-            self._undo.clear()  # never go back past a draw: it would show hidden cards
+        if any(e.kind in DEAL_ENDS for e in events):
+            self._close_undo("deal_over")  # a deal scored is never taken back
         elif snapshot is not None:
             self._undo.append(snapshot)
         self._changed()
         return events
 
-    def note_opponent_events(self, events: list[Event]) -> None:
-        """The computer's moves: a draw among them closes the door on undo."""
-        if any(e.kind in ("card_drawn", "deal_started", "deal_scored", "deal_settled", "game_over") for e in events):
-            self._undo.clear()
+    def seen(self, event: Event, viewer: int, turn_up: int | None) -> None:
+        """The table has just shown `viewer` the (redacted) `event`, the turn-up being `turn_up` before it: if it
+        showed them a card they did not know, no move before it may be taken back (the reason is kept)."""
+        if not self._undo:
+            return
+        reason = news(event, viewer, turn_up)
+        if reason is not None:
+            self._close_undo(reason)
+
+    def _close_undo(self, reason: str) -> None:
+        self._undo.clear()
+        self.undo_closed = reason
 
     def can_undo(self) -> bool:
-        """Whether the player may take a move back now: the one place that decides (the setting, hot-seat and
-        whether a move since the last draw is left to undo), so the table asks nothing else."""
+        """Whether there is a move the player may take back: the one place that decides (the setting, hot-seat and
+        whether a move is left that they have seen nothing new since), so the table asks nothing else."""
         return self.allow_undo and bool(self._undo)
 
+    def why_no_undo(self) -> str | None:
+        """Why nothing can be taken back (a key of ``UNDO_REASONS``), or None when something can."""
+        if not self.allow_undo:
+            return "hotseat" if self.hotseat else "off"
+        return None if self._undo else self.undo_closed
+
     def undo(self) -> bool:
-        """Go back to before the player's last decision (marks the game assisted)."""
-        if not self._undo:
+        """Go back to before the player's last chosen decision (marks the game assisted)."""
+        if not self.can_undo():
             return False
         self.game = self._undo.pop()
+        if not self._undo:
+            self.undo_closed = "first"
         self.assisted = True
         self._changed()
         return True

@@ -1,47 +1,79 @@
-"""Scores made at the same moment rise one under the other, each readable, instead of on top of each other."""
+"""Scores rise beside the panel they belong to, never over cards, names or buttons, one after another, and fly
+into the panel."""
 
 from __future__ import annotations
 
 import pytest
 from ui_driver import DT, make_app
 
+from bezique.presenter.layout import Box
 from bezique.rules import Event
-from bezique.ui.kit.floaters import LINE, STAGGER, Floater, free_slot, new_floater
+from bezique.ui.kit.floaters import HOLD, Floater, floater_size, new_floater, spot
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
 
-def test_scores_at_one_spot_take_the_next_free_line():
-    live: list[Floater] = []
-    for text in ("+10  Last trick", "+60  Brisques", "+40  Bezique"):
-        live.append(new_floater(live, text, 140.0, 650.0, (255, 214, 120), 0.9, 720, 1.0))
-    assert [f.slot for f in live] == [0, 1, 2]
-    assert [f.y for f in live] == [650.0, 650.0 - LINE, 650.0 - 2 * LINE]  # bottom half: stacked upwards
-    assert [f.age for f in live] == [0.0, -STAGGER, -2 * STAGGER] and not live[1].shown
-    top = new_floater(live, "+20  Marriage", 640.0, 170.0, (190, 215, 250), 0.9, 720, 1.0)
-    assert top.slot == 0 and top.y == 170.0  # another spot: its own stack
-    assert new_floater([*live, top], "+20", 640.0, 170.0, (0, 0, 0), 0.9, 720, 1.0).y == 170.0 + LINE  # downwards
-    assert free_slot(live[1:], (140.0, 650.0)) == 0  # the first score has gone: its line is free again
+def test_a_score_waits_for_the_one_before_it_at_its_panel_then_flies_in():
+    at, target = (100.0, 500.0), (40.0, 650.0)
+    first = new_floater([], "+10", "Last trick", at, target, (255, 214, 120), 1.0)
+    second = new_floater([first], "+90", "Brisques", at, target, (255, 214, 120), 1.0)
+    assert first.shown and not second.shown and second.age == pytest.approx(-HOLD)
+    elsewhere = new_floater([first, second], "+20", "Marriage", (600.0, 100.0), target, (0, 0, 0), 1.0)
+    assert elsewhere.shown  # another panel: it does not wait
+    first.age = 0.3
+    assert first.where()[:2] == at  # read where it appeared
+    first.age = 0.999
+    x, y, scale, alpha = first.where()
+    assert (x, y) == pytest.approx(target, abs=1.0) and scale < 0.5 and alpha < 100  # landed in the panel
+    assert Floater("+40", 5.0, 6.0, (0, 0, 0), age=1.7).where()[:2] == (5.0, 6.0)  # no target: it stays
 
 
-def test_the_table_shows_scores_made_together_apart():
+def test_spot_is_beside_the_panel_and_clear_of_what_must_stay_visible():
+    panel = Box(10, 600, 250, 100)
+    assert spot(panel, (200, 50), [], (1280, 720), 8) == (135, 600 - 8 - 25)  # above it
+    blocked_above = Box(0, 400, 400, 195)
+    cx, _cy = spot(panel, (200, 50), [blocked_above], (1280, 720), 8)
+    assert cx - 100 > panel.right  # beside it, to the right
+    assert spot(panel, (200, 50), [Box(0, 0, 1280, 599), Box(262, 560, 1000, 160)], (1280, 720), 8) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_every_score_at_every_table_misses_cards_names_and_buttons(players, size):
+    app, table = make_app(seed=2, speed="instant", size=size, variant={2: None, 3: "three_handed",
+                                                                       4: "four_handed"}[players])
+    for _ in range(3):
+        app.tick(DT)
+    stage, L = table.stage, table.stage.layout
+    cards = [*(z.hand for z in L.seats), *(z.melds for z in L.seats), L.trick, L.stock, L.won, L.hand, L.prompt,
+             *L.buttons]
+    for seat in range(players):
+        stage.floaters.clear()
+        stage._float_score(Event("scored", seat, (), 250, "trump_sequence"))
+        f = stage.floaters[0]
+        w, h = floater_size(app.assets, f.text, f.label, L.s, f.inline)
+        box = Box(f.x - w / 2, f.y - h / 2, w, h)
+        assert not any(box.intersects(c) for c in cards), (seat, box)
+        badge = L.badge_of(stage.model.rel(seat))
+        names = [Box(z.badge.x, z.badge.y, z.badge.w, 30 * L.s) for z in L.seats]  # each panel's name line
+        assert not any(box.intersects(n) for n in names), (seat, box)
+        assert badge.contains(*f.target)  # it lands on its own panel
+        assert box.x >= 0 and box.right <= L.width and box.y >= 0 and box.bottom <= L.height
+
+
+def test_the_table_shows_scores_made_together_one_after_the_other():
     app, table = make_app(seed=2, speed="instant")
     for _ in range(30):
         app.tick(DT)
     table.stage.floaters.clear()
     table.stage.feed([Event("last_trick", 0, (), 10), Event("scored", 0, (), 10, "last_trick"),
-                 Event("scored", 0, (), 60, "brisques"), Event("scored", 0, (), 40, "bezique_1")])
+                      Event("scored", 0, (), 60, "brisques"), Event("scored", 1, (), 40, "bezique_1")])
     app.tick(DT)
     floaters = list(table.stage.floaters)
     assert len(floaters) == 3
-    assert len({f.anchor for f in floaters[:2]}) == 1  # the last trick and the brisques: the same spot
-    boxes = []
-    for f in floaters:
-        surf = app.assets.text(f.text, int(34 * table.stage.layout.s * 1.25), f.colour, True)
-        boxes.append(surf.get_rect(center=(round(f.x), round(f.y))))
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            assert not a.colliderect(b)
-    for _ in range(int(1.5 / DT)):
+    mine = [f for f in floaters if f.target == floaters[0].target]
+    assert len(mine) == 2 and mine[0].shown and not mine[1].shown  # the brisques wait for the last trick
+    assert floaters[2].shown and floaters[2].target != floaters[0].target  # the other panel's: at once
+    for _ in range(int(4.0 / DT)):
         app.tick(DT)
     assert not table.stage.floaters

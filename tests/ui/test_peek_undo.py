@@ -8,8 +8,9 @@ import random
 
 import pygame
 import pytest
-from ui_driver import button, click, key, make_app, move, point_on, step, wait_rest
+from ui_driver import DT, button, click, key, make_app, move, point_on, step, wait_rest
 
+from bezique.i18n import t
 from bezique.presenter import model as tm
 from bezique.rules import Verb
 
@@ -56,7 +57,9 @@ def test_returning_cards_maps_played_cards_to_the_new_backs():
     assert tm.returning_cards(old, old) == {}
 
 
-def test_undo_in_the_last_tricks_flies_the_computers_card_back_to_its_hand():
+def test_undo_in_the_last_tricks_flies_the_card_back_before_the_computer_answers():
+    """A card led in the final tricks is taken back while the computer is still to answer: it flies back to the
+    hand (nothing vanishes, nothing appears). Once the answer is on the table, Undo says why it cannot."""
     app, table = make_app(seed=7, allow_undo=True)
     rng = random.Random(7)
     for _ in range(3000):
@@ -66,18 +69,22 @@ def test_undo_in_the_last_tricks_flies_the_computers_card_back_to_its_hand():
             break
         step(app, rng)
     assert table.session.state.final_phase
-    table.opt = dataclasses.replace(table.opt, app=dataclasses.replace(table.opt.app, animation_speed="fast"))
+    table.opt = dataclasses.replace(table.opt, app=dataclasses.replace(table.opt.app, animation_speed="fast",
+                                                                         computer_pace="slow"))
     mine = next(a for a in table.session.legal() if a.verb == Verb.PLAY).cards[0]
     click(app, point_on(table, mine))
-    wait_rest(app)
-    assert table.session.can_undo()
-    theirs = [c for s, c in (*table.stage.model.last_trick, *table.stage.model.trick) if s != table.stage.viewer]
-    assert len(theirs) == 1  # the computer's answer to the card led
+    for _ in range(40):  # the card lands; the computer thinks, then waits for its pace
+        app.tick(DT)
+    assert table.session.state.trick and not table.human_turn()
+    assert button(table, "undo").enabled
     sprites = {id(s) for s in table.stage.sprites.values()}
-    flying = [table.stage.sprites[c] for c in theirs]
     key(app, pygame.K_u)
     assert {id(s) for s in table.stage.sprites.values()} == sprites  # nothing vanished, nothing appeared
-    hand = set(table.stage.model.hands[1 - table.stage.viewer])
-    assert all(s.key in hand and s.tween is not None for s in flying)
     assert table.stage.sprites[mine].tween is not None and mine in table.stage.model.hands[table.stage.viewer]
+    assert not table.session.state.trick and table.session.assisted and table.turns.ai_choice is None
     assert not table.stage.floaters
+    wait_rest(app)
+    click(app, point_on(table, mine))
+    wait_rest(app)  # the computer answered (and may have led again): its card was seen
+    assert not button(table, "undo").enabled
+    assert table.controls.disabled_reason("undo") == t("table.undo_answered", "en")

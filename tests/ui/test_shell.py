@@ -154,8 +154,8 @@ def test_settings_apply_live_and_persist_across_a_restart():
     key(app, pygame.K_RIGHT)  # language: auto -> Italiano
     assert app.lang == "it"
     assert settings.controls()[-2].label == t("menu.back", "it")
-    for _ in range(5):
-        key(app, pygame.K_DOWN)  # deck colours
+    for _ in range(KEYS.index("deck_colours")):
+        key(app, pygame.K_DOWN)  # down to deck colours
     assert KEYS[settings.row] == "deck_colours"
     heart, club = parse_card("TH#0"), parse_card("TC#0")
     assert _face(app.assets, heart) == _face(Assets("classic"), heart)
@@ -170,7 +170,7 @@ def test_settings_apply_live_and_persist_across_a_restart():
     assert _ink(app.assets, heart)[1] > _ink(Assets("classic"), heart)[1]
     r, g, b = _ink(app.assets, club)
     assert g > r and b > r
-    press(app, settings.controls(), "next=3")  # volume 0.8 -> 0.9
+    press(app, settings.controls(), f"next={KEYS.index('sound_volume')}")  # volume 0.8 -> 0.9
     assert app.sounds.volume == pytest.approx(0.9)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)

@@ -17,7 +17,7 @@ from bezique.ui.kit.tween import Tween
 
 class CardSprite:
     __slots__ = ("angle", "cx", "cy", "drag", "face_up", "flip", "flip_delay", "flip_dur", "flip_to",
-                 "height", "key", "lift", "lift_target", "tween", "visible", "z")
+                 "height", "key", "lift", "lift_target", "mark", "tween", "visible", "z")
 
     def __init__(self, key: int, slot: Slot, face_up: bool, z: int = 0) -> None:
         self.key = key
@@ -33,6 +33,7 @@ class CardSprite:
         self.lift = 0.0
         self.lift_target = 0.0
         self.drag: tuple[float, float] | None = None  # centre while dragged by the mouse
+        self.mark: tuple[int, int, int] | None = None  # a glow of its own (the card that won the trick on show)
 
     @property
     def moving(self) -> bool:
@@ -132,6 +133,7 @@ class CardSprite:
             rect = img.get_rect(center=(round(cx), round(cy)))
             surface.blit(img, rect)
             return
+        glow = glow or self.mark
         if glow is not None:
             g = assets.glow(h, glow)
             surface.blit(g, g.get_rect(center=(round(cx), round(cy))))

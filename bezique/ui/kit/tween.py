@@ -14,6 +14,9 @@ from bezique.ui.kit import easing
 
 SPEED_FACTORS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 COMPUTER_PACE = {"slow": 1.1, "normal": 0.55, "fast": 0.2, "instant": 0.0}
+# seconds a finished trick stays on the table, with who won it, before it is gathered: a setting of its own, not
+# scaled by the animation speed (the player reads at the same pace whatever the cards' speed); "click": until then
+TRICK_PAUSE = {"off": 0.0, "short": 0.8, "normal": 1.5, "long": 2.5, "click": math.inf}
 
 
 class Tween:

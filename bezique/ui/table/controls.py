@@ -24,7 +24,7 @@ from bezique.ui.table.decl_panel import decl_buttons, rows_that_fit
 from bezique.ui.table.meld_rows import panel_melds, where_from
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.turns import Turns
-from bezique.ui.table.undo import take_back
+from bezique.ui.table.undo import take_back, undo_refusal
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
@@ -67,9 +67,9 @@ class Controls:
         T = self.app.t
         human = self.turns.human_turn()
         buttons = [
-            Button(b[0], T("action.hint"), "hint", enabled=self.turns.opt.hints and human),
+            Button(b[0], T("action.hint"), "hint", enabled=self.turns.hint_refusal() is None),
             Button(b[1], T("action.menu"), "menu"),
-            Button(b[2], T("action.undo"), "undo", enabled=self.session.can_undo() and human),
+            Button(b[2], T("action.undo"), "undo", enabled=undo_refusal(self.turns) is None),
             Button(b[3], T("table.score_log"), "log"),
             Button(self.layout.peek_button(), T("table.hide_last_trick" if self.peek else "table.show_last_trick"),
                    "peek", enabled=self.can_peek(), text_size=18),
@@ -80,13 +80,11 @@ class Controls:
         return buttons, decl
 
     def disabled_reason(self, action: str) -> str | None:
-        """Why the button `action` is greyed out, when the reason is not plain to see (the computer thinking is):
-        hints off for this game, undo off in the settings or with two at the screen."""
-        T = self.app.t
-        if action == "hint" and not self.turns.opt.hints:
-            return T("table.hints_off")
-        if action == "undo" and not self.session.allow_undo:
-            return T("table.undo_hotseat") if self.session.hotseat else T("table.undo_off")
+        """Why the button `action` is greyed out (Hint and Undo always say; the H and U keys say the same)."""
+        if action == "hint":
+            return self.turns.hint_refusal()
+        if action == "undo":
+            return undo_refusal(self.turns)
         return None
 
     def decl_rows(self) -> int:
@@ -189,6 +187,13 @@ class Controls:
         """The viewer's cards answer the pointer only when they may play one."""
         return self.turns.human_turn() and self.session.state.phase == Phase.PLAY
 
+    def _playable(self, key: int | None) -> bool:
+        """The viewer may play the card `key` now: only such a card lifts under the pointer and can be dragged
+        (a dimmed one of the final tricks stays put; a click on it still says why it may not be played)."""
+        if key is None or not self._may_play():
+            return False
+        return any(a.verb == Verb.PLAY and a.cards[0] & 31 == key & 31 for a in self.session.legal())
+
     # --- events ---------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         """One input event: a key, the wheel (scrolls the meld rows), the pointer moving, the left button."""
@@ -221,13 +226,15 @@ class Controls:
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_d) and self.turns.human_turn() and \
                 self.session.state.phase == Phase.DECLARE:
             self.turns.act(Action(Verb.DONE))
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
+            self.stage.hurry()  # a trick (or a shown hand) on show: go on at once
 
     def _motion(self, pos: tuple[int, int]) -> None:
         """The pointer at `pos`: a pressed card starts being dragged, or what lies under it is noted and lifts."""
         stage = self.stage
         if self.press is not None and self.dragging is None:
             key, start = self.press
-            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 8 * self.layout.s and self._may_play():
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 8 * self.layout.s and self._playable(key):
                 self.dragging = key
         if self.dragging is not None:
             sprite = stage.sprites.get(self.dragging)
@@ -241,6 +248,7 @@ class Controls:
         self.hover_meld = int(self.hover_button[5:]) if self.hover_button and \
             self.hover_button.startswith("meld:") else None
         hover = self.my_cards_at(pos) if self._may_play() else None
+        hover = hover if self._playable(hover) else None
         self.hover_key = hover
         lift = 18 * self.layout.s
         for key in stage.model.hands[stage.viewer] + stage.model.tables[stage.viewer]:
@@ -262,8 +270,13 @@ class Controls:
             self.press_button(button.action)
             return
         greyed = next((b.action for b in buttons if b.box.contains(*pos) and self.disabled_reason(b.action)), None)
-        if greyed is not None:  # a click on a greyed-out button: say why it is
-            self.stage.say(self.disabled_reason(greyed) or "", seconds=6)
+        if greyed is not None:  # a click on a greyed-out button: it says why (and sounds refused), as its key does
+            if greyed == "hint":
+                self.turns.ask_hint()
+            else:
+                take_back(self.turns)
+            return
+        if self.stage.hurry():  # a click on the table while a trick is on show: it is gathered at once
             return
         if (self.layout.won.contains(*pos) or (self.peek and self.peek_box().contains(*pos))) and self.can_peek():
             self.peek, self.peek_pinned = not self.peek, False

@@ -48,7 +48,8 @@ class Curtain:
         self.hiding = True
         self.overlay_open = True
         self.app.push(HandOverScene(self.app, seat, self.session.seats[seat].name,
-                                    on_ready=lambda: self.finish_hand_over(seat), on_pause=self.open_pause))
+                                    on_ready=lambda: self.finish_hand_over(seat), on_pause=self.open_pause,
+                                    recap=list(self.stage.recent)))
 
     def finish_hand_over(self, seat: int) -> None:
         """Called by the hand-over screen before it closes: the table now shows `seat`'s side."""

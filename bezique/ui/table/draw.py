@@ -14,6 +14,7 @@ from bezique.rules import Verb
 from bezique.rules.cards import SEVEN, rank_of
 from bezique.rules.melds import bezique_pair
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import suit_word
 from bezique.ui.kit.widgets import blit_text, panel, tooltip, wrap
@@ -197,8 +198,9 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
     left = max(len(hand) for hand in m.hands.values())  # each trick takes one card from every hand
     if state.final_phase and left:
         phase = T("table.final_phase_left_one" if left == 1 else "table.final_phase_left", count=left)
-    else:  # before the final tricks, and once they are all played
-        phase = T("table.tricks_played", count=state.tricks_done)
+    else:  # before the final tricks, and once they are all played: the tricks as gathered
+        played = sum(len(pile) for pile in m.won.values()) // max(view.session.rules.players, 1)
+        phase = T("table.tricks_played", count=played)
     blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
     rules = view.session.rules
     if rules.game_end_mode != "settlement":
@@ -310,19 +312,8 @@ def _prompt(view: TableView, surface: pygame.Surface) -> None:
 
 
 def _floaters(view: TableView, surface: pygame.Surface) -> None:
-    A, s = view.app.assets, view.layout.s
-    for f in view.floaters:
-        if not f.shown:  # a stacked score waiting for its turn (bezique.ui.kit.floaters)
-            continue
-        t = f.age / f.life
-        y = f.y - 60 * s * (1 - (1 - t) ** 2)
-        alpha = 255 if t < 0.6 else int(255 * (1 - (t - 0.6) / 0.4))
-        scale = 1.0 + 0.25 * math.sin(min(t * 6, math.pi))
-        surf = A.text(f.text, int(34 * s * scale), f.colour, True, True)
-        if alpha < 255:
-            surf = surf.copy()
-            surf.set_alpha(alpha)
-        surface.blit(surf, surf.get_rect(center=(round(f.x), round(y))))
+    for f in view.floaters:  # rising into their score panels (bezique.ui.kit.floaters)
+        draw_floater(surface, view.app.assets, f, view.layout.s)
 
 
 def _shown_cards(view: TableView, surface: pygame.Surface, seat: int, cards: tuple[int, ...]) -> None:
@@ -346,18 +337,21 @@ def _cut(view: TableView, surface: pygame.Surface) -> None:
     if not rounds:
         return
     drawn = rounds[-1]
-    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 130 * s)
+    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 122 * s)
     panel(surface, box, alpha=225, edge=GOLD)
     blit_text(surface, A, view.app.t("table.cut_title"), 22 * s, (box.cx, box.y + 12 * s), GOLD,
               "midtop", bold=True)
     for i, (seat, face) in enumerate(drawn):
         cx = box.cx + (-90 if i == 0 else 90) * s
         img = A.card(face, L.mid_h)
-        surface.blit(img, img.get_rect(center=(round(cx), round(box.cy + 6 * s))))
+        rect = surface.blit(img, img.get_rect(center=(round(cx), round(box.y + 44 * s + L.mid_h / 2))))
         name = view.session.seats[seat].name
-        blit_text(surface, A, name, 20 * s, (cx, box.bottom - 12 * s), CREAM, "midbottom")
-    dealer = view.session.seats[view.session.first_dealer].name
-    blit_text(surface, A, view.app.t("table.deals", name=dealer), 22 * s, (box.cx, box.cy), CREAM, "center", bold=True)
+        blit_text(surface, A, name, 20 * s, (cx, rect.bottom + 4 * s), CREAM, "midtop", max_width=170 * s)
+    dealer = view.session.first_dealer  # on a line of its own under the cards, never behind them
+    words = view.app.t("table.you_deal") if dealer in view.session.humans and not view.session.hotseat else \
+        view.app.t("table.deals", name=view.session.seats[dealer].name)
+    blit_text(surface, A, words, 22 * s, (box.cx, box.bottom - 12 * s), GOLD, "midbottom", bold=True,
+              max_width=box.w - 24 * s)
 
 
 def _banner(view: TableView, surface: pygame.Surface) -> None:

@@ -29,13 +29,15 @@ class HandOverScene(Scene):
         seat, name: who the screen is passed to.
         on_ready: called (before the screen closes) when they say they are ready: the table turns to their side.
         on_pause: Escape: the pause screen.
+        recap: the public moves made since they last had the screen (the last trick, a meld), one line each.
     """
 
     overlay = False
 
     def __init__(self, app: App, seat: int, name: str, on_ready: Callable[[], None],
-                 on_pause: Callable[[], None]) -> None:
+                 on_pause: Callable[[], None], recap: list[str] | None = None) -> None:
         super().__init__(app)
+        self.recap = recap or []
         self.seat = seat
         self.name = name
         self.on_ready = on_ready
@@ -68,6 +70,12 @@ class HandOverScene(Scene):
         blit_text(surface, A, self.app.t("handover.pass_to", name=self.name), 56 * s, (w / 2, h / 2 + 60 * s), GOLD,
                   "center", bold=True, shadow=True, max_width=w - 40 * s)
         blit_text(surface, A, self.app.t("handover.ready"), 28 * s, (w / 2, h / 2 + 110 * s), CREAM, "center")
+        if self.recap:  # what the other player did while this one looked away
+            y = h / 2 + 150 * s
+            blit_text(surface, A, self.app.t("handover.since"), 20 * s, (w / 2, y), MUTED, "midtop")
+            for i, line in enumerate(self.recap):
+                blit_text(surface, A, line, 22 * s, (w / 2, y + (26 + i * 28) * s), CREAM, "midtop",
+                          max_width=w - 40 * s)
 
 
 class PauseOverlay(Scene):

@@ -147,7 +147,14 @@ class TableReadout:
         return {a.cards[0] & 31 for a in self.session.legal() if a.verb == Verb.PLAY}
 
     def prompt(self) -> str:
-        """The line under the trick when nothing else is said there: whose turn it is and what they may do."""
+        """The line under the trick when nothing else is said there: whose turn it is and what they may do (in
+        hot-seat headed by the player's name: "your turn" alone would not say whose)."""
+        line = self._prompt()
+        if line and self.session.hotseat and self.human_turn():
+            return self.app.t("table.seat_prompt", name=self.session.seats[self.viewer].name, prompt=line)
+        return line
+
+    def _prompt(self) -> str:
         session, stage = self.session, self._stage
         T = self.app.t
         if stage.cut_timer > 0:

@@ -5,6 +5,11 @@ queue of events still to be shown, the scores rising and the line under the tric
 model change plus its animation (STYLE.md lesson 7: it never diffs states), and rebuilds itself from the rules'
 view when the picture must be redrawn (a hand-over, an undo, the safety net when the two fall out of step). It
 knows nothing of whose turn it is or of the mouse: ``Turns`` feeds it, ``Controls`` points at its sprites.
+
+A finished trick stays on show for the trick pause (a setting of its own): the winning card glows, the line under
+the trick names who took it with which card, and only when the cards are gathered (``trick_won``) do the trick
+counters move. Each event it shows is also reported to the session (``GameSession.seen``), which closes undo
+once the player has seen a card they did not know.
 """
 
 from __future__ import annotations
@@ -17,17 +22,20 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.presenter.session import GameSession
 from bezique.rules import Event
-from bezique.ui.kit.floaters import Floater, new_floater
+from bezique.ui.kit.floaters import Floater, floater_size, new_floater, spot
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import score_name, suit_word
-from bezique.ui.kit.tween import SPEED_FACTORS, flight_time, pause_time
+from bezique.ui.kit.tween import SPEED_FACTORS, TRICK_PAUSE, flight_time, pause_time
 from bezique.ui.table.options import TableOptions
+from bezique.ui.table.telling import recap_line, won_line
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
 
 Colour = tuple[int, int, int]
 SAY_COLOUR: Colour = (255, 236, 190)
+GOLD_MARK: Colour = (255, 210, 90)  # the glow round the card that won the trick on show
+WON_COLOUR: Colour = (255, 244, 214)  # the line naming who took the trick on show
 
 
 class Stage:
@@ -56,6 +64,9 @@ class Stage:
         self.decl_scroll = 0  # the first meld row the declaration panel shows
         self.deal_events: list[Event] = []  # this deal's scores, for the scoreboard
         self.deals_seen = 0
+        self.reading: int | None = None  # the card that won the trick on show, marked until it is gathered
+        self.skippable = False  # the pause under way is for reading (a trick, a shown hand): a click ends it
+        self.recent: list[str] = []  # hot-seat: the public moves since the viewer last looked, for the hand-over
         self.need_sync = False
         self.sync_errors = 0
 
@@ -107,6 +118,7 @@ class Stage:
             self.hold -= dt
         while self.queue and self.hold <= 0:
             self.show(self.queue.popleft())
+            moving = True  # the picture changed: this frame must be drawn even if nothing flies (Instant)
         if self.message is not None and self.time > self.message[1]:
             self.message = None
             moving = True
@@ -122,6 +134,8 @@ class Stage:
         for event in shown:
             if event.kind == "dealt":
                 continue
+            if event.kind == "trick_won":  # the trick stays on show, its winner named, before it is gathered
+                self.queue.append(Event("trick_read", event.seat, event.cards))
             self.queue.append(event)
             if event.kind == "deal_started":  # deal in packets, as the dealer does (RULES.md §1.3)
                 order = [e.seat for e in shown if e.kind == "dealt"]
@@ -139,7 +153,14 @@ class Stage:
         """Apply one event to the model and start its animation, sound and floating score."""
         sounds = self.app.sounds
         kind = event.kind
-        trump_before = self.model.trump
+        trump_before, turn_up_before = self.model.trump, self.model.turn_up
+        if kind == "trick_read":
+            self._read_trick(event)
+            return
+        self.session.seen(event, self.viewer, turn_up_before)
+        line = recap_line(self, event)
+        if line:
+            self.recent = [*self.recent[-3:], line]
         renames = self.model.apply(event)
         if kind == "meld_declared" and trump_before is None and self.model.trump is not None:
             self.trump_flash = self.time
@@ -161,7 +182,8 @@ class Stage:
         elif kind == "turn_up" or kind == "card_played":
             sounds.play("card_play")
         elif kind == "trick_won":
-            delay = pause_time(0.6, self.speed)
+            self._end_reading()
+            delay = pause_time(0.6 if self.trick_pause() <= 0 else 0.05, self.speed)
             sounds.play("trick_gathered")
         elif kind == "card_drawn":
             sounds.play("draw")
@@ -184,17 +206,67 @@ class Stage:
         self.hold = max(self.hold, end)
         if kind == "card_played" and len(self.model.trick) == 1:
             self.hold = max(self.hold, end * 0.8)
+            self.message = None  # a new trick: what was said about the last one (or a refusal) is over
+
+    # --- reading pauses -------------------------------------------------------------------------------------
+    def trick_pause(self) -> float:
+        """Seconds a finished trick stays on the table (the setting; "until a click" is a long pause in the demo,
+        where nobody clicks)."""
+        pause = TRICK_PAUSE.get(self.opt.app.trick_pause, 1.5)
+        return 2.5 if pause == float("inf") and not self.session.humans else pause
+
+    def _read_trick(self, event: Event) -> None:
+        """The trick is complete: its winning card is marked and a line names who took it with which card; the
+        cards stay for the trick pause (the counters change when they are gathered, with ``trick_won``)."""
+        pause = self.trick_pause()
+        if pause <= 0:
+            return
+        winner = tm.actor(event)
+        card = next((c for s, c in self.model.trick if s == winner), None)
+        if card is None:
+            return
+        self.reading = card
+        sprite = self.sprites.get(card)
+        if sprite is not None:
+            sprite.mark = GOLD_MARK
+        self.say(won_line(self, winner, card), WON_COLOUR, seconds=min(pause, 600.0))
+        self.hold = max(self.hold, pause)
+        self.skippable = True
+
+    def _end_reading(self) -> None:
+        """The trick is gathered: the mark and the line naming its winner go with it (the prompt returns; the
+        last-trick popup keeps the trick to look at again)."""
+        sprite = self.sprites.get(self.reading) if self.reading is not None else None
+        if sprite is not None:
+            sprite.mark = None
+        if self.reading is not None and self.message is not None and self.message[2] == WON_COLOUR:
+            self.message = None
+        self.reading = None
+        self.skippable = False
+
+    def hurry(self) -> bool:
+        """A click or a key during a reading pause (a trick on show, a shown hand): it ends now. True if one did."""
+        if not self.skippable or self.hold <= 0:
+            return False
+        self.hold = 0.0
+        self.skippable = False
+        if self.shown_cards is not None:
+            self.shown_cards = (*self.shown_cards[:2], self.time)
+        return True
 
     def _show_score(self, event: Event) -> None:
         """A score rises from where it was made; carte blanche shows its cards to the table for a moment."""
         self._float_score(event)
         if event.label == "carte_blanche" and event.cards and event.seat is not None:
             # the shown hand (at the deal) or the drawn card (repeats): public for a moment (RULES.md §5.2)
-            show = pause_time(2.2 if len(event.cards) > 1 else 1.2, self.speed)
-            self.shown_cards = (event.seat, tuple(event.cards), self.time + max(show, 0.05))
+            # long enough to see at every speed, Instant included (a click goes on at once)
+            show = max(pause_time(2.2, self.speed), 2.0) if len(event.cards) > 1 else \
+                max(pause_time(1.2, self.speed), 1.0)
+            self.shown_cards = (event.seat, tuple(event.cards), self.time + show)
             self.say(self.app.t("table.carte_blanche", name=self.session.seats[event.seat].name),
                      seconds=max(show, 1.5))
             self.hold = max(self.hold, show)
+            self.skippable = True
         if event.label == "seven_of_trumps":
             self.app.sounds.play("seven")
         self.hold = max(self.hold, pause_time(0.25, self.speed))
@@ -235,16 +307,25 @@ class Stage:
         return end
 
     def _float_score(self, event: Event) -> None:
-        bottom = event.seat == self.viewer
+        """The score rises beside the panel of the side it belongs to, on felt that holds no card, name or
+        button, and flies into that panel's score (inside the panel's lower half where no felt beside it is
+        free: the crowded three- and four-handed tables)."""
+        L, s = self.layout, self.layout.s
         rel = self.model.rel(event.seat) if event.seat is not None else 0
-        zone = self.layout.melds_of(rel)
-        badge = self.layout.badge_of(rel)
-        x = zone.cx if event.label not in ("brisques", "last_trick") else badge.cx
-        y = zone.cy if event.label not in ("brisques", "last_trick") else badge.cy
-        colour = (255, 214, 120) if bottom else (190, 215, 250)
-        text = f"+{event.points}  {score_name(event.label, self.app.lang)}"
-        life = max(0.9, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.5))
-        self.floaters.append(new_floater(self.floaters, text, x, y, colour, life, self.layout.height, self.layout.s))
+        badge = L.badge_of(rel)
+        text, label = f"+{event.points}", score_name(event.label, self.app.lang)
+        size = floater_size(self.app.assets, text, label, s)
+        clear = [*(z.hand for z in L.seats), *(z.melds for z in L.seats), *(z.badge for z in L.seats), L.trick,
+                 L.stock, L.won, L.status, L.prompt, L.hand, L.decl_panel, *L.buttons]
+        at = spot(badge, size, clear, (L.width, L.height), 8 * s)
+        inline = at is None
+        if at is None:  # over the panel's score and bar, under its name line
+            height = floater_size(self.app.assets, text, label, s, inline=True)[1]
+            at = (badge.cx, badge.bottom - 4 * s - height / 2)
+        colour = (255, 214, 120) if event.seat == self.viewer else (190, 215, 250)
+        life = max(1.1, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.6))
+        target = (badge.x + 40 * s, badge.y + badge.h * 0.52)  # the score's figures
+        self.floaters.append(new_floater(self.floaters, text, label, at, target, colour, life, inline))
 
     # --- rebuilding from the view (hand-over, undo, safety net) ---------------------------------------------
     def look_from(self, seat: int) -> None:
@@ -252,6 +333,7 @@ class Stage:
         self.viewer = seat
         self.model = tm.new_model(self.session.rules, seat, self.reveal, self.model.next_hidden)
         self.sprites.clear()
+        self.recent = []
 
     def rebuild(self, animate: bool) -> None:
         """The picture as the rules' view of the viewer has it; with `animate`, the cards fly to their places."""
@@ -275,6 +357,18 @@ class Stage:
         if not animate:
             self.sprites.clear()
         self.retarget(snap=not animate)
+
+    def taken_back(self) -> None:
+        """An undo: what was still to be shown is dropped (the rules went back before it), the scores taken back
+        leave the deal's list and stop rising, and the picture is rebuilt from the rules with the cards flying."""
+        self.queue.clear()
+        self._end_reading()
+        self.floaters.clear()
+        self.shown_cards = None
+        state = self.session.state
+        del self.deal_events[sum(1 for entry in state.log if entry[0] == state.deal_index):]
+        self.rebuild(animate=True)
+        self.hold = pause_time(0.3, self.speed)
 
     def _top_cards(self) -> dict[int, list[int]] | None:
         """The other hands, face up: only in the demo (every seat is the computer) and Open Bezique."""

@@ -146,7 +146,7 @@ class Turns:
                      and all(a.verb == Verb.DONE for a in legal))
         forced = phase == Phase.PLAY and settings.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
         if auto_pass or forced:
-            self.act(legal[0])
+            self.act(legal[0], chosen=False)
 
     def _computer(self, seat: int) -> None:
         """Start the computer thinking, collect its move, and play it once its pace has passed."""
@@ -171,13 +171,25 @@ class Turns:
             self.ai_choice = None
             if self.session.why_illegal(choice) is not None:  # a bug in a level must not stop the game
                 choice = self.session.legal()[0]
-            events = self.session.act(choice)
-            self.session.note_opponent_events(events)
-            self.stage.feed(events)
+            self.stage.feed(self.session.act(choice))
+
+    def cancel_computer(self) -> None:
+        """Forget the computer's move being worked out or waiting for its pace (an undo went back before it)."""
+        if not self.hint_pending():
+            self.worker.cancel()
+            self.worker.tag = None
+        self.ai_choice = None
+
+    def undo_moment(self) -> bool:
+        """A moment when a move may be taken back: the game goes on and no screen is over the table. It may be the
+        player's turn, a trick still on show, or the computer's answer still to come (it thinks, or waits for its
+        pace: the moment to take back a misplayed card); the session says whether anything may be."""
+        return self.session.to_act is not None and not (self.curtain.overlay_open or self.curtain.hiding)
 
     # --- the player's moves ---------------------------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply the player's action; refuse politely (sound and a line) when the rules say no."""
+    def act(self, action: Action, chosen: bool = True) -> bool:
+        """Apply the player's action; refuse politely (sound and a line) when the rules say no. `chosen`: False
+        for a move the table makes for them (a forced card, an empty declaration), which undo passes over."""
         reason = self.session.why_illegal(action)
         if reason is not None:
             self.stage.say(illegal_text(reason, self.app.lang), REFUSED_COLOUR)
@@ -188,7 +200,7 @@ class Turns:
         self.drop_hint()
         self.stage.decl_scroll = 0
         seat = self.session.to_act
-        events = self.session.act(action)
+        events = self.session.act(action, chosen)
         if action.verb in (Verb.MELD, Verb.EXCHANGE_SEVEN, Verb.DECLARE_SEVEN, Verb.DONE, Verb.PASS_TO_PARTNER):
             self.app.sounds.play("click")
         self.stage.feed(events)
@@ -204,12 +216,22 @@ class Turns:
         return self.act(self.session.canonical_play(self.stage.viewer, key))
 
     # --- hints ----------------------------------------------------------------------------------------------
-    def ask_hint(self) -> None:
-        """Start working out a hint, or say why this game has none."""
+    def hint_refusal(self) -> str | None:
+        """Why no hint can be asked for now, in words (the greyed button and the H key say the same), or None."""
         if not self.opt.hints:
-            self.stage.say(self.app.t("table.hints_off"), seconds=6)
-            return
-        if not self.human_turn() or not self.worker.idle:
+            return self.app.t("table.hints_off")
+        if self.hint_pending():
+            return self.app.t("hint.thinking")
+        if not self.human_turn():
+            return self.app.t("table.hint_wait")
+        return None
+
+    def ask_hint(self) -> None:
+        """Start working out a hint, or say why there is none to ask for now."""
+        refusal = self.hint_refusal()
+        if refusal is not None or not self.worker.idle:
+            self.stage.say(refusal or self.app.t("table.hint_wait"), seconds=6)
+            self.app.sounds.play("illegal")
             return
         view = self.session.view(self.stage.viewer)
         legal = list(view.legal)

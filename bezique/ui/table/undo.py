@@ -1,25 +1,39 @@
 """Taking a move back (the Undo button, U or Ctrl+Z): the rules step back, the table redraws itself from them.
 
 Undo is the one move that goes backwards, so it cannot be shown as events: the stage rebuilds its picture from the
-rules' view and the cards fly back to where they now belong. A game with an undo counts as assisted (the session
-marks it).
+rules' view and the cards fly back to where they now belong. The session decides whether a move may be taken back
+(nothing new seen since it, ``GameSession.seen``); the turns say whether this is a moment for it (the player's turn,
+or the computer's answer still to come). Whenever Undo cannot be used the window says why, in one place
+(``undo_refusal``) for the greyed button, its tooltip and the keys. A game with an undo counts as assisted.
 """
 
 from __future__ import annotations
 
-from bezique.ui.kit.tween import pause_time
-from bezique.ui.table.turns import Turns
+from bezique.ui.table.turns import REFUSED_COLOUR, Turns
+
+# the session's reasons (``session.UNDO_REASONS``) and the table's own ("wait": not a moment for it), in words
+REASON_TEXTS = {"off": "table.undo_off", "hotseat": "table.undo_hotseat", "nothing": "table.undo_nothing",
+                "first": "table.undo_first", "answered": "table.undo_answered", "drew": "table.undo_drew",
+                "deal_over": "table.undo_deal_over", "wait": "table.undo_wait"}
+
+
+def undo_refusal(turns: Turns) -> str | None:
+    """Why Undo cannot be used now, in the player's words, or None when it can."""
+    reason = turns.session.why_no_undo()
+    if reason is None and not turns.undo_moment():
+        reason = "wait"
+    return None if reason is None else turns.app.t(REASON_TEXTS[reason])
 
 
 def take_back(turns: Turns) -> None:
-    """Undo the player's last move, if they may (their turn, undo allowed in this game); else a refusing sound."""
-    session, stage = turns.session, turns.stage
-    if not (turns.human_turn() and session.can_undo()):
+    """Undo the player's last chosen move, if they may; else say why (and the refusing sound)."""
+    refusal = undo_refusal(turns)
+    if refusal is not None:
+        turns.stage.say(refusal, REFUSED_COLOUR, seconds=6)
         turns.app.sounds.play("illegal")
         return
-    session.undo()
+    turns.cancel_computer()
     turns.drop_hint()
-    stage.floaters.clear()  # the scores taken back do not go on rising
-    stage.rebuild(animate=True)
-    stage.hold = pause_time(0.3, stage.speed)
-    stage.say(turns.app.t("table.undone"))
+    turns.session.undo()
+    turns.stage.taken_back()
+    turns.stage.say(turns.app.t("table.undone"))
