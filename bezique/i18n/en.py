@@ -8,13 +8,20 @@ STRINGS: dict[str, str] = {
     # --- main menu ------------------------------------------------------------------------------------------
     "menu.new_game": "New game",
     "menu.continue": "Continue",
-    "menu.continue_hint": "Resume the game you left, exactly where it stopped",
+    "menu.saved_game": "{variant} · {scores} · saved {when}",
+    "menu.saved_variant_level": "{variant}, {level}",
+    "menu.saved_today": "today at {time}",
+    "menu.saved_yesterday": "yesterday at {time}",
+    "menu.saved_on": "on {date} at {time}",
+    "menu.saved_unknown": "earlier",
     "menu.settings": "Settings",
     "menu.how_to_play": "How to play",
     "menu.statistics": "Statistics",
     "menu.quit": "Quit",
     "menu.back": "Back",
     "menu.keys_hint": "Arrow keys to choose, Enter to confirm, Esc to go back",
+    "menu.about": "Bezique {version} · our own cards, sounds and rules text · "
+                  "type: Source Sans Pro (SIL Open Font License)",
 
     # --- new game -------------------------------------------------------------------------------------------
     "newgame.title": "New game",

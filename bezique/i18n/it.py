@@ -9,13 +9,20 @@ STRINGS: dict[str, str] = {
     # --- menu principale ------------------------------------------------------------------------------------
     "menu.new_game": "Nuova partita",
     "menu.continue": "Continua",
-    "menu.continue_hint": "Riprendi la partita lasciata, esattamente dove si era fermata",
+    "menu.saved_game": "{variant} · {scores} · salvata {when}",
+    "menu.saved_variant_level": "{variant}, {level}",
+    "menu.saved_today": "oggi alle {time}",
+    "menu.saved_yesterday": "ieri alle {time}",
+    "menu.saved_on": "il {date} alle {time}",
+    "menu.saved_unknown": "in precedenza",
     "menu.settings": "Impostazioni",
     "menu.how_to_play": "Come si gioca",
     "menu.statistics": "Statistiche",
     "menu.quit": "Esci",
     "menu.back": "Indietro",
     "menu.keys_hint": "Frecce per scegliere, Invio per confermare, Esc per tornare indietro",
+    "menu.about": "Bezique {version} · carte, suoni e regole fatti per il gioco · "
+                  "caratteri: Source Sans Pro (SIL Open Font License)",
 
     # --- nuova partita --------------------------------------------------------------------------------------
     "newgame.title": "Nuova partita",

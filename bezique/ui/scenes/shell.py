@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
+from datetime import datetime
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
@@ -21,7 +22,7 @@ from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSet
 from bezique.rules import RecordedGame, Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
-from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
@@ -109,6 +110,33 @@ class Shell:
         if settlement:
             return make_ruleset(variant, {"match_target": target})
         return make_ruleset(variant, {"target_score": target or 1000})
+
+    def saved_game(self) -> SavedGame | None:
+        """What Continue would continue, for the menu's line; None when nothing is saved, or when the save cannot
+        be used (a notice says why, as Continue would) or holds a game already over (counted now, then removed)."""
+        if not saves.has_saved_game():
+            return None
+        loaded = saves.load_saved_game()
+        if loaded.problem is not None:
+            self.notices.append(storage_problem_text(loaded.problem, self.lang))
+            return None
+        if loaded.game is None:
+            return None
+        if loaded.finished:
+            self._finish(loaded.game, loaded.meta)
+            return None
+        game = loaded.game
+        rules = game.rules
+        names: list[list[str]] = [[] for _ in range(rules.sides)]
+        for seat, player in enumerate(game.players):
+            names[rules.side_of(seat)].append(str(player["name"]))
+        scores = tuple((" & ".join(side), points) for side, points in zip(names, game.state.scores, strict=True))
+        level = loaded.meta.get("level") if loaded.meta.get("mode") == "computer" else None
+        try:
+            when = datetime.fromisoformat(loaded.saved_at) if loaded.saved_at else None
+        except ValueError:
+            when = None
+        return SavedGame(rules.variant, level, scores, when)
 
     def continue_game(self) -> TableScene | None:
         """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""
