@@ -22,6 +22,7 @@ from pathlib import Path
 import pygame
 
 from bezique import data_path
+from bezique.config import CARD_BACKS, TABLE_COLOURS
 from bezique.rules.cards import RANKS, SUITS, face_code
 
 ASSETS = data_path("assets")
@@ -87,19 +88,20 @@ def text_px(size: float) -> int:
 
 
 class Assets:
-    """All loaded art for one window (`deck_colours` and `back` come from the settings): the faces and suit icons
-    of the chosen face set."""
+    """All loaded art for one window (`deck_colours`, `back` and `table_colour` come from the settings): the faces
+    and suit icons of the chosen face set, the chosen back, and the felt of the chosen colour."""
 
-    def __init__(self, deck_colours: str = "classic", back: str = "blue") -> None:
+    def __init__(self, deck_colours: str = "classic", back: str = "blue", table_colour: str = "green") -> None:
         self.deck_colours = deck_colours if deck_colours in DECK_FOLDERS else "classic"
         self._deck_dir = ASSETS / "cards" / DECK_FOLDERS[self.deck_colours]
         self._raw: dict[str, pygame.Surface] = {}
-        self._back_name = f"back_{back if back in ('blue', 'red') else 'blue'}.png"
+        self._back_name = f"back_{back}.png"  # the names config.py allows; each has its file (tested)
+        self.table_colour = table_colour
         self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._font_files = {bold: font_file(bold) for bold in FONT_FILES}  # checked now: a missing one is named
-        self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._felts: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()
 
     # --- raw images -----------------------------------------------------------------------------------------
     def _load(self, name: str, folder: Path | None = None) -> pygame.Surface:
@@ -116,13 +118,15 @@ class Assets:
         return surf
 
     def preload(self) -> int:
-        """Load every image this window can draw (the faces and suit icons of its set, the backs, felt, marker and
-        icon) and open both weights of the font; return how many images. Raises ``AssetError`` on the first file
-        missing. ``--first-frame-exit`` calls it to check an installation, the game itself loads lazily."""
+        """Load every image this window can draw (the faces and suit icons of its set, every back and felt the
+        settings offer, the marker and icon) and open both weights of the font; return how many images. Raises
+        ``AssetError`` on the first file missing. ``--first-frame-exit`` calls it to check an installation, the
+        game itself loads lazily."""
         for bold in FONT_FILES:
             self.font(MIN_TEXT_PX, bold)
         faces = [f"{rank}{suit}.png" for suit in SUITS for rank in RANKS] + [f"suit_{suit}.png" for suit in SUITS]
-        shared = ["back_blue.png", "back_red.png", "felt.png", "trump_marker.png", "icon.png"]
+        shared = [*(f"back_{back}.png" for back in CARD_BACKS), *(f"felt_{colour}.png" for colour in TABLE_COLOURS),
+                  "trump_marker.png", "icon.png"]
         for name in faces:
             self._load(name, self._deck_dir)
         for name in shared:
@@ -229,26 +233,32 @@ class Assets:
     def icon(self) -> pygame.Surface:
         return self._load("icon.png")
 
+    @property
+    def _felt_name(self) -> str:
+        return f"felt_{self.table_colour}.png"
+
+    def set_table_colour(self, colour: str) -> None:
+        """Lay the felt of `colour` (one config.py allows) on every screen from the next frame."""
+        self.table_colour = colour
+
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        """The tiled felt with a soft vignette, rendered once per window size."""
-        if self._felt is not None and self._felt[0] == size:
-            return self._felt[1]
+        """The tiled felt of the chosen colour with a soft vignette, rendered once per size (the window's, and the
+        Settings preview's) and colour."""
+        key = (self.table_colour, size)
+        surf = self._felts.get(key)
+        if surf is not None:
+            self._felts.move_to_end(key)
+            return surf
         w, h = size
         surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-        tile = self._load("felt.png")
+        tile = self._load(self._felt_name)
         for y in range(0, h, tile.get_height()):
             for x in range(0, w, tile.get_width()):
                 surf.blit(tile, (x, y))
-        # vignette: a radial darkening towards the edges, drawn small and scaled up
-        vw, vh = 64, 36
-        vig = pygame.Surface((vw, vh), pygame.SRCALPHA)
-        for y in range(vh):
-            for x in range(vw):
-                dx, dy = (x - vw / 2 + 0.5) / (vw / 2), (y - vh / 2 + 0.5) / (vh / 2)
-                d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
-                vig.set_at((x, y), (0, 0, 0, int(150 * d ** 2.2)))
-        surf.blit(pygame.transform.smoothscale(vig, size), (0, 0))
-        self._felt = (size, surf)
+        surf.blit(pygame.transform.smoothscale(_vignette(), size), (0, 0))
+        self._felts[key] = surf
+        if len(self._felts) > 4:
+            self._felts.popitem(last=False)
         return surf
 
     # --- text -----------------------------------------------------------------------------------------------
@@ -289,6 +299,18 @@ class Assets:
         if len(self._text) > 500:
             self._text.popitem(last=False)
         return main
+
+
+def _vignette() -> pygame.Surface:
+    """A radial darkening towards the edges, drawn small (the felt scales it up to its size)."""
+    vw, vh = 64, 36
+    vig = pygame.Surface((vw, vh), pygame.SRCALPHA)
+    for y in range(vh):
+        for x in range(vw):
+            dx, dy = (x - vw / 2 + 0.5) / (vw / 2), (y - vh / 2 + 0.5) / (vh / 2)
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
+            vig.set_at((x, y), (0, 0, 0, int(150 * d ** 2.2)))
+    return vig
 
 
 class Sounds:

@@ -93,7 +93,12 @@ class Shell:
         return GameSetup(level=level, variant=variant, target=target, names=["", "", "", ""])
 
     def start_game(self, setup: GameSetup) -> TableScene:
-        """A new game from the New game screen; replaces the saved one."""
+        """A new game from the New game screen; replaces the saved one. The computer's level chosen for it is
+        remembered (the player's settings), so the next New game starts from it."""
+        if setup.mode == "computer" and setup.level != self.ai.level:
+            problem = self.apply(self.settings, dataclasses.replace(self.ai, level=setup.level))
+            if problem is not None:
+                self.notices.append(problem)
         session = new_session(self.rules_for(setup.variant, setup.target), setup.mode, setup.level, self.lang,
                               setup.seed, list(setup.names), allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
@@ -218,13 +223,15 @@ class Shell:
 
     # --- settings -------------------------------------------------------------------------------------------
     def apply(self, settings: AppSettings, ai: AISettings) -> str | None:
-        """Use `settings` now (language, deck, sound, speed, full screen) and save them; the problem, if any."""
+        """Use `settings` now (language, deck, back, table colour, sound, speed, full screen) and save them; the
+        problem, if any."""
         old = self.settings
         self.settings, self.ai = settings, ai
         app = self.app
         app.lang = resolve_language(settings.language)
         if (old.deck_colours, old.card_back) != (settings.deck_colours, settings.card_back):
             app.set_deck(settings.deck_colours, settings.card_back)
+        app.assets.set_table_colour(settings.table_colour)
         app.sounds.volume = settings.sound_volume
         app.sounds.mute = settings.mute
         if settings.fullscreen != app.fullscreen:
