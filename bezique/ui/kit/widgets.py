@@ -22,7 +22,7 @@ from bezique.ui.kit.assets import (
 )
 
 ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes give
-LABEL_LEADING = 1.05  # the line step of a two-line button label, in font pixels (tighter than running text)
+LABEL_LEADING = 1.0  # the line step of a two-line button label, in font pixels (tighter than running text)
 
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
