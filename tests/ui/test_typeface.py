@@ -96,11 +96,14 @@ def test_a_long_label_wraps_on_two_lines_at_its_size_before_it_shrinks(assets: A
     assert lines == ["Registro dei", "punti"] and drawn == size
     one, drawn_one = label_lines(assets, "Menu", size, (width, 60))
     assert one == ["Menu"] and drawn_one == size
+    full = assets.font(size).size(label)[0]
+    nearly, drawn_nearly = label_lines(assets, label, size, (full * 0.96, 60))  # a hair too wide: a pixel less
+    assert nearly == [label] and size * 0.9 <= drawn_nearly < size
 
 
 def test_a_button_draws_its_wrapped_label_inside_its_box(assets: Assets) -> None:
     surface = pygame.Surface((300, 120), pygame.SRCALPHA)
-    button = Button(Box(20, 20, 110, 44), "Registro dei punti", "log")
+    button = Button(Box(20, 20, 90, 44), "Registro dei punti", "log")
     button.draw(surface, assets, 0.8)
     ink = pygame.mask.from_threshold(surface, (246, 238, 214), (30, 30, 30, 255)).get_bounding_rects()
     assert ink, "no label drawn"

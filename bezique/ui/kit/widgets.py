@@ -23,6 +23,7 @@ from bezique.ui.kit.assets import (
 
 ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes give
 LABEL_LEADING = 1.0  # the line step of a two-line button label, in font pixels (tighter than running text)
+LABEL_GIVE = 0.1  # how much smaller a label may be drawn to stay on one line (a tenth: not seen as shrinking)
 
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
@@ -94,10 +95,17 @@ def fit_line(assets: Assets, text: str, size: float, width: float, bold: bool = 
 
 def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float], bold: bool = False) \
         -> tuple[list[str], float]:
-    """How a label fills a `box` (width, height): on one line at `size` if it fits, else on two lines at that
-    size when they fit, and only then smaller (one pixel at a time, down to the minimum readable size), so that a
-    long label wraps before it shrinks."""
+    """How a label fills a `box` (width, height): on one line at `size` if it fits (or a pixel or two smaller, up
+    to ``LABEL_GIVE``, which no one sees), else on two lines at `size` when they fit, and only then smaller (one
+    pixel at a time, down to the minimum readable size), so that a long label wraps before it visibly shrinks."""
     width, height = box
+    near = size
+    while assets.font(near, bold).size(text)[0] > width:
+        if text_px(near) <= max(MIN_TEXT_PX, text_px(size) * (1 - LABEL_GIVE)):
+            break
+        near -= ONE_PX
+    else:
+        return [text], near
     while True:
         font = assets.font(size, bold)
         if font.size(text)[0] <= width:
