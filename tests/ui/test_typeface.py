@@ -133,3 +133,15 @@ def test_the_standalone_build_bundles_the_faces_and_their_licence() -> None:
     for name in (*FONT_FILES.values(), FONT_LICENCE):
         assert any(re.search(rf"{re.escape(name)}.font_source_sans_pro/files$", d) for d in data), name
     assert args[args.index("--hidden-import") + 1] == kit_assets.FONT_PACKAGE
+
+
+def test_the_crash_screen_writes_in_the_window_face_and_still_speaks_when_the_font_is_what_failed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from bezique.ui.scenes import crash
+
+    assert crash._font(20).size("Vittorio") == pygame.font.Font(str(font_file()), 20).size("Vittorio")
+    monkeypatch.setitem(kit_assets.FONT_FILES, False, "NoSuchFace-Regular.ttf")
+    stand_in = crash._font(20)
+    assert stand_in.get_height() > 0
+    crash.show_crash_screen("the game's file NoSuchFace-Regular.ttf is missing or unreadable")
+    assert pygame.display.get_surface() is not None
