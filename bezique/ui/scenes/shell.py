@@ -96,9 +96,10 @@ class Shell:
         """A new game from the New game screen; replaces the saved one. The computer's level chosen for it is
         remembered (the player's settings), so the next New game starts from it."""
         if setup.mode == "computer" and setup.level != self.ai.level:
-            problem = self.apply(self.settings, dataclasses.replace(self.ai, level=setup.level))
-            if problem is not None:
-                self.notices.append(problem)
+            # remembered for this window at once; kept for the next start when the settings file can be written
+            # (a data folder that cannot be has been said already, and the Settings screen says its own failures)
+            self.ai = dataclasses.replace(self.ai, level=setup.level)
+            self._save_settings()
         session = new_session(self.rules_for(setup.variant, setup.target), setup.mode, setup.level, self.lang,
                               setup.seed, list(setup.names), allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
@@ -242,8 +243,12 @@ class Shell:
                 scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
                 scene.resize(*app.size)
         app.dirty = True
+        return self._save_settings()
+
+    def _save_settings(self) -> str | None:
+        """Write the settings in use to the player's file; the problem, in words, if it cannot be written."""
         try:
-            save_user_settings(settings, ai)
+            save_user_settings(self.settings, self.ai)
         except (OSError, ValueError) as exc:
-            return app.t("settings.save_failed", reason=str(exc))
+            return self.app.t("settings.save_failed", reason=str(exc))
         return None
