@@ -10,6 +10,7 @@ from datetime import datetime
 
 import pygame
 import pytest
+from text_spy import drawn_texts
 from ui_driver import DT, click, key, move, table_of
 
 from bezique import __version__
@@ -102,15 +103,7 @@ def test_the_saved_line_words_other_days_and_games_between_people() -> None:
 def test_the_about_line_shows_the_version(lang: str) -> None:
     assert __version__ in t("menu.about", lang, version=__version__)
     shell = make_shell(lang)
-    drawn: list[str] = []
-    real = shell.app.assets.text
-
-    def spy(text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        drawn.append(text)
-        return real(text, *args, **kwargs)
-
-    shell.app.assets.text = spy  # type: ignore[method-assign]
-    shell.app.draw()
+    drawn = drawn_texts(shell.app)
     assert any(__version__ in text for text in drawn)
 
 

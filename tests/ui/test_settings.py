@@ -8,6 +8,7 @@ import dataclasses
 
 import pygame
 import pytest
+from text_spy import drawn_texts
 from ui_driver import DT, click, key, table_of
 
 from bezique.ai import MENU_LEVELS
@@ -83,15 +84,7 @@ def test_the_preview_shows_the_chosen_look_inside_the_panel_beside_the_rows(size
     shell, scene = open_settings(size, lang)
     scene.set("table_colour", "red")
     scene.set("card_back", "purple")
-    drawn: list[str] = []
-    real = shell.app.assets.text
-
-    def spy(text: str, *args: object, **kwargs: object) -> pygame.Surface:
-        drawn.append(text)
-        return real(text, *args, **kwargs)
-
-    shell.app.assets.text = spy  # type: ignore[method-assign]
-    shell.app.draw()
+    drawn = drawn_texts(shell.app)
     preview = scene.preview_box()
     _, panel, _ = scene._box()
     assert panel.x < preview.x and preview.right <= panel.right and preview.bottom < panel.bottom

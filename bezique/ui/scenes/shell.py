@@ -117,9 +117,10 @@ class Shell:
             return make_ruleset(variant, {"match_target": target})
         return make_ruleset(variant, {"target_score": target or 1000})
 
-    def saved_game(self) -> SavedGame | None:
-        """What Continue would continue, for the menu's line; None when nothing is saved, or when the save cannot
-        be used (a notice says why, as Continue would) or holds a game already over (counted now, then removed)."""
+    def _usable_save(self) -> tuple[RecordedGame, saves.SaveLoadResult] | None:
+        """The saved game to continue, or None: nothing saved, a save that cannot be used (a notice for the menu
+        says why; the file is set aside), or a game already over (stopped between the last action and the
+        bookkeeping: it is counted now and the save removed)."""
         if not saves.has_saved_game():
             return None
         loaded = saves.load_saved_game()
@@ -131,7 +132,14 @@ class Shell:
         if loaded.finished:
             self._finish(loaded.game, loaded.meta)
             return None
-        game = loaded.game
+        return loaded.game, loaded
+
+    def saved_game(self) -> SavedGame | None:
+        """What Continue would continue, for the menu's line (``_usable_save`` says when there is none)."""
+        usable = self._usable_save()
+        if usable is None:
+            return None
+        game, loaded = usable
         rules = game.rules
         names: list[list[str]] = [[] for _ in range(rules.sides)]
         for seat, player in enumerate(game.players):
@@ -146,17 +154,12 @@ class Shell:
 
     def continue_game(self) -> TableScene | None:
         """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""
-        loaded = saves.load_saved_game()
-        if loaded.problem is not None:
-            self.notices.append(storage_problem_text(loaded.problem, self.lang))
+        usable = self._usable_save()
+        if usable is None:
             return None
-        if loaded.game is None:
-            return None
-        if loaded.finished:  # stopped between the last action and the bookkeeping
-            self._finish(loaded.game, loaded.meta)
-            return None
+        game, loaded = usable
         meta = loaded.meta
-        session = GameSession.from_game(loaded.game, allow_undo=self.settings.allow_undo,
+        session = GameSession.from_game(game, allow_undo=self.settings.allow_undo,
                                         assisted=bool(meta.get("assisted", False)))
         return self._play(session, meta)
 
