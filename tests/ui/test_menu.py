@@ -18,6 +18,7 @@ from bezique.i18n import t
 from bezique.persist import saves
 from bezique.presenter.setup import GameSetup
 from bezique.rules import legal_actions
+from bezique.ui.kit.widgets import Button
 from bezique.ui.scenes.menu import MenuScene, SavedGame, saved_game_line
 from bezique.ui.scenes.newgame import ConfirmScene, NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
@@ -126,3 +127,30 @@ def test_the_replace_question_defaults_to_keeping_the_saved_game() -> None:
     key(app, pygame.K_LEFT)  # to Yes, on purpose
     key(app, pygame.K_RETURN)
     assert saves.load_saved_game().meta["game_id"] != before
+
+
+def test_the_pause_screen_too_shows_one_highlight_on_coming_back_from_settings(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    shell = make_shell()
+    app = shell.app
+    shell.start_game(GameSetup(level="beginner", seed=5))
+    app.tick(DT)
+    table_of(app).open_pause()
+    app.tick(DT)
+    pause = app.stack.top
+    settings = next(b for b in pause._buttons() if b.action == "settings")
+    click(app, (settings.box.cx, settings.box.cy))
+    assert isinstance(app.stack.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is pause
+    gold: list[str] = []
+    real = Button.draw
+
+    def record(button: Button, *args: object, **kwargs: object) -> None:
+        if button.primary and button.enabled:
+            gold.append(button.action)
+        real(button, *args, **kwargs)
+
+    monkeypatch.setattr(Button, "draw", record)
+    app.draw()
+    assert gold == ["settings"]

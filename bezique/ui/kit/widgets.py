@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import pygame
@@ -190,7 +191,8 @@ def scale_of(size: tuple[int, int]) -> float:
 
 
 class ButtonColumn:
-    """A column of buttons driven by the mouse (hover, click) and the keyboard (arrows, Enter): menus, pause."""
+    """A column of buttons driven by the mouse (hover, click) and the keyboard (arrows, Enter): menus, pause,
+    questions. Its focus is its one highlight."""
 
     def __init__(self) -> None:
         self.focus = 0
@@ -222,9 +224,12 @@ class ButtonColumn:
         return None
 
     def draw(self, surface: pygame.Surface, assets: Assets, s: float, buttons: list[Button]) -> None:
+        """The buttons with one highlight: the focused one is drawn gold (as the primary), the others plain, so a
+        column never shows its default in gold beside the focus (as it did on coming back from Settings)."""
         for i, b in enumerate(buttons):
-            b.draw(surface, assets, s, hot=i == self.focus and b.enabled)
-            if i == self.focus and b.enabled:
+            focused = i == self.focus and b.enabled
+            dataclasses.replace(b, primary=focused).draw(surface, assets, s, hot=focused)
+            if focused:
                 x, y, w, h = b.box.ints()
                 pygame.draw.rect(surface, (255, 240, 200), (x - 3, y - 3, w + 6, h + 6), width=2,
                                  border_radius=int(min(12, h / 3 + 3)))
