@@ -38,6 +38,7 @@ class AppSettings:
     mute: bool = False
     deck_colours: str = "classic"
     card_back: str = "blue"
+    table_colour: str = "green"
     sort_trumps_first: bool = False
     auto_pass_empty_declaration: bool = True
     auto_play_forced_card: bool = False
@@ -132,6 +133,10 @@ def _fraction(value: Any) -> float:
     raise _Invalid("use a number from 0.0 to 1.0")
 
 
+# the card backs and table colours there are images of (tools/gen_cards.py draws one of each)
+CARD_BACKS = ("blue", "red", "green", "purple", "black")
+TABLE_COLOURS = ("green", "blue", "red", "grey")
+
 APP_CHECKS: dict[str, _Check] = {
     "language": _one_of("auto", "it", "en", "fr"),
     "animation_speed": _one_of("slow", "normal", "fast", "instant"),
@@ -140,7 +145,8 @@ APP_CHECKS: dict[str, _Check] = {
     "sound_volume": _fraction,
     "mute": _flag,
     "deck_colours": _one_of("classic", "four_colour", "colour_blind"),
-    "card_back": _one_of("blue", "red"),
+    "card_back": _one_of(*CARD_BACKS),
+    "table_colour": _one_of(*TABLE_COLOURS),
     "sort_trumps_first": _flag,
     "auto_pass_empty_declaration": _flag,
     "auto_play_forced_card": _flag,

@@ -294,8 +294,10 @@ def test_a_rule_its_variant_forbids_is_dropped_alone(tmp_path: Path) -> None:
         ("language: de\n", "language: 'de' is not allowed; use one of auto, it, en, fr — using the default auto"),
         ("animation_speed: 3\n", "animation_speed: 3 is not allowed; use one of slow, normal, fast, instant "
                                  "— using the default normal"),
-        ("card_back: green\n", "card_back: 'green' is not allowed; use one of blue, red "
-                               "— using the default blue"),
+        ("card_back: tartan\n", "card_back: 'tartan' is not allowed; use one of blue, red, green, purple, black "
+                                "— using the default blue"),
+        ("table_colour: pink\n", "table_colour: 'pink' is not allowed; use one of green, blue, red, grey "
+                                 "— using the default green"),
         ("deck_colours: true\n", "deck_colours: true is not allowed; use one of classic, four_colour, colour_blind "
                                 "— using the default classic"),
         ("deck_colours: colourblind\n", "deck_colours: 'colourblind' is not allowed; use one of classic, "

@@ -85,7 +85,7 @@ def test_every_setting_and_option_has_a_label() -> None:
 
     checks = {**config.APP_CHECKS, "level": config.AI_CHECKS["level"]}
     for lang in LANGUAGES:
-        for name in [*AppSettings.__slots__, "level"]:
+        for name in AppSettings.__slots__:  # the Settings rows (the level is chosen on New game: newgame.level)
             assert t(f"settings.{name}", lang)
         for name, check in checks.items():
             message = _error(check)

@@ -62,13 +62,16 @@ def test_wheel_carries_cards_sounds_and_config(wheel: Path) -> None:
     missing = [rel for rel in [*shipped, "config.yaml"] if f"bezique/data/{rel}" not in names]
     assert shipped and missing == []
     assert wheel.name.startswith(f"bezique-{bezique.__version__}-")  # pyproject reads bezique.__version__
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    requires = zipfile.ZipFile(wheel).read(metadata).decode()
+    assert "Requires-Dist: font-source-sans-pro==0.0.1" in requires  # the window's font comes with pip install .
 
 
 def test_installed_game_starts_with_its_cards_and_sounds(env_dir: Path, tmp_path: Path) -> None:
     run = _run([str(env_dir / BIN / "bezique"), "--first-frame-exit"], cwd=tmp_path, SDL_VIDEODRIVER="dummy",
                SDL_AUDIODRIVER="dummy", BEZIQUE_DATA_DIR=str(tmp_path / "data"))
     assert run.returncode == 0, run.stdout + run.stderr
-    assert "41 images and 13 sounds loaded" in run.stdout
+    assert "47 images and 13 sounds loaded" in run.stdout
     where = _run([str(env_dir / BIN / "python"), "-c", "import bezique; print(bezique.data_path())"], cwd=tmp_path)
     assert Path(where.stdout.strip()).is_relative_to(env_dir), where.stdout + where.stderr
 
@@ -80,7 +83,7 @@ def test_installed_version_is_the_package_version(env_dir: Path, tmp_path: Path)
         assert run.returncode == 0 and run.stdout == f"bezique {bezique.__version__}\n", run.stdout + run.stderr
 
 
-@pytest.mark.parametrize("rel", ["sounds/seven.wav", "cards/classic/QS.png", "cards/felt.png"])
+@pytest.mark.parametrize("rel", ["sounds/seven.wav", "cards/classic/QS.png", "cards/felt_green.png"])
 def test_installed_game_without_a_file_names_it(env_dir: Path, tmp_path: Path, rel: str) -> None:
     python = env_dir / BIN / "python"
     where = _run([str(python), "-c", f"import bezique; print(bezique.data_path('assets', '{rel}'))"], cwd=tmp_path)

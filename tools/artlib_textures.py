@@ -1,4 +1,4 @@
-"""Patterned art: the guilloché card backs and the tileable baize felt.
+"""Patterned art: the guilloché card backs and the tileable baize felt, in every colour the settings offer.
 
 Both are drawn deterministically: line patterns are pure geometry and the felt noise comes from a
 random.Random with a fixed seed, so regenerating produces byte-identical PNGs.
@@ -12,9 +12,20 @@ import random
 import pygame
 from artlib_shapes import Color, Point, ellipse_points, shade
 
+# card_back setting -> (field, engraved lines); the names are config.py's choices (tested)
 BACK_COLOURS: dict[str, tuple[Color, Color]] = {
     "blue": ((26, 54, 122), (160, 190, 240)),
     "red": ((138, 24, 40), (244, 178, 176)),
+    "green": ((22, 88, 56), (170, 222, 186)),
+    "purple": ((74, 36, 108), (214, 190, 242)),
+    "black": ((30, 30, 36), (214, 190, 130)),
+}
+# table_colour setting -> the baize's base colour; the panels (dark green, gold edge) sit on each of them
+FELT_COLOURS: dict[str, Color] = {
+    "green": (30, 104, 58),
+    "blue": (28, 72, 118),
+    "red": (112, 30, 40),
+    "grey": (72, 78, 80),
 }
 GOLD = (222, 180, 70)
 
@@ -128,12 +139,13 @@ def _periodic_value_noise(size: int, cells: int, rng: random.Random) -> list[flo
     return out
 
 
-def make_felt(size: int = 256, seed: int = 1869) -> pygame.Surface:
-    """A tileable green baize: a few octaves of soft wrapping noise plus a fine fibre grain."""
+def make_felt(size: int = 256, seed: int = 1869, colour: str = "green") -> pygame.Surface:
+    """A tileable baize of one of ``FELT_COLOURS``: a few octaves of soft wrapping noise plus a fine fibre grain
+    (the same grain in every colour, so only the colour changes)."""
     rng = random.Random(seed)
     octaves = [(4, 0.45), (8, 0.3), (32, 0.15)]
     layers = [(_periodic_value_noise(size, cells, rng), amp) for cells, amp in octaves]
-    base = (30, 104, 58)
+    base = FELT_COLOURS[colour]
     data = bytearray()
     for i in range(size * size):
         v = sum(layer[i] * amp for layer, amp in layers) - 0.45

@@ -5,9 +5,10 @@
 
 The executable bundles the card images, the sounds and the default ``config.yaml``; inside it they sit in
 ``bezique/data/``, as in an installed wheel, where ``bezique.data_path`` finds them, so the game needs no special
-case. The
-command modules are imported by name at run time (``bezique.commands.cli``), so every ``bezique`` submodule is
-collected.
+case. The window's font package (``bezique.ui.kit.assets.FONT_PACKAGE``) is found by name with
+``importlib.resources``, which PyInstaller cannot see: the package is named as a hidden import and the faces the
+window draws, with their licence, are added at the same place inside it. The command modules are imported by name
+at run time (``bezique.commands.cli``), so every ``bezique`` submodule is collected.
 """
 
 from __future__ import annotations
@@ -29,6 +30,20 @@ def command_modules() -> list[str]:
     return sorted({module for module, _ in COMMANDS.values()})
 
 
+def font_args() -> list[str]:
+    """The font package as a hidden import, and ``--add-data`` arguments for the window's font files and their
+    licence, from the installed package, placed where ``importlib.resources`` looks for them inside the bundle."""
+    sys.path.insert(0, str(ROOT))
+    from importlib import resources
+
+    from bezique.ui.kit.assets import FONT_FILES, FONT_FOLDER, FONT_LICENCE, FONT_PACKAGE
+
+    folder = Path(str(resources.files(FONT_PACKAGE) / FONT_FOLDER))
+    names = [*FONT_FILES.values(), FONT_LICENCE]
+    data = [arg for name in names for arg in ("--add-data", f"{folder / name}{os.pathsep}{FONT_PACKAGE}/{FONT_FOLDER}")]
+    return ["--hidden-import", FONT_PACKAGE, *data]
+
+
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     """The PyInstaller command line for a one-file, windowed build."""
     sep = os.pathsep
@@ -47,6 +62,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--collect-submodules", "bezique",
         "--add-data", f"{ROOT / 'assets'}{sep}bezique/data/assets",
         "--add-data", f"{ROOT / 'config.yaml'}{sep}bezique/data",
+        *font_args(),
         *hidden,
     ]
 

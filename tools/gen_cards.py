@@ -1,4 +1,5 @@
-"""Generate every card image of the game: the three 32-card face sets, the two backs and the extras.
+"""Generate every card image of the game: the three 32-card face sets, the backs and felts of every colour the
+settings offer, and the extras.
 
 Run as ``python tools/gen_cards.py``. Everything is drawn with pygame primitives at SS-times
 resolution and smoothscaled down, which gives anti-aliased edges without any third-party art or
@@ -22,7 +23,7 @@ from pathlib import Path
 import pygame
 from artlib_court import GOLD, GOLD_DARK, CourtColors, draw_half_court
 from artlib_shapes import SUITS, Color, downsample, draw_suit, ellipse_points, shade
-from artlib_textures import draw_back, make_felt
+from artlib_textures import BACK_COLOURS, FELT_COLOURS, draw_back, make_felt
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_DIR = ROOT / "assets" / "cards"
@@ -271,7 +272,7 @@ def write_card(rank: str, suit: str, deck: Deck, cards_dir: Path = CARDS_DIR) ->
 
 
 def write_all(cards_dir: Path = CARDS_DIR) -> None:
-    """Write every face of every deck, both backs, felt, trump marker, suit icons and the app icon."""
+    """Write every face of every deck, every back and felt colour, trump marker, suit icons and the app icon."""
     for deck in DECKS:
         for suit in SUITS:
             for rank in RANKS:
@@ -279,9 +280,10 @@ def write_all(cards_dir: Path = CARDS_DIR) -> None:
             _save(render_suit_icon(suit, deck.ink[suit]), cards_dir / deck.name / f"suit_{suit}.png")
     for suit in SUITS:
         _save(render_suit_icon(suit, CLASSIC.ink[suit]), cards_dir / f"suit_{suit}.png")
-    for colour in ("blue", "red"):
+    for colour in BACK_COLOURS:
         _save(render_back(colour), cards_dir / f"back_{colour}.png")
-    _save(make_felt(), cards_dir / "felt.png")
+    for colour in FELT_COLOURS:
+        _save(make_felt(colour=colour), cards_dir / f"felt_{colour}.png")
     _save(render_trump_marker(), cards_dir / "trump_marker.png")
     _save(render_app_icon(), cards_dir / "icon.png")
 
@@ -344,10 +346,10 @@ def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) 
     hand as printed, then the colour-blind deck's and the four-colour deck's hands as dichromats see them."""
     cw, ch, gap = 140, 200, 12
     cols = len(RANKS)
-    rows = len(DECKS) * len(SUITS) + 1
+    rows = len(DECKS) * len(SUITS) + 2
     hand_h = 120 + 26
     sheet = pygame.Surface((gap + cols * (cw + gap), gap + rows * (ch + gap) + 3 * (hand_h + gap) + gap))
-    _tile(sheet, pygame.image.load(str(cards_dir / "felt.png")))
+    _tile(sheet, pygame.image.load(str(cards_dir / "felt_green.png")))
     for d, deck in enumerate(DECKS):
         for s, suit in enumerate(SUITS):
             for r, rank in enumerate(RANKS):
@@ -355,11 +357,15 @@ def write_contact_sheet(cards_dir: Path = CARDS_DIR, out: Path = CONTACT_SHEET) 
                 pos = (gap + r * (cw + gap), gap + (d * len(SUITS) + s) * (ch + gap))
                 sheet.blit(pygame.transform.smoothscale(img, (cw, ch)), pos)
     y = gap + len(DECKS) * len(SUITS) * (ch + gap)
-    extras = [f"back_{c}.png" for c in ("blue", "red")]
-    for i, name in enumerate(extras):
+    backs = [f"back_{c}.png" for c in BACK_COLOURS]
+    for i, name in enumerate(backs):
         img = pygame.image.load(str(cards_dir / name))
         sheet.blit(pygame.transform.smoothscale(img, (cw, ch)), (gap + i * (cw + gap), y))
-    x = gap + 2 * (cw + gap)
+    y += ch + gap
+    for i, colour in enumerate(FELT_COLOURS):
+        felt = pygame.image.load(str(cards_dir / f"felt_{colour}.png"))
+        sheet.blit(pygame.transform.smoothscale(felt, (cw, cw)), (gap + i * (cw + gap), y))
+    x = gap + len(FELT_COLOURS) * (cw + gap)
     for d, deck in enumerate(DECKS):
         for i, suit in enumerate(SUITS):
             sheet.blit(pygame.image.load(str(cards_dir / deck.name / f"suit_{suit}.png")), (x + i * 70, y + d * 68))

@@ -35,7 +35,9 @@ APP_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.APP_CHECKS
 AI_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.AI_CHECKS
 
 # What the Settings screen offers, in display order. Every value passes config.py's checks (tested), and every
-# value those checks allow for a choice setting is offered (tested); labels: bezique.i18n.option_label.
+# value those checks allow for a choice setting is offered (tested); labels: bezique.i18n.option_label. The
+# computer's level is not among them: it is chosen for each game on the New game screen, which remembers it
+# (``ai.level`` here), so Settings can never show a level other than the game's, nor offer one New game does not.
 SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "language": ("auto", "it", "en", "fr"),
     "animation_speed": ("slow", "normal", "fast", "instant"),
@@ -44,16 +46,14 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "sound_volume": tuple(round(i / 10, 1) for i in range(11)),
     "mute": (False, True),
     "deck_colours": ("classic", "four_colour", "colour_blind"),
-    "card_back": ("blue", "red"),
+    "card_back": _config.CARD_BACKS,
+    "table_colour": _config.TABLE_COLOURS,
     "sort_trumps_first": (False, True),
     "auto_pass_empty_declaration": (False, True),
     "auto_play_forced_card": (False, True),
     "allow_undo": (False, True),
     "fullscreen": (False, True),
-    "level": ("beginner", "intermediate", "expert", "master"),
 }
-# the AI settings the screen shows (the thinking budgets stay in config.yaml)
-SCREEN_AI_KEYS = ("level",)
 
 
 def settings_path() -> Path:

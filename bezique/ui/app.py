@@ -81,13 +81,21 @@ class App:
 
     # --- the loop -------------------------------------------------------------------------------------------
     def toggle_fullscreen(self) -> None:
+        """Full screen as a borderless window over the whole screen, and back to the window it was.
+
+        Not SDL's FULLSCREEN: where no window manager grants it (seen on a bare X server), the window kept its
+        size while the game drew a screen-sized layout, cropped into it; a borderless window placed at the corner
+        covers the screen with or without one."""
+        desktops = pygame.display.get_desktop_sizes()  # the screens as they are (Info() gives the window's size)
+        desktop = desktops[0] if desktops and desktops[0][0] > 0 else self.windowed_size
         if self.fullscreen:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            w, h = self.windowed_size
+            pygame.display.set_window_position((max(0, (desktop[0] - w) // 2), max(0, (desktop[1] - h) // 2)))
         else:
             self.windowed_size = self.screen.get_size()
-            info = pygame.display.Info()
-            size = (info.current_w, info.current_h) if info.current_w > 0 else self.windowed_size
-            self.screen = pygame.display.set_mode(size, pygame.FULLSCREEN)
+            self.screen = pygame.display.set_mode(desktop, pygame.NOFRAME)
+            pygame.display.set_window_position((0, 0))
         self.fullscreen = not self.fullscreen
         self._resized()
 

@@ -31,7 +31,9 @@ RANKS = "ATKQJ987"
 SUITS = "SHDC"
 DECKS = ("classic", "fourcolour", "colourblind")
 FACES = [f"{deck}/{rank}{suit}.png" for deck in DECKS for suit in SUITS for rank in RANKS]
-CARD_IMAGES = [*FACES, "back_blue.png", "back_red.png"]
+BACKS = [f"back_{colour}.png" for colour in ("blue", "red", "green", "purple", "black")]
+FELTS = [f"felt_{colour}.png" for colour in ("green", "blue", "red", "grey")]
+CARD_IMAGES = [*FACES, *BACKS]
 SUIT_ICONS = [f"suit_{s}.png" for s in SUITS] + [f"{deck}/suit_{s}.png" for deck in DECKS for s in SUITS]
 SOUND_NAMES = [
     "shuffle",
@@ -69,7 +71,7 @@ def _read_wav(path: Path) -> tuple[wave._wave_params, list[int]]:
 
 
 def test_all_card_files_exist() -> None:
-    extras = ["felt.png", "trump_marker.png", "icon.png"]
+    extras = [*FELTS, "trump_marker.png", "icon.png"]
     missing = [p for p in [*CARD_IMAGES, *SUIT_ICONS, *extras] if not (CARDS / p).is_file()]
     assert not missing
 
@@ -102,13 +104,32 @@ def test_app_icon_and_marker() -> None:
     assert marker.get_at((marker.get_width() // 2, marker.get_height() // 2)).a == 255
 
 
-def test_felt_tiles_seamlessly() -> None:
+@pytest.mark.parametrize("rel", FELTS)
+def test_felt_tiles_seamlessly(rel: str) -> None:
     """Opposite edges of the felt must match closely, or the table shows a grid of seams."""
-    felt = _load("felt.png")
+    felt = _load(rel)
     w, h = felt.get_size()
-    diffs = [abs(felt.get_at((x, 0)).g - felt.get_at((x, h - 1)).g) for x in range(w)]
-    diffs += [abs(felt.get_at((0, y)).g - felt.get_at((w - 1, y)).g) for y in range(h)]
-    assert sum(diffs) / len(diffs) < 12
+    diffs = [sum(abs(a - b) for a, b in zip(felt.get_at((x, 0))[:3], felt.get_at((x, h - 1))[:3], strict=True))
+             for x in range(w)]
+    diffs += [sum(abs(a - b) for a, b in zip(felt.get_at((0, y))[:3], felt.get_at((w - 1, y))[:3], strict=True))
+              for y in range(h)]
+    assert sum(diffs) / len(diffs) < 24
+
+
+def test_every_back_and_table_colour_the_settings_allow_has_its_image() -> None:
+    """config.py's choices, the generator's colours and the committed files are the same set."""
+    from artlib_textures import BACK_COLOURS, FELT_COLOURS
+
+    from bezique.config import APP_CHECKS
+
+    def allowed(key: str) -> set[str]:
+        with pytest.raises(ValueError) as refused:
+            APP_CHECKS[key](object())
+        return set(str(refused.value).split("use one of ")[1].split(", "))
+
+    assert allowed("card_back") == set(BACK_COLOURS) == {rel[5:-4] for rel in BACKS}
+    assert allowed("table_colour") == set(FELT_COLOURS) == {rel[5:-4] for rel in FELTS}
+    assert all((CARDS / rel).is_file() for rel in (*BACKS, *FELTS))
 
 
 def test_four_colour_face_set_uses_four_colours() -> None:

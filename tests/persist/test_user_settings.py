@@ -14,7 +14,7 @@ import pytest
 
 from bezique import config
 from bezique.config import AISettings, AppSettings, Config, load_config
-from bezique.persist import storage, user_settings
+from bezique.persist import storage
 from bezique.persist.user_settings import SETTING_CHOICES, load_user_settings, resolve_language, save_user_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,7 +95,7 @@ def test_bad_values_are_reported_and_keep_the_default(data_folder: Path) -> None
 
 def test_the_same_checks_as_config_yaml(tmp_path: Path, data_folder: Path) -> None:
     """Whatever config.yaml refuses, settings.json refuses with the same message."""
-    bad = {"language": "de", "sound_volume": -1, "fullscreen": 1, "card_back": "green", "computer_pace": "warp",
+    bad = {"language": "de", "sound_volume": -1, "fullscreen": 1, "card_back": "tartan", "computer_pace": "warp",
            "deck_colours": "rainbow"}
     yaml_path = tmp_path / "config.yaml"
     yaml_path.write_text("\n".join(f"{k}: {json.dumps(v)}" for k, v in bad.items()) + "\nai:\n  level: god\n",
@@ -124,13 +124,13 @@ def test_damaged_file_is_set_aside_and_defaults_used(content: str, data_folder: 
 
 def test_saving_refuses_values_the_checks_refuse(data_folder: Path) -> None:
     with pytest.raises(ValueError):
-        save_user_settings(AppSettings(card_back="green"), AISettings())
+        save_user_settings(AppSettings(card_back="tartan"), AISettings())
     assert not (data_folder / "settings.json").exists()
 
 
 def test_choices_match_config_checks() -> None:
     checks = {**config.APP_CHECKS, **config.AI_CHECKS}
-    assert set(SETTING_CHOICES) == set(config.APP_CHECKS) | set(user_settings.SCREEN_AI_KEYS)
+    assert set(SETTING_CHOICES) == set(config.APP_CHECKS)
     for key, choices in SETTING_CHOICES.items():
         for value in choices:
             assert checks[key](value) == value

@@ -5,23 +5,40 @@ their angle, so the cache stays small. Text surfaces are cached by (text, size, 
 
 Every image and sound is a file the game ships (``bezique.data_path``): one that is missing or unreadable raises
 ``AssetError`` naming it, never a blank stand-in, so a broken installation says what is broken.
+
+The type is Source Sans Pro (SIL Open Font License; the licence sits beside the files), from the pinned
+``font-source-sans-pro`` package, found with ``importlib.resources`` whether run from a checkout, a wheel or the
+standalone build. pygame's bundled font spaced badly after "t" and lost spaces at small sizes; SDL_ttf renders this
+one with its kerning. A missing font file is an ``AssetError`` too: the window never falls back to another face.
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
+from importlib import resources
 from pathlib import Path
 
 import pygame
 
 from bezique import data_path
+from bezique.config import CARD_BACKS, TABLE_COLOURS
 from bezique.rules.cards import RANKS, SUITS, face_code
 
 ASSETS = data_path("assets")
 CARD_RADIUS = 0.06  # corner radius as a fraction of the card width
 # the face set (a folder of assets/cards, from tools/gen_cards.py) for each value of the deck_colours setting
 DECK_FOLDERS = {"classic": "classic", "four_colour": "fourcolour", "colour_blind": "colourblind"}
+
+# The type: the package that carries it, its folder there, a face per weight (False: regular, True: bold).
+FONT_PACKAGE = "font_source_sans_pro"
+FONT_FOLDER = "files"
+FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
+FONT_LICENCE = "LICENSE.txt"
+# Sizes across the window are given in the units of pygame's old bundled font (which drew a size-24 request at
+# 16.5 px); this face at 0.8 of the request has the same capital height and runs a little narrower.
+FONT_SCALE = 0.8
+MIN_TEXT_PX = 13  # the smallest text drawn anywhere, in pixels: below it Source Sans stops being readable
 
 # A warm palette on green felt.
 CREAM = (246, 238, 214)
@@ -47,19 +64,44 @@ class AssetError(RuntimeError):
         self.path = path
 
 
-class Assets:
-    """All loaded art for one window (`deck_colours` and `back` come from the settings): the faces and suit icons
-    of the chosen face set."""
+def font_file(bold: bool = False) -> Path:
+    """The font file for a weight, from its package.
 
-    def __init__(self, deck_colours: str = "classic", back: str = "blue") -> None:
+    Raises:
+        AssetError: the package is not installed or the file is missing (it names the file).
+    """
+    name = FONT_FILES[bold]
+    try:
+        folder = Path(str(resources.files(FONT_PACKAGE) / FONT_FOLDER))
+    except ModuleNotFoundError as exc:
+        raise AssetError(Path(FONT_PACKAGE) / FONT_FOLDER / name,
+                         f"the package {FONT_PACKAGE} is not installed") from exc
+    path = folder / name
+    if not path.is_file():
+        raise AssetError(path, "no such file")
+    return path
+
+
+def text_px(size: float) -> int:
+    """The pixel size of the font drawn for a requested `size` (old-font units), never below ``MIN_TEXT_PX``."""
+    return max(MIN_TEXT_PX, round(size * FONT_SCALE))
+
+
+class Assets:
+    """All loaded art for one window (`deck_colours`, `back` and `table_colour` come from the settings): the faces
+    and suit icons of the chosen face set, the chosen back, and the felt of the chosen colour."""
+
+    def __init__(self, deck_colours: str = "classic", back: str = "blue", table_colour: str = "green") -> None:
         self.deck_colours = deck_colours if deck_colours in DECK_FOLDERS else "classic"
         self._deck_dir = ASSETS / "cards" / DECK_FOLDERS[self.deck_colours]
         self._raw: dict[str, pygame.Surface] = {}
-        self._back_name = f"back_{back if back in ('blue', 'red') else 'blue'}.png"
+        self._back_name = f"back_{back}.png"  # the names config.py allows; each has its file (tested)
+        self.table_colour = table_colour
         self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._felt: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._font_files = {bold: font_file(bold) for bold in FONT_FILES}  # checked now: a missing one is named
+        self._felts: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()
 
     # --- raw images -----------------------------------------------------------------------------------------
     def _load(self, name: str, folder: Path | None = None) -> pygame.Surface:
@@ -76,11 +118,15 @@ class Assets:
         return surf
 
     def preload(self) -> int:
-        """Load every image this window can draw (the faces and suit icons of its set, the backs, felt, marker and
-        icon) and return how many; raises ``AssetError`` on the first one missing. ``--first-frame-exit`` calls it
-        to check an installation, the game itself loads lazily."""
+        """Load every image this window can draw (the faces and suit icons of its set, every back and felt the
+        settings offer, the marker and icon) and open both weights of the font; return how many images. Raises
+        ``AssetError`` on the first file missing. ``--first-frame-exit`` calls it to check an installation, the
+        game itself loads lazily."""
+        for bold in FONT_FILES:
+            self.font(MIN_TEXT_PX, bold)
         faces = [f"{rank}{suit}.png" for suit in SUITS for rank in RANKS] + [f"suit_{suit}.png" for suit in SUITS]
-        shared = ["back_blue.png", "back_red.png", "felt.png", "trump_marker.png", "icon.png"]
+        shared = [*(f"back_{back}.png" for back in CARD_BACKS), *(f"felt_{colour}.png" for colour in TABLE_COLOURS),
+                  "trump_marker.png", "icon.png"]
         for name in faces:
             self._load(name, self._deck_dir)
         for name in shared:
@@ -187,41 +233,55 @@ class Assets:
     def icon(self) -> pygame.Surface:
         return self._load("icon.png")
 
+    @property
+    def _felt_name(self) -> str:
+        return f"felt_{self.table_colour}.png"
+
+    def set_table_colour(self, colour: str) -> None:
+        """Lay the felt of `colour` (one config.py allows) on every screen from the next frame."""
+        self.table_colour = colour
+
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        """The tiled felt with a soft vignette, rendered once per window size."""
-        if self._felt is not None and self._felt[0] == size:
-            return self._felt[1]
+        """The tiled felt of the chosen colour with a soft vignette, rendered once per size (the window's, and the
+        Settings preview's) and colour."""
+        key = (self.table_colour, size)
+        surf = self._felts.get(key)
+        if surf is not None:
+            self._felts.move_to_end(key)
+            return surf
         w, h = size
         surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-        tile = self._load("felt.png")
+        tile = self._load(self._felt_name)
         for y in range(0, h, tile.get_height()):
             for x in range(0, w, tile.get_width()):
                 surf.blit(tile, (x, y))
-        # vignette: a radial darkening towards the edges, drawn small and scaled up
-        vw, vh = 64, 36
-        vig = pygame.Surface((vw, vh), pygame.SRCALPHA)
-        for y in range(vh):
-            for x in range(vw):
-                dx, dy = (x - vw / 2 + 0.5) / (vw / 2), (y - vh / 2 + 0.5) / (vh / 2)
-                d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
-                vig.set_at((x, y), (0, 0, 0, int(150 * d ** 2.2)))
-        surf.blit(pygame.transform.smoothscale(vig, size), (0, 0))
-        self._felt = (size, surf)
+        surf.blit(pygame.transform.smoothscale(_vignette(), size), (0, 0))
+        self._felts[key] = surf
+        if len(self._felts) > 4:
+            self._felts.popitem(last=False)
         return surf
 
     # --- text -----------------------------------------------------------------------------------------------
-    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        size = max(8, int(size))
-        font = self._fonts.get((size, bold))
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        """The window's face at requested `size` (see ``text_px``), regular or bold, opened once per pixel size.
+
+        Raises:
+            AssetError: the font file cannot be opened.
+        """
+        px = text_px(size)
+        font = self._fonts.get((px, bold))
         if font is None:
-            font = pygame.font.Font(None, size)
-            font.set_bold(bold)
-            self._fonts[(size, bold)] = font
+            path = self._font_files[bold]
+            try:
+                font = pygame.font.Font(str(path), px)
+            except (pygame.error, OSError) as exc:
+                raise AssetError(path, str(exc) or type(exc).__name__) from exc
+            self._fonts[(px, bold)] = font
         return font
 
-    def text(self, text: str, size: int, colour: tuple[int, int, int] = CREAM, bold: bool = False,
+    def text(self, text: str, size: float, colour: tuple[int, int, int] = CREAM, bold: bool = False,
              shadow: bool = False) -> pygame.Surface:
-        key = (text, int(size), colour, bold, shadow)
+        key = (text, text_px(size), colour, bold, shadow)
         surf = self._text.get(key)
         if surf is not None:
             self._text.move_to_end(key)
@@ -239,6 +299,18 @@ class Assets:
         if len(self._text) > 500:
             self._text.popitem(last=False)
         return main
+
+
+def _vignette() -> pygame.Surface:
+    """A radial darkening towards the edges, drawn small (the felt scales it up to its size)."""
+    vw, vh = 64, 36
+    vig = pygame.Surface((vw, vh), pygame.SRCALPHA)
+    for y in range(vh):
+        for x in range(vw):
+            dx, dy = (x - vw / 2 + 0.5) / (vw / 2), (y - vh / 2 + 0.5) / (vh / 2)
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.25)
+            vig.set_at((x, y), (0, 0, 0, int(150 * d ** 2.2)))
+    return vig
 
 
 class Sounds:

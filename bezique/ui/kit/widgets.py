@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.ui.kit.assets import BAR_BG, CREAM, GOLD, INK, MUTED, PANEL, PANEL_EDGE, Assets
+from bezique.ui.kit.assets import (
+    BAR_BG,
+    CREAM,
+    FONT_SCALE,
+    GOLD,
+    INK,
+    MIN_TEXT_PX,
+    MUTED,
+    PANEL,
+    PANEL_EDGE,
+    Assets,
+    text_px,
+)
+
+ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes give
+LABEL_LEADING = 1.0  # the line step of a two-line button label, in font pixels (tighter than running text)
+LABEL_GIVE = 0.1  # how much smaller a label may be drawn to stay on one line (a tenth: not seen as shrinking)
 
 _panel_cache: dict[tuple, pygame.Surface] = {}
 
@@ -54,15 +71,53 @@ def progress_bar(surface: pygame.Surface, box: Box, fraction: float, colour: tup
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float, pos: tuple[float, float],
               colour: tuple[int, int, int] = CREAM, anchor: str = "topleft", bold: bool = False,
               shadow: bool = False, max_width: float | None = None) -> pygame.Rect:
-    """Draw text anchored at `pos` (any pygame.Rect anchor name); shrinks it to `max_width` if given."""
-    size = int(size)
+    """Draw text anchored at `pos` (any pygame.Rect anchor name). Given `max_width`, text too wide is drawn a
+    pixel smaller at a time, never below the minimum readable size, and cut with "…" if still too wide there."""
+    if max_width is not None:
+        text, size = fit_line(assets, text, size, max_width, bold)
     surf = assets.text(text, size, colour, bold, shadow)
-    while max_width is not None and surf.get_width() > max_width and size > 10:
-        size -= 2
-        surf = assets.text(text, size, colour, bold, shadow)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
     return rect
+
+
+def fit_line(assets: Assets, text: str, size: float, width: float, bold: bool = False) -> tuple[str, float]:
+    """`text` and the size to draw it at within `width`: `size` if it fits, else smaller down to the minimum
+    readable size, and at that size cut with "…" (a layout that gives too little room must not spill over)."""
+    while assets.font(size, bold).size(text)[0] > width and text_px(size) > MIN_TEXT_PX:
+        size -= ONE_PX
+    font = assets.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text, size
+    while len(text) > 1 and font.size(text + "…")[0] > width:
+        text = text[:-1].rstrip()
+    return text + "…", size
+
+
+def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float], bold: bool = False) \
+        -> tuple[list[str], float]:
+    """How a label fills a `box` (width, height): on one line at `size` if it fits (or a pixel or two smaller, up
+    to ``LABEL_GIVE``, which no one sees), else on two lines at `size` when they fit, and only then smaller (one
+    pixel at a time, down to the minimum readable size), so that a long label wraps before it visibly shrinks."""
+    width, height = box
+    near = size
+    while assets.font(near, bold).size(text)[0] > width:
+        if text_px(near) <= max(MIN_TEXT_PX, text_px(size) * (1 - LABEL_GIVE)):
+            break
+        near -= ONE_PX
+    else:
+        return [text], near
+    while True:
+        font = assets.font(size, bold)
+        if font.size(text)[0] <= width:
+            return [text], size
+        lines = wrap(assets, text, size, width, bold)
+        if len(lines) == 2 and 2 * text_px(size) * LABEL_LEADING <= height:
+            return lines, size
+        if text_px(size) <= MIN_TEXT_PX:
+            line, size = fit_line(assets, text, size, width, bold)
+            return [line], size
+        size -= ONE_PX
 
 
 @dataclass
@@ -87,8 +142,12 @@ class Button:
         else:
             fill, edge, colour = (24, 44, 36), (90, 100, 90), MUTED
         panel(surface, self.box, alpha=235, edge=edge, fill=fill, radius=min(10, self.box.h / 3))
-        blit_text(surface, assets, self.label, self.text_size * s, (self.box.cx, self.box.cy + 1), colour, "center",
-                  bold=self.primary, max_width=self.box.w - 10 * s)
+        lines, size = label_lines(assets, self.label, self.text_size * s, (self.box.w - 12 * s, self.box.h - 4 * s),
+                                  self.primary)
+        step = text_px(size) * LABEL_LEADING
+        for i, line in enumerate(lines):
+            y = self.box.cy + 1 + (i - (len(lines) - 1) / 2) * step
+            blit_text(surface, assets, line, size, (self.box.cx, y), colour, "center", bold=self.primary)
 
 
 def tooltip(surface: pygame.Surface, assets: Assets, text: str, anchor: Box, s: float, right: float) -> Box:
@@ -132,7 +191,8 @@ def scale_of(size: tuple[int, int]) -> float:
 
 
 class ButtonColumn:
-    """A column of buttons driven by the mouse (hover, click) and the keyboard (arrows, Enter): menus, pause."""
+    """A column of buttons driven by the mouse (hover, click) and the keyboard (arrows, Enter): menus, pause,
+    questions. Its focus is its one highlight."""
 
     def __init__(self) -> None:
         self.focus = 0
@@ -164,15 +224,18 @@ class ButtonColumn:
         return None
 
     def draw(self, surface: pygame.Surface, assets: Assets, s: float, buttons: list[Button]) -> None:
+        """The buttons with one highlight: the focused one is drawn gold (as the primary), the others plain, so a
+        column never shows its default in gold beside the focus (as it did on coming back from Settings)."""
         for i, b in enumerate(buttons):
-            b.draw(surface, assets, s, hot=i == self.focus and b.enabled)
-            if i == self.focus and b.enabled:
+            focused = i == self.focus and b.enabled
+            dataclasses.replace(b, primary=focused).draw(surface, assets, s, hot=focused)
+            if focused:
                 x, y, w, h = b.box.ints()
                 pygame.draw.rect(surface, (255, 240, 200), (x - 3, y - 3, w + 6, h + 6), width=2,
                                  border_radius=int(min(12, h / 3 + 3)))
 
 
-def wrap(assets: Assets, text: str, size: int, width: float, bold: bool = False) -> list[str]:
+def wrap(assets: Assets, text: str, size: float, width: float, bold: bool = False) -> list[str]:
     """`text` broken into lines no wider than `width` at font `size`."""
     font = assets.font(size, bold)
     lines: list[str] = []

@@ -52,13 +52,15 @@ class ConfirmScene(Scene):
         self.question = question
         self.on_yes = on_yes
         self.column = ButtonColumn()
+        self.column.focus = 1  # the safe answer is the default: Enter or Space keeps what there is
 
     def buttons(self) -> list[Button]:
         w, h = self.app.size
         s = scale_of((w, h))
         return [Button(Box(w / 2 - 230 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.yes"), "yes",
-                       primary=True),
-                Button(Box(w / 2 + 20 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.no"), "no")]
+                       primary=self.column.focus == 0),
+                Button(Box(w / 2 + 20 * s, h / 2 + 20 * s, 210 * s, 48 * s), self.app.t("newgame.no"), "no",
+                       primary=self.column.focus == 1)]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

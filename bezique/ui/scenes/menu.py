@@ -1,17 +1,21 @@
 """The main menu (keyboard and mouse): New game, Continue, Settings, How to play, Statistics, Quit.
 
 It is given its ``MenuOwner`` (the ``Shell``) when made, and knows it only by that protocol, so the shell, which
-opens it, is not imported back.
+opens it, is not imported back. Continue says which game it continues (variant, level, scores, when it was saved);
+the footer carries the About line with the version.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from datetime import datetime, timedelta
+from typing import NamedTuple, Protocol
 
 import pygame
 
-from bezique.persist import saves
+from bezique import __version__
+from bezique.i18n import level_name, t, variant_name
 from bezique.presenter.layout import Box
+from bezique.rules.cards import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, panel, scale_of
 from bezique.ui.scene import Scene, Window
@@ -22,12 +26,47 @@ WARN = (255, 190, 160)
 DECOR = ["AS", "TS", "KS", "QS", "JS"]
 
 
+class SavedGame(NamedTuple):
+    """What Continue would continue, for its line on the menu: the variant, the computer's level (None in a game
+    between people), each side's name and score, and when it was saved (None when the save does not say)."""
+
+    variant: str
+    level: str | None
+    scores: tuple[tuple[str, int], ...]
+    saved_at: datetime | None
+
+
 class MenuOwner(NewGameOwner, SettingsOwner, Protocol):
     """What the menu asks of the game around it (and hands on to New game and Settings)."""
 
     notices: list[str]  # plain-words problems to show on the menu, newest last; the menu clears them
 
+    def saved_game(self) -> SavedGame | None:
+        """The game Continue would continue, or None (nothing saved, or a save that cannot be used: the owner
+        then adds a notice saying why)."""
+
     def continue_game(self) -> Scene | None: ...
+
+
+def saved_game_line(saved: SavedGame, lang: str, now: datetime | None = None) -> str:
+    """The saved game in one line: "Bezique for two, Beginner · You 420 – Jules 310 · saved today at 00:12"."""
+    variant = variant_name(saved.variant, lang)
+    if saved.level is not None:
+        variant = t("menu.saved_variant_level", lang, variant=variant, level=level_name(saved.level, lang))
+    scores = " – ".join(f"{name} {points}" for name, points in saved.scores)
+    return t("menu.saved_game", lang, variant=variant, scores=scores, when=_when(saved.saved_at, lang, now))
+
+
+def _when(saved_at: datetime | None, lang: str, now: datetime | None) -> str:
+    if saved_at is None:
+        return t("menu.saved_unknown", lang)
+    today = (now or datetime.now()).date()
+    time = saved_at.strftime("%H:%M")
+    if saved_at.date() == today:
+        return t("menu.saved_today", lang, time=time)
+    if saved_at.date() == today - timedelta(days=1):
+        return t("menu.saved_yesterday", lang, time=time)
+    return t("menu.saved_on", lang, date=saved_at.date().isoformat(), time=time)
 
 
 class MenuScene(Scene):
@@ -37,11 +76,15 @@ class MenuScene(Scene):
         super().__init__(app)
         self.owner = owner
         self.column = ButtonColumn()
-        self.can_continue = saves.has_saved_game()
+        self.saved = owner.saved_game()
         self.time = 0.0
 
+    @property
+    def can_continue(self) -> bool:
+        return self.saved is not None
+
     def resume(self) -> None:
-        self.can_continue = saves.has_saved_game()
+        self.saved = self.owner.saved_game()
 
     def buttons(self) -> list[Button]:
         w, h = self.app.size
@@ -51,12 +94,11 @@ class MenuScene(Scene):
         x, y = w / 2 - bw / 2, 250 * s
         items = [("menu.new_game", "new"), ("menu.continue", "continue"), ("menu.settings", "settings"),
                  ("menu.how_to_play", "howto"), ("menu.statistics", "stats"), ("menu.quit", "quit")]
-        out = []
-        for i, (key, action) in enumerate(items):
-            out.append(Button(Box(x, y + i * (bh + gap), bw, bh), T(key), action,
-                              enabled=action != "continue" or self.can_continue,
-                              primary=action == ("continue" if self.can_continue else "new")))
-        return out
+        # one highlight: the button the mouse or the keys are on is the gold one (it starts on Continue when there
+        # is a game to continue, else on New game), so coming back from another screen never shows two
+        return [Button(Box(x, y + i * (bh + gap), bw, bh), T(key), action,
+                       enabled=action != "continue" or self.can_continue, primary=i == self.column.focus)
+                for i, (key, action) in enumerate(items)]
 
     def enter(self) -> None:
         if self.can_continue:
@@ -81,7 +123,7 @@ class MenuScene(Scene):
             self.app.push(NewGameScene(self.app, self.owner))
         elif action == "continue":
             if self.owner.continue_game() is None:
-                self.can_continue = saves.has_saved_game()
+                self.saved = self.owner.saved_game()
                 self.column.focus = 0
         elif action == "settings":
             self.app.push(SettingsScene(self.app, self.owner))
@@ -111,7 +153,6 @@ class MenuScene(Scene):
         # a fan of the trump sequence on each side
         for side in (-1, 1):
             for i, code in enumerate(DECOR):
-                from bezique.rules.cards import parse_code
                 face = parse_code(code)[0]
                 angle = side * (-24 + i * 12)
                 img = A.card(face if side < 0 else None, round(190 * s), angle)
@@ -119,12 +160,10 @@ class MenuScene(Scene):
                 surface.blit(img, img.get_rect(center=(cx, 400 * s + abs(i - 2) * 8 * s)))
         blit_text(surface, A, T("app.title"), 96 * s, (w / 2, 60 * s), GOLD, "midtop", bold=True, shadow=True)
         blit_text(surface, A, T("app.subtitle"), 28 * s, (w / 2, 150 * s), CREAM, "midtop", shadow=True)
-        buttons = self.buttons()
-        self.column.draw(surface, A, s, buttons)
-        focus = buttons[self.column.focus] if self.column.focus < len(buttons) else None
-        if focus is not None and focus.action == "continue":
-            blit_text(surface, A, T("menu.continue_hint"), 19 * s, (w / 2, 212 * s), MUTED, "midtop",
-                      max_width=w - 40 * s)
+        self.column.draw(surface, A, s, self.buttons())
+        if self.saved is not None:
+            blit_text(surface, A, saved_game_line(self.saved, self.app.lang), 19 * s, (w / 2, 206 * s), CREAM,
+                      "midtop", max_width=w - 40 * s)
         notices = self.owner.notices
         if notices:
             box = self._notice_box()
@@ -134,4 +173,6 @@ class MenuScene(Scene):
             blit_text(surface, A, T("menu.notice_dismiss"), 17 * s, (box.right - 14 * s, box.bottom - 10 * s),
                       MUTED, "bottomright")
         else:
-            blit_text(surface, A, T("menu.keys_hint"), 18 * s, (w / 2, h - 16 * s), MUTED, "midbottom")
+            blit_text(surface, A, T("menu.keys_hint"), 18 * s, (w / 2, h - 34 * s), MUTED, "midbottom")
+        blit_text(surface, A, T("menu.about", version=__version__), 16 * s, (w / 2, h - 8 * s), MUTED, "midbottom",
+                  max_width=w - 40 * s)

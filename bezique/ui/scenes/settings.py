@@ -1,5 +1,6 @@
 """The Settings screen: every choice of ``user_settings.SETTING_CHOICES``, applied at once and saved to the player's
-settings file (``config.yaml`` only gives the defaults and is never written)."""
+settings file (``config.yaml`` only gives the defaults and is never written). Beside the rows, a preview of the
+table with the chosen felt, card back and faces, so a choice is seen before a game is started."""
 
 from __future__ import annotations
 
@@ -9,20 +10,22 @@ from typing import Any, Protocol
 import pygame
 
 from bezique.config import AISettings, AppSettings, Config
-from bezique.i18n import level_name, option_label
-from bezique.persist.user_settings import SCREEN_AI_KEYS, SETTING_CHOICES
+from bezique.i18n import option_label
+from bezique.persist.user_settings import SETTING_CHOICES
 from bezique.presenter.layout import Box
+from bezique.rules.cards import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 
 KEYS = tuple(SETTING_CHOICES)
+PREVIEW_CARDS = ("QS", "JD")  # the bezique, fanned beside a back, on the chosen felt
 
 
 class SettingsOwner(Protocol):
     """Whoever keeps the player's settings (the ``Shell``): the screen shows them and hands changes back."""
 
-    config: Config  # its ``app`` / ``ai`` are the defaults that "Restore defaults" brings back
+    config: Config  # its ``app`` holds the defaults that "Restore defaults" brings back
     settings: AppSettings
     ai: AISettings
 
@@ -40,12 +43,10 @@ class SettingsScene(Scene):
 
     # --- values ---------------------------------------------------------------------------------------------
     def value(self, key: str) -> object:
-        return getattr(self.owner.ai if key in SCREEN_AI_KEYS else self.owner.settings, key)
+        return getattr(self.owner.settings, key)
 
     def label(self, key: str, value: object) -> str:
         lang = self.app.lang
-        if key == "level":
-            return level_name(str(value), lang)
         if key == "sound_volume" and isinstance(value, int | float):
             return self.app.t("settings.volume_percent", percent=round(float(value) * 100))
         try:
@@ -61,32 +62,34 @@ class SettingsScene(Scene):
 
     def set(self, key: str, value: Any) -> None:
         owner = self.owner
-        app_s, ai_s = owner.settings, owner.ai
-        if key in SCREEN_AI_KEYS:
-            ai_s = dataclasses.replace(ai_s, **{key: value})
-        else:
-            app_s = dataclasses.replace(app_s, **{key: value})
-        problem = owner.apply(app_s, ai_s)
+        problem = owner.apply(dataclasses.replace(owner.settings, **{key: value}), owner.ai)
         self.note = (problem or self.app.t("settings.saved"), self.time + 2.5)
 
     def restore_defaults(self) -> None:
+        """The window's settings back to config.yaml's; the computer's level, New game's to choose, stays."""
         owner = self.owner
-        problem = owner.apply(owner.config.app, owner.config.ai)
+        problem = owner.apply(owner.config.app, owner.ai)
         self.note = (problem or self.app.t("settings.saved"), self.time + 2.5)
 
     # --- geometry -------------------------------------------------------------------------------------------
     def _box(self) -> tuple[float, Box, float]:
         w, h = self.app.size
         s = scale_of((w, h))
-        box = Box(w / 2 - 520 * s, 96 * s, 1040 * s, h - 96 * s - 20 * s)
+        box = Box(w / 2 - 560 * s, 96 * s, 1120 * s, h - 96 * s - 20 * s)
         row_h = min(40 * s, (box.h - 100 * s) / len(KEYS))
         return s, box, row_h
+
+    def preview_box(self) -> Box:
+        """Where the preview goes: right of the rows, above the buttons."""
+        s, box, _ = self._box()
+        x = box.x + 820 * s
+        return Box(x, box.y + 14 * s, box.right - 16 * s - x, min(box.h - 100 * s, 360 * s))
 
     def controls(self) -> list[Button]:
         s, box, row_h = self._box()
         out = []
-        vx = box.x + 640 * s
-        vw = box.right - 20 * s - vx
+        vx = box.x + 480 * s
+        vw = 320 * s
         for i, key in enumerate(KEYS):
             y = box.y + 14 * s + i * row_h
             h = row_h - 6 * s
@@ -145,12 +148,41 @@ class SettingsScene(Scene):
         for i, key in enumerate(KEYS):
             y = box.y + 14 * s + i * row_h
             if i == self.row:
-                pygame.draw.rect(surface, (255, 240, 200), (box.x + 10 * s, y - 3 * s, box.w - 20 * s, row_h),
+                pygame.draw.rect(surface, (255, 240, 200), (box.x + 10 * s, y - 3 * s, 800 * s, row_h),
                                  width=1, border_radius=8)
             blit_text(surface, A, T(f"settings.{key}"), 22 * s, (box.x + 28 * s, y + (row_h - 6 * s) / 2),
-                      GOLD if i == self.row else CREAM, "midleft", max_width=600 * s)
+                      GOLD if i == self.row else CREAM, "midleft", max_width=440 * s)
         for b in self.controls():
             b.draw(surface, A, s)
+        self.draw_preview(surface, s)
         if self.note is not None:
             blit_text(surface, A, self.note[0], 20 * s, (box.cx + 20 * s, box.bottom - 40 * s), MUTED, "center",
                       max_width=300 * s)
+
+    def draw_preview(self, surface: pygame.Surface, s: float) -> None:
+        """The chosen felt in a framed window, a card back and the bezique in the chosen faces on it, and what it
+        shows named below: the look of the table before a game is started."""
+        A = self.app.assets
+        box = self.preview_box()
+        x, y, w, h = box.ints()
+        well = pygame.Rect(x, y, w, h - round(44 * s))
+        clip = surface.get_clip()
+        surface.set_clip(well)
+        surface.blit(A.felt(well.size), well)
+        card_h = round(min(well.h * 0.7, well.w / 1.75))  # the fan is about 1.6 card heights wide
+        cx, cy = well.centerx - card_h * 0.04, well.centery
+        back = A.card(None, card_h, 8)
+        surface.blit(A.shadow(card_h, 8), A.shadow(card_h, 8).get_rect(center=(cx - card_h * 0.3, cy + 4 * s)))
+        surface.blit(back, back.get_rect(center=(cx - card_h * 0.34, cy)))
+        for i, code in enumerate(PREVIEW_CARDS):
+            face = A.card(parse_code(code)[0], card_h, -4 - 10 * i)
+            surface.blit(face, face.get_rect(center=(cx + card_h * (0.12 + 0.3 * i), cy + 4 * s * i)))
+        surface.set_clip(clip)
+        pygame.draw.rect(surface, GOLD, well, width=max(1, round(2 * s)), border_radius=4)
+        T, st = self.app.t, self.owner.settings
+        blit_text(surface, A, T("settings.preview"), 20 * s, (box.cx, well.bottom + 6 * s), GOLD, "midtop",
+                  max_width=w)
+        shown = " · ".join(self.label(k, getattr(st, k)) for k in ("table_colour", "card_back", "deck_colours"))
+        for i, line in enumerate(wrap(A, shown, 19 * s, w)):
+            blit_text(surface, A, line, 19 * s, (box.cx, well.bottom + 28 * s + i * 20 * s), CREAM, "midtop",
+                      max_width=w)

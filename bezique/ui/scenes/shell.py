@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
@@ -23,7 +24,7 @@ from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSet
 from bezique.rules import Phase, RecordedGame, Ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
-from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
@@ -129,19 +130,49 @@ class Shell:
             saves.new_game_meta("computer", setup.level, setup.assisted, 0, house_rules=house)
         return self._play(session, meta)
 
-    def continue_game(self) -> TableScene | None:
-        """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""
+    def _usable_save(self) -> tuple[RecordedGame, saves.SaveLoadResult] | None:
+        """The saved game to continue, or None: nothing saved, a save that cannot be used (a notice for the menu
+        says why; the file is set aside), or a game already over (stopped between the last action and the
+        bookkeeping: it is counted now and the save removed)."""
+        if not saves.has_saved_game():
+            return None
         loaded = saves.load_saved_game()
         if loaded.problem is not None:
             self.notices.append(storage_problem_text(loaded.problem, self.lang))
             return None
         if loaded.game is None:
             return None
-        if loaded.finished:  # stopped between the last action and the bookkeeping
+        if loaded.finished:
             self._finish(loaded.game, loaded.meta)
             return None
+        return loaded.game, loaded
+
+    def saved_game(self) -> SavedGame | None:
+        """What Continue would continue, for the menu's line (``_usable_save`` says when there is none)."""
+        usable = self._usable_save()
+        if usable is None:
+            return None
+        game, loaded = usable
+        rules = game.rules
+        names: list[list[str]] = [[] for _ in range(rules.sides)]
+        for seat, player in enumerate(game.players):
+            names[rules.side_of(seat)].append(str(player["name"]))
+        scores = tuple((" & ".join(side), points) for side, points in zip(names, game.state.scores, strict=True))
+        level = loaded.meta.get("level") if loaded.meta.get("mode") == "computer" else None
+        try:
+            when = datetime.fromisoformat(loaded.saved_at) if loaded.saved_at else None
+        except ValueError:
+            when = None
+        return SavedGame(rules.variant, level, scores, when)
+
+    def continue_game(self) -> TableScene | None:
+        """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""
+        usable = self._usable_save()
+        if usable is None:
+            return None
+        game, loaded = usable
         meta = loaded.meta
-        session = GameSession.from_game(loaded.game, allow_undo=self.settings.allow_undo,
+        session = GameSession.from_game(game, allow_undo=self.settings.allow_undo,
                                         assisted=bool(meta.get("assisted", False)))
         return self._play(session, meta)
 
@@ -217,13 +248,15 @@ class Shell:
 
     # --- settings -------------------------------------------------------------------------------------------
     def apply(self, settings: AppSettings, ai: AISettings) -> str | None:
-        """Use `settings` now (language, deck, sound, speed, full screen) and save them; the problem, if any."""
+        """Use `settings` now (language, deck, back, table colour, sound, speed, full screen) and save them; the
+        problem, if any."""
         old = self.settings
         self.settings, self.ai = settings, ai
         app = self.app
         app.lang = resolve_language(settings.language)
         if (old.deck_colours, old.card_back) != (settings.deck_colours, settings.card_back):
             app.set_deck(settings.deck_colours, settings.card_back)
+        app.assets.set_table_colour(settings.table_colour)
         app.sounds.volume = settings.sound_volume
         app.sounds.mute = settings.mute
         if settings.fullscreen != app.fullscreen:
@@ -235,10 +268,14 @@ class Shell:
                 scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
                 scene.resize(*app.size)
         app.dirty = True
+        return self._save_settings()
+
+    def _save_settings(self) -> str | None:
+        """Write the settings in use to the player's file; the problem, in words, if it cannot be written."""
         try:
-            save_user_settings(settings, ai)
+            save_user_settings(self.settings, self.ai)
         except (OSError, ValueError) as exc:
-            return app.t("settings.save_failed", reason=str(exc))
+            return self.app.t("settings.save_failed", reason=str(exc))
         return None
 
 

@@ -54,11 +54,13 @@ def load_settings() -> WindowSettings:
 
 
 def open_window(settings: AppSettings, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None) -> App:
-    """An empty window dressed by `settings` (deck, sound, full screen unless `fullscreen` says, language)."""
+    """An empty window dressed by `settings` (deck, back, table colour, sound, full screen unless `fullscreen`
+    says, language)."""
     app = App(size=size, fullscreen=settings.fullscreen if fullscreen is None else fullscreen,
               deck_colours=settings.deck_colours, back=settings.card_back, volume=settings.sound_volume,
               mute=settings.mute)
     app.lang = resolve_language(settings.language)
+    app.assets.set_table_colour(settings.table_colour)
     return app
 
 
