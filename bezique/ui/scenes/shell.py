@@ -116,6 +116,11 @@ class Shell:
     def start_game(self, setup: GameSetup) -> TableScene:
         """A new game from the New game screen; replaces the saved one (counted as abandoned if unfinished). Its
         save's meta names the house rules it plays with (``house_rules``: the changed keys, for the statistics)."""
+        if setup.mode == "computer" and setup.level != self.ai.level:
+            # the level in the player's settings follows New game's (the bare table and `play` start from it);
+            # a settings file that cannot be written has been said already
+            self.ai = dataclasses.replace(self.ai, level=setup.level)
+            self._save_settings()
         replaced = saves.load_saved_game()
         if replaced.game is not None and not replaced.finished:
             self._count(stats.record_abandoned, replaced.game, replaced.meta)
