@@ -56,10 +56,9 @@ STRINGS: dict[str, str] = _typeset({
     "newgame.seat_computer": "Ordinateur",
     "newgame.seat_person": "Humain",
     "newgame.seat_you": "Vous",
-    "newgame.players_blurb": "À chaque place : l’ordinateur, ou quelqu’un devant cet écran (chacun son tour, mains "
-                             "cachées)",
+    "newgame.players_blurb": "Chaque place : l’ordinateur, ou quelqu’un à cet écran (chacun son tour, mains cachées)",
     "newgame.sides": "Camps",
-    "newgame.sides_partnership": "Partenaires face à face",
+    "newgame.sides_partnership": "Deux contre deux",
     "newgame.sides_individual": "Chacun pour soi",
     "newgame.sides_partnership_blurb": "Les places 1 et 3 jouent contre 2 et 4 ; les points d’un camp sont communs",
     "newgame.sides_individual_blurb": "Quatre joueurs, chacun marque pour soi, comme au bésigue à trois",
@@ -67,7 +66,7 @@ STRINGS: dict[str, str] = _typeset({
     "newgame.house_change": "Modifier…",
     "newgame.house_standard": "Règles standard (config.yaml)",
     "newgame.house_named": "{preset}",
-    "newgame.house_custom": "Personnalisées ({count} {count:plural:modification|modifications})",
+    "newgame.house_custom": "{count} {count:plural:règle modifiée|règles modifiées}",
 
     # --- règles maison --------------------------------------------------------------------------------------
     "house.title": "Règles maison : {variant}",
@@ -146,7 +145,7 @@ STRINGS: dict[str, str] = _typeset({
                                                             "d’un seul joueur",
     "house.rule.game_bonus": "La prime du gagnant de la donne au règlement",
     "house.rule.rubicon_threshold": "Sous ce total, le perdant n’a pas franchi le rubicon",
-    "house.rule.rubicon_brisque_bonus": "Points de brisques ajoutés quand le perdant n’a pas franchi le rubicon",
+    "house.rule.rubicon_brisque_bonus": "Points de brisques ajoutés si le perdant n’a pas franchi le rubicon",
     "house.rule.round_scores_down_to": "Points du règlement arrondis au multiple inférieur de",
     "house.rule.allow_trick_review": "On peut revoir les plis déjà joués",
     "house.value.first_dealer_rule.low_card_deals": "La plus basse",
