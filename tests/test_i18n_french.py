@@ -7,9 +7,10 @@ import re
 
 from bezique.i18n import TABLES, card_name, howto, t
 
-# Keys whose French is, rightly, the English text: words French shares (Menu, Total, Match, Expert, Points),
-# the game's own French words (Brisques, Carte blanche, Rubicon), each language's name in itself, and
-# abbreviations and number formats the languages share.
+# Keys whose French is, rightly, the English text: words French shares (Menu, Total, Match, Expert, Points,
+# Standard), the game's own French words (Brisques, Carte blanche, Rubicon), each language's name in itself, the
+# house-rule presets named after their authors and books (Hoyle, Parlett, Enquire Within...), and abbreviations,
+# number formats and bare placeholders the languages share.
 SAME_AS_ENGLISH = {
     "action.menu", "score.menu", "score.running_total", "score.match", "newgame.match", "table.match_points",
     "level.expert", "howto.points_column", "option.computer_pace.normal",
@@ -17,6 +18,8 @@ SAME_AS_ENGLISH = {
     "option.language.it", "option.language.en", "option.language.fr",
     "meld_short.common_marriage", "meld_short.four_aces",
     "meld.points", "stats.best_deal_value", "stats.biggest_meld_value",
+    "house.preset.standard", "house.preset.hoyle", "house.preset.parlett", "house.preset.enquire_within",
+    "house.preset.eb9", "house.preset.bicycle", "house.preset.foster", "newgame.house_named",
 }
 FRENCH = TABLES["fr"]
 HOWTO = " ".join(f"{s.title} {' '.join(s.paragraphs)}" for s in howto.howto_sections("fr"))
