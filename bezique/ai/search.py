@@ -14,9 +14,11 @@ Near the end of the stock (``END_STOCK``) the rollouts stop where the final tric
 values them, since that is how the search will play them.
 
 The rules' own choice (with ``EXPERT_CRAFT``) is played unless another candidate beats it clearly on the same
-deals (the ``MARGIN`` and ``CONFIDENCE_Z`` gate): the search corrects the rules where it sees a real gain instead
-of chasing noise. Once the stock is gone in a two-player deal the hands are known and ``solver.solve`` plays
-perfectly. Knowledge vetoes drop moves a watching player would call blunders before the search starts.
+deals (``confidence``: a paired t test, family-wise against a meld the rules declare): the search corrects the
+rules where it sees a real gain instead of chasing noise. An action that wins the game as it is made is taken
+without a search (``winning_now``). Once the stock is gone in a two-player deal the hands are known and
+``solver.solve`` plays perfectly. Knowledge vetoes drop moves a watching player would call blunders
+before the search starts.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import time
 from collections.abc import Hashable, Sequence
 
 from bezique.ai.base import StopFlag
+from bezique.ai.confidence import clearly_worse, overrule_score, required_z
 from bezique.ai.inference import Belief
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, templates
 from bezique.ai.players import RulePlayer, match_legal
@@ -45,10 +48,9 @@ from bezique.rules.tricks import beats, copy_key
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
 HORIZON = 6  # tricks simulated past the decision before the position is valued
-MARGIN = 2.0  # points a candidate must gain over the intermediate rules' choice, beyond CONFIDENCE_Z standard errors
-CONFIDENCE_Z = 1.5  # standard errors of the paired gain a candidate must clear (and that prune it when it cannot)
 ROLLOUT_WIN = 300  # points-equivalent of a game won or lost, beside the points, where win_chance does not apply
-WIN_VALUE = 200  # points-equivalent of a race won (+) or lost (-): game_value
+WIN_VALUE = 200  # points-equivalent of a race won (+) or lost (-): game_value; an undecided race stays within it
+SURE_WIN = 50  # what a race decided is worth beyond WIN_VALUE: a game won now beats any margin in a game going on
 POINT_SHARE = 0.25  # the share of the deal's points counted beside the chance of winning the race
 WIN_SLOPE = (0.105, 1.188)  # win_chance's logit per 100 points of lead: constant, and x nearness to the target
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
@@ -130,8 +132,9 @@ def final_value(state, me: int, base: tuple[int, ...]) -> float:
 def game_value(state, side: int, points: float, mine: float, theirs: float) -> float:
     """A rollout's end for `side`, in points: `points` gained over the best other side this deal, and the game.
     In a two-sided race to the target the game counts as ``WIN_VALUE`` x (2 x chance of winning - 1), the chance
-    from the expected totals `mine` and `theirs` (``win_chance``), plus ``POINT_SHARE`` x `points`: a lead
-    matters for what it does to that chance (little when the game is settled, much near the target). Elsewhere
+    from the expected totals `mine` and `theirs` (``win_chance``), plus ``POINT_SHARE`` x `points`, the sum kept
+    within +-``WIN_VALUE`` (a race decided is worth more: ``_decided``): a lead matters for what it does to that
+    chance (little when the game is settled, much near the target). Elsewhere
     (three sides, or Rubicon and Chinese settlements) it is the points, plus ``ROLLOUT_WIN`` for a game decided."""
     rules = state.rules
     if state.finished and state.winner is not None:
@@ -139,13 +142,17 @@ def game_value(state, side: int, points: float, mine: float, theirs: float) -> f
     if not races(rules):
         return float(points)
     chance = win_chance(mine - theirs, max(mine, theirs), rules.target_score)
-    return WIN_VALUE * (2.0 * chance - 1.0) + POINT_SHARE * points
+    value = WIN_VALUE * (2.0 * chance - 1.0) + POINT_SHARE * points
+    return max(-WIN_VALUE, min(WIN_VALUE, value))
 
 
 def _decided(rules, won: bool, points: float) -> float:
-    """``game_value`` of a game already won or lost."""
+    """``game_value`` of a game already won or lost. A race decided is worth ``WIN_VALUE + SURE_WIN`` whatever
+    the margin, more than any race still going on (those stay within ``WIN_VALUE``): crediting the points there
+    made a larger margin later beat a game won now (a 500 double bezique that won the game was declined for four
+    queens, to win later by more)."""
     if races(rules):
-        return (WIN_VALUE if won else -WIN_VALUE) + POINT_SHARE * points
+        return WIN_VALUE + SURE_WIN if won else -WIN_VALUE - SURE_WIN
     return points + (ROLLOUT_WIN if won else -ROLLOUT_WIN)
 
 
@@ -274,6 +281,9 @@ class ExpertPlayer(RulePlayer):
             if best >= WIN // 2:
                 return Decision(action, "solver_win", {"card": card})
             return Decision(action, "solver", {"card": card, "gain": int(best)})
+        won = winning_now(first, me, legal)
+        if won is not None:
+            return Decision(won, "win_now", {"what": _what(won)})
         candidates = vetoes(first, me, legal)
         rules_decision = rules_decision_for(first, me, legal, rng)
         if len(candidates) == 1:  # only plays are vetoed; nothing to search: the rules' reason, or the vetoes'
@@ -311,7 +321,7 @@ class ExpertPlayer(RulePlayer):
             elif time.perf_counter() >= deadline:
                 break
             if n % PRUNE_EVERY == 0 and len(live) > 1:
-                live = [i for i in live if i == p or not _clearly_worse(values[i], values[p])]
+                live = [i for i in live if i == p or not clearly_worse(values[i], values[p])]
                 if len(live) == 1:
                     break  # every other candidate is clearly worse: the rules' choice stands
         if not self.iterations:
@@ -321,38 +331,35 @@ class ExpertPlayer(RulePlayer):
 
     def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, live: list[int]) -> Decision:
         """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals
-        (paired mean gain above ``MARGIN`` points and ``CONFIDENCE_Z`` standard errors)."""
+        (``confidence.overrule_score``: the paired mean gain clears ``confidence.MARGIN`` points beyond its critical
+        value of standard errors, a stricter one against a meld the rules declare)."""
         p = candidates.index(prior)
         n = len(values[p])
         best_i, best_score, best_gain = p, 0.0, 0.0
+        challengers = len(candidates) - 1
         for i in live:
             if i == p:
                 continue
-            mean, se = _paired(values[i], values[p])
-            score = mean - CONFIDENCE_Z * se - MARGIN
+            score, mean = overrule_score(values[i], values[p], required_z(prior, candidates[i], challengers))
             if score > best_score:
                 best_i, best_score, best_gain = i, score, mean
         chosen = candidates[best_i]
         return Decision(chosen, "search", {"what": _what(chosen), "n": n, "gain": best_gain})
 
 
-def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
-    """Mean and standard error of the paired differences x - y (over the samples both have)."""
-    diffs = [x - y for x, y in zip(xs, ys, strict=False)]
-    n = len(diffs)
-    if n == 0:
-        return 0.0, float("inf")
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, float("inf")
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def _clearly_worse(xs: list[float], ys: list[float]) -> bool:
-    """Candidate values `xs` can no longer be shown better than the rules' choice `ys`."""
-    mean, se = _paired(xs, ys)
-    return mean + CONFIDENCE_Z * se < MARGIN
+def winning_now(state, me: int, legal: list[Action]) -> Action | None:
+    """A legal action that ends the game won for my side as it is made (a declaration reaching the target, or the
+    card that completes a trick worth the target): it is taken before any search. Such an outcome depends only on
+    what the view shows, so the sampled deal `state` answers it for every deal."""
+    side = state.rules.side_of(me)
+    for action in legal:
+        if action.verb == Verb.PLAY and not state.trick:
+            continue  # a lead completes no trick
+        after = state.clone()
+        apply(after, action)
+        if after.finished and after.winner == side:
+            return action
+    return None
 
 
 def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:

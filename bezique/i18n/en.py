@@ -365,6 +365,7 @@ STRINGS: dict[str, str] = {
     "advice.solver_win": "Exact count of the last tricks: {card} wins the game.",
     "advice.vetoed": "Play {card}: each of your other cards would throw away a brisque or break up your trump "
         "sequence.",
+    "advice.win_now": "{what} wins the game now.",
     "advice.search": "{what} did best in {n} simulated deals ({gain:+.0f} points over the obvious move).",
     "advice.what.exchange_seven": "The 7 swap",
     "advice.what.done": "Passing",

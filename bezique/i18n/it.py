@@ -371,6 +371,7 @@ STRINGS: dict[str, str] = {
     "advice.solver": "Calcolo esatto delle ultime prese: {card} è la migliore ({gain:+d} punti da qui).",
     "advice.solver_win": "Calcolo esatto delle ultime prese: con {card} vinci la partita.",
     "advice.vetoed": "Gioca {card}: ogni altra carta butterebbe via una brisque o romperebbe la tua scala di briscola.",
+    "advice.win_now": "{what}: vinci subito la partita.",
     "advice.search": "{what}: la migliore in {n} smazzate simulate ({gain:+.0f} punti rispetto alla mossa ovvia).",
     "advice.what.exchange_seven": "Lo scambio del 7",
     "advice.what.done": "Passare",

@@ -11,6 +11,7 @@ from ai_positions import cards, position
 from search_budget import SearchCounter
 
 from bezique.ai import make_player
+from bezique.ai.confidence import clearly_worse, paired
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE
 from bezique.ai.policy import intermediate_decision
 from bezique.ai.search import (
@@ -18,9 +19,8 @@ from bezique.ai.search import (
     HORIZON_WEIGHTS,
     POINT_SHARE,
     ROLLOUT_WIN,
+    SURE_WIN,
     WIN_VALUE,
-    _clearly_worse,
-    _paired,
     deal_value,
     distinct,
     game_value,
@@ -81,8 +81,8 @@ def test_a_rollout_is_valued_by_the_race_to_the_target():
     points = (mine - 400) - (theirs - 400)
     assert deal_value(state, 0, base) == pytest.approx(WIN_VALUE * (2 * chance - 1) + POINT_SHARE * points)
     assert deal_value(state, 1, base) == pytest.approx(-deal_value(state, 0, base))
-    state.finished, state.winner = True, 1  # the race lost: the game, and a share of the points
-    assert deal_value(state, 0, base) == pytest.approx(-WIN_VALUE + POINT_SHARE * points)
+    state.finished, state.winner = True, 1  # the race lost: the game, whatever the points
+    assert deal_value(state, 0, base) == pytest.approx(-WIN_VALUE - SURE_WIN)
 
 
 def test_only_a_two_sided_race_to_the_target_is_valued_by_its_chance():
@@ -120,10 +120,10 @@ def test_copies_of_a_face_are_one_candidate():
 
 
 def test_pruning_statistics():
-    mean, se = _paired([10.0, 12.0, 11.0], [0.0, 1.0, 2.0])
+    mean, se = paired([10.0, 12.0, 11.0], [0.0, 1.0, 2.0])
     assert mean == 10.0 and se > 0
-    assert _clearly_worse([0.0] * 20, [30.0 + (i % 3) for i in range(20)])
-    assert not _clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20)
+    assert clearly_worse([0.0] * 20, [30.0 + (i % 3) for i in range(20)])
+    assert not clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20)
 
 
 def _following_a_club_lead():
