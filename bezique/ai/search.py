@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from bezique.ai.base import StopFlag
 from bezique.ai.confidence import clearly_worse, overrule_score, required_z
@@ -41,7 +41,7 @@ from bezique.ai.policy import (
     intermediate_decision,
     rollout_action,
 )
-from bezique.ai.solver import WIN, solvable, solve, solved_value
+from bezique.ai.solver import WIN, OutOfTime, solvable, solve, solved_value
 from bezique.rules import Action, Phase, PlayerView, Verb, apply, legal_actions, legal_plays
 from bezique.rules.melds import SEQUENCE_RANKS
 from bezique.rules.tricks import beats, copy_key
@@ -55,6 +55,7 @@ POINT_SHARE = 0.25  # the share of the deal's points counted beside the chance o
 WIN_SLOPE = (0.105, 1.188)  # win_chance's logit per 100 points of lead: constant, and x nearness to the target
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 END_STOCK = 2  # cards left in the stock at or below which a two-player decision's rollouts end in the exact solver
+EXACT_HAND = 9  # the largest hand size the exact solver values inside rollouts (Chinese's twelve take seconds)
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
 # The horizon value of a stock-phase rollout cut short: HORIZON_WEIGHTS . horizon_features(seat), for each seat.
 # The weights are fitted by least squares on intermediate self-play, predicting each deal's remaining point
@@ -115,12 +116,13 @@ def deal_value(state, me: int, base: tuple[int, ...]) -> float:
                       state.scores[other] + still[other])
 
 
-def final_value(state, me: int, base: tuple[int, ...]) -> float:
+def final_value(state, me: int, base: tuple[int, ...], give_up: Callable[[], bool] | None = None) -> float:
     """``deal_value`` of a rollout stopped where the final tricks of a two-player deal begin, those tricks valued
-    by the exact solver (as the search will play them) instead of played out by rule."""
+    by the exact solver (as the search will play them) instead of played out by rule. Raises
+    ``solver.OutOfTime`` once `give_up()` says so."""
     if not solvable(state):
         return deal_value(state, me, base)
-    outcome, points = solved_value(state, me)
+    outcome, points = solved_value(state, me, give_up)
     other = 1 - me
     gained = (state.scores[me] - base[me]) - (state.scores[other] - base[other]) + points
     if outcome:
@@ -270,17 +272,28 @@ class ExpertPlayer(RulePlayer):
         if len(legal) == 1:
             return Decision(legal[0], "only", {})
         started = time.perf_counter()  # the budget covers the whole decision, reading the opponent included
+        budget = self.time_ms / 1000.0
+        deadline = started + budget + self.bank
+        timed = not self.iterations  # a fixed number of sampled deals is never cut short by the clock
+
+        def give_up() -> bool:
+            """The search must stop now: cancelled, or (on a clock) past its deadline."""
+            return (stop is not None and stop.is_set()) or (timed and time.perf_counter() >= deadline)
+
+        try:
+            return self._search(view, legal, give_up)
+        finally:
+            if timed:
+                self.bank = min(BANK_CAP, max(0.0, self.bank + budget - (time.perf_counter() - started)))
+
+    def _search(self, view: PlayerView, legal: list[Action], give_up: Callable[[], bool]) -> Decision:
+        """``decide`` once there is a choice: the exact solve, a win now, or the sampled deals until `give_up`."""
         rng = random.Random(self.rng.getrandbits(64))
         me = view.seat
         belief = Belief(view, rng)
         first = belief.deal(rng)
         if solvable(first):
-            card, solved = solve(first, me)
-            action = match_legal(Action(Verb.PLAY, (card,)), legal)
-            best = max(solved.values())
-            if best >= WIN // 2:
-                return Decision(action, "solver_win", {"card": card})
-            return Decision(action, "solver", {"card": card, "gain": int(best)})
+            return self._solved(first, me, legal, give_up)
         won = winning_now(first, me, legal)
         if won is not None:
             return Decision(won, "win_now", {"what": _what(won)})
@@ -298,36 +311,48 @@ class ExpertPlayer(RulePlayer):
         live = list(range(len(candidates)))
         p = candidates.index(prior)
         base = tuple(view.scores)
-        budget = self.time_ms / 1000.0
-        deadline = started + budget + self.bank
         n = 0
-        exact = view.rules.players == 2 and view.stock_count <= END_STOCK
-        value = final_value if exact else deal_value
+        exact = view.rules.players == 2 and view.stock_count <= END_STOCK and view.rules.hand_size <= EXACT_HAND
         while True:
             det = first if n == 0 else belief.deal(rng)
             seed = rng.getrandbits(32)
-            for i in live:
-                state = det.clone()
-                apply(state, candidates[i])
-                rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
-                        to_final=exact, own=me)
-                values[i].append(value(state, me, base))
-            n += 1
-            if stop is not None and stop.is_set():
+            row: list[float] = []
+            try:
+                for i in live:
+                    state = det.clone()
+                    apply(state, candidates[i])
+                    rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
+                            to_final=exact, own=me)
+                    row.append(final_value(state, me, base, give_up) if exact else deal_value(state, me, base))
+                    if give_up() and i != live[-1]:
+                        raise OutOfTime  # a deal not played out for every candidate compares nothing
+            except OutOfTime:
                 break
-            if self.iterations:
-                if n >= self.iterations:
-                    break
-            elif time.perf_counter() >= deadline:
+            for i, v in zip(live, row, strict=True):
+                values[i].append(v)
+            n += 1
+            if give_up() or (self.iterations and n >= self.iterations):
                 break
             if n % PRUNE_EVERY == 0 and len(live) > 1:
                 live = [i for i in live if i == p or not clearly_worse(values[i], values[p])]
                 if len(live) == 1:
                     break  # every other candidate is clearly worse: the rules' choice stands
-        if not self.iterations:
-            self.bank = min(BANK_CAP, max(0.0, self.bank + budget - (time.perf_counter() - started)))
         decision = self._pick(candidates, values, prior, live)
         return rules_decision if decision.action == prior else decision
+
+    def _solved(self, state, me: int, legal: list[Action], give_up: Callable[[], bool]) -> Decision:
+        """The final tricks of a two-player deal, both hands known: the exact solve, or, if it cannot finish in
+        time (twelve cards a hand), the intermediate rules of the final tricks."""
+        try:
+            card, solved = solve(state, me, give_up)
+        except OutOfTime:
+            decision = final_phase_decision(state, me, [a.cards[0] for a in legal])
+            return decision._replace(action=match_legal(decision.action, legal))
+        action = match_legal(Action(Verb.PLAY, (card,)), legal)
+        best = max(solved.values())
+        if best >= WIN // 2:
+            return Decision(action, "solver_win", {"card": card})
+        return Decision(action, "solver", {"card": card, "gain": int(best)})
 
     def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, live: list[int]) -> Decision:
         """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals

@@ -11,7 +11,10 @@ reach the target (the last-trick bonus can end the game at once, brisques are ad
 
 When nobody can reach the target in this deal (most deals), a faster path applies: the value is then the future
 point difference alone, memoised by the cards left only, and cards of a suit that win and lose the same tricks are
-searched once. The search levels call it inside their rollouts near the end of the stock.
+searched once. The search levels call it inside their rollouts near the end of the stock. Given `give_up` (a
+callable the solve asks now and then: the search's clock is past its deadline, or the window cancelled it) a solve
+raises ``OutOfTime`` once it says so: a search on a clock must never wait on one exact count (twelve cards a hand
+in Chinese take seconds).
 """
 
 from __future__ import annotations
@@ -25,6 +28,11 @@ from bezique.rules.tricks import beats, follow_options
 
 WIN = 1000
 INF = 10 ** 9
+ASK_EVERY = 1023  # nodes between two calls of give_up (a mask: a power of two less one)
+
+
+class OutOfTime(Exception):
+    """A solve was told to give up (its search's deadline passed, or it was cancelled)."""
 
 
 def _brisques(cards) -> int:
@@ -32,8 +40,9 @@ def _brisques(cards) -> int:
 
 
 class _Solver:
-    def __init__(self, state: GameState, me: int) -> None:
+    def __init__(self, state: GameState, me: int, give_up: Callable[[], bool] | None = None) -> None:
         rules = state.rules
+        self.give_up = give_up
         self.me = me
         self.opp = 1 - me
         self.trump = state.trump
@@ -149,6 +158,8 @@ class _Solver:
                 return lo
             alpha, beta = max(alpha, lo), min(beta, hi)
         self.nodes += 1
+        if not self.nodes & ASK_EVERY and self.give_up is not None and self.give_up():
+            raise OutOfTime
         a0, b0 = alpha, beta
         hand = hands[turn]
         maximizing = turn == 0
@@ -236,12 +247,12 @@ def solvable(state: GameState) -> bool:
             and state.to_act is not None)
 
 
-def solved_value(state: GameState, seat: int) -> tuple[int, int]:
+def solved_value(state: GameState, seat: int, give_up: Callable[[], bool] | None = None) -> tuple[int, int]:
     """(game outcome for `seat`: +1 won, -1 lost, 0 neither; its points minus the opponent's from here, brisques
     of the whole deal included) with perfect play by both from this solvable position."""
     mover = state.to_act
     assert mover is not None  # solvable
-    _card, values = solve(state, mover)
+    _card, values = solve(state, mover, give_up)
     best = max(values.values())
     if mover != seat:
         best = -best
@@ -249,10 +260,11 @@ def solved_value(state: GameState, seat: int) -> tuple[int, int]:
     return outcome, best - WIN * outcome
 
 
-def solve(state: GameState, me: int) -> tuple[int, dict[int, int]]:
-    """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face)."""
+def solve(state: GameState, me: int, give_up: Callable[[], bool] | None = None) -> tuple[int, dict[int, int]]:
+    """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face). Raises
+    ``OutOfTime`` once `give_up()` says so."""
     assert state.to_act == me and solvable(state)
-    solver = _Solver(state, me)
+    solver = _Solver(state, me, give_up)
     hands = (tuple(sorted(c & 31 for c in state.hands[me])), tuple(sorted(c & 31 for c in state.hands[1 - me])))
     led = state.trick[0] & 31 if state.trick else None
     values: dict[int, int] = {}

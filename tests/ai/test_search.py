@@ -144,11 +144,12 @@ def test_expert_samples_exactly_its_iteration_budget_however_slow_each_rollout(m
 
 def test_expert_stops_at_the_first_check_past_its_time_budget(monkeypatch):
     # 2.5 ms a rollout on the search's own clock, six candidates: 15 ms a sampled deal. With a 70 ms budget it
-    # samples deals until the clock passes 70 ms (the fifth, at 75 ms), and not one more
+    # plays four deals (60 ms) and stops in the fifth at the rollout that reaches 70 ms, its fourth: that deal,
+    # not played out for every candidate, is dropped, and nothing runs past the budget
     counter = SearchCounter(monkeypatch, rollout_seconds=0.0025)
     view = _following_a_club_lead()
     player = make_player("expert", 3, time_ms=70)
     action = player.choose(view, view.legal)
     assert action in view.legal
-    assert counter.per_deal == 6 and counter.deals == 5 and counter.rollouts == 30
+    assert counter.deals == 5 and counter.rollouts == 4 * 6 + 4 and counter.now == pytest.approx(0.070)
     assert player.bank == 0.0  # the whole budget was spent: nothing carried over to the next decision
