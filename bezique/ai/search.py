@@ -266,6 +266,7 @@ class ExpertPlayer(RulePlayer):
         self.time_ms = self.default_time_ms if time_ms is None else time_ms
         self.iterations = iterations
         self.bank = 0.0  # thinking time saved on easy decisions (seconds), spent on the next hard ones
+        self.last_deals = 0  # deals the last search sampled and played out for every candidate (bench ai reads it)
 
     def decide(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Decision:
         legal = list(legal)
@@ -337,6 +338,7 @@ class ExpertPlayer(RulePlayer):
                 live = [i for i in live if i == p or not clearly_worse(values[i], values[p])]
                 if len(live) == 1:
                     break  # every other candidate is clearly worse: the rules' choice stands
+        self.last_deals = n
         decision = self._pick(candidates, values, prior, live)
         return rules_decision if decision.action == prior else decision
 

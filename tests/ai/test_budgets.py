@@ -1,0 +1,81 @@
+"""Every decision on its budget: the exact solve gives up when told (deadline or cancel), the search then answers
+with what it has, Chinese hands are never solved exactly inside rollouts; and ``bench ai``'s figures, counted on a
+stepped clock."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from bezique.ai import make_player
+from bezique.ai.benchmark import decision_times, sampled_deals_rate
+from bezique.ai.search import EXACT_HAND
+from bezique.ai.solver import OutOfTime, solvable, solve
+from bezique.rules import Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal, view_for
+
+
+def _final_tricks(variant: str, seed: int):
+    """A deal of `variant` played at random up to its final tricks (both hands known: solvable)."""
+    rules = make_ruleset(variant)
+    rng = random.Random(seed)
+    state = new_game(rules, 0)
+    start_deal(state, shuffled_deck(rules, rng))
+    while not solvable(state) and state.phase in (Phase.PLAY, Phase.DECLARE):
+        apply(state, rng.choice(legal_actions(state)))
+    assert solvable(state)
+    return state
+
+
+def test_the_solver_gives_up_when_told_and_only_then():
+    state = _final_tricks("chinese", 3)  # twelve cards a hand: tens of thousands of nodes
+    asked = []
+
+    def give_up() -> bool:
+        asked.append(1)
+        return len(asked) >= 2
+
+    with pytest.raises(OutOfTime):
+        solve(state, state.to_act, give_up)
+    assert len(asked) == 2
+    card, values = solve(_final_tricks("two_handed", 3), _final_tricks("two_handed", 3).to_act, lambda: False)
+    assert card & 31 in values
+
+
+def test_a_final_trick_solve_cut_short_falls_back_to_the_rules():
+    state = _final_tricks("chinese", 5)
+    view = view_for(state, state.to_act)
+    stop = threading.Event()
+    stop.set()  # cancelled at once: the solve gives up at its first question, the final-trick rules answer
+    decision = make_player("expert", 1).decide(view, view.legal, stop)
+    assert decision.action in view.legal
+    assert not decision.code.startswith("solver")
+
+
+def test_chinese_hands_are_too_large_for_the_exact_solver_inside_rollouts():
+    assert make_ruleset("chinese").hand_size > EXACT_HAND >= make_ruleset("rubicon").hand_size
+    assert make_ruleset("two_handed").hand_size <= EXACT_HAND
+
+
+def _stepped(step: float = 0.01):
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+
+    return clock
+
+
+def test_bench_ai_counts_the_experts_own_sampled_deals():
+    sampled, spent = sampled_deals_rate(0.5, seed=2, clock=_stepped(), iterations=3)
+    assert sampled > 0 and sampled % 3 == 0  # every searched decision samples its 3 deals
+    assert spent > 0
+    assert (sampled, spent) == sampled_deals_rate(0.5, seed=2, clock=_stepped(), iterations=3)
+
+
+def test_bench_ai_times_every_expert_decision_with_a_choice():
+    times = decision_times("two_handed", 1, seed=3, clock=_stepped(), iterations=2)
+    assert len(times.times) > 10 and all(t == pytest.approx(10.0) for t in times.times)
+    assert "median" in times.line() and "max" in times.line()
