@@ -23,7 +23,7 @@ import itertools
 from collections.abc import Callable
 
 from bezique.rules import GameState
-from bezique.rules.cards import strength, suit_of
+from bezique.rules.cards import strength
 from bezique.rules.tricks import beats, follow_options
 
 WIN = 1000
@@ -73,7 +73,7 @@ class _Solver:
     def legal(self, hand: tuple[int, ...], led: int | None, best: int | None) -> list[int]:
         """The distinct faces `hand` may play (sorted by suit, strongest first), `best` winning the trick led by
         `led` (in two-handed play the led card itself)."""
-        faces = sorted(set(hand), key=lambda f: (suit_of(f), -strength(f)))
+        faces = sorted(set(hand))  # a face is suit x 8 + rank, the ace rank 0: by suit, strongest first
         if led is None or best is None:
             return faces
         return follow_options(faces, led, best, self.trump, self.must_win)
@@ -100,12 +100,14 @@ class _Solver:
         if len(moves) < 2:
             return moves
         out = [moves[0]]
+        around: list[int] | None = None
         for prev, card in itertools.pairwise(moves):
-            if suit_of(card) == suit_of(prev) and ((card & 7) <= 1) == ((prev & 7) <= 1):
-                low, high = strength(card), strength(prev)
-                around = [c for h in hands for c in h] + ([] if led is None else [led])
+            # faces: suit x 8 + rank (the ace rank 0); same suit, both brisques (rank <= 1) or neither
+            if card >> 3 == prev >> 3 and (card & 7 <= 1) == (prev & 7 <= 1):
+                if around is None:
+                    around = [*hands[0], *hands[1]] if led is None else [*hands[0], *hands[1], led]
                 # the two cards themselves, and no other: a copy of either one breaks the tie differently
-                if sum(1 for c in around if suit_of(c) == suit_of(card) and low <= strength(c) <= high) == 2:
+                if sum(1 for c in around if prev <= c <= card) == 2:
                     continue
             out.append(card)
         return out
@@ -116,7 +118,7 @@ class _Solver:
         moves = self._distinct(self.legal(hands[turn], led, led), hands, led)
         if led is not None and len(moves) > 1:
             trump = self.trump
-            moves.sort(key=lambda c: (not beats(c, led, trump), strength(c) + (20 if suit_of(c) == trump else 0)))
+            moves.sort(key=lambda c: (not beats(c, led, trump), (20 if c >> 3 == trump else 0) - (c & 7)))
         return moves
 
     def future(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
