@@ -11,7 +11,8 @@ reach the target (the last-trick bonus can end the game at once, brisques are ad
 
 When nobody can reach the target in this deal (most deals), a faster path applies: the value is then the future
 point difference alone, memoised by the cards left only, and cards of a suit that win and lose the same tricks are
-searched once. The search levels call it inside their rollouts near the end of the stock. Given `give_up` (a
+searched once, and the memo is shared by every solve under the same trump (``_shared_memo``). The search levels
+call it inside their rollouts near the end of the stock. Given `give_up` (a
 callable the solve asks now and then: the search's clock is past its deadline, or the window cancelled it) a solve
 raises ``OutOfTime`` once it says so: a search on a clock must never wait on one exact count (twelve cards a hand
 in Chinese take seconds).
@@ -39,6 +40,21 @@ def _brisques(cards) -> int:
     return sum(1 for c in cards if (c & 7) <= 1)
 
 
+_SHARED: dict[tuple, dict] = {}
+SHARED_ENTRIES = 400_000  # positions kept across solves before the shared memo starts afresh (tens of MB)
+
+
+def _shared_memo(key: tuple) -> dict:
+    """The fast path's memo for one trump and scoring, shared by every solve: there a position's value is the
+    points still to come from its cards alone (never the scores), so the bounds one solve finds hold in the next,
+    and the candidates and sampled deals of one search, and the moves of one deal, meet the same positions."""
+    memo = _SHARED.get(key)
+    if memo is None or len(memo) > SHARED_ENTRIES:
+        _SHARED.clear()
+        memo = _SHARED[key] = {}
+    return memo
+
+
 class _Solver:
     def __init__(self, state: GameState, me: int, give_up: Callable[[], bool] | None = None) -> None:
         rules = state.rules
@@ -55,7 +71,6 @@ class _Solver:
         self.last_bonus = rules.last_trick_bonus if rules.last_trick_bonus_trick == "final" else 0
         self.base = (state.scores[rules.side_of(me)], state.scores[rules.side_of(1 - me)])
         self.won = (_brisques(state.won[me]), _brisques(state.won[1 - me]))
-        self.memo: dict = {}
         self.nodes = 0
         left = _brisques(state.hands[0]) + _brisques(state.hands[1])
         top = left * self.brisque_value + self.last_bonus
@@ -65,6 +80,8 @@ class _Solver:
         # depends on the cards left and not on the points made so far, so positions reached by different tricks
         # share one memo entry (several times fewer nodes)
         self.additive = self.tiebreak is None and max(self.base) + top < self.target
+        self.memo: dict = _shared_memo((self.trump, self.must_win, self.brisque_value, self.last_bonus)) \
+            if self.additive else {}
 
     # utility of the game ending now with these extra points (pm, po) and the game's winner
     def _end(self, pm: int, po: int, outcome: int) -> int:
