@@ -101,6 +101,25 @@ def templates(state: GameState) -> list[Template]:
     return meld_facts(state.rules, state.trump).templates
 
 
+def may_meld(state: GameState, seat: int) -> bool:
+    """Whether `seat`'s cards (hand and table) cover some meld of the rules' catalogue, face by face: a meld can
+    be legal only then (the rules' history and hand conditions only take melds away), so when this says no, the
+    declaration step needs no search of the melds."""
+    counts = [0] * 32
+    for c in state.hands[seat]:
+        counts[c & 31] += 1
+    for c in state.tables[seat]:
+        counts[c & 31] += 1
+    for t in meld_facts(state.rules, state.trump).templates:
+        if t.quartet:
+            rank = t.faces[0]
+            if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4:
+                return True
+        elif all(counts[f] >= n for f, n in t.need):
+            return True
+    return False
+
+
 def is_brisque(card: int) -> bool:
     return (card & 7) in BRISQUE_RANKS
 

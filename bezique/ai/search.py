@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable, Sequence
 from bezique.ai.base import StopFlag
 from bezique.ai.confidence import clearly_worse, overrule_score, required_z
 from bezique.ai.inference import Belief
-from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, templates
+from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, may_meld, templates
 from bezique.ai.players import RulePlayer, match_legal
 from bezique.ai.policy import (
     Decision,
@@ -42,7 +42,18 @@ from bezique.ai.policy import (
     rollout_action,
 )
 from bezique.ai.solver import WIN, OutOfTime, solvable, solve, solved_value
-from bezique.rules import Action, Phase, PlayerView, Verb, apply, legal_actions, legal_plays
+from bezique.rules import (
+    DONE_ACTION,
+    EXCHANGE_ACTION,
+    Action,
+    Phase,
+    PlayerView,
+    Verb,
+    apply,
+    can_exchange_seven,
+    legal_actions,
+    legal_plays,
+)
 from bezique.rules.melds import SEQUENCE_RANKS
 from bezique.rules.tricks import beats, copy_key
 
@@ -223,11 +234,18 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
     them)."""
     stop_rules = state.tricks_done + rule_tricks
     stop = state.tricks_done + horizon
-    two = state.rules.players == 2
+    rules = state.rules
+    two = rules.players == 2
+    # with no partner to pass to and no seven to declare, a declaration step without a possible meld offers only
+    # the seven's exchange and done: both the rules and the fast policy then exchange when they can
+    plain_steps = not rules.partnership and rules.seven_of_trumps_scoring != "exchange_or_declare"
     for _ in range(limit):
         phase = state.phase
         if phase != _PLAYING and phase != _DECLARING:
             return
+        if phase == _DECLARING and plain_steps and not may_meld(state, state.to_act):
+            apply(state, EXCHANGE_ACTION if can_exchange_seven(state) else DONE_ACTION)
+            continue
         if state.tricks_done >= stop and phase == _PLAYING and not state.trick and not state.final_phase:
             return  # the final tricks are always played out (cheap, and exact brisque counts beat a guess)
         if state.final_phase and phase == _PLAYING and two:

@@ -11,9 +11,24 @@ import pytest
 
 from bezique.ai import make_player, solver
 from bezique.ai.benchmark import decision_times, sampled_deals_rate
+from bezique.ai.knowledge import may_meld
+from bezique.ai.policy import declaration
 from bezique.ai.search import EXACT_HAND
 from bezique.ai.solver import OutOfTime, solvable, solve
-from bezique.rules import Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal, view_for
+from bezique.rules import (
+    DONE_ACTION,
+    EXCHANGE_ACTION,
+    Phase,
+    Verb,
+    apply,
+    can_exchange_seven,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    shuffled_deck,
+    start_deal,
+    view_for,
+)
 
 
 def _final_tricks(variant: str, seed: int):
@@ -80,3 +95,27 @@ def test_bench_ai_times_every_expert_decision_with_a_choice():
     times = decision_times("two_handed", 1, seed=3, clock=_stepped(), iterations=2)
     assert len(times.times) > 10 and all(t == pytest.approx(10.0) for t in times.times)
     assert "median" in times.line() and "max" in times.line()
+
+
+@pytest.mark.parametrize("variant", ["two_handed", "three_handed", "rubicon", "chinese"])
+def test_a_declaration_step_without_a_possible_meld_is_the_rules_own_choice(variant):
+    # the rollouts skip the rules' search of the melds when the cards cover no meld of the catalogue: that must
+    # never hide a legal meld, and the action taken must be the one the rules' declaration would choose
+    rules = make_ruleset(variant)
+    rng = random.Random(11)
+    seen = skipped = 0
+    for _game in range(12):
+        state = new_game(rules, 0)
+        start_deal(state, shuffled_deck(rules, rng))
+        while state.phase in (Phase.PLAY, Phase.DECLARE) and not state.final_phase:
+            legal = legal_actions(state)
+            if state.phase == Phase.DECLARE:
+                seen += 1
+                melds = [a for a in legal if a.verb == Verb.MELD]
+                if not may_meld(state, state.to_act):
+                    skipped += 1
+                    assert not melds
+                    expected = EXCHANGE_ACTION if can_exchange_seven(state) else DONE_ACTION
+                    assert declaration(state, state.to_act, legal, "intermediate").action == expected
+            apply(state, rng.choice(legal))
+    assert seen > skipped > 0
