@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple
 
+from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
-from bezique.ai.search import ExpertPlayer
 from bezique.rules import VARIANTS, Action, GameState, make_ruleset, new_game, play_game, view_for
 
 

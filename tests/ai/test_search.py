@@ -12,6 +12,7 @@ from search_budget import SearchCounter
 
 from bezique.ai import make_player
 from bezique.ai.confidence import clearly_worse, paired
+from bezique.ai.expert import distinct, rules_decision_for
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE
 from bezique.ai.policy import intermediate_decision
 from bezique.ai.search import (
@@ -22,12 +23,10 @@ from bezique.ai.search import (
     SURE_WIN,
     WIN_VALUE,
     deal_value,
-    distinct,
     game_value,
     horizon_features,
     horizon_value,
     races,
-    rules_decision_for,
     win_chance,
 )
 from bezique.rules import Action, Verb, legal_actions, make_ruleset, view_for

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from ai_positions import position
 
-from bezique.ai import make_player, search
+from bezique.ai import expert, make_player
 from bezique.ai.confidence import CONFIDENCE_Z, MIN_DEALS, overrule_score, required_z, t_quantile
-from bezique.ai.search import SURE_WIN, WIN_VALUE, game_value, winning_now
+from bezique.ai.expert import winning_now
+from bezique.ai.search import SURE_WIN, WIN_VALUE, game_value
 from bezique.rules import Action, Verb, make_ruleset, view_for
 
 TO_500 = make_ruleset("two_handed", {"target_score": 500})
@@ -50,7 +51,7 @@ def test_a_lead_or_a_meld_short_of_the_target_is_no_sure_win():
 
 def test_the_search_itself_prefers_the_win_now_to_a_larger_margin_later(monkeypatch):
     # without the shortcut the rollouts decide: a game won now must beat four queens and the double bezique later
-    monkeypatch.setattr(search, "winning_now", lambda state, me, legal: None)
+    monkeypatch.setattr(expert, "winning_now", lambda state, me, legal: None)
     view = view_for(_double_bezique_wins(1), 0)
     assert make_player("expert", 1, iterations=30).choose(view, view.legal).kind == "bezique_2"
 
