@@ -24,6 +24,7 @@ import atexit
 import importlib
 import multiprocessing
 import threading
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from multiprocessing.connection import Connection
@@ -81,7 +82,8 @@ def _serve(conn: Connection, cancel: Any) -> None:
             return
         try:
             reply: tuple[bool, Any] = (True, job.run(cancel))
-        except Exception as exc:  # handed back to the caller, which re-raises it
+        except Exception as exc:  # handed back to the caller, which re-raises it with this process's traceback
+            exc.add_note(traceback.format_exc())
             reply = (False, exc)
         conn.send(reply)
 
