@@ -24,6 +24,7 @@ import atexit
 import importlib
 import multiprocessing
 import threading
+import time
 import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -33,6 +34,8 @@ from typing import Any, Protocol
 PROCESSES = 2  # warm processes: a cancelled hint still winding down never delays the computer's move
 POLL_S = 0.005  # how often the waiting thread looks at its stop flag
 WARM_MODULES = ("bezique.ai.levels",)  # imported by each process as it starts, before its first job
+READY = "ready"  # what a process says once it has started and can take jobs
+READY_S = 30.0  # a process not ready this long after its start is taken for broken (the caller thinks itself)
 
 
 class Stop(Protocol):
@@ -47,6 +50,10 @@ class Job(Protocol):
 
 class PoolBroken(Exception):
     """The pool could not start, or one of its processes died: think on the caller's thread instead."""
+
+
+class _Cancelled(Exception):
+    """Stopped while a process was still starting: the job was never sent."""
 
 
 _local = threading.local()
@@ -73,6 +80,7 @@ def _serve(conn: Connection, cancel: Any) -> None:
     closes."""
     for name in WARM_MODULES:
         importlib.import_module(name)
+    conn.send(READY)
     while True:
         try:
             job = conn.recv()
@@ -96,7 +104,23 @@ class _Slot:
         self.conn, child = ctx.Pipe()
         self.process = ctx.Process(target=_serve, args=(child, self.cancel), daemon=True, name="bezique-thinker")
         self.process.start()
+        self.started = time.monotonic()
+        self.ready = False
         child.close()
+
+    def wait_ready(self, stop: Stop | None) -> None:
+        """Wait for the process's first word (only its first job waits): raise ``PoolBroken`` if it dies or says
+        nothing within ``READY_S`` (a program without a ``__main__`` guard runs itself again in a spawned
+        process, for one)."""
+        while not self.ready:
+            if self.conn.poll(POLL_S):
+                self.ready = self.conn.recv() == READY
+                if not self.ready:
+                    raise PoolBroken("a thinking process said something else first")
+            elif not self.process.is_alive() or time.monotonic() - self.started > READY_S:
+                raise PoolBroken("a thinking process did not start")
+            elif stop is not None and stop.is_set():
+                raise _Cancelled
 
 
 class ThinkingPool:
@@ -117,6 +141,7 @@ class ThinkingPool:
             slot = self._idle.pop()
         alive = False
         try:
+            slot.wait_ready(stop)
             slot.cancel.clear()
             slot.conn.send(job)
             while not slot.conn.poll(POLL_S):
@@ -126,12 +151,18 @@ class ThinkingPool:
                     raise PoolBroken("a thinking process died")
             ok, value = slot.conn.recv()
             alive = True
+        except _Cancelled:
+            alive = True
+            assert stop is not None  # only a stop request cancels
+            return job.run(stop)  # answers at once: the stop flag is set
         except (EOFError, OSError) as exc:
             raise PoolBroken(str(exc)) from exc
         finally:
             with self._free:
                 if alive:
                     self._idle.append(slot)
+                else:
+                    slot.process.terminate()  # dead already, or never started properly: not to be used again
                 self._free.notify()
         if not ok:
             raise value
