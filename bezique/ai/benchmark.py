@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from bezique.ai.expert import ExpertPlayer
@@ -45,12 +45,12 @@ def _phase(state: GameState) -> str:
     return f"{state.phase.value}, stock {len(state.stock)}"
 
 
-def decision_times(variant: str, deals: int, seed: int, clock: Callable[[], float] = time.perf_counter,
-                   **options: int) -> Times:
+def decision_times(variant: str, deals: int, seed: int, options: Mapping[str, int] | None = None,
+                   clock: Callable[[], float] = time.perf_counter) -> Times:
     """Play `deals` deals of `variant` (Expert in seat 0 and every other even seat, Intermediate in the others)
     and time every Expert decision with a choice (`options` go to the Expert)."""
     rules = make_ruleset(variant)
-    players = [make_player("expert" if s % 2 == 0 else "intermediate", seed * 101 + s, **options)
+    players = [make_player("expert" if s % 2 == 0 else "intermediate", seed * 101 + s, **(options or {}))
                for s in range(rules.players)]
     times: list[float] = []
     slowest = ""
@@ -72,14 +72,14 @@ def decision_times(variant: str, deals: int, seed: int, clock: Callable[[], floa
     return Times(variant, times, slowest)
 
 
-def sampled_deals_rate(seconds: float, seed: int, clock: Callable[[], float] = time.process_time,
-                       **options: int) -> tuple[int, float]:
+def sampled_deals_rate(seconds: float, seed: int, options: Mapping[str, int] | None = None,
+                       clock: Callable[[], float] = time.process_time) -> tuple[int, float]:
     """(sampled deals, seconds spent searching) of the Expert's searched two-handed decisions, over games against
     the Intermediate played for about `seconds` of `clock` (`options` go to the Expert: tests give it a fixed
     number of iterations). The clock is the process's CPU time: on a shared machine the rate is then that of one
     core, whatever else runs (the Expert's own budget stays wall-clock)."""
     rules = make_ruleset("two_handed")
-    expert = make_player("expert", seed, **options)
+    expert = make_player("expert", seed, **(options or {}))
     assert isinstance(expert, ExpertPlayer)
     players = [expert, make_player("intermediate", seed + 1)]
     sampled = 0
@@ -106,13 +106,15 @@ def sampled_deals_rate(seconds: float, seed: int, clock: Callable[[], float] = t
     return sampled, spent
 
 
-def run_ai_bench(seconds: float, seed: int, times: bool, deals: int, variants: tuple[str, ...] = VARIANTS) -> int:
-    """The ``bench ai`` command: per-variant decision times (with `times`), then the sampled deals rate."""
+def run_ai_bench(seconds: float, seed: int, times: bool, deals: int, variants: tuple[str, ...] = VARIANTS,
+                 options: Mapping[str, int] | None = None, clock: Callable[[], float] = time.process_time) -> int:
+    """The ``bench ai`` command: per-variant decision times (with `times`), then the sampled deals rate
+    (`clock` and the Expert's `options` are the tests')."""
     if times:
         print(f"Expert decision times, {deals} deal(s) a variant, default budget (the machine's load included):")
         for variant in variants:
-            print(decision_times(variant, deals, seed).line(), flush=True)
-    sampled, spent = sampled_deals_rate(seconds, seed)
+            print(decision_times(variant, deals, seed, options).line(), flush=True)
+    sampled, spent = sampled_deals_rate(seconds, seed, options, clock)
     print(f"two-handed: {sampled} sampled deals in {spent:.2f} CPU s of searched decisions, one core")
     print(f"ai: {sampled / max(spent, 1e-9):.0f} sampled deals/s")
     return 0
