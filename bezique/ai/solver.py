@@ -41,7 +41,7 @@ def _brisques(cards) -> int:
 
 
 _SHARED: dict[tuple, dict] = {}
-SHARED_ENTRIES = 400_000  # positions kept across solves before the shared memo starts afresh (tens of MB)
+SHARED_ENTRIES = 100_000  # positions kept across solves before the shared memo starts afresh (about 300 B each)
 
 
 def _shared_memo(key: tuple) -> dict:
