@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from bezique.ai import remote
 from bezique.ai.base import StopFlag
-from bezique.ai.confidence import clearly_worse, overrule_score, required_z
+from bezique.ai.confidence import MIN_DEALS, clearly_worse, overrule_score, required_z
 from bezique.ai.inference import Belief
 from bezique.ai.knowledge import EXPERT_CRAFT
 from bezique.ai.players import RulePlayer, match_legal
@@ -77,19 +77,28 @@ class ExpertPlayer(RulePlayer):
         deadline = started + budget + self.bank
         timed = not self.iterations  # a fixed number of sampled deals is never cut short by the clock
 
+        affordable = started + budget / MIN_DEALS  # a deal valued exactly must fit this share of the budget
+
         def give_up() -> bool:
             """The search must stop now: cancelled, or (on a clock) past its deadline."""
             return (stop is not None and stop.is_set()) or (timed and time.perf_counter() >= deadline)
 
+        def too_slow() -> bool:
+            """(On a clock) the first deal valued by the exact solver is taking too long to sample enough."""
+            return give_up() or (timed and time.perf_counter() >= affordable)
+
         try:
-            return self._search(view, legal, give_up, random.Random(seed))
+            return self._search(view, legal, give_up, too_slow, random.Random(seed))
         finally:
             if timed:
                 self.bank = min(BANK_CAP, max(0.0, self.bank + budget - (time.perf_counter() - started)))
 
     def _search(self, view: PlayerView, legal: list[Action], give_up: Callable[[], bool],
-                rng: random.Random) -> Decision:
-        """``decide`` once there is a choice: the exact solve, a win now, or the sampled deals until `give_up`."""
+                too_slow: Callable[[], bool], rng: random.Random) -> Decision:
+        """``decide`` once there is a choice: the exact solve, a win now, or the sampled deals until `give_up`.
+        Near the end of the stock the deals are valued by the exact solver of the final tricks, unless the first
+        one cannot be valued so before `too_slow` says so: then every deal is played out by the rules instead
+        (``MIN_DEALS`` deals by rule say more than one exact deal that never overrules anything)."""
         me = view.seat
         belief = Belief(view, rng)
         first = belief.deal(rng)
@@ -118,16 +127,20 @@ class ExpertPlayer(RulePlayer):
             det = first if n == 0 else belief.deal(rng)
             seed = rng.getrandbits(32)
             row: list[float] = []
+            stop_here = too_slow if exact and n == 0 else give_up
             try:
                 for i in live:
                     state = det.clone()
                     apply(state, candidates[i])
                     rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
                             to_final=exact, own=me)
-                    row.append(final_value(state, me, base, give_up) if exact else deal_value(state, me, base))
-                    if give_up() and i != live[-1]:
+                    row.append(final_value(state, me, base, stop_here) if exact else deal_value(state, me, base))
+                    if stop_here() and i != live[-1]:
                         raise OutOfTime  # a deal not played out for every candidate compares nothing
             except OutOfTime:
+                if exact and n == 0 and not give_up():
+                    exact = False  # exact values cost too much here: the same deals, played out by the rules
+                    continue
                 break
             for i, v in zip(live, row, strict=True):
                 values[i].append(v)

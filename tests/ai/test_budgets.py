@@ -9,9 +9,12 @@ import re
 import threading
 
 import pytest
+from ai_positions import position
+from search_budget import SearchCounter
 
-from bezique.ai import make_player, solver
+from bezique.ai import expert, make_player, solver
 from bezique.ai.benchmark import decision_times, run_ai_bench, sampled_deals_rate
+from bezique.ai.confidence import MIN_DEALS
 from bezique.ai.knowledge import may_meld
 from bezique.ai.policy import declaration
 from bezique.ai.search import EXACT_HAND
@@ -129,3 +132,40 @@ def test_bench_ai_ends_with_its_rate_line(capsys):
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[1].strip().startswith("open: median")
     assert re.fullmatch(r"ai: \d+ sampled deals/s", lines[-1])
+
+
+def test_the_last_stock_trick_is_played_out_by_rule_when_exact_values_cost_too_much(monkeypatch):
+    # two cards left in the stock: the deals are valued by the exact solver of the final tricks, here made to
+    # "take" 0.2 s on the search's clock, more than a sixth of the 600 ms budget: the search drops that deal and
+    # plays out every deal by the rules instead, so it samples many deals, not one
+    counter = SearchCounter(monkeypatch, rollout_seconds=0.002)
+    exact_calls = []
+
+    def slow_final_value(state, me, base, give_up=None):
+        exact_calls.append(1)
+        counter.now += 0.2
+        return 0.0
+
+    monkeypatch.setattr(expert, "final_value", slow_final_value)
+    state = position("9C 9C#1 8D 8D#1 KH QS JD 7H", turn_up="AS", stock=2)
+    view = view_for(state, 0)
+    player = make_player("expert", 2, time_ms=600)
+    assert player.choose(view, view.legal) in view.legal
+    assert len(exact_calls) == 1
+    assert player.last_deals >= MIN_DEALS and counter.deals > MIN_DEALS
+
+
+def test_with_a_fixed_number_of_deals_the_last_stock_trick_is_always_valued_exactly(monkeypatch):
+    exact_calls = []
+    real = expert.final_value
+
+    def counted(state, me, base, give_up=None):
+        exact_calls.append(1)
+        return real(state, me, base, give_up)
+
+    monkeypatch.setattr(expert, "final_value", counted)
+    state = position("9C 9C#1 8D 8D#1 KH QS JD 7H", turn_up="AS", stock=2)
+    view = view_for(state, 0)
+    player = make_player("expert", 2, iterations=3)
+    player.choose(view, view.legal)
+    assert player.last_deals == 3 and len(exact_calls) >= 3
