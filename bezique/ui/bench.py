@@ -88,7 +88,9 @@ def _frames_while_thinking(app, table, rng: random.Random, frames: int, pooled: 
     turns = table.turns
     state = new_game(make_ruleset("two_handed"), 0)  # the first lead of a deal: a full search every time
     start_deal(state, shuffled_deck(state.rules, random.Random(rng.getrandbits(32))))
-    view = view_for(state, state.to_act)
+    seat = state.to_act
+    assert seat is not None  # a deal just dealt has a seat to lead
+    view = view_for(state, seat)
     legal = list(view.legal)
     hinter = turns.hinter
     worker = turns.worker
