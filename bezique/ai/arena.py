@@ -3,10 +3,13 @@
 Games are played in duplicate: each pair of games uses the same sequence of shuffled decks and the same first dealer,
 with the levels' seats swapped, so the luck of the cards cancels. Printed: A's win rate with a 95% Wilson interval;
 the mean point difference per deal (A minus B), paired by deck (the mean of the two seatings of the same deck),
-with a 95% normal interval; and each level's decision time (median and 95th percentile, over decisions with more
-than one legal action). The last line is machine-readable:
+with a 95% normal interval; and each level's decision time (median, 95th percentile and maximum, over decisions
+with more than one legal action). With more than two players every seat of a level counts: a deal's difference
+is the mean gain of A's sides less that of B's, and a game is A's when one of A's sides wins it. The last line is
+machine-readable:
 
     arena: A=expert B=intermediate win=0.72 ci=[0.66,0.78] diff=+41 diff_ci=[+30,+52] games=200 deals=361 ...
+    ... a_ms=281/562/880 b_ms=2/5/31
 
 Never imports pygame.
 """
@@ -82,8 +85,8 @@ def play_arena_game(job: tuple) -> dict:
                for s in range(seats)]
     times: dict[str, list[float]] = {"A": [], "B": []}
     deal_diffs: list[float] = []
-    side_a = rules.side_of(letters.index("A"))
-    side_b = rules.side_of(letters.index("B"))
+    sides_a = sorted({rules.side_of(s) for s in range(seats) if letters[s] == "A"})
+    sides_b = sorted({rules.side_of(s) for s in range(seats) if letters[s] == "B"})
     start_scores = [0] * rules.sides
 
     def choose(state: GameState, seat: int) -> Action:
@@ -98,23 +101,27 @@ def play_arena_game(job: tuple) -> dict:
     def deal_due(state: GameState) -> None:
         nonlocal start_scores
         if state.deal_index >= 0:
-            deal_diffs.append(_diff(state, start_scores, side_a, side_b))
+            deal_diffs.append(_diff(state, start_scores, sides_a, sides_b))
         start_scores = list(state.scores)
 
     state = play_game(new_game(rules, 0), [choose] * seats, lambda deal: random.Random(f"{seed}-{pair}-{deal}"),
                       max_deals=max_deals, on_deal=deal_due)
+    best_a = max(state.scores[s] for s in sides_a)
+    best_b = max(state.scores[s] for s in sides_b)
     if state.finished:
-        deal_diffs.append(_diff(state, start_scores, side_a, side_b))
-        winner = None if state.winner is None else ("A" if state.winner == side_a else "B")
+        deal_diffs.append(_diff(state, start_scores, sides_a, sides_b))
+        winner = None if state.winner is None else ("A" if state.winner in sides_a else "B")
     else:
-        sa, sb = state.scores[side_a], state.scores[side_b]
-        winner = "A" if sa > sb else "B" if sb > sa else None
+        winner = "A" if best_a > best_b else "B" if best_b > best_a else None
     return {"index": index, "pair": pair, "winner": winner, "deal_diffs": deal_diffs, "times": times,
-            "scores": (state.scores[side_a], state.scores[side_b])}
+            "scores": (best_a, best_b)}
 
 
-def _diff(state: GameState, start: list[int], side_a: int, side_b: int) -> float:
-    return float((state.scores[side_a] - start[side_a]) - (state.scores[side_b] - start[side_b]))
+def _diff(state: GameState, start: list[int], sides_a: list[int], sides_b: list[int]) -> float:
+    """A deal's points, A minus B: the mean gain of A's sides less the mean gain of B's (every seat of a level
+    counts: three-handed puts A in two seats and B in one, then the other way round)."""
+    gain = [state.scores[s] - start[s] for s in range(len(state.scores))]
+    return statistics.fmean(gain[s] for s in sides_a) - statistics.fmean(gain[s] for s in sides_b)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -163,15 +170,18 @@ def run(args: argparse.Namespace) -> int:
     say(f"win rate of A: {wins / max(1, n):.3f}  95% Wilson CI [{low:.3f}, {high:.3f}]")
     say(f"points per deal, A minus B, paired by deck: {mean:+.1f}  95% CI [{dlow:+.1f}, {dhigh:+.1f}] "
         f"over {len(paired)} decks")
-    say(f"decision time A: median {percentile(ta, 0.5):.1f} ms, p95 {percentile(ta, 0.95):.1f} ms "
-        f"({len(ta)} decisions)")
-    say(f"decision time B: median {percentile(tb, 0.5):.1f} ms, p95 {percentile(tb, 0.95):.1f} ms "
-        f"({len(tb)} decisions)")
+    for letter, ts in (("A", ta), ("B", tb)):
+        say(f"decision time {letter}: median {percentile(ts, 0.5):.1f} ms, p95 {percentile(ts, 0.95):.1f} ms, "
+            f"max {max(ts, default=0.0):.1f} ms ({len(ts)} decisions)")
     print(f"arena: A={args.a} B={args.b} win={wins / max(1, n):.2f} ci=[{low:.2f},{high:.2f}] diff={mean:+.0f} "
           f"diff_ci=[{dlow:+.0f},{dhigh:+.0f}] games={n} deals={deals} target={args.target} "
-          f"a_ms={percentile(ta, 0.5):.1f}/{percentile(ta, 0.95):.1f} "
-          f"b_ms={percentile(tb, 0.5):.1f}/{percentile(tb, 0.95):.1f}", flush=True)
+          f"a_ms={_times(ta)} b_ms={_times(tb)}", flush=True)
     return 0
+
+
+def _times(values: list[float]) -> str:
+    """Decision times as ``median/p95/max`` in milliseconds."""
+    return f"{percentile(values, 0.5):.0f}/{percentile(values, 0.95):.0f}/{max(values, default=0.0):.0f}"
 
 
 def _progress(say, results: list[dict], total: int) -> None:

@@ -54,6 +54,9 @@ class Template:
         self.need = tuple(counts.items())  # (face, copies needed), computed once: decisions ask for it often
 
 
+NEVER_SPARE = 99  # more copies of a face than any deck holds: no copy of it is a spare for that template
+
+
 class MeldFacts:
     """The rules' meld catalogue under one trump (``melds.meld_catalogue``), in the forms decisions read: the
     templates, the templates each face belongs to (with their size in cards), the templates by falling value, the
@@ -66,14 +69,17 @@ class MeldFacts:
         self.by_value = sorted(self.templates, key=lambda t: -t.value)
         self.values = {t.kind: t.value for t in self.templates}
         self.pair = bezique_pair(rules, trump)
-        self.by_face: list[list[tuple[Template, int]]] = [[] for _ in range(32)]
+        # per face: (template, its size in cards, the copies of the face beyond which one is a spare: never for
+        # a four-card template)
+        self.by_face: list[list[tuple[Template, int, int]]] = [[] for _ in range(32)]
         for t in self.templates:
             for face in range(32):
                 if t.quartet:
                     if face & 7 == t.faces[0]:
-                        self.by_face[face].append((t, 4))
+                        self.by_face[face].append((t, 4, NEVER_SPARE))
                 elif face in t.faces:
-                    self.by_face[face].append((t, len(t.faces)))
+                    size = len(t.faces)
+                    self.by_face[face].append((t, size, NEVER_SPARE if size == 4 else t.faces.count(face)))
 
 
 _FACTS_CACHE: dict[tuple[int, int | None], tuple[Ruleset, MeldFacts]] = {}
@@ -93,6 +99,25 @@ def meld_facts(rules: Ruleset, trump: int | None) -> MeldFacts:
 def templates(state: GameState) -> list[Template]:
     """The meld templates under the current trump: every meld shape the rules allow."""
     return meld_facts(state.rules, state.trump).templates
+
+
+def may_meld(state: GameState, seat: int) -> bool:
+    """Whether `seat`'s cards (hand and table) cover some meld of the rules' catalogue, face by face: a meld can
+    be legal only then (the rules' history and hand conditions only take melds away), so when this says no, the
+    declaration step needs no search of the melds."""
+    counts = [0] * 32
+    for c in state.hands[seat]:
+        counts[c & 31] += 1
+    for c in state.tables[seat]:
+        counts[c & 31] += 1
+    for t in meld_facts(state.rules, state.trump).templates:
+        if t.quartet:
+            rank = t.faces[0]
+            if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4:
+                return True
+        elif all(counts[f] >= n for f, n in t.need):
+            return True
+    return False
 
 
 def is_brisque(card: int) -> bool:
@@ -192,13 +217,17 @@ class Knowledge:
         scored = bool(state.hist.get(card))
         copies = self.mine_count[face]
         base, scale = self.craft.meld_base, self.craft.meld_scale
+        chances = self._chance
         total = 0.0
-        for t, size in self._faces[face]:
+        for t, size, spare_above in self._faces[face]:
+            if copies > spare_above:
+                continue  # a spare copy: playing it keeps the template intact
             if scored and not self.may_score(card, t):
                 continue
-            if size != 4 and copies > 1 and copies > t.faces.count(face):
-                continue  # a spare copy: playing it keeps the template intact
-            p, missing = self.template_chance(t)
+            known = chances.get(id(t))  # template_chance(t), inlined: every card of every decision asks
+            if known is None:
+                known = chances[id(t)] = self._template_chance(t, None)
+            p, missing = known
             if p <= 0.0:
                 continue
             share = (size - missing) / size

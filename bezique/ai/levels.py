@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bezique.ai.base import Player
+from bezique.ai.expert import ExpertPlayer, MasterPlayer
 from bezique.ai.players import BeginnerPlayer, IntermediatePlayer
 from bezique.ai.random_player import RandomPlayer
-from bezique.ai.search import ExpertPlayer, MasterPlayer
 
 LEVELS: dict[str, Callable[..., Player]] = {
     "random": RandomPlayer,

@@ -1,4 +1,6 @@
-"""The search levels: determinized Monte Carlo search over the hidden cards, an exact count of the last tricks.
+"""The search levels' rollouts and their values (the players themselves, their budgets and their choice between
+candidates are in ``expert``): determinized Monte Carlo search over the hidden cards, an exact count of the last
+tricks.
 
 Each iteration deals the cards the seat cannot see (``inference.Belief``: at random, each card weighted by how well
 it fits the opponent's latest plays; it reads the view only, so the search cannot cheat), then plays
@@ -14,46 +16,51 @@ Near the end of the stock (``END_STOCK``) the rollouts stop where the final tric
 values them, since that is how the search will play them.
 
 The rules' own choice (with ``EXPERT_CRAFT``) is played unless another candidate beats it clearly on the same
-deals (the ``MARGIN`` and ``CONFIDENCE_Z`` gate): the search corrects the rules where it sees a real gain instead
-of chasing noise. Once the stock is gone in a two-player deal the hands are known and ``solver.solve`` plays
-perfectly. Knowledge vetoes drop moves a watching player would call blunders before the search starts.
+deals (``confidence``: a paired t test, family-wise against a meld the rules declare): the search corrects the
+rules where it sees a real gain instead of chasing noise. An action that wins the game as it is made is taken
+without a search (``winning_now``). Once the stock is gone in a two-player deal the hands are known and
+``solver.solve`` plays perfectly. Knowledge vetoes drop moves a watching player would call blunders
+before the search starts.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable
 
-from bezique.ai.base import StopFlag
-from bezique.ai.inference import Belief
-from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, templates
-from bezique.ai.players import RulePlayer, match_legal
+from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, may_meld, templates
 from bezique.ai.policy import (
-    Decision,
     _quick_meld,
     declaration,
     final_phase_decision,
     intermediate_decision,
     rollout_action,
 )
-from bezique.ai.solver import WIN, solvable, solve, solved_value
-from bezique.rules import Action, Phase, PlayerView, Verb, apply, legal_actions, legal_plays
+from bezique.ai.solver import solvable, solved_value
+from bezique.rules import (
+    DONE_ACTION,
+    EXCHANGE_ACTION,
+    Action,
+    Phase,
+    Verb,
+    apply,
+    can_exchange_seven,
+    legal_actions,
+    legal_plays,
+)
 from bezique.rules.melds import SEQUENCE_RANKS
-from bezique.rules.tricks import beats, copy_key
+from bezique.rules.tricks import beats
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
 HORIZON = 6  # tricks simulated past the decision before the position is valued
-MARGIN = 2.0  # points a candidate must gain over the intermediate rules' choice, beyond CONFIDENCE_Z standard errors
-CONFIDENCE_Z = 1.5  # standard errors of the paired gain a candidate must clear (and that prune it when it cannot)
 ROLLOUT_WIN = 300  # points-equivalent of a game won or lost, beside the points, where win_chance does not apply
-WIN_VALUE = 200  # points-equivalent of a race won (+) or lost (-): game_value
+WIN_VALUE = 200  # points-equivalent of a race won (+) or lost (-): game_value; an undecided race stays within it
+SURE_WIN = 50  # what a race decided is worth beyond WIN_VALUE: a game won now beats any margin in a game going on
 POINT_SHARE = 0.25  # the share of the deal's points counted beside the chance of winning the race
 WIN_SLOPE = (0.105, 1.188)  # win_chance's logit per 100 points of lead: constant, and x nearness to the target
-BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 END_STOCK = 2  # cards left in the stock at or below which a two-player decision's rollouts end in the exact solver
-PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
+EXACT_HAND = 9  # the largest hand size the exact solver values inside rollouts (Chinese's twelve take seconds)
 # The horizon value of a stock-phase rollout cut short: HORIZON_WEIGHTS . horizon_features(seat), for each seat.
 # The weights are fitted by least squares on intermediate self-play, predicting each deal's remaining point
 # difference from the position (``python tools/fit_horizon.py``); the rollouts are intermediate play too.
@@ -113,12 +120,13 @@ def deal_value(state, me: int, base: tuple[int, ...]) -> float:
                       state.scores[other] + still[other])
 
 
-def final_value(state, me: int, base: tuple[int, ...]) -> float:
+def final_value(state, me: int, base: tuple[int, ...], give_up: Callable[[], bool] | None = None) -> float:
     """``deal_value`` of a rollout stopped where the final tricks of a two-player deal begin, those tricks valued
-    by the exact solver (as the search will play them) instead of played out by rule."""
+    by the exact solver (as the search will play them) instead of played out by rule. Raises
+    ``solver.OutOfTime`` once `give_up()` says so."""
     if not solvable(state):
         return deal_value(state, me, base)
-    outcome, points = solved_value(state, me)
+    outcome, points = solved_value(state, me, give_up)
     other = 1 - me
     gained = (state.scores[me] - base[me]) - (state.scores[other] - base[other]) + points
     if outcome:
@@ -130,8 +138,9 @@ def final_value(state, me: int, base: tuple[int, ...]) -> float:
 def game_value(state, side: int, points: float, mine: float, theirs: float) -> float:
     """A rollout's end for `side`, in points: `points` gained over the best other side this deal, and the game.
     In a two-sided race to the target the game counts as ``WIN_VALUE`` x (2 x chance of winning - 1), the chance
-    from the expected totals `mine` and `theirs` (``win_chance``), plus ``POINT_SHARE`` x `points`: a lead
-    matters for what it does to that chance (little when the game is settled, much near the target). Elsewhere
+    from the expected totals `mine` and `theirs` (``win_chance``), plus ``POINT_SHARE`` x `points`, the sum kept
+    within +-``WIN_VALUE`` (a race decided is worth more: ``_decided``): a lead matters for what it does to that
+    chance (little when the game is settled, much near the target). Elsewhere
     (three sides, or Rubicon and Chinese settlements) it is the points, plus ``ROLLOUT_WIN`` for a game decided."""
     rules = state.rules
     if state.finished and state.winner is not None:
@@ -139,13 +148,17 @@ def game_value(state, side: int, points: float, mine: float, theirs: float) -> f
     if not races(rules):
         return float(points)
     chance = win_chance(mine - theirs, max(mine, theirs), rules.target_score)
-    return WIN_VALUE * (2.0 * chance - 1.0) + POINT_SHARE * points
+    value = WIN_VALUE * (2.0 * chance - 1.0) + POINT_SHARE * points
+    return max(-WIN_VALUE, min(WIN_VALUE, value))
 
 
 def _decided(rules, won: bool, points: float) -> float:
-    """``game_value`` of a game already won or lost."""
+    """``game_value`` of a game already won or lost. A race decided is worth ``WIN_VALUE + SURE_WIN`` whatever
+    the margin, more than any race still going on (those stay within ``WIN_VALUE``): crediting the points there
+    made a larger margin later beat a game won now (a 500 double bezique that won the game was declined for four
+    queens, to win later by more)."""
     if races(rules):
-        return (WIN_VALUE if won else -WIN_VALUE) + POINT_SHARE * points
+        return WIN_VALUE + SURE_WIN if won else -WIN_VALUE - SURE_WIN
     return points + (ROLLOUT_WIN if won else -ROLLOUT_WIN)
 
 
@@ -214,11 +227,18 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
     them)."""
     stop_rules = state.tricks_done + rule_tricks
     stop = state.tricks_done + horizon
-    two = state.rules.players == 2
+    rules = state.rules
+    two = rules.players == 2
+    # with no partner to pass to and no seven to declare, a declaration step without a possible meld offers only
+    # the seven's exchange and done: both the rules and the fast policy then exchange when they can
+    plain_steps = not rules.partnership and rules.seven_of_trumps_scoring != "exchange_or_declare"
     for _ in range(limit):
         phase = state.phase
         if phase != _PLAYING and phase != _DECLARING:
             return
+        if phase == _DECLARING and plain_steps and not may_meld(state, state.to_act):
+            apply(state, EXCHANGE_ACTION if can_exchange_seven(state) else DONE_ACTION)
+            continue
         if state.tricks_done >= stop and phase == _PLAYING and not state.trick and not state.final_phase:
             return  # the final tricks are always played out (cheap, and exact brisque counts beat a guess)
         if state.final_phase and phase == _PLAYING and two:
@@ -241,164 +261,3 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
             apply(state, action)
         else:
             apply(state, rollout_action(state, rng))
-
-
-class ExpertPlayer(RulePlayer):
-    """Determinized Monte Carlo search with knowledge vetoes and an exact last-tricks solver."""
-
-    level = "expert"
-    default_time_ms = 280
-
-    def __init__(self, seed: int = 0, time_ms: int | None = None, iterations: int = 0,
-                 rule_tricks: int | None = None, horizon: int | None = None) -> None:
-        super().__init__(seed)
-        self.horizon = HORIZON if horizon is None else horizon
-        self.rule_tricks = RULE_TRICKS if rule_tricks is None else rule_tricks
-        self.time_ms = self.default_time_ms if time_ms is None else time_ms
-        self.iterations = iterations
-        self.bank = 0.0  # thinking time saved on easy decisions (seconds), spent on the next hard ones
-
-    def decide(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Decision:
-        legal = list(legal)
-        if len(legal) == 1:
-            return Decision(legal[0], "only", {})
-        started = time.perf_counter()  # the budget covers the whole decision, reading the opponent included
-        rng = random.Random(self.rng.getrandbits(64))
-        me = view.seat
-        belief = Belief(view, rng)
-        first = belief.deal(rng)
-        if solvable(first):
-            card, solved = solve(first, me)
-            action = match_legal(Action(Verb.PLAY, (card,)), legal)
-            best = max(solved.values())
-            if best >= WIN // 2:
-                return Decision(action, "solver_win", {"card": card})
-            return Decision(action, "solver", {"card": card, "gain": int(best)})
-        candidates = vetoes(first, me, legal)
-        rules_decision = rules_decision_for(first, me, legal, rng)
-        if len(candidates) == 1:  # only plays are vetoed; nothing to search: the rules' reason, or the vetoes'
-            if rules_decision.action == candidates[0]:
-                return rules_decision
-            return Decision(candidates[0], "vetoed", {"card": candidates[0].cards[0]})
-        prior = rules_decision.action
-        if prior not in candidates:
-            candidates.append(prior)
-        candidates = distinct(first, me, candidates, prior)
-        values: list[list[float]] = [[] for _ in candidates]
-        live = list(range(len(candidates)))
-        p = candidates.index(prior)
-        base = tuple(view.scores)
-        budget = self.time_ms / 1000.0
-        deadline = started + budget + self.bank
-        n = 0
-        exact = view.rules.players == 2 and view.stock_count <= END_STOCK
-        value = final_value if exact else deal_value
-        while True:
-            det = first if n == 0 else belief.deal(rng)
-            seed = rng.getrandbits(32)
-            for i in live:
-                state = det.clone()
-                apply(state, candidates[i])
-                rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
-                        to_final=exact, own=me)
-                values[i].append(value(state, me, base))
-            n += 1
-            if stop is not None and stop.is_set():
-                break
-            if self.iterations:
-                if n >= self.iterations:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
-            if n % PRUNE_EVERY == 0 and len(live) > 1:
-                live = [i for i in live if i == p or not _clearly_worse(values[i], values[p])]
-                if len(live) == 1:
-                    break  # every other candidate is clearly worse: the rules' choice stands
-        if not self.iterations:
-            self.bank = min(BANK_CAP, max(0.0, self.bank + budget - (time.perf_counter() - started)))
-        decision = self._pick(candidates, values, prior, live)
-        return rules_decision if decision.action == prior else decision
-
-    def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, live: list[int]) -> Decision:
-        """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals
-        (paired mean gain above ``MARGIN`` points and ``CONFIDENCE_Z`` standard errors)."""
-        p = candidates.index(prior)
-        n = len(values[p])
-        best_i, best_score, best_gain = p, 0.0, 0.0
-        for i in live:
-            if i == p:
-                continue
-            mean, se = _paired(values[i], values[p])
-            score = mean - CONFIDENCE_Z * se - MARGIN
-            if score > best_score:
-                best_i, best_score, best_gain = i, score, mean
-        chosen = candidates[best_i]
-        return Decision(chosen, "search", {"what": _what(chosen), "n": n, "gain": best_gain})
-
-
-def _paired(xs: list[float], ys: list[float]) -> tuple[float, float]:
-    """Mean and standard error of the paired differences x - y (over the samples both have)."""
-    diffs = [x - y for x, y in zip(xs, ys, strict=False)]
-    n = len(diffs)
-    if n == 0:
-        return 0.0, float("inf")
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, float("inf")
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def _clearly_worse(xs: list[float], ys: list[float]) -> bool:
-    """Candidate values `xs` can no longer be shown better than the rules' choice `ys`."""
-    mean, se = _paired(xs, ys)
-    return mean + CONFIDENCE_Z * se < MARGIN
-
-
-def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
-    """`candidates` without repeats: equivalent copies of a face (RECORD.md) play alike."""
-    table = state.tables[me]
-
-    def key(a: Action) -> Hashable:
-        if a.verb != Verb.PLAY:
-            return a
-        c = a.cards[0]
-        return copy_key(state, me, c, c in table)
-
-    seen = {key(prior)}
-    out: list[Action] = []
-    for a in candidates:
-        k = key(a)
-        if a != prior:
-            if k in seen:
-                continue
-            seen.add(k)
-        out.append(a)
-    if prior not in out:
-        out.append(prior)
-    return out
-
-
-def rules_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:
-    """The rules' decision with the search levels' weights (``EXPERT_CRAFT``), and its reason, on a copy of
-    `state`."""
-    state = state.clone()
-    if state.phase == Phase.DECLARE:
-        return declaration(state, me, legal, "intermediate", EXPERT_CRAFT)
-    decision = intermediate_decision(state, me, legal, rng, EXPERT_CRAFT)
-    return decision._replace(action=match_legal(decision.action, legal))
-
-
-def _what(action: Action) -> tuple:
-    if action.verb == Verb.PLAY:
-        return ("play", action.cards[0])
-    if action.verb == "meld":
-        return ("meld", action.kind)
-    return (action.verb, None)
-
-
-class MasterPlayer(ExpertPlayer):
-    """The expert with a larger thinking budget (``ai.master_time_ms``)."""
-
-    level = "master"
-    default_time_ms = 1000

@@ -11,7 +11,11 @@ reach the target (the last-trick bonus can end the game at once, brisques are ad
 
 When nobody can reach the target in this deal (most deals), a faster path applies: the value is then the future
 point difference alone, memoised by the cards left only, and cards of a suit that win and lose the same tricks are
-searched once. The search levels call it inside their rollouts near the end of the stock.
+searched once, and the memo is shared by every solve under the same trump (``_shared_memo``). The search levels
+call it inside their rollouts near the end of the stock. Given `give_up` (a
+callable the solve asks now and then: the search's clock is past its deadline, or the window cancelled it) a solve
+raises ``OutOfTime`` once it says so: a search on a clock must never wait on one exact count (twelve cards a hand
+in Chinese take seconds).
 """
 
 from __future__ import annotations
@@ -20,20 +24,41 @@ import itertools
 from collections.abc import Callable
 
 from bezique.rules import GameState
-from bezique.rules.cards import strength, suit_of
+from bezique.rules.cards import strength
 from bezique.rules.tricks import beats, follow_options
 
 WIN = 1000
 INF = 10 ** 9
+ASK_EVERY = 1023  # nodes between two calls of give_up (a mask: a power of two less one)
+
+
+class OutOfTime(Exception):
+    """A solve was told to give up (its search's deadline passed, or it was cancelled)."""
 
 
 def _brisques(cards) -> int:
     return sum(1 for c in cards if (c & 7) <= 1)
 
 
+_SHARED: dict[tuple, dict] = {}
+SHARED_ENTRIES = 100_000  # positions kept across solves before the shared memo starts afresh (about 300 B each)
+
+
+def _shared_memo(key: tuple) -> dict:
+    """The fast path's memo for one trump and scoring, shared by every solve: there a position's value is the
+    points still to come from its cards alone (never the scores), so the bounds one solve finds hold in the next,
+    and the candidates and sampled deals of one search, and the moves of one deal, meet the same positions."""
+    memo = _SHARED.get(key)
+    if memo is None or len(memo) > SHARED_ENTRIES:
+        _SHARED.clear()
+        memo = _SHARED[key] = {}
+    return memo
+
+
 class _Solver:
-    def __init__(self, state: GameState, me: int) -> None:
+    def __init__(self, state: GameState, me: int, give_up: Callable[[], bool] | None = None) -> None:
         rules = state.rules
+        self.give_up = give_up
         self.me = me
         self.opp = 1 - me
         self.trump = state.trump
@@ -46,7 +71,6 @@ class _Solver:
         self.last_bonus = rules.last_trick_bonus if rules.last_trick_bonus_trick == "final" else 0
         self.base = (state.scores[rules.side_of(me)], state.scores[rules.side_of(1 - me)])
         self.won = (_brisques(state.won[me]), _brisques(state.won[1 - me]))
-        self.memo: dict = {}
         self.nodes = 0
         left = _brisques(state.hands[0]) + _brisques(state.hands[1])
         top = left * self.brisque_value + self.last_bonus
@@ -56,6 +80,8 @@ class _Solver:
         # depends on the cards left and not on the points made so far, so positions reached by different tricks
         # share one memo entry (several times fewer nodes)
         self.additive = self.tiebreak is None and max(self.base) + top < self.target
+        self.memo: dict = _shared_memo((self.trump, self.must_win, self.brisque_value, self.last_bonus)) \
+            if self.additive else {}
 
     # utility of the game ending now with these extra points (pm, po) and the game's winner
     def _end(self, pm: int, po: int, outcome: int) -> int:
@@ -64,7 +90,7 @@ class _Solver:
     def legal(self, hand: tuple[int, ...], led: int | None, best: int | None) -> list[int]:
         """The distinct faces `hand` may play (sorted by suit, strongest first), `best` winning the trick led by
         `led` (in two-handed play the led card itself)."""
-        faces = sorted(set(hand), key=lambda f: (suit_of(f), -strength(f)))
+        faces = sorted(set(hand))  # a face is suit x 8 + rank, the ace rank 0: by suit, strongest first
         if led is None or best is None:
             return faces
         return follow_options(faces, led, best, self.trump, self.must_win)
@@ -91,12 +117,14 @@ class _Solver:
         if len(moves) < 2:
             return moves
         out = [moves[0]]
+        around: list[int] | None = None
         for prev, card in itertools.pairwise(moves):
-            if suit_of(card) == suit_of(prev) and ((card & 7) <= 1) == ((prev & 7) <= 1):
-                low, high = strength(card), strength(prev)
-                around = [c for h in hands for c in h] + ([] if led is None else [led])
+            # faces: suit x 8 + rank (the ace rank 0); same suit, both brisques (rank <= 1) or neither
+            if card >> 3 == prev >> 3 and (card & 7 <= 1) == (prev & 7 <= 1):
+                if around is None:
+                    around = [*hands[0], *hands[1]] if led is None else [*hands[0], *hands[1], led]
                 # the two cards themselves, and no other: a copy of either one breaks the tie differently
-                if sum(1 for c in around if suit_of(c) == suit_of(card) and low <= strength(c) <= high) == 2:
+                if sum(1 for c in around if prev <= c <= card) == 2:
                     continue
             out.append(card)
         return out
@@ -107,7 +135,7 @@ class _Solver:
         moves = self._distinct(self.legal(hands[turn], led, led), hands, led)
         if led is not None and len(moves) > 1:
             trump = self.trump
-            moves.sort(key=lambda c: (not beats(c, led, trump), strength(c) + (20 if suit_of(c) == trump else 0)))
+            moves.sort(key=lambda c: (not beats(c, led, trump), (20 if c >> 3 == trump else 0) - (c & 7)))
         return moves
 
     def future(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
@@ -149,6 +177,8 @@ class _Solver:
                 return lo
             alpha, beta = max(alpha, lo), min(beta, hi)
         self.nodes += 1
+        if not self.nodes & ASK_EVERY and self.give_up is not None and self.give_up():
+            raise OutOfTime
         a0, b0 = alpha, beta
         hand = hands[turn]
         maximizing = turn == 0
@@ -236,12 +266,12 @@ def solvable(state: GameState) -> bool:
             and state.to_act is not None)
 
 
-def solved_value(state: GameState, seat: int) -> tuple[int, int]:
+def solved_value(state: GameState, seat: int, give_up: Callable[[], bool] | None = None) -> tuple[int, int]:
     """(game outcome for `seat`: +1 won, -1 lost, 0 neither; its points minus the opponent's from here, brisques
     of the whole deal included) with perfect play by both from this solvable position."""
     mover = state.to_act
     assert mover is not None  # solvable
-    _card, values = solve(state, mover)
+    _card, values = solve(state, mover, give_up)
     best = max(values.values())
     if mover != seat:
         best = -best
@@ -249,10 +279,11 @@ def solved_value(state: GameState, seat: int) -> tuple[int, int]:
     return outcome, best - WIN * outcome
 
 
-def solve(state: GameState, me: int) -> tuple[int, dict[int, int]]:
-    """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face)."""
+def solve(state: GameState, me: int, give_up: Callable[[], bool] | None = None) -> tuple[int, dict[int, int]]:
+    """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face). Raises
+    ``OutOfTime`` once `give_up()` says so."""
     assert state.to_act == me and solvable(state)
-    solver = _Solver(state, me)
+    solver = _Solver(state, me, give_up)
     hands = (tuple(sorted(c & 31 for c in state.hands[me])), tuple(sorted(c & 31 for c in state.hands[1 - me])))
     led = state.trick[0] & 31 if state.trick else None
     values: dict[int, int] = {}

@@ -1,7 +1,9 @@
-"""``python -m bezique bench rules|ui``: benchmarks that print figures (never timed tests that flake).
+"""``python -m bezique bench rules|ai|ui``: benchmarks that print figures (never timed tests that flake).
 
 ``bench rules`` plays random legal two-handed deals on one core through the public API (``play_game`` choosing
-among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``.
+among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``. ``bench ai``
+(``bezique.ai.benchmark``) ends with ``ai: N sampled deals/s``; ``--times`` first prints each variant's Expert
+decision times (median, p95, max).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import random
 import time
 from collections.abc import Callable
 
-from bezique.rules import Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
+from bezique.ai.benchmark import run_ai_bench
+from bezique.rules import VARIANTS, Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +25,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
     rules.add_argument("--seed", type=int, default=1)
     rules.add_argument("--variant", default="two_handed")
+    ai = sub.add_parser("ai", help="the Expert's sampled deals per second; with --times, its decision times")
+    ai.add_argument("--seconds", type=float, default=10.0, help="how long to measure the sampled deals (default 10)")
+    ai.add_argument("--seed", type=int, default=1)
+    ai.add_argument("--times", action="store_true", help="first time the Expert's decisions in every variant")
+    ai.add_argument("--deals", type=int, default=1, help="deals a variant with --times (default 1)")
+    ai.add_argument("--variant", action="append", choices=VARIANTS, help="a variant to time (default: all)")
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
         importlib.import_module("bezique.ui.bench").add_ui_bench_arguments(ui)
@@ -57,6 +66,8 @@ def bench_rules(seconds: float, seed: int, variant: str = "two_handed",
 def run(args: argparse.Namespace) -> int:
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
+    if args.target == "ai":
+        return run_ai_bench(args.seconds, args.seed, args.times, args.deals, tuple(args.variant or VARIANTS))
     deals, actions, elapsed = bench_rules(args.seconds, args.seed, args.variant)
     print(f"variant {args.variant}: {deals} complete random deals, {actions} actions in {elapsed:.2f} s on one core")
     print(f"actions: {actions / elapsed:.0f}/s, {actions / max(deals, 1):.1f} per deal")

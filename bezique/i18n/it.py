@@ -533,6 +533,7 @@ STRINGS: dict[str, str] = {
         "da qui).",
     "advice.solver_win": "Calcolo esatto delle ultime prese: vinci la partita.",
     "advice.vetoed": "Ogni altra carta butterebbe via una brisque o romperebbe la tua scala di briscola.",
+    "advice.win_now": "Vince subito la partita.",
     "advice.search": "La migliore in {n} {n:plural:distribuzione simulata|distribuzioni simulate} "
         "({gain:+.0f} {gain:plural:punto|punti} rispetto alla mossa ovvia).",
 }

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bezique.ai import search
+from bezique.ai import expert
 from bezique.ai.inference import Belief
 
 
@@ -20,7 +20,7 @@ class SearchCounter:
         self.deals = 0
         self.rollouts = 0
         self.now = 0.0
-        deal, rollout = Belief.deal, search.rollout
+        deal, rollout = Belief.deal, expert.rollout
 
         def counted_deal(belief, rng):
             self.deals += 1
@@ -32,8 +32,8 @@ class SearchCounter:
             return rollout(*args, **kwargs)
 
         monkeypatch.setattr(Belief, "deal", counted_deal)
-        monkeypatch.setattr(search, "rollout", counted_rollout)
-        monkeypatch.setattr(search, "time", SimpleNamespace(perf_counter=lambda: self.now))
+        monkeypatch.setattr(expert, "rollout", counted_rollout)
+        monkeypatch.setattr(expert, "time", SimpleNamespace(perf_counter=lambda: self.now))
 
     @property
     def per_deal(self) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from ai_positions import position
 
-from bezique.ai import search
+from bezique.ai import expert
 from bezique.ai.hints import HINT_LEVEL, advise, hint_player
 from bezique.ai.policy import Decision
 from bezique.i18n.advice import advice_line
@@ -45,7 +45,7 @@ def test_a_vetoed_choice_the_rules_would_not_make_says_why_the_others_were_ruled
     def rules_throw_a_brisque(state, me, legal, rng):
         return Decision(brisque, "discard", {"card": brisque.cards[0]})
 
-    monkeypatch.setattr(search, "rules_decision_for", rules_throw_a_brisque)
+    monkeypatch.setattr(expert, "rules_decision_for", rules_throw_a_brisque)
     hint = advise(hint_player(3, iterations=3), view, view.legal)
     assert hint.action.cards[0] & 31 == 30  # the vetoes overrule the rules
     assert advice_line(hint.code, hint.args, "en", lambda card: "CARD") == (

@@ -11,6 +11,8 @@ from ai_positions import cards, position
 from search_budget import SearchCounter
 
 from bezique.ai import make_player
+from bezique.ai.confidence import clearly_worse, paired
+from bezique.ai.expert import distinct, rules_decision_for
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE
 from bezique.ai.policy import intermediate_decision
 from bezique.ai.search import (
@@ -18,16 +20,13 @@ from bezique.ai.search import (
     HORIZON_WEIGHTS,
     POINT_SHARE,
     ROLLOUT_WIN,
+    SURE_WIN,
     WIN_VALUE,
-    _clearly_worse,
-    _paired,
     deal_value,
-    distinct,
     game_value,
     horizon_features,
     horizon_value,
     races,
-    rules_decision_for,
     win_chance,
 )
 from bezique.rules import Action, Verb, legal_actions, make_ruleset, view_for
@@ -81,8 +80,8 @@ def test_a_rollout_is_valued_by_the_race_to_the_target():
     points = (mine - 400) - (theirs - 400)
     assert deal_value(state, 0, base) == pytest.approx(WIN_VALUE * (2 * chance - 1) + POINT_SHARE * points)
     assert deal_value(state, 1, base) == pytest.approx(-deal_value(state, 0, base))
-    state.finished, state.winner = True, 1  # the race lost: the game, and a share of the points
-    assert deal_value(state, 0, base) == pytest.approx(-WIN_VALUE + POINT_SHARE * points)
+    state.finished, state.winner = True, 1  # the race lost: the game, whatever the points
+    assert deal_value(state, 0, base) == pytest.approx(-WIN_VALUE - SURE_WIN)
 
 
 def test_only_a_two_sided_race_to_the_target_is_valued_by_its_chance():
@@ -120,10 +119,10 @@ def test_copies_of_a_face_are_one_candidate():
 
 
 def test_pruning_statistics():
-    mean, se = _paired([10.0, 12.0, 11.0], [0.0, 1.0, 2.0])
+    mean, se = paired([10.0, 12.0, 11.0], [0.0, 1.0, 2.0])
     assert mean == 10.0 and se > 0
-    assert _clearly_worse([0.0] * 20, [30.0 + (i % 3) for i in range(20)])
-    assert not _clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20)
+    assert clearly_worse([0.0] * 20, [30.0 + (i % 3) for i in range(20)])
+    assert not clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20)
 
 
 def _following_a_club_lead():
@@ -144,11 +143,12 @@ def test_expert_samples_exactly_its_iteration_budget_however_slow_each_rollout(m
 
 def test_expert_stops_at_the_first_check_past_its_time_budget(monkeypatch):
     # 2.5 ms a rollout on the search's own clock, six candidates: 15 ms a sampled deal. With a 70 ms budget it
-    # samples deals until the clock passes 70 ms (the fifth, at 75 ms), and not one more
+    # plays four deals (60 ms) and stops in the fifth at the rollout that reaches 70 ms, its fourth: that deal,
+    # not played out for every candidate, is dropped, and nothing runs past the budget
     counter = SearchCounter(monkeypatch, rollout_seconds=0.0025)
     view = _following_a_club_lead()
     player = make_player("expert", 3, time_ms=70)
     action = player.choose(view, view.legal)
     assert action in view.legal
-    assert counter.per_deal == 6 and counter.deals == 5 and counter.rollouts == 30
+    assert counter.deals == 5 and counter.rollouts == 4 * 6 + 4 and counter.now == pytest.approx(0.070)
     assert player.bank == 0.0  # the whole budget was spent: nothing carried over to the next decision

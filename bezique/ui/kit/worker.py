@@ -1,10 +1,18 @@
-"""Run a computer decision on a worker thread so the window keeps drawing (and quits at once on close)."""
+"""Run a computer decision on a worker thread so the window keeps drawing (and quits at once on close).
+
+The thread only waits: a search level's decision made on it is thought in the computer's warm process pool
+(``bezique.ai.remote``: the call runs inside ``in_processes()``), so the search never holds the window's
+interpreter lock, and ``cancel`` reaches the process at once through the stop flag. Rule levels, quick, decide on
+the thread itself. The pool is started with the first worker, ahead of the first decision.
+"""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
 from typing import Any
+
+from bezique.ai import remote
 
 
 class _Call:
@@ -24,6 +32,7 @@ class Worker:
     """One background call at a time. ``poll`` returns the result once, ``cancel`` asks the call to stop."""
 
     def __init__(self) -> None:
+        remote.warm()
         self.stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._call = _Call()
@@ -47,7 +56,8 @@ class Worker:
 
         def run() -> None:
             try:
-                call.result = fn(stop)
+                with remote.in_processes():
+                    call.result = fn(stop)
             except BaseException as exc:  # reported on the main thread by poll()
                 call.error = exc
             call.done = True

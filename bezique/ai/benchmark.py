@@ -1,0 +1,120 @@
+"""``python -m bezique bench ai``: how fast the Expert searches, and how long its decisions take in each variant.
+
+Two measures, both printed as figures (never asserted on the clock by tests, which pass a stepped clock):
+
+- the rate of the Expert's own sampled deals: Expert against Intermediate in two-handed games on one core, each
+  searched decision's sampled deals (``ExpertPlayer.last_deals``) over the CPU time spent in searched decisions;
+  the last line reads ``ai: N sampled deals/s``;
+- with ``--times``, each variant's Expert decision times (decisions with more than one legal action) as median,
+  95th percentile and maximum, with the phase of the slowest: the budget is the same in every variant and phase.
+
+Never imports pygame.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from typing import NamedTuple
+
+from bezique.ai.expert import ExpertPlayer
+from bezique.ai.levels import make_player
+from bezique.rules import VARIANTS, Action, GameState, make_ruleset, new_game, play_game, view_for
+
+
+class Times(NamedTuple):
+    """Decision times of one variant, in milliseconds, and where the slowest one was."""
+
+    variant: str
+    times: list[float]
+    slowest: str
+
+    def line(self) -> str:
+        ordered = sorted(self.times) or [0.0]
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        return (f"{self.variant:>12}: median {statistics.median(ordered):6.0f} ms  p95 {p95:6.0f} ms  "
+                f"max {ordered[-1]:6.0f} ms  ({len(self.times)} decisions; slowest: {self.slowest})")
+
+
+def _phase(state: GameState) -> str:
+    """Where a decision is, in words: the stock left, or the final tricks."""
+    if state.final_phase:
+        return f"final tricks, {len(state.hands[state.to_act or 0])} cards"
+    return f"{state.phase.value}, stock {len(state.stock)}"
+
+
+def decision_times(variant: str, deals: int, seed: int, options: Mapping[str, int] | None = None,
+                   clock: Callable[[], float] = time.perf_counter) -> Times:
+    """Play `deals` deals of `variant` (Expert in seat 0 and every other even seat, Intermediate in the others)
+    and time every Expert decision with a choice (`options` go to the Expert)."""
+    rules = make_ruleset(variant)
+    players = [make_player("expert" if s % 2 == 0 else "intermediate", seed * 101 + s, **(options or {}))
+               for s in range(rules.players)]
+    times: list[float] = []
+    slowest = ""
+
+    def choose(state: GameState, seat: int) -> Action:
+        nonlocal slowest
+        view = view_for(state, seat)
+        t0 = clock()
+        action = players[seat].choose(view, view.legal)
+        if seat % 2 == 0 and len(view.legal) > 1:
+            ms = (clock() - t0) * 1000.0
+            if not times or ms > max(times):
+                slowest = _phase(state)
+            times.append(ms)
+        return action
+
+    play_game(new_game(rules, 0), [choose] * rules.players, lambda deal: random.Random(f"{seed}-{deal}"),
+              max_deals=deals)
+    return Times(variant, times, slowest)
+
+
+def sampled_deals_rate(seconds: float, seed: int, options: Mapping[str, int] | None = None,
+                       clock: Callable[[], float] = time.process_time) -> tuple[int, float]:
+    """(sampled deals, seconds spent searching) of the Expert's searched two-handed decisions, over games against
+    the Intermediate played for about `seconds` of `clock` (`options` go to the Expert: tests give it a fixed
+    number of iterations). The clock is the process's CPU time: on a shared machine the rate is then that of one
+    core, whatever else runs (the Expert's own budget stays wall-clock)."""
+    rules = make_ruleset("two_handed")
+    expert = make_player("expert", seed, **(options or {}))
+    assert isinstance(expert, ExpertPlayer)
+    players = [expert, make_player("intermediate", seed + 1)]
+    sampled = 0
+    spent = 0.0
+    deadline = clock() + seconds
+
+    def choose(state: GameState, seat: int) -> Action:
+        nonlocal sampled, spent
+        view = view_for(state, seat)
+        if seat:
+            return players[1].choose(view, view.legal)
+        t0 = clock()
+        expert.last_deals = 0
+        action = expert.choose(view, view.legal)
+        if expert.last_deals:
+            sampled += expert.last_deals
+            spent += clock() - t0
+        return action
+
+    game = 0
+    while clock() < deadline:
+        play_game(new_game(rules, game % 2), [choose, choose], random.Random(f"{seed}-{game}"), max_deals=1)
+        game += 1
+    return sampled, spent
+
+
+def run_ai_bench(seconds: float, seed: int, times: bool, deals: int, variants: tuple[str, ...] = VARIANTS,
+                 options: Mapping[str, int] | None = None, clock: Callable[[], float] = time.process_time) -> int:
+    """The ``bench ai`` command: per-variant decision times (with `times`), then the sampled deals rate
+    (`clock` and the Expert's `options` are the tests')."""
+    if times:
+        print(f"Expert decision times, {deals} deal(s) a variant, default budget (the machine's load included):")
+        for variant in variants:
+            print(decision_times(variant, deals, seed, options).line(), flush=True)
+    sampled, spent = sampled_deals_rate(seconds, seed, options, clock)
+    print(f"two-handed: {sampled} sampled deals in {spent:.2f} CPU s of searched decisions, one core")
+    print(f"ai: {sampled / max(spent, 1e-9):.0f} sampled deals/s")
+    return 0
