@@ -28,7 +28,6 @@ STRINGS: dict[str, str] = _typeset({
     # --- menu principal -------------------------------------------------------------------------------------
     "menu.new_game": "Nouvelle partie",
     "menu.continue": "Continuer",
-    "menu.continue_hint": "Reprendre la partie laissée, exactement où elle s’était arrêtée",
     "menu.settings": "Réglages",
     "menu.how_to_play": "Règles du jeu",
     "menu.statistics": "Statistiques",
@@ -323,7 +322,6 @@ STRINGS: dict[str, str] = _typeset({
     "settings.auto_play_forced_card": "Jouer pour moi une carte forcée",
     "settings.allow_undo": "Permettre d’annuler un coup",
     "settings.fullscreen": "Affichage",
-    "settings.level": "Niveau de l’ordinateur",
     "settings.saved": "Réglages enregistrés",
     "settings.save_failed": "Les réglages n’ont pas pu être enregistrés : {reason}",
     "settings.reset": "Rétablir les valeurs par défaut",
