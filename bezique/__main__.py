@@ -3,4 +3,7 @@
 from bezique.commands.cli import main
 
 if __name__ == "__main__":
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the standalone build's thinking processes start through this executable
     raise SystemExit(main())

@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("bezique.commands.play", "start the game window (the default)"),
     "replay": ("bezique.commands.replay", "replay a game record and print a summary (RECORD.md)"),
     "check-config": ("bezique.commands.check_config", "check config.yaml and print its problems"),
-    "bench": ("bezique.commands.bench", "benchmarks that print figures (rules, ui)"),
+    "bench": ("bezique.commands.bench", "benchmarks that print figures (rules, ai, ui)"),
     "arena": ("bezique.ai.arena", "play computer levels against each other and measure them"),
     "demo": ("bezique.commands.demo", "computer against computer in the real window"),
     "install-desktop": ("bezique.commands.install_desktop", "add Bezique to the Linux applications menu for this user"),

@@ -432,7 +432,7 @@ STRINGS: dict[str, str] = {
     "table.dismiss": "click to dismiss",
     "table.final_lead": "Final tricks: your lead",
     "table.final_phase_left": "Final tricks: {count} left",
-    "table.final_phase_left_one": "Final tricks: the last one",
+    "table.final_phase_last": "Final tricks: the last one",
     "table.keys": "Esc: menu · H: hint · L: log",
     "table.melds_of": "{name}'s melds",
     "table.more_problems": "(+{count} more)",

@@ -440,7 +440,7 @@ STRINGS: dict[str, str] = {
     "table.dismiss": "clic per chiudere",
     "table.final_lead": "Ultime prese: apri tu",
     "table.final_phase_left": "Ultime prese: ne restano {count}",
-    "table.final_phase_left_one": "Ultime prese: l'ultima",
+    "table.final_phase_last": "Ultime prese: l'ultima",
     "table.keys": "Esc: menu · H: suggerimento · L: registro",
     "table.melds_of": "Combinazioni di {name}",
     "table.more_problems": "(+{count} {count:plural:altro|altri})",

@@ -197,7 +197,8 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
               GOLD, bold=True, max_width=room)
     left = max(len(hand) for hand in m.hands.values())  # each trick takes one card from every hand
     if state.final_phase and left:
-        phase = T("table.final_phase_left_one" if left == 1 else "table.final_phase_left", count=left)
+        # the last trick is its own sentence ("the last one"), not the singular of "N left"
+        phase = T("table.final_phase_last") if left == 1 else T("table.final_phase_left", count=left)
     else:  # before the final tricks, and once they are all played: the tricks as gathered
         played = sum(len(pile) for pile in m.won.values()) // max(view.session.rules.players, 1)
         phase = T("table.tricks_played", count=played)
