@@ -13,6 +13,7 @@ STRINGS: dict[str, str] = {
     "menu.settings": "Impostazioni",
     "menu.how_to_play": "Come si gioca",
     "menu.statistics": "Statistiche",
+    "menu.past_games": "Partite giocate",
     "menu.quit": "Esci",
     "menu.back": "Indietro",
     "menu.keys_hint": "Frecce per scegliere, Invio per confermare, Esc per tornare indietro",
@@ -172,6 +173,7 @@ STRINGS: dict[str, str] = {
     "score.next_deal": "Prossima distribuzione",
     "score.new_game": "Nuova partita",
     "score.menu": "Menu",
+    "score.review": "Rivedi la smazzata",
 
     # --- impostazioni ---------------------------------------------------------------------------------------
     "settings.title": "Impostazioni",
@@ -234,6 +236,49 @@ STRINGS: dict[str, str] = {
     "stats.best_streak": "Serie di vittorie migliore",
     "stats.none_yet": "Ancora nessuna",
     "stats.records_note": "I record contano le partite contro il computer senza suggerimenti.",
+    # --- past games -----------------------------------------------------------------------------------------
+    "past.title": "Partite giocate",
+    "past.date": "Data",
+    "past.game": "Gioco",
+    "past.opponents": "Avversari",
+    "past.result": "Risultato",
+    "past.score": "Punteggio",
+    "past.won": "Vinta",
+    "past.lost": "Persa",
+    "past.draw": "Pari",
+    "past.abandoned": "Abbandonata",
+    "past.unfinished": "Non finita",
+    "past.winner": "Ha vinto {name}",
+    "past.hotseat": "{names}, su questo schermo",
+    "past.none": "Nessuna partita conservata: ogni partita che finisci resta qui, da rivedere ed esportare.",
+    "past.count": "{count} partite conservate",
+    "past.review": "Rivedi",
+    "past.export": "Esporta",
+    "past.exported": "Esportata in {path}",
+    "past.export_failed": "Non è stato possibile esportare la partita: {reason}",
+    "past.keys_hint": "Su/Giù per scegliere, Invio per rivedere, E per esportare, Esc per tornare",
+
+    # --- reviewing a deal -----------------------------------------------------------------------------------
+    "review.title": "Smazzata {number} di {count}",
+    "review.dealt": "La distribuzione",
+    "review.trick": "Presa {number} di {count}",
+    "review.no_trumps": "Ancora nessuna briscola",
+    "review.final": "Ultime prese: rispondere al seme",
+    "review.points": "{points} in questa smazzata",
+    "review.on_table": "In tavola",
+    "review.what_happened": "Che cosa è successo",
+    "review.led": "{name} è di mano",
+    "review.won": "{name} vince la presa",
+    "review.scored": "{name}: {what} +{points}",
+    "review.exchanged": "{name} scambia il sette di briscola con {card}",
+    "review.drew": "{name} pesca",
+    "review.nothing": "Le carte come sono state distribuite",
+    "review.previous": "Indietro",
+    "review.next": "Avanti",
+    "review.prev_deal": "Smazzata prima",
+    "review.next_deal": "Smazzata dopo",
+    "review.keys_hint": "Sinistra/Destra: presa per presa  ·  Home/Fine  ·  Pag Su/Giù: le smazzate  ·  clic sulla "
+                        "striscia per saltare  ·  Esc: indietro",
 
     # --- pausa ----------------------------------------------------------------------------------------------
     "pause.title": "Pausa",
@@ -257,6 +302,9 @@ STRINGS: dict[str, str] = {
                             "regole non consentono.",
     "problem.save_newer": "La partita salvata è stata creata da una versione più recente di Bezique; aggiorna il "
                           "gioco per continuarla.",
+    "problem.kept_damaged": "Una partita conservata non si è potuta leggere e non compare più tra le partite "
+                            "giocate.",
+    "problem.keep_failed": "La partita finita non è stata conservata tra le partite giocate: {reason}",
     "problem.save_failed": "Non è stato possibile salvare la partita: {reason}",
     "problem.nothing_kept": "Non verrà conservato nulla (partite, impostazioni, statistiche): non si può scrivere "
                             "nella cartella dei dati: {reason}",

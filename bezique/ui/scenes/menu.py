@@ -47,10 +47,11 @@ class MenuScene(Scene):
         w, h = self.app.size
         s = scale_of((w, h))
         T = self.app.t
-        bw, bh, gap = 340 * s, 50 * s, 12 * s
+        bw, bh, gap = 340 * s, 46 * s, 9 * s
         x, y = w / 2 - bw / 2, 250 * s
         items = [("menu.new_game", "new"), ("menu.continue", "continue"), ("menu.settings", "settings"),
-                 ("menu.how_to_play", "howto"), ("menu.statistics", "stats"), ("menu.quit", "quit")]
+                 ("menu.how_to_play", "howto"), ("menu.statistics", "stats"), ("menu.past_games", "past"),
+                 ("menu.quit", "quit")]
         out = []
         for i, (key, action) in enumerate(items):
             out.append(Button(Box(x, y + i * (bh + gap), bw, bh), T(key), action,
@@ -91,6 +92,9 @@ class MenuScene(Scene):
         elif action == "stats":
             from bezique.ui.scenes.stats import StatsScene
             self.app.push(StatsScene(self.app, self.owner.notices))
+        elif action == "past":
+            from bezique.ui.scenes.past_games import PastGamesScene
+            self.app.push(PastGamesScene(self.app, self.owner.notices))
         elif action == "quit":
             self.app.quit()
 

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
-from bezique.persist import saves, stats, storage
+from bezique.persist import history, saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, target_choices
@@ -92,7 +92,14 @@ class Shell:
         return GameSetup(level=level, variant=variant, target=target, names=["", "", "", ""])
 
     def start_game(self, setup: GameSetup) -> TableScene:
-        """A new game from the New game screen; replaces the saved one."""
+        """A new game from the New game screen; replaces the saved one, which is kept, marked abandoned."""
+        left = saves.load_saved_game()
+        if left.problem is not None:
+            self.notices.append(storage_problem_text(left.problem, self.lang))
+        if left.game is not None and left.finished:
+            self._finish(left.game, left.meta)
+        elif left.game is not None:
+            self._keep(left.game, left.meta, abandoned=True)
         session = new_session(self.rules_for(setup.variant, setup.target), setup.mode, setup.level, self.lang,
                               setup.seed, list(setup.names), allow_undo=self.settings.allow_undo)
         session.assisted = setup.assisted and setup.mode == "computer"
@@ -179,7 +186,15 @@ class Shell:
             self.table.stage.clear_notice(problem)
         self.app.dirty = True
 
+    def _keep(self, game: RecordedGame, meta: dict[str, Any], abandoned: bool = False) -> None:
+        """Keep the game for Past games (``history``); a failure is said on the menu, the game goes on."""
+        try:
+            history.keep_game(game, meta, abandoned)
+        except OSError as exc:
+            self.notices.append(self.app.t("problem.keep_failed", reason=exc.strerror or str(exc)))
+
     def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
+        self._keep(game, meta)
         try:
             result = stats.record_game_result(game, meta)
             if result.problem is not None:
