@@ -1,4 +1,4 @@
-"""``python -m bezique bench rules|ui``: benchmarks that print figures (never timed tests that flake).
+"""``python -m bezique bench rules|ui|review``: benchmarks that print figures (never timed tests that flake).
 
 ``bench rules`` plays random legal two-handed deals on one core through the public API (``play_game`` choosing
 among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``.
@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Callable
 
+from bezique.commands import bench_review
 from bezique.rules import Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
 
 
@@ -22,6 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--seconds", type=float, default=5.0, help="how long to run (default 5)")
     rules.add_argument("--seed", type=int, default=1)
     rules.add_argument("--variant", default="two_handed")
+    bench_review.add_arguments(sub.add_parser("review", help="seconds the review's analysis takes per deal"))
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
         importlib.import_module("bezique.ui.bench").add_ui_bench_arguments(ui)
@@ -55,6 +57,8 @@ def bench_rules(seconds: float, seed: int, variant: str = "two_handed",
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.target == "review":
+        return bench_review.run(args)
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
     deals, actions, elapsed = bench_rules(args.seconds, args.seed, args.variant)

@@ -4,6 +4,10 @@ meld and score and the cards drawn, from Past games and from the scoreboard afte
 The steps are ``bezique.presenter.review``'s (step 0 the deal as dealt, then a step per trick); this screen only
 draws the one the ``ReviewCursor`` points at. Mouse: the buttons, a click on the timeline jumps to that trick, the
 wheel steps. Keys: Left/Right a trick, Home/End, Page Up/Down the deal, Esc back.
+
+Meanwhile the strongest level weighs the player's decisions of the deal shown (``bezique.ai.review``: from the
+player's view only) on a worker thread; the screen stays responsive, shows how far it got, and marks the costly
+decisions on the timeline and beside their trick, with what the computer would have chosen and what it was worth.
 """
 
 from __future__ import annotations
@@ -12,25 +16,37 @@ from typing import Any
 
 import pygame
 
+from bezique.ai.review import Assessment, assess_deal
 from bezique.presenter.layout import Box
 from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
-from bezique.rules.cards import SUIT_SYMBOLS, SUITS, rank_of, suit_of
+from bezique.rules import Action, Verb
+from bezique.rules.cards import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import card_name, score_name, suit_word
-from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.kit.texts import card_name, meld_label, suit_word
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
+from bezique.ui.kit.worker import Worker
 from bezique.ui.scene import Scene, Window
 
 WINNER = (250, 206, 108)
 FINAL_ZONE = (70, 52, 30)
+COSTLY = (236, 96, 80)
+OTHER_ACTIONS = {Verb.DONE: "review.act_done", Verb.EXCHANGE_SEVEN: "review.act_exchange",
+                 Verb.DECLARE_SEVEN: "review.act_declare_seven", Verb.PASS_TO_PARTNER: "review.act_pass"}
 
 
 class ReviewScene(Scene):
     """One game's deals, one step at a time. `viewer`: the player's seat (their row is drawn first)."""
 
-    def __init__(self, app: Window, deals: list[DealReview], viewer: int = 0, deal: int = 0) -> None:
+    def __init__(self, app: Window, deals: list[DealReview], viewer: int = 0, deal: int = 0,
+                 analyse: bool = True) -> None:
         super().__init__(app)
         self.cursor = ReviewCursor(deals, deal)
         self.viewer = viewer
+        self.analyse = analyse  # weigh the player's decisions in the background
+        self.worker = Worker()
+        self.assessed: dict[int, list[Assessment]] = {}  # deal index -> its decisions weighed
+        self.progress = (0, 0)  # decisions weighed, of how many (written by the worker thread)
+        self._shown_progress = (0, 0)
 
     @classmethod
     def of_record(cls, app: Window, doc: dict[str, Any], viewer: int = 0, deal: int = 0) -> ReviewScene:
@@ -40,6 +56,52 @@ class ReviewScene(Scene):
             RecordError: the record does not replay.
         """
         return cls(app, review_game(doc), viewer, deal)
+
+    # --- the analysis -------------------------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._weigh()
+
+    def exit(self) -> None:
+        self.worker.cancel()
+
+    def _weigh(self) -> None:
+        """Start weighing the deal shown, unless it is done, or the record stops inside it."""
+        index, deal = self.cursor.deal_index, self.cursor.deal
+        if not self.analyse or index in self.assessed or not deal.complete or self.worker.tag == index:
+            return
+        decisions = [(d.state, d.action) for step in deal.steps for d in step.decisions]
+        self.progress = (0, sum(1 for state, _ in decisions if state.to_act == self.viewer))
+
+        def progress(done: int, total: int) -> None:
+            self.progress = (done, total)
+
+        self.worker.start(lambda stop: assess_deal(decisions, self.viewer, seed=index, stop=stop, progress=progress),
+                          tag=index)
+
+    def update(self, dt: float, active: bool) -> bool:
+        """Collect the analysis; the window is drawn again when it moved on (never every frame: the worker needs
+        the time)."""
+        tag = self.worker.tag
+        done, result = self.worker.poll()
+        if done:
+            self.assessed[tag] = result
+            self.worker.tag = None
+            self.app.dirty = True
+        elif self.progress != self._shown_progress:
+            self._shown_progress = self.progress
+            self.app.dirty = True
+        return False
+
+    def marks(self) -> dict[int, Assessment]:
+        """The deal's costliest decision in each step where one was weighed, by step number."""
+        deal = self.cursor.deal
+        step_of = [step.number for step in deal.steps for _ in step.decisions]
+        out: dict[int, Assessment] = {}
+        for item in self.assessed.get(self.cursor.deal_index, []):
+            step = step_of[item.at]
+            if step not in out or item.cost > out[step].cost:
+                out[step] = item
+        return out
 
     # --- geometry -------------------------------------------------------------------------------------------
     def _scale(self) -> float:
@@ -80,9 +142,9 @@ class ReviewScene(Scene):
         return [Button(Box(40 * s, y, 180 * s, bh), T("menu.back"), "back"),
                 Button(Box(w / 2 - 390 * s, y, 190 * s, bh), T("review.prev_deal"), "prev_deal",
                        enabled=c.deal_index > 0, text_size=20),
-                Button(Box(w / 2 - 190 * s, y, 180 * s, bh), "◀  " + T("review.previous"), "back_step",
+                Button(Box(w / 2 - 190 * s, y, 180 * s, bh), T("review.previous"), "back_step",
                        enabled=c.step_index > 0),
-                Button(Box(w / 2 + 10 * s, y, 180 * s, bh), T("review.next") + "  ▶", "forward",
+                Button(Box(w / 2 + 10 * s, y, 180 * s, bh), T("review.next"), "forward",
                        enabled=c.step_index < last, primary=True),
                 Button(Box(w / 2 + 200 * s, y, 190 * s, bh), T("review.next_deal"), "next_deal",
                        enabled=c.deal_index < len(c.deals) - 1, text_size=20)]
@@ -96,6 +158,8 @@ class ReviewScene(Scene):
             self.app.pop(self)
         elif moved is not None and moved():
             self.app.dirty = True
+            if action in ("prev_deal", "next_deal"):
+                self._weigh()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         c = self.cursor
@@ -135,11 +199,45 @@ class ReviewScene(Scene):
         deal, step = self.cursor.deal, self.cursor.step
         parts = [T("table.deals", name=deal.names[deal.dealer])]
         if step.trump is not None:
-            parts.append(T("table.trump_suit", suit=f"{SUIT_SYMBOLS[SUITS[step.trump]]} {suit_word(step.trump, lang)}"))
+            parts.append(T("table.trump_suit", suit=suit_word(step.trump, lang)))
         else:
             parts.append(T("review.no_trumps"))
         parts.append(T("review.final") if step.final else T("table.stock_short", count=step.stock))
         return "  ·  ".join(parts)
+
+    def action_text(self, action: Action, trump: int | None) -> str:
+        lang = self.app.lang
+        if action.verb == Verb.PLAY:
+            return card_name(action.cards[0], lang)
+        if action.verb == Verb.MELD and action.kind:
+            return meld_label(action.kind, action.cards, trump, lang)
+        return self.app.t(OTHER_ACTIONS.get(action.verb, "review.act_done"))
+
+    def verdict(self, step: Step) -> list[tuple[str, tuple[int, int, int]]]:
+        """The computer's word on the player's choice in `step`: what it cost and what it would have chosen."""
+        T = self.app.t
+        item = self.marks().get(step.number)
+        if item is None:
+            return []
+        if not item.marked:
+            return [(T("review.agree"), MUTED)]
+        points = round(item.cost)
+        head = T("review.costly_exact", points=points) if item.exact else T("review.costly", points=points)
+        why = T("review.why_exact" if item.exact else "review.why", chosen=self.action_text(item.chosen, step.trump),
+                best=self.action_text(item.best, step.trump), points=points, samples=item.samples)
+        return [(head, COSTLY), (why, CREAM)]
+
+    def summary(self) -> str | None:
+        """How far the analysis is, or what it found in the deal."""
+        T = self.app.t
+        found = self.assessed.get(self.cursor.deal_index)
+        if found is None:
+            busy = self.worker.tag == self.cursor.deal_index
+            return T("review.weighing", done=self.progress[0], total=self.progress[1]) if busy else None
+        costly = [item for item in found if item.marked]
+        if not costly:
+            return T("review.summary_none")
+        return T("review.summary", count=len(costly), points=round(sum(item.cost for item in costly)))
 
     def happenings(self, step: Step) -> list[tuple[str, tuple[int, ...]]]:
         """What happened in `step`, a line each, with the cards to draw beside it."""
@@ -158,7 +256,7 @@ class ReviewScene(Scene):
             elif item.label == "last_trick":
                 what = T("score.last_trick")
             else:
-                what = score_name(item.label, lang)
+                what = meld_label(item.label, item.cards, step.trump, lang)
             shown = () if item.label == "brisques" else item.cards
             lines.append((T("review.scored", name=names[item.seat], what=what, points=item.points), shown))
         if step.drawn:
@@ -194,12 +292,17 @@ class ReviewScene(Scene):
         steps = self.cursor.deal.steps
         slot = box.w / len(steps)
         panel(surface, box, alpha=180, radius=6, edge_width=1)
+        marks = self.marks()
         for i, step in enumerate(steps):
             x = box.x + i * slot
             if step.final:
                 pygame.draw.rect(surface, FINAL_ZONE, (round(x), round(box.y + 2), max(1, round(slot)),
                                                        round(box.h - 4)))
-            if any(item.label not in ("brisques", "last_trick") for item in step.scored):
+            mark = marks.get(step.number)
+            if mark is not None and mark.marked:
+                radius = max(3, round(min(9.0, 3 + mark.cost / 15) * s))
+                pygame.draw.circle(surface, COSTLY, (round(x + slot / 2), round(box.cy)), radius)
+            elif any(item.label not in ("brisques", "last_trick") for item in step.scored):
                 pygame.draw.circle(surface, GOLD, (round(x + slot / 2), round(box.cy)), max(2, round(4 * s)))
             else:
                 pygame.draw.line(surface, MUTED, (round(x + slot / 2), round(box.cy - 3 * s)),
@@ -268,9 +371,18 @@ class ReviewScene(Scene):
         blit_text(surface, A, T("review.what_happened"), 22 * s, (box.x + 16 * s, box.y + 12 * s), GOLD, bold=True,
                   max_width=box.w - 32 * s)
         y = box.y + 48 * s
-        ch = round(44 * s)
+        for text, colour in self.verdict(self.cursor.step):
+            for line in wrap(A, text, round(18 * s), box.w - 32 * s, bold=colour == COSTLY):
+                blit_text(surface, A, line, 18 * s, (box.x + 16 * s, y), colour, bold=colour == COSTLY)
+                y += 23 * s
+            y += 4 * s
+        summary = self.summary()
+        if summary:
+            blit_text(surface, A, summary, 16 * s, (box.x + 16 * s, box.bottom - 10 * s), MUTED, "bottomleft",
+                      max_width=box.w - 32 * s)
+        ch = round(54 * s)
         for text, cards in self.happenings(self.cursor.step):
-            if y > box.bottom - 30 * s:
+            if y > box.bottom - 56 * s:
                 break
             blit_text(surface, A, text, 18 * s, (box.x + 16 * s, y), CREAM, max_width=box.w - 32 * s)
             y += 26 * s
