@@ -22,7 +22,7 @@ from bezique.ai.base import StopFlag
 from bezique.ai.inference import Belief
 from bezique.ai.search import END_STOCK, HORIZON, _paired, distinct, horizon_value, rollout
 from bezique.ai.solver import solvable, solved_value
-from bezique.rules import Action, GameState, Phase, Verb, apply, legal_actions, view_for
+from bezique.rules import Action, GameState, Phase, PlayerView, Verb, apply, determinize, legal_actions, view_for
 
 SAMPLES = 20  # sampled deals per decision in the stock phase (bench review: about 5 s of one core a deal)
 RULE_TRICKS = 2  # tricks of each rollout by the intermediate rules, then the fast policy (the search's is slower)
@@ -65,7 +65,8 @@ def _points(state: GameState, me: int, base: Sequence[int]) -> float:
 
 
 def _exact(state: GameState, me: int, chosen: Action, candidates: list[Action]) -> tuple[Action, float]:
-    """The best of `candidates` and its gain over `chosen`, each counted by the solver to the end of the deal."""
+    """The best of `candidates` and its gain over `chosen`, each counted by the solver to the end of the deal (the
+    last tricks of a two-player deal, where `state` dealt from the view is the real deal: every card is known)."""
     base = state.deal_points
     values = {}
     for action in candidates:
@@ -76,11 +77,11 @@ def _exact(state: GameState, me: int, chosen: Action, candidates: list[Action]) 
     return best, values[best] - values[chosen]
 
 
-def _sampled(state: GameState, me: int, chosen: Action, candidates: list[Action], rng: random.Random,
+def _sampled(view: PlayerView, chosen: Action, candidates: list[Action], rng: random.Random,
              samples: int, stop: StopFlag | None) -> tuple[Action, float, int]:
-    """The best of `candidates` on the same sampled deals (drawn from `me`'s view) and its paired gain over
+    """The best of `candidates` on the same sampled deals (drawn from the seat's `view`) and its paired gain over
     `chosen`, counted only where it clears ``CONFIDENCE_Z`` standard errors; and the deals sampled."""
-    view = view_for(state, me)
+    me = view.seat
     belief = Belief(view, rng)
     base = view.deal_points
     exact_end = view.rules.players == 2 and view.stock_count <= END_STOCK  # as the search: the solver costs there
@@ -110,9 +111,12 @@ def _sampled(state: GameState, me: int, chosen: Action, candidates: list[Action]
 def assess(state: GameState, chosen: Action, index: int = 0, seed: int = 0, samples: int = SAMPLES,
            stop: StopFlag | None = None) -> Assessment | None:
     """The cost of `chosen`, the decision of the seat to act in `state` (which is not changed); None when there was
-    no choice."""
+    no choice. Only that seat's view of `state` is read: the cards it could not see are dealt anew."""
     me = state.to_act
     assert me is not None
+    rng = random.Random(seed * 7919 + index)
+    view = view_for(state, me)
+    state = determinize(view, rng)  # from here on, nothing the seat could not see
     legal = legal_actions(state)
     if len(legal) < 2:
         return None
@@ -125,7 +129,7 @@ def assess(state: GameState, chosen: Action, index: int = 0, seed: int = 0, samp
     if solvable(state):  # the last tricks of a two-player deal: the hands are known to both, count them exactly
         best, cost = _exact(state, me, chosen, candidates)
         return Assessment(index, chosen, best, cost, True, 0)
-    best, cost, n = _sampled(state, me, chosen, candidates, random.Random(seed * 7919 + index), samples, stop)
+    best, cost, n = _sampled(view, chosen, candidates, rng, samples, stop)
     return Assessment(index, chosen, best, cost, False, n)
 
 

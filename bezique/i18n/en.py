@@ -265,6 +265,7 @@ STRINGS: dict[str, str] = {
     "review.points": "{points} this deal",
     "review.on_table": "On the table",
     "review.what_happened": "What happened",
+    "review.turn_up": "The turn-up, which sets trumps",
     "review.led": "{name} leads",
     "review.won": "{name} wins the trick",
     "review.scored": "{name}: {what} +{points}",

@@ -267,6 +267,7 @@ STRINGS: dict[str, str] = {
     "review.points": "{points} in questa smazzata",
     "review.on_table": "In tavola",
     "review.what_happened": "Che cosa è successo",
+    "review.turn_up": "La carta scoperta, che fa la briscola",
     "review.led": "{name} è di mano",
     "review.won": "{name} vince la presa",
     "review.scored": "{name}: {what} +{points}",

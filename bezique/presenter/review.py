@@ -52,6 +52,7 @@ class Step:
     scored: list[Scored] = field(default_factory=list)
     exchanged: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, seven, the turn-up taken)
     drawn: list[tuple[int, int]] = field(default_factory=list)  # (seat, card)
+    settled: tuple[int | None, int] | None = None  # Rubicon and Chinese: (the deal's winner or None, what it gained)
     decisions: list[Decision] = field(default_factory=list)
 
 
@@ -89,6 +90,8 @@ def _take(step: Step, event: Event) -> None:
         step.exchanged.append((event.seat, event.cards[0], event.cards[1]))
     elif event.kind == "card_drawn" and event.seat is not None:
         step.drawn.append((event.seat, event.cards[0]))
+    elif event.kind == "deal_settled":
+        step.settled = (event.seat, event.points)
 
 
 def review_game(doc: Any) -> list[DealReview]:

@@ -76,7 +76,7 @@ def test_the_list_is_bounded_oldest_first_and_newest_listed_first(monkeypatch: p
 
     class Clock(history.datetime):  # each game kept one minute after the one before
         @classmethod
-        def now(cls, tz=None):  # noqa: ANN001, ANN206 - the signature of datetime.now
+        def now(cls, tz=None):  # the signature of datetime.now
             return history.datetime(2026, 12, 1, 20, next(stamps), 0)
 
     monkeypatch.setattr(history, "datetime", Clock)

@@ -244,6 +244,8 @@ class ReviewScene(Scene):
         T, lang = self.app.t, self.app.lang
         names = self.cursor.deal.names
         lines: list[tuple[str, tuple[int, ...]]] = []
+        if step.number == 0 and step.turn_up is not None:
+            lines.append((T("review.turn_up"), (step.turn_up,)))
         if step.plays:
             lines.append((T("review.led", name=names[step.plays[0][0]]), ()))
         if step.winner is not None:
@@ -259,6 +261,10 @@ class ReviewScene(Scene):
                 what = meld_label(item.label, item.cards, step.trump, lang)
             shown = () if item.label == "brisques" else item.cards
             lines.append((T("review.scored", name=names[item.seat], what=what, points=item.points), shown))
+        if step.settled is not None:
+            winner, points = step.settled
+            lines.append((T("score.settle_drawn") if winner is None else
+                          T("score.settle_gain", name=names[winner], points=points), ()))
         if step.drawn:
             for seat in dict.fromkeys(seat for seat, _ in step.drawn):
                 cards = tuple(card for who, card in step.drawn if who == seat)
@@ -323,7 +329,7 @@ class ReviewScene(Scene):
         box = self.rows_box()
         seats = self._seat_order()
         row_h = box.h / len(seats)
-        ch = round(min(row_h * 0.62, 120 * s))
+        ch = round(min(row_h * 0.68, 140 * s))
         cw = A.card(0, ch).get_width()
         played = dict(step.plays)
         order = {seat: i for i, (seat, _card) in enumerate(step.plays)}
@@ -332,7 +338,7 @@ class ReviewScene(Scene):
             panel(surface, Box(box.x, top + 4 * s, box.w, row_h - 8 * s), alpha=150, radius=10, edge_width=1)
             blit_text(surface, A, deal.names[seat], 22 * s, (box.x + 14 * s, top + 12 * s), CREAM, bold=True,
                       max_width=150 * s)
-            blit_text(surface, A, T("review.points", points=step.points[deal.sides[seat]]), 17 * s,
+            blit_text(surface, A, T("review.points", points=step.points[deal.sides[seat]]), 19 * s,
                       (box.x + 14 * s, top + 40 * s), MUTED, max_width=150 * s)
             hand = sorted(step.hands[seat], key=lambda card: (suit_of(card), rank_of(card)))
             table = step.tables[seat]
@@ -378,7 +384,7 @@ class ReviewScene(Scene):
             y += 4 * s
         summary = self.summary()
         if summary:
-            blit_text(surface, A, summary, 16 * s, (box.x + 16 * s, box.bottom - 10 * s), MUTED, "bottomleft",
+            blit_text(surface, A, summary, 18 * s, (box.x + 16 * s, box.bottom - 10 * s), MUTED, "bottomleft",
                       max_width=box.w - 32 * s)
         ch = round(54 * s)
         for text, cards in self.happenings(self.cursor.step):
