@@ -63,6 +63,7 @@ class DealReview:
     number: int  # 0-based
     dealer: int
     names: list[str]
+    humans: list[bool]  # which seats a person played (the record's player types)
     sides: list[int]  # each seat's side (its own seat but in partnerships), as the rules say
     steps: list[Step]
     points: list[int]  # each side's points at the end of the deal
@@ -104,6 +105,7 @@ def review_game(doc: Any) -> list[DealReview]:
     game = replay_record({**doc, "deals": []})
     names = [p["name"] for p in game.players]
     sides = [game.rules.side_of(seat) for seat in range(game.rules.players)]
+    humans = [p["type"] == "human" for p in game.players]
     deals: list[DealReview] = []
     for d, deal in enumerate(doc["deals"]):
         state = game.state
@@ -124,7 +126,7 @@ def review_game(doc: Any) -> list[DealReview]:
                 _take(steps[-1], e)
         complete = state.phase in (Phase.AWAIT_DEAL, Phase.OVER)
         points = list(state.past_deals[d].points) if d < len(state.past_deals) else list(state.deal_points)
-        deals.append(DealReview(d, dealer, names, sides, steps, points, complete))
+        deals.append(DealReview(d, dealer, names, humans, sides, steps, points, complete))
     return deals
 
 

@@ -30,6 +30,9 @@ from bezique.ui.scene import Scene, Window
 WINNER = (250, 206, 108)
 FINAL_ZONE = (70, 52, 30)
 COSTLY = (236, 96, 80)
+YOU_KEYS = {"review.deals": "review.deals_you", "review.led": "review.led_you", "review.won": "review.won_you",
+            "review.exchanged": "review.exchanged_you", "review.scored": "review.scored_you",
+            "review.drew": "review.drew_you"}
 OTHER_ACTIONS = {Verb.DONE: "review.act_done", Verb.EXCHANGE_SEVEN: "review.act_exchange",
                  Verb.DECLARE_SEVEN: "review.act_declare_seven", Verb.PASS_TO_PARTNER: "review.act_pass"}
 
@@ -197,13 +200,21 @@ class ReviewScene(Scene):
         """Who dealt, trumps, the stock, and whether these are the last tricks."""
         T, lang = self.app.t, self.app.lang
         deal, step = self.cursor.deal, self.cursor.step
-        parts = [T("table.deals", name=deal.names[deal.dealer])]
+        parts = [self.said("review.deals", deal.dealer)]
         if step.trump is not None:
             parts.append(T("table.trump_suit", suit=suit_word(step.trump, lang)))
         else:
             parts.append(T("review.no_trumps"))
         parts.append(T("review.final") if step.final else T("table.stock_short", count=step.stock))
         return "  ·  ".join(parts)
+
+    def said(self, key: str, seat: int, **fields: object) -> str:
+        """`key` said of `seat`: in the second person (the ``_you`` key) to the one person who played against the
+        computer, else with the seat's name."""
+        humans = self.cursor.deal.humans
+        if seat == self.viewer and humans[seat] and humans.count(True) == 1:
+            return self.app.t(YOU_KEYS[key], **fields)
+        return self.app.t(key, name=self.cursor.deal.names[seat], **fields)
 
     def action_text(self, action: Action, trump: int | None) -> str:
         lang = self.app.lang
@@ -247,11 +258,11 @@ class ReviewScene(Scene):
         if step.number == 0 and step.turn_up is not None:
             lines.append((T("review.turn_up"), (step.turn_up,)))
         if step.plays:
-            lines.append((T("review.led", name=names[step.plays[0][0]]), ()))
+            lines.append((self.said("review.led", step.plays[0][0]), ()))
         if step.winner is not None:
-            lines.append((T("review.won", name=names[step.winner]), ()))
+            lines.append((self.said("review.won", step.winner), ()))
         for seat, seven, taken in step.exchanged:
-            lines.append((T("review.exchanged", name=names[seat], card=card_name(taken, lang)), (seven, taken)))
+            lines.append((self.said("review.exchanged", seat, card=card_name(taken, lang)), (seven, taken)))
         for item in step.scored:
             if item.label == "brisques":
                 what = T("score.brisques")
@@ -260,7 +271,7 @@ class ReviewScene(Scene):
             else:
                 what = meld_label(item.label, item.cards, step.trump, lang)
             shown = () if item.label == "brisques" else item.cards
-            lines.append((T("review.scored", name=names[item.seat], what=what, points=item.points), shown))
+            lines.append((self.said("review.scored", item.seat, what=what, points=item.points), shown))
         if step.settled is not None:
             winner, points = step.settled
             lines.append((T("score.settle_drawn") if winner is None else
@@ -268,7 +279,7 @@ class ReviewScene(Scene):
         if step.drawn:
             for seat in dict.fromkeys(seat for seat, _ in step.drawn):
                 cards = tuple(card for who, card in step.drawn if who == seat)
-                lines.append((T("review.drew", name=names[seat]), cards))
+                lines.append((self.said("review.drew", seat), cards))
         if not lines:
             lines.append((T("review.nothing"), ()))
         return lines
