@@ -211,15 +211,13 @@ class PastGamesScene(Scene):
                 blit_text(surface, A, cell, 20 * s, (x, row.cy), colour, "midleft", bold=chosen and i == 3,
                           max_width=width)
         self._scrollbar(surface, box, s)
-        if self.message:
-            blit_text(surface, A, self.message, 18 * s, (w / 2, h - 118 * s), CREAM, "midtop", max_width=w - 60 * s)
-        elif self.games:
-            blit_text(surface, A, T("past.count", count=len(self.games)), 18 * s, (w / 2, h - 118 * s), MUTED,
-                      "midtop", max_width=w - 60 * s)
+        if self.games:
+            blit_text(surface, A, T("past.count", count=len(self.games)), 17 * s, (box.right - 12 * s,
+                      box.y - 8 * s), MUTED, "bottomright")
+        line, colour = (self.message, CREAM) if self.message else (T("past.keys_hint"), MUTED)
+        blit_text(surface, A, line, 18 * s, (w / 2, h - 118 * s), colour, "midtop", max_width=w - 60 * s)
         for button in self.buttons():
             button.draw(surface, A, s, hot=button.primary)
-        blit_text(surface, A, T("past.keys_hint"), 16 * s, (w / 2, h - 10 * s), MUTED, "midbottom",
-                  max_width=w / 2 - 60 * s)
 
     def _scrollbar(self, surface: pygame.Surface, box: Box, s: float) -> None:
         """Where the rows shown lie in the whole list, when it does not fit."""

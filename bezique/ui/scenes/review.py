@@ -394,16 +394,16 @@ class ReviewScene(Scene):
                 y += 23 * s
             y += 4 * s
         summary = self.summary()
-        if summary:
-            blit_text(surface, A, summary, 18 * s, (box.x + 16 * s, box.bottom - 10 * s), MUTED, "bottomleft",
-                      max_width=box.w - 32 * s)
+        foot = box.bottom - 10 * s
+        for line in reversed(wrap(A, summary, round(18 * s), box.w - 32 * s) if summary else []):
+            foot = blit_text(surface, A, line, 18 * s, (box.x + 16 * s, foot), MUTED, "bottomleft").top
         ch = round(54 * s)
         for text, cards in self.happenings(self.cursor.step):
-            if y > box.bottom - 56 * s:
+            if y > foot - 30 * s:
                 break
             blit_text(surface, A, text, 18 * s, (box.x + 16 * s, y), CREAM, max_width=box.w - 32 * s)
             y += 26 * s
-            if cards and y + ch < box.bottom - 8 * s:
+            if cards and y + ch < foot - 8 * s:
                 for i, card in enumerate(cards):
                     surface.blit(A.card(card, ch), (round(box.x + 24 * s + i * ch * 0.55), round(y)))
                 y += ch + 8 * s
