@@ -212,3 +212,32 @@ def test_the_scoreboard_opens_the_review_of_its_deal(lang: str) -> None:
     assert review.cursor.deal.names[review.viewer] == session.seats[0].name
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is board
+
+
+def test_each_result_is_worded_from_the_players_side() -> None:
+    from datetime import datetime
+
+    from bezique.i18n import t
+    from bezique.ui.scenes.past_games import opponents_text, result_text
+
+    def kept(**kw) -> history.KeptGame:
+        base = {"path": Path("x.json"), "kept_at": datetime(2026, 12, 1, 20, 5), "variant": "two_handed",
+                "target": 1000, "players": ("Anna", "Bruno"), "mode": "computer", "level": "expert",
+                "human_seat": 0, "scores": (1000, 800), "winner": 0, "deals": 4, "finished": True,
+                "abandoned": False}
+        return history.KeptGame(**{**base, **kw})
+
+    def words(key: str, **fields: object) -> str:
+        return t(key, "en", **fields)
+
+    assert result_text(kept(), words) == "Won" and result_text(kept(winner=1), words) == "Lost"
+    assert result_text(kept(winner=None), words) == "Draw"
+    assert result_text(kept(finished=False, abandoned=True, winner=None), words) == "Abandoned"
+    assert result_text(kept(mode="hotseat", winner=1), words) == "Bruno won"
+    four = kept(variant="four_handed", players=("Anna", "Bruno", "Carla", "Dario"), human_seat=2, winner=0)
+    assert result_text(four, words) == "Won"  # seat 2 plays with seat 0: side 0
+    assert result_text(kept(variant="four_handed", players=four.players, mode="hotseat", winner=1),
+                       words) == "Bruno & Dario won"
+    assert opponents_text(kept(), "en", words) == "Bruno · Expert"
+    assert opponents_text(kept(), "it", lambda key, **f: t(key, "it", **f)) == "Bruno · Esperto"
+    assert opponents_text(kept(mode="hotseat"), "en", words) == "Anna, Bruno, on this screen"
