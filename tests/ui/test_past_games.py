@@ -97,7 +97,7 @@ def test_a_finished_game_is_kept_listed_and_opens_in_the_review() -> None:
     assert len(review.cursor.deals) == kept.deals
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
-    assert review.cursor.step_index == 2 and review.step_title() == "Trick 2 of 32"
+    assert review.cursor.step_index == 2 and review.words.step_title(review.cursor) == "Trick 2 of 32"
     line = review.timeline_box()
     click(app, (line.x + line.w * (10.5 / 33), line.cy))  # the eleventh slot: trick 10
     assert review.cursor.step_index == 10

@@ -19,22 +19,16 @@ import pygame
 from bezique.ai.review import Assessment, assess_deal
 from bezique.presenter.layout import Box
 from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
-from bezique.rules import Action, Verb
 from bezique.rules.cards import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import card_name, meld_label, suit_word
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.kit.worker import Worker
 from bezique.ui.scene import Scene, Window
+from bezique.ui.scenes.review_words import ReviewWords
 
 WINNER = (250, 206, 108)
 FINAL_ZONE = (70, 52, 30)
 COSTLY = (236, 96, 80)
-YOU_KEYS = {"review.deals": "review.deals_you", "review.led": "review.led_you", "review.won": "review.won_you",
-            "review.exchanged": "review.exchanged_you", "review.scored": "review.scored_you",
-            "review.drew": "review.drew_you"}
-OTHER_ACTIONS = {Verb.DONE: "review.act_done", Verb.EXCHANGE_SEVEN: "review.act_exchange",
-                 Verb.DECLARE_SEVEN: "review.act_declare_seven", Verb.PASS_TO_PARTNER: "review.act_pass"}
 
 
 class ReviewScene(Scene):
@@ -45,6 +39,7 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.cursor = ReviewCursor(deals, deal)
         self.viewer = viewer
+        self.words = ReviewWords(app, viewer)
         self.analyse = analyse  # weigh the player's decisions in the background
         self.worker = Worker()
         self.assessed: dict[int, list[Assessment]] = {}  # deal index -> its decisions weighed
@@ -188,42 +183,7 @@ class ReviewScene(Scene):
                 c.go(step)
                 self.app.dirty = True
 
-    # --- words ----------------------------------------------------------------------------------------------
-    def step_title(self) -> str:
-        T = self.app.t
-        c = self.cursor
-        if c.step_index == 0:
-            return T("review.dealt")
-        return T("review.trick", number=c.step_index, count=c.deal.tricks)
-
-    def info_line(self) -> str:
-        """Who dealt, trumps, the stock, and whether these are the last tricks."""
-        T, lang = self.app.t, self.app.lang
-        deal, step = self.cursor.deal, self.cursor.step
-        parts = [self.said("review.deals", deal.dealer)]
-        if step.trump is not None:
-            parts.append(T("table.trump_suit", suit=suit_word(step.trump, lang)))
-        else:
-            parts.append(T("review.no_trumps"))
-        parts.append(T("review.final") if step.final else T("table.stock_short", count=step.stock))
-        return "  ·  ".join(parts)
-
-    def said(self, key: str, seat: int, **fields: object) -> str:
-        """`key` said of `seat`: in the second person (the ``_you`` key) to the one person who played against the
-        computer, else with the seat's name."""
-        humans = self.cursor.deal.humans
-        if seat == self.viewer and humans[seat] and humans.count(True) == 1:
-            return self.app.t(YOU_KEYS[key], **fields)
-        return self.app.t(key, name=self.cursor.deal.names[seat], **fields)
-
-    def action_text(self, action: Action, trump: int | None) -> str:
-        lang = self.app.lang
-        if action.verb == Verb.PLAY:
-            return card_name(action.cards[0], lang)
-        if action.verb == Verb.MELD and action.kind:
-            return meld_label(action.kind, action.cards, trump, lang)
-        return self.app.t(OTHER_ACTIONS.get(action.verb, "review.act_done"))
-
+    # --- the computer's word -----------------------------------------------------------------------------
     def verdict(self, step: Step) -> list[tuple[str, tuple[int, int, int]]]:
         """The computer's word on the player's choice in `step`: what it cost and what it would have chosen."""
         T = self.app.t
@@ -234,8 +194,9 @@ class ReviewScene(Scene):
             return [(T("review.agree"), MUTED)]
         points = round(item.cost)
         head = T("review.costly_exact", points=points) if item.exact else T("review.costly", points=points)
-        why = T("review.why_exact" if item.exact else "review.why", chosen=self.action_text(item.chosen, step.trump),
-                best=self.action_text(item.best, step.trump), points=points, samples=item.samples)
+        name = self.words.action_text
+        why = T("review.why_exact" if item.exact else "review.why", chosen=name(item.chosen, step.trump),
+                best=name(item.best, step.trump), points=points, samples=item.samples)
         return [(head, COSTLY), (why, CREAM)]
 
     def summary(self) -> str | None:
@@ -250,40 +211,6 @@ class ReviewScene(Scene):
             return T("review.summary_none")
         return T("review.summary", count=len(costly), points=round(sum(item.cost for item in costly)))
 
-    def happenings(self, step: Step) -> list[tuple[str, tuple[int, ...]]]:
-        """What happened in `step`, a line each, with the cards to draw beside it."""
-        T, lang = self.app.t, self.app.lang
-        names = self.cursor.deal.names
-        lines: list[tuple[str, tuple[int, ...]]] = []
-        if step.number == 0 and step.turn_up is not None:
-            lines.append((T("review.turn_up"), (step.turn_up,)))
-        if step.plays:
-            lines.append((self.said("review.led", step.plays[0][0]), ()))
-        if step.winner is not None:
-            lines.append((self.said("review.won", step.winner), ()))
-        for seat, seven, taken in step.exchanged:
-            lines.append((self.said("review.exchanged", seat, card=card_name(taken, lang)), (seven, taken)))
-        for item in step.scored:
-            if item.label == "brisques":
-                what = T("score.brisques")
-            elif item.label == "last_trick":
-                what = T("score.last_trick")
-            else:
-                what = meld_label(item.label, item.cards, step.trump, lang)
-            shown = () if item.label == "brisques" else item.cards
-            lines.append((self.said("review.scored", item.seat, what=what, points=item.points), shown))
-        if step.settled is not None:
-            winner, points = step.settled
-            lines.append((T("score.settle_drawn") if winner is None else
-                          T("score.settle_gain", name=names[winner], points=points), ()))
-        if step.drawn:
-            for seat in dict.fromkeys(seat for seat, _ in step.drawn):
-                cards = tuple(card for who, card in step.drawn if who == seat)
-                lines.append((self.said("review.drew", seat), cards))
-        if not lines:
-            lines.append((T("review.nothing"), ()))
-        return lines
-
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
@@ -293,8 +220,9 @@ class ReviewScene(Scene):
         surface.blit(A.felt((w, h)), (0, 0))
         title = T("review.title", number=c.deal_index + 1, count=len(c.deals))
         blit_text(surface, A, title, 36 * s, (40 * s, 14 * s), GOLD, bold=True, shadow=True, max_width=w / 2)
-        blit_text(surface, A, self.step_title(), 30 * s, (w - 40 * s, 18 * s), CREAM, "topright", bold=True)
-        blit_text(surface, A, self.info_line(), 19 * s, (40 * s, 60 * s), MUTED, max_width=w - 80 * s)
+        blit_text(surface, A, self.words.step_title(c), 30 * s, (w - 40 * s, 18 * s), CREAM, "topright", bold=True)
+        blit_text(surface, A, self.words.info_line(c.deal, c.step), 19 * s, (40 * s, 60 * s), MUTED,
+                  max_width=w - 80 * s)
         self._timeline(surface, s)
         self._rows(surface, s)
         self._side(surface, s)
@@ -398,7 +326,7 @@ class ReviewScene(Scene):
         for line in reversed(wrap(A, summary, round(18 * s), box.w - 32 * s) if summary else []):
             foot = blit_text(surface, A, line, 18 * s, (box.x + 16 * s, foot), MUTED, "bottomleft").top
         ch = round(54 * s)
-        for text, cards in self.happenings(self.cursor.step):
+        for text, cards in self.words.happenings(self.cursor.deal, self.cursor.step):
             if y > foot - 30 * s:
                 break
             blit_text(surface, A, text, 18 * s, (box.x + 16 * s, y), CREAM, max_width=box.w - 32 * s)
