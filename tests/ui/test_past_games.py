@@ -82,13 +82,18 @@ def open_past_games(shell: Shell) -> PastGamesScene:
     return scene
 
 
-def test_a_finished_game_is_kept_listed_and_opens_in_the_review() -> None:
+def finished_and_listed(seed: int) -> tuple[Shell, PastGamesScene]:
+    """A game played to its end at a new shell, then Past games opened from the menu."""
     shell = make_shell()
-    play_out(shell, seed=4)
+    play_out(shell, seed)
     shell.open_menu()
+    shell.app.tick(DT)
+    return shell, open_past_games(shell)
+
+
+def test_a_finished_game_is_kept_listed_and_opens_in_the_review() -> None:
+    shell, past = finished_and_listed(seed=4)
     app = shell.app
-    app.tick(DT)
-    past = open_past_games(shell)
     [kept] = past.games
     assert kept.finished and not kept.abandoned and kept.level == "beginner" and kept.mode == "computer"
     key(app, pygame.K_RETURN)
@@ -157,12 +162,8 @@ def test_export_writes_the_record_where_it_says(tmp_path: Path, monkeypatch: pyt
 
 
 def test_the_review_weighs_the_players_choices_in_the_background() -> None:
-    shell = make_shell()
-    play_out(shell, seed=9)
-    shell.open_menu()
+    shell, _past = finished_and_listed(seed=9)
     app = shell.app
-    app.tick(DT)
-    open_past_games(shell)
     key(app, pygame.K_RETURN)
     review = app.stack.top
     assert isinstance(review, ReviewScene)
