@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import DT, click, key
+from ui_driver import DT, click, key, move
 
 from bezique.ai import review as analysis
 from bezique.persist import history, saves
@@ -102,8 +102,10 @@ def test_a_finished_game_is_kept_listed_and_opens_in_the_review() -> None:
     assert len(review.cursor.deals) == kept.deals
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
-    assert review.cursor.step_index == 2 and review.words.step_title(review.cursor) == "Trick 2 of 32"
+    assert review.cursor.step_index == 2 and review.words.step_title(review.cursor.deal, 2) == "Trick 2 of 32"
     line = review.timeline_box()
+    move(app, (line.x + line.w * (10.5 / 33), line.cy))
+    assert review.hover == 10  # the pointer over the strip names the trick a click shows
     click(app, (line.x + line.w * (10.5 / 33), line.cy))  # the eleventh slot: trick 10
     assert review.cursor.step_index == 10
     key(app, pygame.K_END)

@@ -40,6 +40,7 @@ class ReviewScene(Scene):
         self.cursor = ReviewCursor(deals, deal)
         self.viewer = viewer
         self.words = ReviewWords(app, viewer)
+        self.hover: int | None = None  # the timeline's slot under the pointer: its trick is named
         self.analyse = analyse  # weigh the player's decisions in the background
         self.worker = Worker()
         self.assessed: dict[int, list[Assessment]] = {}  # deal index -> its decisions weighed
@@ -172,6 +173,11 @@ class ReviewScene(Scene):
                 self.app.dirty = True
         elif event.type == pygame.MOUSEWHEEL:
             self.choose("back_step" if event.y > 0 else "forward")
+        elif event.type == pygame.MOUSEMOTION:
+            hover = self.step_at(event.pos)
+            if hover != self.hover:
+                self.hover = hover
+                self.app.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             button = button_at(self.buttons(), event.pos)
             if button is not None:
@@ -220,7 +226,8 @@ class ReviewScene(Scene):
         surface.blit(A.felt((w, h)), (0, 0))
         title = T("review.title", number=c.deal_index + 1, count=len(c.deals))
         blit_text(surface, A, title, 36 * s, (40 * s, 14 * s), GOLD, bold=True, shadow=True, max_width=w / 2)
-        blit_text(surface, A, self.words.step_title(c), 30 * s, (w - 40 * s, 18 * s), CREAM, "topright", bold=True)
+        blit_text(surface, A, self.words.step_title(c.deal, c.step_index), 30 * s, (w - 40 * s, 18 * s), CREAM,
+                  "topright", bold=True)
         blit_text(surface, A, self.words.info_line(c.deal, c.step), 19 * s, (40 * s, 60 * s), MUTED,
                   max_width=w - 80 * s)
         self._timeline(surface, s)
@@ -255,6 +262,14 @@ class ReviewScene(Scene):
         x = box.x + self.cursor.step_index * slot
         pygame.draw.rect(surface, CREAM, (round(x), round(box.y - 3 * s), max(3, round(slot)), round(box.h + 6 * s)),
                          width=2, border_radius=3)
+        if self.hover is not None:  # the trick a click would show, named under the pointer
+            label = self.words.step_title(self.cursor.deal, self.hover)
+            size = round(17 * s)
+            tw = self.app.assets.font(size).size(label)[0] + 16 * s
+            cx = min(max(box.x + (self.hover + 0.5) * slot, box.x + tw / 2), box.right - tw / 2)
+            tip = Box(cx - tw / 2, box.bottom + 6 * s, tw, 26 * s)
+            panel(surface, tip, alpha=250, edge=GOLD, fill=(30, 36, 30), radius=6, edge_width=1)
+            blit_text(surface, self.app.assets, label, size, (tip.cx, tip.cy), CREAM, "center")
 
     def _seat_order(self) -> list[int]:
         players = len(self.cursor.deal.names)

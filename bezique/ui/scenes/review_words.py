@@ -6,7 +6,7 @@ happened in a trick (a line each, with the cards to show beside it) and a decisi
 
 from __future__ import annotations
 
-from bezique.presenter.review import DealReview, ReviewCursor, Step
+from bezique.presenter.review import DealReview, Step
 from bezique.rules import Action, Verb
 from bezique.ui.kit.texts import card_name, meld_label, suit_word
 from bezique.ui.scene import Window
@@ -33,10 +33,11 @@ class ReviewWords:
             return self.app.t(YOU_KEYS[key], **fields)
         return self.app.t(key, name=deal.names[seat], **fields)
 
-    def step_title(self, cursor: ReviewCursor) -> str:
-        if cursor.step_index == 0:
+    def step_title(self, deal: DealReview, step: int) -> str:
+        """The title of `step`: "The deal" for step 0, else "Trick 5 of 32"."""
+        if step == 0:
             return self.app.t("review.dealt")
-        return self.app.t("review.trick", number=cursor.step_index, count=cursor.deal.tricks)
+        return self.app.t("review.trick", number=step, count=deal.tricks)
 
     def info_line(self, deal: DealReview, step: Step) -> str:
         """Who dealt, trumps, the stock, and whether these are the last tricks."""
