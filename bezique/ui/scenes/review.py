@@ -233,6 +233,7 @@ class ReviewScene(Scene):
         self._timeline(surface, s)
         self._rows(surface, s)
         self._side(surface, s)
+        self._hover_tip(surface, s)
         for button in self.buttons():
             button.draw(surface, A, s)
         blit_text(surface, A, T("review.keys_hint"), 15 * s, (w / 2, h - 6 * s), MUTED, "midbottom",
@@ -262,14 +263,20 @@ class ReviewScene(Scene):
         x = box.x + self.cursor.step_index * slot
         pygame.draw.rect(surface, CREAM, (round(x), round(box.y - 3 * s), max(3, round(slot)), round(box.h + 6 * s)),
                          width=2, border_radius=3)
-        if self.hover is not None:  # the trick a click would show, named under the pointer
-            label = self.words.step_title(self.cursor.deal, self.hover)
-            size = round(17 * s)
-            tw = self.app.assets.font(size).size(label)[0] + 16 * s
-            cx = min(max(box.x + (self.hover + 0.5) * slot, box.x + tw / 2), box.right - tw / 2)
-            tip = Box(cx - tw / 2, box.bottom + 6 * s, tw, 26 * s)
-            panel(surface, tip, alpha=250, edge=GOLD, fill=(30, 36, 30), radius=6, edge_width=1)
-            blit_text(surface, self.app.assets, label, size, (tip.cx, tip.cy), CREAM, "center")
+
+    def _hover_tip(self, surface: pygame.Surface, s: float) -> None:
+        """The trick a click on the timeline would show, named under the pointer (drawn last, over the rows)."""
+        if self.hover is None:
+            return
+        box = self.timeline_box()
+        slot = box.w / len(self.cursor.deal.steps)
+        label = self.words.step_title(self.cursor.deal, self.hover)
+        size = round(17 * s)
+        tw = self.app.assets.font(size).size(label)[0] + 16 * s
+        cx = min(max(box.x + (self.hover + 0.5) * slot, box.x + tw / 2), box.right - tw / 2)
+        tip = Box(cx - tw / 2, box.bottom + 6 * s, tw, 26 * s)
+        panel(surface, tip, alpha=255, edge=GOLD, fill=(30, 36, 30), radius=6, edge_width=1)
+        blit_text(surface, self.app.assets, label, size, (tip.cx, tip.cy), CREAM, "center")
 
     def _seat_order(self) -> list[int]:
         players = len(self.cursor.deal.names)
