@@ -1,4 +1,4 @@
-"""``python -m bezique bench rules|ai|ui``: benchmarks that print figures (never timed tests that flake).
+"""``python -m bezique bench rules|ai|ui|review``: benchmarks that print figures (never timed tests that flake).
 
 ``bench rules`` plays random legal two-handed deals on one core through the public API (``play_game`` choosing
 among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``. ``bench ai``
@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 from bezique.ai.benchmark import run_ai_bench
+from bezique.commands import bench_review
 from bezique.rules import VARIANTS, Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
 
 
@@ -31,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ai.add_argument("--times", action="store_true", help="first time the Expert's decisions in every variant")
     ai.add_argument("--deals", type=int, default=1, help="deals a variant with --times (default 1)")
     ai.add_argument("--variant", action="append", choices=VARIANTS, help="a variant to time (default: all)")
+    bench_review.add_arguments(sub.add_parser("review", help="seconds the review's analysis takes per deal"))
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
         importlib.import_module("bezique.ui.bench").add_ui_bench_arguments(ui)
@@ -64,6 +66,8 @@ def bench_rules(seconds: float, seed: int, variant: str = "two_handed",
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.target == "review":
+        return bench_review.run(args)
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
     if args.target == "ai":

@@ -1,7 +1,9 @@
 """``python -m bezique replay FILE [--json] [--legal]``: replay a game record and summarise it (RECORD.md).
 
-Exit status 0 when the whole record replays; 2 with one line on standard error for a malformed or illegal record
-(never a traceback).
+FILE is a game record, or a file that holds one in its envelope: the saved game (``savegame.json``,
+``bezique.persist.saves``) or a kept game (``games/*.json``, ``bezique.persist.history``); the envelope's ``record``
+is replayed, the rest of it is not read. Exit status 0 when the whole record replays; 2 with one line on standard
+error for a malformed or illegal record (never a traceback).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import sys
 from typing import Any
 
+from bezique.persist import history, saves
 from bezique.rules import (
     MELD_NAMES,
     DealSummary,
@@ -27,7 +30,7 @@ from bezique.shown import shorten
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a game record (JSON, RECORD.md)")
+    parser.add_argument("file", help="a game record (JSON, RECORD.md), a saved game or a kept game")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a summary")
     parser.add_argument("--legal", action="store_true", help="also print the legal actions and who must act")
 
@@ -105,6 +108,18 @@ class _Refused(Exception):
     """The file is not a record that replays; the text is the line to print."""
 
 
+ENVELOPES = {saves.FORMAT: "saved game", history.FORMAT: "kept game"}  # files that hold a record under "record"
+
+
+def _record_of(doc: Any, file: str) -> Any:
+    """The game record `doc` is, or holds in its envelope (a save or a kept game)."""
+    if not isinstance(doc, dict) or doc.get("format") not in ENVELOPES:
+        return doc
+    if "record" not in doc:
+        raise _Refused(f"{file}: this {ENVELOPES[doc['format']]} holds no game record")
+    return doc["record"]
+
+
 def _replay_file(file: str) -> RecordedGame:
     """The game `file` records. Raises _Refused for anything about the file (never a traceback)."""
     try:
@@ -117,7 +132,7 @@ def _replay_file(file: str) -> RecordedGame:
     except (ValueError, UnicodeDecodeError) as exc:  # JSONDecodeError, or a number beyond 4,300 digits
         raise _Refused(f"{file} is not valid JSON: {exc}") from None
     try:
-        return replay_record(doc)
+        return replay_record(_record_of(doc, file))
     except RecordError as exc:
         raise _Refused(str(exc)) from None
     except RecursionError:

@@ -90,10 +90,11 @@ class MenuScene(Scene):
         w, h = self.app.size
         s = scale_of((w, h))
         T = self.app.t
-        bw, bh, gap = 340 * s, 50 * s, 12 * s
+        bw, bh, gap = 340 * s, 46 * s, 9 * s
         x, y = w / 2 - bw / 2, 250 * s
         items = [("menu.new_game", "new"), ("menu.continue", "continue"), ("menu.settings", "settings"),
-                 ("menu.how_to_play", "howto"), ("menu.statistics", "stats"), ("menu.quit", "quit")]
+                 ("menu.how_to_play", "howto"), ("menu.statistics", "stats"), ("menu.past_games", "past"),
+                 ("menu.quit", "quit")]
         # one highlight: the button the mouse or the keys are on is the gold one (it starts on Continue when there
         # is a game to continue, else on New game), so coming back from another screen never shows two
         return [Button(Box(x, y + i * (bh + gap), bw, bh), T(key), action,
@@ -133,6 +134,9 @@ class MenuScene(Scene):
         elif action == "stats":
             from bezique.ui.scenes.stats import StatsScene
             self.app.push(StatsScene(self.app, self.owner.notices))
+        elif action == "past":
+            from bezique.ui.scenes.past_games import PastGamesScene
+            self.app.push(PastGamesScene(self.app, self.owner.notices))
         elif action == "quit":
             self.app.quit()
 

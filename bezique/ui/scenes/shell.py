@@ -17,7 +17,7 @@ from typing import Any
 
 from bezique.config import AISettings, AppSettings
 from bezique.i18n.names import default_name_in
-from bezique.persist import new_game, saves, stats, storage
+from bezique.persist import history, new_game, saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, default_rules, target_choices
@@ -114,16 +114,22 @@ class Shell:
         return None
 
     def start_game(self, setup: GameSetup) -> TableScene:
-        """A new game from the New game screen; replaces the saved one (counted as abandoned if unfinished). Its
-        save's meta names the house rules it plays with (``house_rules``: the changed keys, for the statistics)."""
+        """A new game from the New game screen; replaces the saved one, which is counted and kept, marked abandoned
+        (a finished one is counted as finished). Its save's meta names the house rules it plays with
+        (``house_rules``: the changed keys, for the statistics)."""
         if setup.mode == "computer" and setup.level != self.ai.level:
             # the level in the player's settings follows New game's (the bare table and `play` start from it);
             # a settings file that cannot be written has been said already
             self.ai = dataclasses.replace(self.ai, level=setup.level)
             self._save_settings()
-        replaced = saves.load_saved_game()
-        if replaced.game is not None and not replaced.finished:
-            self._count(stats.record_abandoned, replaced.game, replaced.meta)
+        left = saves.load_saved_game()
+        if left.problem is not None:
+            self.notices.append(storage_problem_text(left.problem, self.lang))
+        if left.game is not None and left.finished:
+            self._finish(left.game, left.meta)
+        elif left.game is not None:
+            self._count(stats.record_abandoned, left.game, left.meta)
+            self._keep(left.game, left.meta, abandoned=True)
         defaults = self.defaults_for(setup.variant)
         kinds = setup.seat_kinds()
         session = new_session(setup.ruleset(defaults), setup.mode, setup.level, self.lang, setup.seed,
@@ -237,7 +243,15 @@ class Shell:
             self.table.stage.clear_notice(problem)
         self.app.dirty = True
 
+    def _keep(self, game: RecordedGame, meta: dict[str, Any], abandoned: bool = False) -> None:
+        """Keep the game for Past games (``history``); a failure is said on the menu, the game goes on."""
+        try:
+            history.keep_game(game, meta, abandoned)
+        except OSError as exc:
+            self.notices.append(self.app.t("problem.keep_failed", reason=exc.strerror or str(exc)))
+
     def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
+        self._keep(game, meta)
         self._count(stats.record_game_result, game, meta)
         saves.delete_saved_game()
 

@@ -22,6 +22,7 @@ from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.tween import SPEED_FACTORS
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel, progress_bar
 from bezique.ui.scene import Scene
+from bezique.ui.scenes.review import ReviewScene
 from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
 
 if TYPE_CHECKING:
@@ -151,6 +152,12 @@ class ResultOverlay(Scene):
         rows = [[d + 1, *(points[side] for side in sides)] for d, points in enumerate(totals)]
         return heads, rows, [session.state.scores[side] for side in sides]
 
+    def review_button(self) -> Button:
+        """Review this deal trick by trick (``scenes.review``), left of the way on; over the scoreboard."""
+        _, _, qb = self._boxes()
+        x = qb.right + 16 * self._scale() if self.game_over else qb.x
+        return Button(Box(x, qb.y, 250 * self._scale(), qb.h), self.app.t("score.review"), "review", text_size=20)
+
     def _buttons(self) -> tuple[Button, Button | None]:
         _, nb, qb = self._boxes()
         T = self.app.t
@@ -165,7 +172,10 @@ class ResultOverlay(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         main, second = self._buttons()
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.review_button().hit(event.pos)) or \
+                (event.type == pygame.KEYDOWN and event.key == pygame.K_r):
+            self.app.push(ReviewScene.of_record(self.app, self.session.game.to_dict(), self.seats[0], self.deal))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if main.hit(event.pos):
                 self.app.sounds.play("click")
                 self._close(main.action)
@@ -216,6 +226,7 @@ class ResultOverlay(Scene):
             draw_deal_table(surface, A, T, table_box, s, *self.deal_table(), settled=self.settled)
             self._remaining(surface, s)
         main, second = self._buttons()
+        self.review_button().draw(surface, A, s)
         main.draw(surface, A, s)
         if second is not None:
             second.draw(surface, A, s)
@@ -376,11 +387,11 @@ class ResultOverlay(Scene):
         hands = [hand for hand in hands if hand]
         if not hands or not session.humans or session.hotseat:
             return
-        _, nb, qb = self._boxes()
+        _, nb, _ = self._boxes()
         ch = round(50 * s)
         cw = self.app.assets.card(hands[0][0], ch).get_width()
         gap = 16 * s
-        x = qb.right + 30 * s
+        x = self.review_button().box.right + 30 * s
         count = sum(len(hand) for hand in hands)
         step = min(26 * s, (nb.x - 20 * s - x - cw - gap * (len(hands) - 1)) / max(count - 1, 1))
         for hand in hands:

@@ -1,0 +1,231 @@
+"""Past games: the kept games (``bezique.persist.history``), newest first, with date, game, opponents, result and
+score; open one to review it deal by deal, or export its record to the player's downloads folder.
+
+Mouse (click a row to choose it, click it again or Review to open it, the wheel to scroll) and keyboard (arrows,
+Page Up/Down, Home/End, Enter to review, E to export, Esc to go back). A kept game that cannot be read is set aside by
+``history`` and said on the menu's notices.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import pygame
+
+from bezique.i18n import level_name, variant_name
+from bezique.persist import history
+from bezique.presenter.layout import Box
+from bezique.rules import RecordError, make_ruleset
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.texts import storage_problem_text
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.scene import Scene, Window
+
+ROW_H = 40  # at scale 1
+HEAD_H = 44
+Words = Callable[..., str]  # the window's ``t``: a key and its fields, in the player's language
+COLUMNS = (0.0, 0.17, 0.42, 0.71, 0.85)  # date, game, opponents, result, score: fractions of the list's width
+
+
+def result_text(kept: history.KeptGame, t: Words) -> str:
+    """The game's outcome from the player's side (against the computer), or who won (on one screen)."""
+    if kept.abandoned:
+        return t("past.abandoned")
+    if not kept.finished:
+        return t("past.unfinished")
+    if kept.winner is None:
+        return t("past.draw")
+    rules = make_ruleset(kept.variant, {})
+    if kept.mode == "computer":
+        return t("past.won") if kept.winner == rules.side_of(kept.human_seat) else t("past.lost")
+    seats = [i for i in range(len(kept.players)) if rules.side_of(i) == kept.winner]
+    return t("past.winner", name=" & ".join(kept.players[i] for i in seats))
+
+
+def opponents_text(kept: history.KeptGame, lang: str, t: Words) -> str:
+    """Who the player faced: the computer's names and level, or everyone at the screen."""
+    if kept.mode != "computer":
+        return t("past.hotseat", names=", ".join(kept.players))
+    others = [name for i, name in enumerate(kept.players) if i != kept.human_seat]
+    level = kept.level or ""
+    with contextlib.suppress(KeyError):  # a level this program no longer offers: by its id
+        level = level_name(level, lang)
+    return f"{', '.join(others)} · {level}" if level else ", ".join(others)
+
+
+def game_text(kept: history.KeptGame, lang: str) -> str:
+    try:
+        name = variant_name(kept.variant, lang)
+    except KeyError:
+        name = kept.variant
+    return f"{name} · {kept.target}" if kept.target else name
+
+
+class PastGamesScene(Scene):
+    """The list of kept games. `notices`: where a kept game set aside is reported (the menu's notices)."""
+
+    def __init__(self, app: Window, notices: list[str]) -> None:
+        super().__init__(app)
+        self.notices = notices
+        listing = history.list_games()
+        self.games = listing.games
+        for problem in listing.problems:
+            notices.append(storage_problem_text(problem, app.lang))
+        self.selected = 0
+        self.top = 0  # the first row shown
+        self.message: str | None = None  # what the last export did
+
+    # --- geometry -------------------------------------------------------------------------------------------
+    def _scale(self) -> float:
+        return scale_of(self.app.size)
+
+    def list_box(self) -> Box:
+        w, h = self.app.size
+        s = self._scale()
+        return Box(w / 2 - 600 * s, 96 * s, 1200 * s, h - 96 * s - 130 * s)
+
+    def visible_rows(self) -> int:
+        s = self._scale()
+        return max(1, int((self.list_box().h - HEAD_H * s - 8 * s) // (ROW_H * s)))
+
+    def row_box(self, index: int) -> Box | None:
+        """Where the game at `index` is drawn, or None when it is scrolled out of sight."""
+        if not self.top <= index < self.top + self.visible_rows():
+            return None
+        s = self._scale()
+        box = self.list_box()
+        return Box(box.x + 8 * s, box.y + HEAD_H * s + (index - self.top) * ROW_H * s, box.w - 16 * s, ROW_H * s)
+
+    def buttons(self) -> list[Button]:
+        w, h = self.app.size
+        s = self._scale()
+        T = self.app.t
+        y, bh = h - 74 * s, 50 * s
+        some = bool(self.games)
+        return [Button(Box(w / 2 - 600 * s, y, 220 * s, bh), T("menu.back"), "back"),
+                Button(Box(w / 2 + 380 * s - 250 * s, y, 230 * s, bh), T("past.export"), "export", enabled=some),
+                Button(Box(w / 2 + 380 * s, y, 220 * s, bh), T("past.review"), "review", enabled=some, primary=True)]
+
+    # --- input ----------------------------------------------------------------------------------------------
+    def select(self, index: int) -> None:
+        """Choose the game at `index` (clamped), scrolling it into sight."""
+        if not self.games:
+            return
+        self.selected = max(0, min(index, len(self.games) - 1))
+        rows = self.visible_rows()
+        if self.selected < self.top:
+            self.top = self.selected
+        elif self.selected >= self.top + rows:
+            self.top = self.selected - rows + 1
+        self.app.dirty = True
+
+    def scroll(self, rows: int) -> None:
+        self.top = max(0, min(self.top + rows, max(0, len(self.games) - self.visible_rows())))
+        self.app.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible_rows(),
+                    pygame.K_PAGEDOWN: self.visible_rows(), pygame.K_HOME: -len(self.games),
+                    pygame.K_END: len(self.games)}.get(event.key)
+            if step is not None:
+                self.select(self.selected + step)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop(self)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose("review")
+            elif event.key == pygame.K_e:
+                self.choose("export")
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = button_at(self.buttons(), event.pos)
+            if button is not None:
+                self.app.sounds.play("click")
+                self.choose(button.action)
+                return
+            for index in range(self.top, min(len(self.games), self.top + self.visible_rows())):
+                row = self.row_box(index)
+                if row is not None and row.contains(*event.pos):
+                    if index == self.selected:
+                        self.choose("review")
+                    else:
+                        self.select(index)
+                    return
+
+    def choose(self, action: str) -> None:
+        if action == "back":
+            self.app.pop(self)
+        elif self.games and action in ("review", "export"):
+            kept = self.games[self.selected]
+            game, problem = history.open_game(kept)
+            if game is None:  # set aside (or gone meanwhile): off the list
+                if problem is not None:
+                    self.message = storage_problem_text(problem, self.app.lang, with_detail=False)
+                del self.games[self.selected]
+                self.select(self.selected)
+                return
+            if action == "export":
+                try:
+                    path = history.export_game(game, kept)
+                except OSError as exc:
+                    self.message = self.app.t("past.export_failed", reason=exc.strerror or str(exc))
+                else:
+                    self.message = self.app.t("past.exported", path=str(path))
+                self.app.dirty = True
+                return
+            from bezique.ui.scenes.review import ReviewScene
+            try:
+                self.app.push(ReviewScene.of_record(self.app, game.to_dict(), viewer=kept.human_seat))
+            except RecordError as exc:  # replayed just now, so only a bug gets here: say it rather than crash
+                self.message = str(exc)
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        w, h = surface.get_size()
+        s = self._scale()
+        surface.blit(A.felt((w, h)), (0, 0))
+        blit_text(surface, A, T("past.title"), 56 * s, (w / 2, 18 * s), GOLD, "midtop", bold=True, shadow=True)
+        box = self.list_box()
+        panel(surface, box, alpha=200)
+        xs = [box.x + 20 * s + f * (box.w - 40 * s) for f in COLUMNS]
+        widths = [b - a - 12 * s for a, b in zip(xs, [*xs[1:], box.right - 20 * s], strict=True)]
+        heads = [T("past.date"), T("past.game"), T("past.opponents"), T("past.result"), T("past.score")]
+        for x, width, head in zip(xs, widths, heads, strict=True):
+            blit_text(surface, A, head, 19 * s, (x, box.y + 14 * s), MUTED, max_width=width)
+        if not self.games:
+            blit_text(surface, A, T("past.none"), 22 * s, (box.cx, box.cy), CREAM, "center", max_width=box.w - 40 * s)
+        for index in range(self.top, min(len(self.games), self.top + self.visible_rows())):
+            row = self.row_box(index)
+            assert row is not None
+            kept = self.games[index]
+            chosen = index == self.selected
+            if chosen:
+                panel(surface, row, alpha=235, edge=GOLD, fill=(40, 92, 66), radius=8, edge_width=2)
+            cells = [kept.kept_at.strftime("%Y-%m-%d %H:%M"), game_text(kept, lang), opponents_text(kept, lang, T),
+                     result_text(kept, T), " – ".join(map(str, kept.scores))]
+            for i, (x, width, cell) in enumerate(zip(xs, widths, cells, strict=True)):
+                colour = GOLD if i == 3 and cell == T("past.won") else CREAM if i != 3 or not kept.abandoned else MUTED
+                blit_text(surface, A, cell, 20 * s, (x, row.cy), colour, "midleft", bold=chosen and i == 3,
+                          max_width=width)
+        self._scrollbar(surface, box, s)
+        if self.games:
+            blit_text(surface, A, T("past.count", count=len(self.games)), 17 * s, (box.right - 12 * s,
+                      box.y - 8 * s), MUTED, "bottomright")
+        line, colour = (self.message, CREAM) if self.message else (T("past.keys_hint"), MUTED)
+        blit_text(surface, A, line, 18 * s, (w / 2, h - 118 * s), colour, "midtop", max_width=w - 60 * s)
+        for button in self.buttons():
+            button.draw(surface, A, s, hot=button.primary)
+
+    def _scrollbar(self, surface: pygame.Surface, box: Box, s: float) -> None:
+        """Where the rows shown lie in the whole list, when it does not fit."""
+        rows, count = self.visible_rows(), len(self.games)
+        if count <= rows:
+            return
+        track = Box(box.right - 10 * s, box.y + HEAD_H * s, 5 * s, rows * ROW_H * s)
+        pygame.draw.rect(surface, (20, 40, 30), track.ints(), border_radius=3)
+        thumb_h = max(20 * s, track.h * rows / count)
+        y = track.y + (track.h - thumb_h) * self.top / max(1, count - rows)
+        pygame.draw.rect(surface, MUTED, (round(track.x), round(y), round(track.w), round(thumb_h)), border_radius=3)
