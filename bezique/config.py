@@ -44,6 +44,7 @@ class AppSettings:
     auto_play_forced_card: bool = False
     allow_undo: bool = False
     fullscreen: bool = False
+    kept_games: int = 200  # finished games kept for Past games, the oldest removed first (0 keeps none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,7 @@ APP_CHECKS: dict[str, _Check] = {
     "auto_play_forced_card": _flag,
     "allow_undo": _flag,
     "fullscreen": _flag,
+    "kept_games": _whole(0, 10_000),
 }
 AI_CHECKS: dict[str, _Check] = {
     "level": _one_of("beginner", "intermediate", "expert", "master"),

@@ -314,6 +314,8 @@ STRINGS: dict[str, str] = {
     "settings.auto_play_forced_card": "Play a forced card for me",
     "settings.allow_undo": "Allow undo",
     "settings.fullscreen": "Display",
+    "settings.kept_games": "Games kept in Past games",
+    "settings.kept_count": "The last {count}",
     "settings.saved": "Settings saved",
     "settings.save_failed": "The settings could not be saved: {reason}",
     "settings.reset": "Restore defaults",
@@ -351,6 +353,7 @@ STRINGS: dict[str, str] = {
     "option.table_colour.red": "Wine-red baize",
     "option.table_colour.grey": "Grey baize",
     "option.fullscreen.false": "Window",
+    "option.kept_games.0": "None",
     "option.fullscreen.true": "Full screen",
 
     # --- statistics -----------------------------------------------------------------------------------------

@@ -322,6 +322,8 @@ STRINGS: dict[str, str] = _typeset({
     "settings.auto_play_forced_card": "Jouer pour moi une carte forcée",
     "settings.allow_undo": "Permettre d’annuler un coup",
     "settings.fullscreen": "Affichage",
+    "settings.kept_games": "Parties conservées",
+    "settings.kept_count": "Les {count} dernières",
     "settings.saved": "Réglages enregistrés",
     "settings.save_failed": "Les réglages n’ont pas pu être enregistrés : {reason}",
     "settings.reset": "Rétablir les valeurs par défaut",
@@ -346,6 +348,7 @@ STRINGS: dict[str, str] = _typeset({
     "option.card_back.blue": "Bleu",
     "option.card_back.red": "Rouge",
     "option.fullscreen.false": "Fenêtre",
+    "option.kept_games.0": "Aucune",
     "option.fullscreen.true": "Plein écran",
 
     # --- statistiques ---------------------------------------------------------------------------------------

@@ -317,6 +317,8 @@ STRINGS: dict[str, str] = {
     "settings.auto_play_forced_card": "Gioca per me la carta obbligata",
     "settings.allow_undo": "Consenti di annullare la mossa",
     "settings.fullscreen": "Schermo",
+    "settings.kept_games": "Partite conservate",
+    "settings.kept_count": "Le ultime {count}",
     "settings.saved": "Impostazioni salvate",
     "settings.save_failed": "Non è stato possibile salvare le impostazioni: {reason}",
     "settings.reset": "Ripristina i valori predefiniti",
@@ -354,6 +356,7 @@ STRINGS: dict[str, str] = {
     "option.table_colour.red": "Panno rosso vino",
     "option.table_colour.grey": "Panno grigio",
     "option.fullscreen.false": "Finestra",
+    "option.kept_games.0": "Nessuna",
     "option.fullscreen.true": "Schermo intero",
 
     # --- statistiche ----------------------------------------------------------------------------------------

@@ -53,6 +53,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "auto_play_forced_card": (False, True),
     "allow_undo": (False, True),
     "fullscreen": (False, True),
+    "kept_games": (0, 50, 100, 200, 500, 1000),
 }
 
 

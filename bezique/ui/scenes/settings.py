@@ -49,6 +49,8 @@ class SettingsScene(Scene):
         lang = self.app.lang
         if key == "sound_volume" and isinstance(value, int | float):
             return self.app.t("settings.volume_percent", percent=round(float(value) * 100))
+        if key == "kept_games" and isinstance(value, int) and value:
+            return self.app.t("settings.kept_count", count=value)
         try:
             return option_label(key, value, lang)
         except KeyError:  # a value only config.yaml or a test can set

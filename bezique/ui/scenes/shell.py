@@ -246,7 +246,7 @@ class Shell:
     def _keep(self, game: RecordedGame, meta: dict[str, Any], abandoned: bool = False) -> None:
         """Keep the game for Past games (``history``); a failure is said on the menu, the game goes on."""
         try:
-            history.keep_game(game, meta, abandoned)
+            history.keep_game(game, meta, abandoned, limit=self.settings.kept_games)
         except OSError as exc:
             self.notices.append(self.app.t("problem.keep_failed", reason=exc.strerror or str(exc)))
 
