@@ -45,7 +45,7 @@ STRINGS: dict[str, str] = _typeset({
 
     # --- nouvelle partie ------------------------------------------------------------------------------------
     "newgame.title": "Nouvelle partie",
-    "newgame.level": "Niveau de l’ordinateur",
+    "newgame.level": "Niveau",
     "newgame.variant": "Jeu",
     "newgame.target": "Points pour gagner",
     "newgame.target_1000": "1000 (partie normale)",
@@ -63,7 +63,7 @@ STRINGS: dict[str, str] = _typeset({
     "newgame.seat_computer": "Ordinateur",
     "newgame.seat_person": "Humain",
     "newgame.seat_you": "Vous",
-    "newgame.players_blurb": "Chaque place : l’ordinateur, ou quelqu’un à cet écran (chacun son tour, mains cachées)",
+    "newgame.players_blurb": "Chaque place : l’ordinateur ou quelqu’un à cet écran (tour à tour, mains cachées)",
     "newgame.sides": "Camps",
     "newgame.sides_partnership": "Deux contre deux",
     "newgame.sides_individual": "Chacun pour soi",
@@ -382,7 +382,7 @@ STRINGS: dict[str, str] = _typeset({
     "stats.wins": "Victoires",
     "stats.losses": "Défaites",
     "stats.draws": "Nulles",
-    "stats.abandoned": "Abandonnées",
+    "stats.abandoned": "Aband.",
     "stats.earlier": "Parties précédentes (tous les jeux)",
     "stats.win_rate": "Taux de victoire",
     "stats.win_rate_value": "{percent} %",
@@ -398,7 +398,7 @@ STRINGS: dict[str, str] = _typeset({
     "stats.current_streak": "Série de victoires en cours",
     "stats.best_streak": "Meilleure série de victoires",
     "stats.none_yet": "Pas encore",
-    "stats.records_note": "Les records ne comptent que les parties contre l’ordinateur sans conseils.",
+    "stats.records_note": "Records : seules les parties contre l’ordinateur, sans conseils.",
 
     # --- pause ----------------------------------------------------------------------------------------------
     "pause.title": "Pause",
@@ -462,7 +462,7 @@ STRINGS: dict[str, str] = _typeset({
     "table.final_lead": "Derniers plis : à vous d’entamer",
     "table.final_phase_left": "Derniers plis : il en reste {count}",
     "table.final_phase_left_one": "Derniers plis : plus qu’un",
-    "table.keys": "Échap : menu · H : conseil · L : marque",
+    "table.keys": "H : conseil · L : marque",
     "table.melds_of": "{name} : combinaisons",
     "table.more_problems": "(+{count} {count:plural:autre|autres})",
     "table.not_allowed": "Ce coup n’est pas permis maintenant",
@@ -529,8 +529,7 @@ STRINGS: dict[str, str] = _typeset({
     "level.beginner": "Débutant",
     "level.beginner.blurb": "Joue des cartes sensées et annonce ce qu’il voit, mais manque les finesses.",
     "level.intermediate": "Confirmé",
-    "level.intermediate.blurb": "Connaît le métier : prend des plis pour annoncer, garde atouts et brisques, compte "
-        "les cartes.",
+    "level.intermediate.blurb": "Prend des plis pour annoncer, garde atouts et brisques, compte les cartes.",
     "level.expert": "Expert",
     "level.expert.blurb": "Anticipe les cartes qu’il ne voit pas et joue parfaitement les huit derniers plis.",
     "level.master": "Maître",
