@@ -542,7 +542,8 @@ STRINGS: dict[str, str] = _typeset({
     "advice.exchange": "Vous prenez {card} et marquez 10 points.",
     "advice.declare_seven": "Vous marquez 10 points.",
     "advice.done": "Rien ne mérite d’être annoncé pour l’instant.",
-    "advice.lead_low": "Rien n’est perdu : vos combinaisons, vos atouts et vos brisques restent en main.",
+    "advice.lead_low": "Une carte qui ne coûte rien : vos combinaisons, vos atouts et vos brisques restent en "
+        "main.",
     "advice.seven": "Le sept d’atout rapporte 10 points quand il est joué.",
     "advice.win_meld": "Le pli pris, vous pourrez annoncer une combinaison.",
     "advice.win_brisque": "Vous ramassez la brisque.",
