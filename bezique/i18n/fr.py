@@ -464,7 +464,7 @@ STRINGS: dict[str, str] = _typeset({
     "table.dismiss": "cliquez pour fermer",
     "table.final_lead": "Derniers plis : à vous d’entamer",
     "table.final_phase_left": "Derniers plis : il en reste {count}",
-    "table.final_phase_left_one": "Derniers plis : plus qu’un",
+    "table.final_phase_last": "Derniers plis : plus qu’un",
     "table.keys": "H : conseil · L : marque",
     "table.melds_of": "{name} : combinaisons",
     "table.more_problems": "(+{count} {count:plural:autre|autres})",
