@@ -61,7 +61,7 @@ STRINGS: dict[str, str] = {
     "house.presets": "Presets",
     "house.done": "Done",
     "house.keys": "Up/Down: a rule · Left/Right: its value · Page Up/Down · Enter: done · Esc: back",
-    "house.default": "default",
+    "house.default": "default: {value}",
     "house.shown": "{first}–{last} of {total}",
     "house.preset.standard": "Standard",
     "house.preset.custom": "Custom",

@@ -81,7 +81,7 @@ STRINGS: dict[str, str] = _typeset({
     "house.done": "Valider",
     "house.keys": "Haut/Bas : une règle · Gauche/Droite : sa valeur · Page préc./suiv. · Entrée : valider · "
                   "Échap : retour",
-    "house.default": "par défaut",
+    "house.default": "par défaut : {value}",
     "house.shown": "{first}–{last} sur {total}",
     "house.preset.standard": "Standard",
     "house.preset.custom": "Personnalisées",
@@ -385,7 +385,7 @@ STRINGS: dict[str, str] = _typeset({
     "stats.wins": "Victoires",
     "stats.losses": "Défaites",
     "stats.draws": "Nulles",
-    "stats.abandoned": "Aband.",
+    "stats.abandoned": "Abandons",
     "stats.earlier": "Parties précédentes (tous les jeux)",
     "stats.win_rate": "Taux de victoire",
     "stats.win_rate_value": "{percent} %",

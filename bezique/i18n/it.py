@@ -62,7 +62,7 @@ STRINGS: dict[str, str] = {
     "house.presets": "Insiemi",
     "house.done": "Fatto",
     "house.keys": "Su/Giù: una regola · Sinistra/Destra: il valore · Pagina Su/Giù · Invio: fatto · Esc: indietro",
-    "house.default": "predefinito",
+    "house.default": "predefinito: {value}",
     "house.shown": "{first}–{last} di {total}",
     "house.preset.standard": "Standard",
     "house.preset.custom": "Personalizzate",

@@ -33,7 +33,8 @@ def flow_chips(scene: Scene, chips: list[tuple[str, str, bool]], x0: float, y: f
     out: list[Button] = []
     x = x0
     for label, action, lit in chips:
-        w = max(min_width * s, scene.app.assets.text(label, int(CHIP_TEXT * s)).get_width() + 28 * s)
+        # measured in bold, as a lit chip draws it: choosing a chip must not squeeze its label (nor move the row)
+        w = max(min_width * s, scene.app.assets.font(CHIP_TEXT * s, True).size(label)[0] + 28 * s)
         w = min(w, right - x0)
         if x + w > right and x > x0:
             x, y = x0, y + (height + 6) * s

@@ -108,7 +108,7 @@ class HouseRulesScene(Scene):
         text = T(f"house.rule.{key}")
         default = getattr(self.defaults, key)
         if getattr(self.rules, key) != default:
-            text += f"  ({T('house.default')}: {value_label(key, default, T)})"
+            text += f"  ({T('house.default', value=value_label(key, default, T))})"
         return text
 
     def geometry(self) -> tuple[float, Box, Box]:

@@ -74,14 +74,15 @@ class StatsScene(Scene):
         panel(surface, box, alpha=200)
         blit_text(surface, A, title, 24 * s, (box.x + 16 * s, box.y + 10 * s), GOLD, bold=True,
                   max_width=box.w - 32 * s)
-        cols = [box.x + 16 * s, box.x + box.w * 0.27, box.x + box.w * 0.37, box.x + box.w * 0.47,
-                box.x + box.w * 0.57, box.x + box.w * 0.67, box.x + box.w * 0.78]
+        # the numbers are short; the headers are not ("Abandoned", "Abbandonate"): each header gets the room up to
+        # the next column, and the abandoned column, the longest word, a wider one
+        cols = [box.x + 16 * s, box.x + box.w * 0.25, box.x + box.w * 0.34, box.x + box.w * 0.43,
+                box.x + box.w * 0.52, box.x + box.w * 0.61, box.x + box.w * 0.77]
         y = box.y + 44 * s
         heads = [T("stats.level"), T("stats.games"), T("stats.wins"), T("stats.losses"), T("stats.draws"),
                  T("stats.abandoned"), T("stats.win_rate")]
-        for c, head in zip(cols, heads, strict=True):
-            room = box.right - c - 16 * s if c == cols[-1] else box.w * 0.095
-            blit_text(surface, A, head, 17 * s, (c, y), MUTED, max_width=room if c != cols[0] else None)
+        for c, after, head in zip(cols, [*cols[1:], box.right - 16 * s], heads, strict=True):
+            blit_text(surface, A, head, 17 * s, (c, y), MUTED, max_width=after - c - 6 * s)
         y += 28 * s
         levels = [lv for lv in LEVEL_ORDER if lv in tallies] + sorted(set(tallies) - set(LEVEL_ORDER))
         if not levels:

@@ -322,14 +322,16 @@ def _shown_cards(view: TableView, surface: pygame.Surface, seat: int, cards: tup
     L, A, s = view.layout, view.app.assets, view.layout.s
     ch = L.small_h
     step = ch * CARD_ASPECT * 0.8
-    width = step * (len(cards) - 1) + ch * CARD_ASPECT + 24 * s
+    title = view.app.t("table.carte_blanche", name=view.session.seats[seat].name)
+    cards_w = step * (len(cards) - 1) + ch * CARD_ASPECT
+    # as wide as its title too: one drawn card under "You: carte blanche!" must not cut the title
+    width = min(max(cards_w, A.font(18 * s, True).size(title)[0]) + 24 * s, L.width - 24 * s)
     box = Box(L.width / 2 - width / 2, L.trick.cy - ch / 2 - 34 * s, width, ch + 46 * s)
     panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
-    blit_text(surface, A, view.app.t("table.carte_blanche", name=view.session.seats[seat].name), 18 * s,
-              (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True, max_width=box.w - 12 * s)
+    blit_text(surface, A, title, 18 * s, (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True, max_width=box.w - 12 * s)
     for i, card in enumerate(cards):
         img = A.card(card, ch)
-        surface.blit(img, (box.x + 12 * s + i * step, box.y + 30 * s))
+        surface.blit(img, (box.cx - cards_w / 2 + i * step, box.y + 30 * s))
 
 
 def _cut(view: TableView, surface: pygame.Surface) -> None:
