@@ -320,7 +320,7 @@ STRINGS: dict[str, str] = _typeset({
     "score.next_deal": "Donne suivante",
     "score.new_game": "Nouvelle partie",
     "score.menu": "Menu",
-    "score.review": "Revoir cette donne",
+    "score.review": "Revoir la donne",
 
     # --- réglages -------------------------------------------------------------------------------------------
     "settings.title": "Réglages",
