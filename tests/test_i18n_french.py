@@ -8,12 +8,12 @@ import re
 from bezique.i18n import TABLES, card_name, howto, t
 
 # Keys whose French is, rightly, the English text: words French shares (Menu, Total, Match, Expert, Points,
-# Standard), the game's own French words (Brisques, Carte blanche, Rubicon), each language's name in itself, the
-# house-rule presets named after their authors and books (Hoyle, Parlett, Enquire Within...), and abbreviations,
-# number formats and bare placeholders the languages share.
+# Standard, Date, Score), the game's own French words (Brisques, Carte blanche, Rubicon), each language's name in
+# itself, the house-rule presets named after their authors and books (Hoyle, Parlett, Enquire Within...), and
+# abbreviations, number formats and bare placeholders the languages share.
 SAME_AS_ENGLISH = {
     "action.menu", "score.menu", "score.running_total", "score.match", "newgame.match", "table.match_points",
-    "level.expert", "howto.points_column", "option.computer_pace.normal",
+    "level.expert", "howto.points_column", "option.computer_pace.normal", "past.date", "past.score",
     "meld.brisques", "score.brisques", "meld.carte_blanche", "score.rubicon",
     "option.language.it", "option.language.en", "option.language.fr",
     "meld_short.common_marriage", "meld_short.four_aces",

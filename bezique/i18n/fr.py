@@ -37,6 +37,7 @@ STRINGS: dict[str, str] = _typeset({
     "menu.settings": "Réglages",
     "menu.how_to_play": "Règles du jeu",
     "menu.statistics": "Statistiques",
+    "menu.past_games": "Parties jouées",
     "menu.quit": "Quitter",
     "menu.back": "Retour",
     "menu.keys_hint": "Flèches pour choisir, Entrée pour valider, Échap pour revenir",
@@ -319,6 +320,7 @@ STRINGS: dict[str, str] = _typeset({
     "score.next_deal": "Donne suivante",
     "score.new_game": "Nouvelle partie",
     "score.menu": "Menu",
+    "score.review": "Revoir la donne",
 
     # --- réglages -------------------------------------------------------------------------------------------
     "settings.title": "Réglages",
@@ -403,6 +405,75 @@ STRINGS: dict[str, str] = _typeset({
     "stats.none_yet": "Pas encore",
     "stats.records_note": "Records : seules les parties contre l’ordinateur, sans conseils.",
 
+    # --- parties jouées -------------------------------------------------------------------------------------
+    "past.title": "Parties jouées",
+    "past.date": "Date",
+    "past.game": "Jeu",
+    "past.opponents": "Adversaires",
+    "past.result": "Résultat",
+    "past.score": "Score",
+    "past.won": "Gagnée",
+    "past.lost": "Perdue",
+    "past.draw": "Nulle",
+    "past.abandoned": "Abandonnée",
+    "past.unfinished": "Inachevée",
+    "past.winner": "Gagnée par {name}",
+    "past.hotseat": "{names}, sur cet écran",
+    "past.none": "Aucune partie conservée pour l’instant : chaque partie terminée est conservée ici, pour la revoir "
+                 "et l’exporter.",
+    "past.count": "Parties conservées : {count}",
+    "past.review": "Revoir",
+    "past.export": "Exporter",
+    "past.exported": "Exportée dans {path}",
+    "past.export_failed": "La partie n’a pas pu être exportée : {reason}",
+    "past.keys_hint": "Haut/Bas pour choisir, Entrée pour revoir, E pour exporter, Échap pour revenir",
+
+    # --- revoir une donne -----------------------------------------------------------------------------------
+    "review.title": "Donne {number} sur {count}",
+    "review.dealt": "La distribution",
+    "review.trick": "Pli {number} sur {count}",
+    "review.no_trumps": "Pas encore d’atout",
+    "review.final": "Derniers plis : il faut fournir",
+    "review.points": "Donne : {points}",
+    "review.on_table": "Sur la table",
+    "review.what_happened": "Ce qui s’est passé",
+    "review.turn_up": "La retourne, qui fait l’atout",
+    "review.deals": "{name} donne",
+    "review.deals_you": "Vous donnez",
+    "review.led": "{name} entame",
+    "review.led_you": "Vous entamez",
+    "review.won": "{name} prend le pli",
+    "review.won_you": "Vous prenez le pli",
+    "review.scored": "{name} : {what} +{points}",
+    "review.scored_you": "Vous : {what} +{points}",
+    "review.exchanged": "{name} échange le sept d’atout contre {card}",
+    "review.exchanged_you": "Vous échangez le sept d’atout contre {card}",
+    "review.drew": "{name} pioche",
+    "review.drew_you": "Vous piochez",
+    "review.nothing": "Les cartes telles qu’elles ont été données",
+    "review.act_done": "de ne plus rien annoncer",
+    "review.act_exchange": "d’échanger le sept d’atout",
+    "review.act_declare_seven": "d’annoncer le sept d’atout",
+    "review.act_pass": "de laisser l’annonce à votre partenaire",
+    "review.costly": "Choix coûteux : environ {points} {points:plural:point|points}",
+    "review.costly_exact": "Perdu ici : {points} {points:plural:point|points}, au compte exact",
+    "review.why": "Vous avez choisi {chosen} ; l’ordinateur choisirait {best} : environ {points} "
+                  "{points:plural:point|points} de plus en moyenne sur {samples} donnes tirées de ce que vous "
+                  "pouviez voir.",
+    "review.why_exact": "Vous avez joué {chosen} ; {best} rapporte {points} {points:plural:point|points} de plus, "
+                        "les deux mains étant connues aux derniers plis.",
+    "review.agree": "L’ordinateur aurait fait le même choix.",
+    "review.weighing": "L’ordinateur évalue vos choix : {done} sur {total}",
+    "review.summary": "{count} {count:plural:choix coûteux marqué|choix coûteux marqués} en rouge, environ {points} "
+                      "{points:plural:point|points} en tout",
+    "review.summary_none": "Aucun choix coûteux dans cette donne : bien joué",
+    "review.previous": "Pli précédent",
+    "review.next": "Pli suivant",
+    "review.prev_deal": "Donne précédente",
+    "review.next_deal": "Donne suivante",
+    "review.keys_hint": "Gauche/Droite : pli par pli  ·  Début/Fin  ·  Page préc./suiv. : les donnes  ·  cliquez "
+                        "sur la bande pour y aller  ·  Échap : retour",
+
     # --- pause ----------------------------------------------------------------------------------------------
     "pause.title": "Pause",
     "pause.resume": "Reprendre",
@@ -425,6 +496,8 @@ STRINGS: dict[str, str] = _typeset({
                             "interdisent.",
     "problem.save_newer": "Votre partie vient d’une version plus récente de Bésigue ; mettez le jeu à jour pour "
                           "la continuer.",
+    "problem.kept_damaged": "Une partie conservée n’a pas pu être lue : elle ne figure plus dans Parties jouées.",
+    "problem.keep_failed": "La partie terminée n’a pas pu être conservée dans Parties jouées : {reason}",
     "problem.save_failed": "La partie n’a pas pu être enregistrée : {reason}",
     "problem.nothing_kept": "Rien ne sera conservé (parties, réglages, statistiques) faute de pouvoir écrire "
                             "dans le dossier de données : {reason}",
