@@ -460,6 +460,14 @@ STRINGS: dict[str, str] = {
     "howto.meld_column": "Meld",
     "howto.cards_column": "Cards",
     "howto.points_column": "Points",
+    "howto.page.two_handed": "Two-handed",
+    "howto.page.open": "Open",
+    "howto.page.three_handed": "Three-handed",
+    "howto.page.four_handed": "Four-handed",
+    "howto.page.six_handed": "Six-handed",
+    "howto.page.rubicon": "Rubicon",
+    "howto.page.chinese": "Chinese",
+    "howto.trumps_note": "{suit} trumps",
 
     # --- saves, statistics and settings files that could not be used ---------------------------------------
     "problem.save_damaged": "Your saved game could not be opened: the file is damaged.",

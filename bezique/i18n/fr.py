@@ -387,6 +387,14 @@ STRINGS: dict[str, str] = _typeset({
     "howto.meld_column": "Combinaison",
     "howto.cards_column": "Cartes",
     "howto.points_column": "Points",
+    "howto.page.two_handed": "À deux",
+    "howto.page.open": "À découvert",
+    "howto.page.three_handed": "À trois",
+    "howto.page.four_handed": "À quatre",
+    "howto.page.six_handed": "À six",
+    "howto.page.rubicon": "Rubicon",
+    "howto.page.chinese": "Chinois",
+    "howto.trumps_note": "atout {suit}",
 
     # --- parties, statistiques et réglages illisibles -------------------------------------------------------
     "problem.save_damaged": "Votre partie enregistrée n’a pas pu être ouverte : le fichier est endommagé.",
