@@ -28,6 +28,7 @@ STRINGS: dict[str, str] = {
     "newgame.title": "New game",
     "newgame.level": "Computer level",
     "newgame.variant": "Game",
+    "newgame.variant_rules": "Rules of this game",
     "newgame.target": "Points to win",
     "newgame.target_1000": "1000 (standard game)",
     "newgame.target_500": "500 (short game)",

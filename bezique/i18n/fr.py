@@ -39,6 +39,7 @@ STRINGS: dict[str, str] = _typeset({
     "newgame.title": "Nouvelle partie",
     "newgame.level": "Niveau de l’ordinateur",
     "newgame.variant": "Jeu",
+    "newgame.variant_rules": "Règles de ce jeu",
     "newgame.target": "Points pour gagner",
     "newgame.target_1000": "1000 (partie normale)",
     "newgame.target_500": "500 (partie courte)",

@@ -44,9 +44,9 @@ PAGES: dict[str, list[tuple[str, str, list[str]]]] = {
         ("partners", "Partners", [
             "In the partnership game the partners sit opposite, seats one and three against two and four, and "
             "every point a player scores goes to the side.",
-            "The winner of a trick may declare, or pass the declaration to the partner with the Pass to button, "
-            "as the first thing after winning. The partner then melds, or not, and the pass cannot be taken back. A side "
-            "still declares at most one meld per trick.",
+            "The winner of a trick may declare, or pass the declaration to the partner with the Pass to "
+            "button, as the first thing after winning. The partner then melds, or not, and the pass cannot be "
+            "taken back. A side still declares at most one meld per trick.",
             "A meld may use cards lying on the partner's table, with at least one card from the declarer's own "
             "hand; each card stays its owner's, and only the owner plays it. A double or triple bezique must be "
             "all one player's cards. Partners may not talk about their cards, and the computer never does.",

@@ -46,7 +46,8 @@ def rule_figures(rules: Ruleset) -> dict[str, int | None]:
             "rubicon_gain": rules.game_bonus + rules.rubicon_extra_bonus + rules.rubicon_brisque_bonus}
     for level in range(2, rules.max_bezique_level + 1):
         out[f"bezique_{level}"] = rules.bezique_value(level)
-    for name, (winner, loser, gain) in zip(("normal", "rubicon"), SETTLEMENT_EXAMPLES.get(rules.variant, ())):
+    examples = SETTLEMENT_EXAMPLES.get(rules.variant, ())
+    for name, (winner, loser, gain) in zip(("normal", "rubicon")[:len(examples)], examples, strict=True):
         out |= {f"{name}_w": winner, f"{name}_l": loser, f"{name}_ex_gain": gain}
     return out
 

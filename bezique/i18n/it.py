@@ -29,6 +29,7 @@ STRINGS: dict[str, str] = {
     "newgame.title": "Nuova partita",
     "newgame.level": "Livello del computer",
     "newgame.variant": "Gioco",
+    "newgame.variant_rules": "Regole di questo gioco",
     "newgame.target": "Punti per vincere",
     "newgame.target_1000": "1000 (partita standard)",
     "newgame.target_500": "500 (partita breve)",
