@@ -208,5 +208,7 @@ def test_new_game_opens_how_to_play_at_the_chosen_variant(drawn, lang: str) -> N
     assert howto.page_id == "four_handed"
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is form and form.setup.variant == "rubicon"
+    key(app, pygame.K_F1)  # the same from the keyboard
+    assert isinstance(app.stack.top, HowToScene) and app.stack.top.page_id == "rubicon"
 
     assert HowToScene(app, "polish").page_id == "two_handed"  # a variant without a page: the base game's rules

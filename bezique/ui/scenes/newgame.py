@@ -272,6 +272,8 @@ class NewGameScene(Scene):
         rid = rows[self.row]
         if k == pygame.K_ESCAPE:
             self.app.pop(self)
+        elif k == pygame.K_F1:  # the keyboard's way to the "Rules of this game" link
+            self.app.push(HowToScene(self.app, self.setup.variant))
         elif k == pygame.K_UP:
             self.row = (self.row - 1) % len(rows)
         elif k in (pygame.K_DOWN, pygame.K_TAB):
