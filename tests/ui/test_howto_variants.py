@@ -3,21 +3,18 @@ game opens it at the chosen variant's page; every page fits the smallest window 
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import re
 
 import pygame
 import pytest
+from text_spy import spy_on_blit_text
 from ui_driver import DT, click, key
 
-import bezique.ui
 from bezique.i18n import LANGUAGES, TABLES, t
 from bezique.i18n.howto_variants import SETTLEMENT_EXAMPLES, VARIANT_PAGES, page_template, variant_sections
 from bezique.rules import VARIANTS, classify, make_ruleset, new_game
 from bezique.rules.cards import COURT_RANKS, SPADES, SUITS, make_card, parse_code, rank_of
 from bezique.rules.scoring import _settle
-from bezique.ui.kit import widgets
 from bezique.ui.scenes.howto import PAGES, HowToScene, card_step, page_sections
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.shell import Shell
@@ -109,20 +106,7 @@ def test_the_settlement_examples_are_what_the_rules_settle(variant: str) -> None
 
 @pytest.fixture
 def drawn(monkeypatch) -> list[tuple[str, pygame.Rect, float | None]]:
-    """(text, where it was drawn, the width it was given) for each text drawn from now on."""
-    texts: list[tuple[str, pygame.Rect, float | None]] = []
-    real = widgets.blit_text
-
-    def spy(surface, assets, text, size, pos, *args, max_width=None, **kwargs):
-        rect = real(surface, assets, text, size, pos, *args, max_width=max_width, **kwargs)
-        texts.append((text, rect, max_width))
-        return rect
-
-    for info in pkgutil.walk_packages(bezique.ui.__path__, "bezique.ui."):
-        module = importlib.import_module(info.name)
-        if getattr(module, "blit_text", None) is real:
-            monkeypatch.setattr(module, "blit_text", spy)
-    return texts
+    return spy_on_blit_text(monkeypatch)
 
 
 def make_shell(lang: str) -> Shell:
