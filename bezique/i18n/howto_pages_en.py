@@ -127,8 +127,8 @@ PAGES: dict[str, list[tuple[str, str, list[str]]]] = {
             "brisques are never counted.",
         ]),
         ("bezique", "The bezique follows trumps", [
-            "The bezique is the queen of trumps with the jack of the other suit of the opposite colour. No bezique "
-            "may be declared before trumps are set.",
+            "The bezique is the queen of trumps with the jack of its partner suit: spades go with diamonds, "
+            "hearts with clubs. No bezique may be declared before trumps are set.",
         ]),
         ("melds", "The big melds", [
             "Melds build up and are formed again as in Rubicon, up to the quintuple bezique. Four aces, tens, "

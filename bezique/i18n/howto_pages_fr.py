@@ -134,8 +134,8 @@ PAGES: dict[str, list[tuple[str, str, list[str]]]] = {
             "brisques ne se comptent jamais.",
         ]),
         ("bezique", "Le bésigue suit l’atout", [
-            "Le bésigue est la dame d’atout avec le valet de l’autre couleur de teinte opposée. Aucun bésigue ne "
-            "s’annonce avant que l’atout soit fixé.",
+            "Le bésigue est la dame d’atout avec le valet de la couleur associée : pique va avec carreau, cœur "
+            "avec trèfle. Aucun bésigue ne s’annonce avant que l’atout soit fixé.",
         ]),
         ("melds", "Les grandes combinaisons", [
             "Les combinaisons se construisent et se reforment comme au rubicon, jusqu’au quintuple bésigue. Quatre "

@@ -130,8 +130,8 @@ PAGES: dict[str, list[tuple[str, str, list[str]]]] = {
             "brisques non si contano mai.",
         ]),
         ("bezique", "Il bezique segue la briscola", [
-            "Il bezique è la Regina di briscola con il Fante dell'altro seme del colore opposto. Nessun bezique si "
-            "può dichiarare prima che la briscola sia stabilita.",
+            "Il bezique è la Regina di briscola con il Fante del seme compagno: Picche va con Quadri, Cuori con "
+            "Fiori. Nessun bezique si può dichiarare prima che la briscola sia stabilita.",
         ]),
         ("melds", "Le grandi combinazioni", [
             "Le combinazioni si costruiscono e si riformano come nel Rubicone, fino al bezique quintuplo. Quattro "

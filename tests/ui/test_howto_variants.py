@@ -90,6 +90,9 @@ def test_each_rows_cards_are_that_meld_for_the_rules(variant: str) -> None:
                 "chinese": {"backdoor_sequence", "bezique_1", "bezique_3", "bezique_4", "bezique_5", "carte_blanche",
                             "last_trick", *(f"four_trump_{r}" for r in ("aces", "tens", "kings", "queens", "jacks"))}}
     assert kinds == expected[variant]
+    pairs = {(row.trump, row.cards[-1][1]) for s in variant_sections(variant, "en") for row in s.rows if row.trump}
+    if variant == "chinese":  # what the page says in words: spades go with diamonds, hearts with clubs
+        assert pairs == {("S", "D"), ("D", "S"), ("H", "C"), ("C", "H")}
 
 
 @pytest.mark.parametrize("variant", sorted(SETTLEMENT_EXAMPLES))
