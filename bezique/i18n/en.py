@@ -28,6 +28,7 @@ STRINGS: dict[str, str] = {
     "newgame.title": "New game",
     "newgame.level": "Computer level",
     "newgame.variant": "Game",
+    "newgame.variant_rules": "Rules of this game",
     "newgame.target": "Points to win",
     "newgame.target_1000": "1000 (standard game)",
     "newgame.target_500": "500 (short game)",
@@ -460,6 +461,14 @@ STRINGS: dict[str, str] = {
     "howto.meld_column": "Meld",
     "howto.cards_column": "Cards",
     "howto.points_column": "Points",
+    "howto.page.two_handed": "Two-handed",
+    "howto.page.open": "Open",
+    "howto.page.three_handed": "Three-handed",
+    "howto.page.four_handed": "Four-handed",
+    "howto.page.six_handed": "Six-handed",
+    "howto.page.rubicon": "Rubicon",
+    "howto.page.chinese": "Chinese",
+    "howto.trumps_note": "{suit} trumps",
 
     # --- saves, statistics and settings files that could not be used ---------------------------------------
     "problem.save_damaged": "Your saved game could not be opened: the file is damaged.",

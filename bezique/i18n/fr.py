@@ -48,6 +48,7 @@ STRINGS: dict[str, str] = _typeset({
     "newgame.title": "Nouvelle partie",
     "newgame.level": "Niveau",
     "newgame.variant": "Jeu",
+    "newgame.variant_rules": "Règles de ce jeu",
     "newgame.target": "Points pour gagner",
     "newgame.target_1000": "1000 (partie normale)",
     "newgame.target_500": "500 (partie courte)",
@@ -488,6 +489,14 @@ STRINGS: dict[str, str] = _typeset({
     "howto.meld_column": "Combinaison",
     "howto.cards_column": "Cartes",
     "howto.points_column": "Points",
+    "howto.page.two_handed": "À deux",
+    "howto.page.open": "À découvert",
+    "howto.page.three_handed": "À trois",
+    "howto.page.four_handed": "À quatre",
+    "howto.page.six_handed": "À six",
+    "howto.page.rubicon": "Rubicon",
+    "howto.page.chinese": "Chinois",
+    "howto.trumps_note": "atout {suit}",
 
     # --- parties, statistiques et réglages illisibles -------------------------------------------------------
     "problem.save_damaged": "Votre partie enregistrée n’a pas pu être ouverte : le fichier est endommagé.",

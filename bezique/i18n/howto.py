@@ -18,6 +18,7 @@ class MeldRow:
     kind: str  # a meld or score id (RULES.md §7), named with bezique.i18n.meld_name
     cards: tuple[str, ...]  # face codes to draw, e.g. ("KS", "QS"); empty when no card illustrates it
     points: int
+    trump: str = ""  # the trump suit ("D") the cards assume, where a table shows several (the Chinese bezique)
 
 
 @dataclass(frozen=True, slots=True)

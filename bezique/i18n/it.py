@@ -29,6 +29,7 @@ STRINGS: dict[str, str] = {
     "newgame.title": "Nuova partita",
     "newgame.level": "Livello del computer",
     "newgame.variant": "Gioco",
+    "newgame.variant_rules": "Regole di questo gioco",
     "newgame.target": "Punti per vincere",
     "newgame.target_1000": "1000 (partita standard)",
     "newgame.target_500": "500 (partita breve)",
@@ -463,6 +464,14 @@ STRINGS: dict[str, str] = {
     "howto.meld_column": "Combinazione",
     "howto.cards_column": "Carte",
     "howto.points_column": "Punti",
+    "howto.page.two_handed": "A due",
+    "howto.page.open": "Aperto",
+    "howto.page.three_handed": "A tre",
+    "howto.page.four_handed": "A quattro",
+    "howto.page.six_handed": "A sei",
+    "howto.page.rubicon": "Rubicone",
+    "howto.page.chinese": "Cinese",
+    "howto.trumps_note": "briscola {suit}",
 
     # --- file di salvataggio, statistiche e impostazioni inutilizzabili ------------------------------------
     "problem.save_damaged": "Non è stato possibile aprire la partita salvata: il file è danneggiato.",

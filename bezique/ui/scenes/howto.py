@@ -1,5 +1,7 @@
-"""How to play: the rules in the player's language (``bezique.i18n.howto``), one scrollable page, with the meld
-table drawn with the real card images. Mouse wheel, arrow keys, Page Up/Down, Home/End and the scroll bar."""
+"""How to play: the rules in the player's language, a scrollable page per variant — the two-handed game
+(``bezique.i18n.howto``) and each variant's changes (``bezique.i18n.howto_variants``) — chosen with a row of tabs,
+with the meld tables drawn with the real card images. Mouse wheel, Up/Down, Page Up/Down, Home/End and the scroll
+bar scroll; Left/Right or a click on a tab turn to another page. New game opens it at the chosen variant's page."""
 
 from __future__ import annotations
 
@@ -7,7 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from bezique.i18n.howto import howto_sections
+from bezique.i18n import suit_name, t
+from bezique.i18n.howto import Section, howto_sections
+from bezique.i18n.howto_variants import VARIANT_PAGES, variant_sections
 from bezique.presenter.layout import Box
 from bezique.rules.cards import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
@@ -25,11 +29,31 @@ class Item:
     text: str = ""
     cards: tuple[str, ...] = ()
     points: int = 0
+    note: str = ""
+
+
+PAGES = ("two_handed", *VARIANT_PAGES)
+TOP = 118  # where the page's panel starts, at scale 1: under the title and the tabs
+
+
+def page_sections(page: str, lang: str) -> list[Section]:
+    """The sections of one page: the two-handed rules, or a variant's changes."""
+    return howto_sections(lang) if page == "two_handed" else variant_sections(page, lang)
+
+
+def card_step(count: int, card_h: float, room: float) -> float:
+    """How far apart a row's cards are drawn: a fan at 0.62 of a card's height, closer where many cards (a
+    quintuple bezique, a twelve-card carte blanche) would pass `room`."""
+    if count < 2:
+        return 0.0
+    card_w = card_h * 0.7
+    return min(card_h * 0.62, (room - card_w) / (count - 1))
 
 
 class HowToScene(Scene):
-    def __init__(self, app: Window) -> None:
+    def __init__(self, app: Window, page: str = "two_handed") -> None:
         super().__init__(app)
+        self.page_id = page if page in PAGES else "two_handed"  # a variant without a page of its own: the base game
         self.scroll = 0.0
         self.dragging: float | None = None
         self._cache: tuple[tuple, list[Item], float] | None = None
@@ -38,19 +62,33 @@ class HowToScene(Scene):
     def _view(self) -> tuple[float, Box]:
         w, h = self.app.size
         s = scale_of((w, h))
-        return s, Box(w / 2 - 500 * s, 96 * s, 1000 * s, h - 96 * s - 90 * s)
+        return s, Box(w / 2 - 500 * s, TOP * s, 1000 * s, h - TOP * s - 90 * s)
+
+    def tabs(self) -> list[Button]:
+        """One tab per page across the top of the panel, the page shown lit."""
+        s, view = self._view()
+        gap = 6 * s
+        width = (view.w - gap * (len(PAGES) - 1)) / len(PAGES)
+        return [Button(Box(view.x + i * (width + gap), 72 * s, width, 38 * s), self.app.t(f"howto.page.{page}"),
+                       f"page={page}", primary=page == self.page_id, text_size=19) for i, page in enumerate(PAGES)]
+
+    def show_page(self, page: str) -> None:
+        """Turn to `page` (one of ``PAGES``), from its top."""
+        self.page_id = page
+        self.scroll = 0.0
+        self.dragging = None
 
     def page(self) -> tuple[list[Item], float]:
         """The laid-out page (items and its height), rebuilt when the language or the size changes."""
         s, view = self._view()
-        key = (self.app.lang, round(view.w), round(s, 4))
+        key = (self.page_id, self.app.lang, round(view.w), round(s, 4))
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1], self._cache[2]
-        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        A, lang = self.app.assets, self.app.lang
         items: list[Item] = []
         y = 16 * s
         width = view.w - 60 * s
-        for section in howto_sections(lang):
+        for section in page_sections(self.page_id, lang):
             items.append(Item("title", y, section.title))
             y += 44 * s
             for paragraph in section.paragraphs:
@@ -62,11 +100,11 @@ class HowToScene(Scene):
                 items.append(Item("head", y, ""))
                 y += 30 * s
                 for row in section.rows:
-                    items.append(Item("row", y, score_name(row.kind, lang), row.cards, row.points))
+                    note = t("howto.trumps_note", lang, suit=suit_name(row.trump, lang)) if row.trump else ""
+                    items.append(Item("row", y, score_name(row.kind, lang), row.cards, row.points, note))
                     y += 84 * s
                 y += 10 * s
             y += 14 * s
-        del T
         self._cache = (key, items, y)
         return items, y
 
@@ -100,6 +138,9 @@ class HowToScene(Scene):
                      pygame.K_END: 1e9}
             if k in steps:
                 self.scroll_by(steps[k])
+            elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = 1 if k == pygame.K_RIGHT else -1
+                self.show_page(PAGES[(PAGES.index(self.page_id) + step) % len(PAGES)])
             elif k in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN):
                 self.app.pop(self)
         elif event.type == pygame.MOUSEWHEEL:
@@ -108,6 +149,11 @@ class HowToScene(Scene):
             if self._back().hit(event.pos):
                 self.app.sounds.play("click")
                 self.app.pop(self)
+                return
+            tab = next((b for b in self.tabs() if b.hit(event.pos)), None)
+            if tab is not None:
+                self.app.sounds.play("click")
+                self.show_page(tab.action.partition("=")[2])
                 return
             track, thumb = self._bar()
             if thumb.contains(*event.pos):
@@ -129,7 +175,9 @@ class HowToScene(Scene):
         w, h = surface.get_size()
         s, view = self._view()
         surface.blit(A.felt((w, h)), (0, 0))
-        blit_text(surface, A, T("howto.title"), 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
+        blit_text(surface, A, T("howto.title"), 46 * s, (w / 2, 12 * s), GOLD, "midtop", bold=True, shadow=True)
+        for tab in self.tabs():
+            tab.draw(surface, A, s)
         panel(surface, view, alpha=225, edge=GOLD)
         items, _ = self.page()
         clip = surface.get_clip()
@@ -151,10 +199,15 @@ class HowToScene(Scene):
                           "topright", bold=True)
             elif item.kind == "row":
                 pygame.draw.line(surface, (255, 240, 200, 40), (x, y - 6 * s), (view.right - 50 * s, y - 6 * s))
-                blit_text(surface, A, item.text, 24 * s, (x, y + ch / 2), CREAM, "midleft", max_width=310 * s)
+                label_y = y + ch / 2 - (11 * s if item.note else 0)
+                blit_text(surface, A, item.text, 24 * s, (x, label_y), CREAM, "midleft", max_width=310 * s)
+                if item.note:
+                    blit_text(surface, A, item.note, 18 * s, (x, label_y + 24 * s), MUTED, "midleft",
+                              max_width=310 * s)
+                step = card_step(len(item.cards), ch, view.right - 130 * s - (x + 330 * s))
                 for j, code in enumerate(item.cards):
                     img = A.card(parse_code(code)[0], ch)
-                    surface.blit(img, (x + 330 * s + j * ch * 0.62, y))
+                    surface.blit(img, (x + 330 * s + j * step, y))
                 if not item.cards:
                     blit_text(surface, A, "—", 24 * s, (x + 330 * s, y + ch / 2), MUTED, "midleft")
                 blit_text(surface, A, str(item.points), 28 * s, (view.right - 50 * s, y + ch / 2), GOLD, "midright",

@@ -25,8 +25,10 @@ from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, ConfirmScene, draw_backdrop, flow_chips
 from bezique.ui.scenes.house_rules import HouseRulesScene
+from bezique.ui.scenes.howto import HowToScene
 
 MAX_NAME = 16
+RULES_W = 200  # the "Rules of this game" link's width at scale 1
 TARGET_LABELS = {1000: "newgame.target_1000", 500: "newgame.target_500", 2000: "newgame.target_2000"}
 
 
@@ -152,6 +154,9 @@ class NewGameScene(Scene):
                 row.buttons = flow_chips(self, chips, x0, top, end, s, min_width=110 if rid == "variant" else 90)
                 row.blurb = self.blurb(rid)
             bottom = max(b.box.bottom for b in row.buttons)
+            if rid == "variant":  # How to play at this variant's page, at the end of the line under the chips
+                row.buttons.append(Button(Box(end - RULES_W * s, bottom + 2 * s, RULES_W * s, 22 * s),
+                                          self.app.t("newgame.variant_rules"), "rules", text_size=16))
             if rid in ("variant", "sides", "level", "assisted") and row.blurb:
                 bottom += 26 * s
             row.box = Box(row.box.x, top, row.box.w, bottom - top)
@@ -186,7 +191,7 @@ class NewGameScene(Scene):
 
     def controls(self) -> list[Button]:
         """Every clickable thing: option chips (``rid=index``), seats (``seatN=0|1``), name fields (``name=i``),
-        house rules (``house``), Back and Start."""
+        house rules (``house``), the variant's rules page (``rules``), Back and Start."""
         s, box, rows = self.layout()
         out = [b for row in rows for b in row.buttons]
         bw = 220 * s
@@ -267,6 +272,8 @@ class NewGameScene(Scene):
         rid = rows[self.row]
         if k == pygame.K_ESCAPE:
             self.app.pop(self)
+        elif k == pygame.K_F1:  # the keyboard's way to the "Rules of this game" link
+            self.app.push(HowToScene(self.app, self.setup.variant))
         elif k == pygame.K_UP:
             self.row = (self.row - 1) % len(rows)
         elif k in (pygame.K_DOWN, pygame.K_TAB):
@@ -293,6 +300,8 @@ class NewGameScene(Scene):
         elif action == "house":
             self.row = self.row_ids().index("house")
             self.open_house_rules()
+        elif action == "rules":
+            self.app.push(HowToScene(self.app, self.setup.variant))
         elif action.startswith("name="):
             self._edit(int(action[5:]))
         else:
@@ -364,8 +373,8 @@ class NewGameScene(Scene):
                           "midleft", max_width=row.box.w - 330 * s)
             elif row.blurb:
                 x = row.buttons[0].box.x if row.rid == "variant" else row.box.x
-                blit_text(surface, A, row.blurb, 18 * s, (x, row.box.bottom - 20 * s), MUTED,
-                          max_width=row.box.right - x)
+                room = row.box.right - x - ((RULES_W + 12) * s if row.rid == "variant" else 0)
+                blit_text(surface, A, row.blurb, 18 * s, (x, row.box.bottom - 20 * s), MUTED, max_width=room)
         for b in self.controls():
             editing = b.action.startswith("name=") and self.editing == int(b.action[5:])
             b.draw(surface, A, s, hot=editing)
