@@ -93,9 +93,9 @@ class Curtain:
         if keeps and not self.opt.demo:
             assert host is not None
             self.app.push(PauseOverlay(self.app, host.open_menu, host.open_settings, saved_note=True,
-                                       save_failing=host.save_failing))
+                                       save_failing=host.save_failing, variant=self.session.rules.variant))
         else:
-            self.app.push(PauseOverlay(self.app, None, None, saved_note=keeps))
+            self.app.push(PauseOverlay(self.app, None, None, saved_note=keeps, variant=self.session.rules.variant))
 
     def open_log(self) -> None:
         """The meld and score log (L or Score log)."""

@@ -91,8 +91,9 @@ class PauseOverlay(Scene):
     overlay = True
 
     def __init__(self, app: App, menu: Callable[[], None] | None, settings: Callable[[], None] | None,
-                 saved_note: bool, save_failing: bool = False) -> None:
+                 saved_note: bool, save_failing: bool = False, variant: str = "two_handed") -> None:
         super().__init__(app)
+        self.variant = variant  # How to play opens at this game's page
         self.menu = menu
         self.settings = settings
         self.saved_note = saved_note
@@ -129,7 +130,7 @@ class PauseOverlay(Scene):
             self.settings()
         elif action == "howto":
             from bezique.ui.scenes.howto import HowToScene
-            self.app.push(HowToScene(self.app))
+            self.app.push(HowToScene(self.app, self.variant))
         elif action == "menu" and self.menu is not None:
             self.menu()  # the game is already saved (after every action)
         elif action == "quit":
