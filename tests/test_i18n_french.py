@@ -14,7 +14,7 @@ from bezique.i18n import TABLES, card_name, howto, t
 SAME_AS_ENGLISH = {
     "action.menu", "score.menu", "score.running_total", "score.match", "newgame.match", "table.match_points",
     "level.expert", "howto.points_column", "option.computer_pace.normal", "past.date", "past.score",
-    "meld.brisques", "score.brisques", "meld.carte_blanche", "score.rubicon",
+    "meld.brisques", "score.brisques", "meld.carte_blanche", "score.rubicon", "howto.page.rubicon",
     "option.language.it", "option.language.en", "option.language.fr",
     "meld_short.common_marriage", "meld_short.four_aces",
     "meld.points", "stats.best_deal_value", "stats.biggest_meld_value",

@@ -74,13 +74,14 @@ class StatsScene(Scene):
         panel(surface, box, alpha=200)
         blit_text(surface, A, title, 24 * s, (box.x + 16 * s, box.y + 10 * s), GOLD, bold=True,
                   max_width=box.w - 32 * s)
-        # the numbers are short; the headers are not ("Abandoned", "Abbandonate"): each header gets the room up to
-        # the next column, and the abandoned column, the longest word, a wider one
-        cols = [box.x + 16 * s, box.x + box.w * 0.25, box.x + box.w * 0.34, box.x + box.w * 0.43,
-                box.x + box.w * 0.52, box.x + box.w * 0.61, box.x + box.w * 0.77]
-        y = box.y + 44 * s
         heads = [T("stats.level"), T("stats.games"), T("stats.wins"), T("stats.losses"), T("stats.draws"),
                  T("stats.abandoned"), T("stats.win_rate")]
+        # the numbers are short, the headers are not ("Abandoned", "Victoires"): each column is as wide as its
+        # header, the level names take the first quarter and the win rate (with its bar) the rest
+        cols = [box.x + 16 * s, box.x + box.w * 0.25]
+        for head in heads[1:-1]:
+            cols.append(cols[-1] + max(A.font(17 * s).size(head)[0], 36 * s) + 14 * s)
+        y = box.y + 44 * s
         for c, after, head in zip(cols, [*cols[1:], box.right - 16 * s], heads, strict=True):
             blit_text(surface, A, head, 17 * s, (c, y), MUTED, max_width=after - c - 6 * s)
         y += 28 * s
