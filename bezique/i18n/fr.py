@@ -412,7 +412,7 @@ STRINGS: dict[str, str] = _typeset({
 
     # --- fenêtre : table, passage de main, feuille de marque, avis du menu ----------------------------------
     "handover.pass_to": "Passez l’écran à {name}",
-    "handover.ready": "Cliquez pour découvrir votre main",
+    "handover.ready": "Cliquez ou appuyez sur Entrée pour découvrir votre main",
     "hint.thinking": "Recherche d’un conseil…",
     "log.close": "Clic ou Échap pour fermer",
     "log.empty": "Aucun point marqué pour l’instant",
@@ -428,7 +428,7 @@ STRINGS: dict[str, str] = _typeset({
     "table.deals": "Donneur : {name}",
     "table.dismiss": "cliquez pour fermer",
     "table.final_lead": "Derniers plis : à vous d’entamer",
-    "table.keys": "Échap : menu · H : conseil · L : marque",
+    "table.keys": "←→ Entrée · H conseil · L marque · Échap menu",
     "table.melds_of": "{name} : combinaisons",
     "table.more_problems": "(+{count} {count:plural:autre|autres})",
     "table.not_allowed": "Ce coup n’est pas permis maintenant",
