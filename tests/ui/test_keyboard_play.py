@@ -71,6 +71,7 @@ def keyboard_move(app, table, rng: random.Random, refused: list[str]) -> str:
         i = rng.randrange(len(melds))
         scores = list(session.state.scores)
         focus_on_row(app, table, f"meld:{i}")
+        assert table.controls.hover_meld == i  # its cards light up, as under the pointer
         key(app, pygame.K_RETURN)
         assert session.state.scores != scores, "the focused meld was declared"
         return "meld"

@@ -43,7 +43,8 @@ class Controls:
         self.turns = turns
         self.curtain = curtain
         self.hover_key: int | None = None
-        self.hover_button: str | None = None
+        self.hover_button: str | None = None  # the button lit: the pointer's, or the focused declaration row
+        self.pointed: str | None = None  # the button under the pointer (since it last moved)
         self.hover_disabled: str | None = None  # a greyed-out button under the pointer: its tooltip says why
         self.hover_meld: int | None = None
         self.press: tuple[int, tuple[int, int]] | None = None  # (card, where) the button went down on a card
@@ -245,26 +246,27 @@ class Controls:
         rows = self.focus_rows()
         if not rows or (press and not focus.shown):
             return False  # Enter with the focus hidden: Draw, as before
-        if press:
-            row = focus.resolve(focus.row, rows)
+        if press:  # the next declaration starts again at its first row
+            row, focus.row = focus.resolve(focus.row, rows), None
             self.hover_button = self.hover_meld = None
             if row is not None:
                 self.press_button(row)
             return True
         focus.row = focus.move(focus.row, rows, step or 0)
+        self.pointed = None  # the key moved the focus: it lights its row until the pointer moves again
         self.follow_focus()
         return True
 
     def follow_focus(self) -> None:
         """Each frame: a shown focus on a declaration row lights it as the pointer would (and scrolls a meld into
-        view), unless the pointer is on something; a focused card lifts unless the pointer is on another."""
+        view), unless the pointer is on another button; a focused card lifts unless the pointer is on another."""
         focus = self.focus
         if not focus.shown or not self.turns.human_turn():
             return
         self._lift()
         rows = self.focus_rows()
         row = focus.resolve(focus.row, rows)
-        if row is None or (self.hover_button is not None and self.hover_button != row):
+        if row is None or self.pointed not in (None, row):
             return
         self.hover_button = row
         self.hover_meld = int(row[5:]) if row.startswith("meld:") else None
@@ -347,7 +349,7 @@ class Controls:
                 sprite.drag = (float(pos[0]), float(pos[1]))
             return
         buttons, decl = self.buttons()
-        self.hover_button = next((b.action for b in buttons + decl if b.hit(pos)), None)
+        self.hover_button = self.pointed = next((b.action for b in buttons + decl if b.hit(pos)), None)
         self.hover_disabled = next((b.action for b in buttons if not b.enabled and b.box.contains(*pos)
                                     and self.disabled_reason(b.action)), None)
         self.hover_meld = int(self.hover_button[5:]) if self.hover_button and \

@@ -11,6 +11,7 @@ where it is and draws it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -60,15 +61,20 @@ class Focus:
 
 
 def draw_focus(surface: pygame.Surface, s: float, sprite: CardSprite | None, row: Box | None) -> None:
-    """The gold outline round the focused card (where it is drawn now, lifted or not) or the focused row."""
+    """The gold outline round the focused card (turned as the card is in the fanned hand, lifted as it is drawn
+    now) or round the focused row."""
     width = max(2, round(3 * s))
     if sprite is not None and sprite.visible:
         cx, cy = sprite.centre()
-        h = sprite.height
-        w = h * CARD_ASPECT
-        rect = pygame.Rect(round(cx - w / 2) - width, round(cy - h / 2) - width, round(w) + 2 * width,
-                           round(h) + 2 * width)
-        pygame.draw.rect(surface, GOLD, rect, width=width, border_radius=round(h * 0.06))
+        rad = math.radians(sprite.angle)
+        cos, sin = math.cos(rad), math.sin(rad)
+        hw, hh = (sprite.height * CARD_ASPECT) / 2 + width / 2, sprite.height / 2 + width / 2
+        # the card turns counter-clockwise by its angle (pygame.transform.rotate), on a screen whose y points down
+        corners = [(cx + x * cos + y * sin, cy - x * sin + y * cos) for x, y in ((-hw, -hh), (hw, -hh), (hw, hh),
+                                                                               (-hw, hh))]
+        pygame.draw.lines(surface, GOLD, True, corners, width)
+        for corner in corners:  # fill the joins, which thick lines leave notched
+            pygame.draw.circle(surface, GOLD, corner, width / 2)
     if row is not None:
         rect = pygame.Rect(round(row.x) - width, round(row.y) - width, round(row.w) + 2 * width,
                            round(row.h) + 2 * width)
