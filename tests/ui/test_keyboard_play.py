@@ -6,6 +6,7 @@ import random
 
 import pygame
 import pytest
+from test_table import stacked_app
 from ui_driver import DT, button, finish_thinking, key, make_app, move, point_on, table_of, wait_rest
 
 from bezique.i18n import t
@@ -168,3 +169,26 @@ def test_the_focus_is_hidden_until_a_key_and_follows_the_mouse():
     assert controls.focused_card() == hovered
     key(app, pygame.K_h)  # the keys that were there still work
     assert table.turns.hint_pending() or table.turns.hint is not None
+
+
+def test_the_focus_scrolls_the_declaration_panel_to_every_meld():
+    # Seat 0 leads the ace of trumps (unbeatable) and then holds more melds than the panel shows at 720p.
+    app, table = stacked_app(["AS", "KS", "QS", "KH", "QH", "KD", "QD", "KC"], "9S")
+    for _ in range(600):
+        app.tick(DT)
+        if table.human_turn():
+            break
+    ace = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AS")[0])
+    focus_on_card(app, table, ace)
+    key(app, pygame.K_RETURN)
+    wait_rest(app)
+    melds = table.controls.decl_melds()
+    assert len(melds) > table.controls.decl_rows()
+    last = f"meld:{len(melds) - 1}"
+    assert button(table, last) is None  # scrolled out of sight
+    key(app, pygame.K_UP)  # from the first row up to Draw, then up again to the last meld
+    assert table.controls.focus_outline()[1] == button(table, "done").box
+    key(app, pygame.K_UP)
+    assert button(table, last) is not None and table.controls.focus_outline()[1] == button(table, last).box
+    key(app, pygame.K_RETURN)
+    assert any(entry[3] == melds[-1].kind for entry in table.session.state.log)
