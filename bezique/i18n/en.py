@@ -505,7 +505,7 @@ STRINGS: dict[str, str] = {
     "table.final_lead": "Final tricks: your lead",
     "table.final_phase_left": "Final tricks: {count} left",
     "table.final_phase_last": "Final tricks: the last one",
-    "table.keys": "←→ Enter · H: hint · L: log · Esc: menu",
+    "table.keys": "←→ ↑↓ Enter · H: hint · L: log",
     "table.melds_of": "{name}'s melds",
     "table.more_problems": "(+{count} more)",
     "table.not_allowed": "That move is not allowed now",

@@ -428,7 +428,7 @@ STRINGS: dict[str, str] = _typeset({
     "table.deals": "Donneur : {name}",
     "table.dismiss": "cliquez pour fermer",
     "table.final_lead": "Derniers plis : à vous d’entamer",
-    "table.keys": "←→ Entrée · H conseil · L marque · Échap menu",
+    "table.keys": "←→ Entrée · H conseil · L marque",
     "table.melds_of": "{name} : combinaisons",
     "table.more_problems": "(+{count} {count:plural:autre|autres})",
     "table.not_allowed": "Ce coup n’est pas permis maintenant",

@@ -514,7 +514,7 @@ STRINGS: dict[str, str] = {
     "table.final_lead": "Ultime prese: apri tu",
     "table.final_phase_left": "Ultime prese: ne restano {count}",
     "table.final_phase_last": "Ultime prese: l'ultima",
-    "table.keys": "←→ Invio · H: aiuto · L: punti · Esc: menu",
+    "table.keys": "←→ ↑↓ Invio · H: aiuto · L: punti",
     "table.melds_of": "Combinazioni di {name}",
     "table.more_problems": "(+{count} {count:plural:altro|altri})",
     "table.not_allowed": "Questa mossa ora non è consentita",

@@ -7,6 +7,7 @@ import random
 import pygame
 import pytest
 from test_table import stacked_app
+from text_spy import drawn_texts
 from ui_driver import DT, button, finish_thinking, key, make_app, move, point_on, table_of, wait_rest
 
 from bezique.i18n import t
@@ -192,3 +193,12 @@ def test_the_focus_scrolls_the_declaration_panel_to_every_meld():
     assert button(table, last) is not None and table.controls.focus_outline()[1] == button(table, last).box
     key(app, pygame.K_RETURN)
     assert any(entry[3] == melds[-1].kind for entry in table.session.state.log)
+
+
+@pytest.mark.parametrize("language", ["en", "it", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_the_keys_line_names_the_arrows_whole(language, size):
+    app, _table = make_app(language=language, size=size)
+    wait_rest(app)
+    keys = t("table.keys", language)
+    assert "←→" in keys and keys in drawn_texts(app)  # drawn whole, not cut short with "…"
