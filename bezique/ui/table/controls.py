@@ -258,9 +258,12 @@ class Controls:
         return True
 
     def follow_focus(self) -> None:
-        """Each frame: a shown focus on a declaration row lights it as the pointer would (and scrolls a meld into
-        view), unless the pointer is on another button; a focused card lifts unless the pointer is on another."""
+        """Each frame: the focus goes to a hint just come; shown on a declaration row it lights it as the pointer
+        would (and scrolls a meld into view) unless the pointer is on another button; a focused card lifts unless
+        the pointer is on another."""
         focus = self.focus
+        if self.turns.hint is not None and self.turns.human_turn():
+            focus.follow_hint(self.turns.hint[0], self.decl_melds())
         if not focus.shown or not self.turns.human_turn():
             return
         self._lift()

@@ -18,6 +18,7 @@ from typing import TypeVar
 import pygame
 
 from bezique.presenter.layout import CARD_ASPECT, Box
+from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.sprites import CardSprite
 
@@ -41,6 +42,20 @@ class Focus:
         self.shown = False
         self.card: int | None = None
         self.row: str | None = None
+        self.hinted: Action | None = None  # the last hint the focus went to (it goes once, then the keys move it)
+
+    def follow_hint(self, hint: Action, melds: Sequence[Action]) -> None:
+        """A hint just come: the focus goes to the card or the row it names, so Enter takes it."""
+        if hint == self.hinted:
+            return
+        self.hinted = hint
+        if hint.verb == Verb.PLAY:
+            self.card = hint.cards[0]
+            return
+        rows = {Verb.EXCHANGE_SEVEN: "exchange", Verb.DECLARE_SEVEN: "declare7", Verb.PASS_TO_PARTNER: "pass",
+                Verb.DONE: "done"}
+        meld = next((i for i, m in enumerate(melds) if sorted(m.cards) == sorted(hint.cards)), None)
+        self.row = f"meld:{meld}" if hint.verb == Verb.MELD and meld is not None else rows.get(hint.verb, self.row)
 
     @staticmethod
     def resolve(current: T | None, items: Sequence[T], preferred: Sequence[T] = ()) -> T | None:

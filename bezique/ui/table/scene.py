@@ -115,8 +115,8 @@ class TableScene(Scene):
             return True
         moving = stage.advance(dt)
         self.controls.close_stale_peek()
-        self.controls.follow_focus()
         moving = turns.collect_hint() or moving  # a hint just come: with nothing moving no frame would show it
+        self.controls.follow_focus()
         if stage.at_rest():
             if stage.need_sync and not moving:
                 stage.check_sync()
