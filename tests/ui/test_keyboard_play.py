@@ -63,6 +63,12 @@ def keyboard_move(app, table, rng: random.Random, refused: list[str]) -> str:
         return "play"
     assert session.state.phase == Phase.DECLARE
     verbs = {a.verb for a in legal}
+    if Verb.PASS_TO_PARTNER in verbs and rng.random() < 0.5:
+        partner = next(a.seat for a in legal if a.verb == Verb.PASS_TO_PARTNER)
+        focus_on_row(app, table, "pass")
+        key(app, pygame.K_RETURN)
+        assert session.state.step_actor == partner != seat
+        return "pass"
     if Verb.EXCHANGE_SEVEN in verbs:
         focus_on_row(app, table, "exchange")
         key(app, pygame.K_RETURN)
@@ -139,6 +145,13 @@ def test_a_three_handed_deal_by_keyboard():
     app, table = make_app(variant="three_handed", seed=4)
     moves = play_by_keys(app, random.Random(3))
     assert moves.count("play") >= 24
+    assert table.stage.deals_seen == 1 and table.sync_errors == 0
+
+
+def test_a_four_handed_deal_by_keyboard_with_pass_to_partner():
+    app, table = make_app(variant="four_handed", seed=6)
+    moves = play_by_keys(app, random.Random(8))
+    assert "pass" in moves and moves.count("play") >= 16
     assert table.stage.deals_seen == 1 and table.sync_errors == 0
 
 
