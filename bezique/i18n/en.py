@@ -491,7 +491,7 @@ STRINGS: dict[str, str] = {
 
     # --- window: table, hand-over, score log, menu notices ---------------------------------------------------
     "handover.pass_to": "Pass to {name}",
-    "handover.ready": "Click when ready",
+    "handover.ready": "Click or press Enter when ready",
     "recap.played": "{name} played the {card}",
     "recap.declared": "{name} declared {meld} (+{points})",
     "recap.seven": "{name} exchanged the seven of trumps for the turned-up card",
@@ -514,7 +514,7 @@ STRINGS: dict[str, str] = {
     "table.final_lead": "Final tricks: your lead",
     "table.final_phase_left": "Final tricks: {count} left",
     "table.final_phase_last": "Final tricks: the last one",
-    "table.keys": "Esc: menu · H: hint · L: log",
+    "table.keys": "←→ ↑↓ Enter · H: hint · L: log",
     "table.melds_of": "{name}'s melds",
     "table.more_problems": "(+{count} more)",
     "table.not_allowed": "That move is not allowed now",

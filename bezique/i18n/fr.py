@@ -524,7 +524,7 @@ STRINGS: dict[str, str] = _typeset({
 
     # --- fenêtre : table, passage de main, feuille de marque, avis du menu ----------------------------------
     "handover.pass_to": "Passez l’écran à {name}",
-    "handover.ready": "Cliquez pour découvrir votre main",
+    "handover.ready": "Cliquez ou appuyez sur Entrée pour découvrir votre main",
     "recap.played": "{name} a joué {card}",
     "recap.declared": "{name} a annoncé {meld} (+{points})",
     "recap.seven": "{name} a échangé le sept d’atout contre la retourne",
@@ -547,7 +547,7 @@ STRINGS: dict[str, str] = _typeset({
     "table.final_lead": "Derniers plis : à vous d’entamer",
     "table.final_phase_left": "Derniers plis : il en reste {count}",
     "table.final_phase_last": "Derniers plis : plus qu’un",
-    "table.keys": "H : conseil · L : marque",
+    "table.keys": "←→ Entrée · H conseil · L marque",
     "table.melds_of": "{name} : combinaisons",
     "table.more_problems": "(+{count} {count:plural:autre|autres})",
     "table.not_allowed": "Ce coup n’est pas permis maintenant",

@@ -113,6 +113,17 @@ _TEXT: dict[str, list[tuple[str, str, list[str]]]] = {
             "Watch the second bezique: the double is worth 500, but it is gone as soon as your opponent melds one of "
             "its four cards.",
         ]),
+        ("keys", "Playing with the keyboard", [
+            "Every move can be made without the mouse. Left and Right (or Tab, and Shift+Tab to go back) move a gold "
+            "outline over your cards; Enter or Space plays the card it is on. A card you may not play stays in your "
+            "hand, and the table says why.",
+            "After winning a trick, Up and Down move over the declaration panel: each meld, the exchange of the seven "
+            "of trumps, passing to your partner and Draw. Enter or Space does the row you are on; D draws at once.",
+            "H asks for a hint, L opens the score log, T shows the last trick, U (or Ctrl+Z) takes back your move "
+            "and Esc opens the pause menu. On the scoreboard Enter goes on to the next deal and R reviews it; at the "
+            "hand-over between two players, Enter or Space says you are ready. In the menus the arrow keys choose "
+            "and Enter confirms.",
+        ]),
         ("glossary", "Words of the game", [
             "Brisque: an ace or a ten captured in a trick, worth 10 at the end of the deal.",
             "Meld: a scoring combination of cards laid on the table after winning a trick.",
@@ -186,6 +197,18 @@ _TEXT: dict[str, list[tuple[str, str, list[str]]]] = {
             "Conserva le briscole per le ultime otto prese, dove decidono le prese e i 10 punti dell'ultima.",
             "Tieni d'occhio il secondo bezique: il doppio vale 500 punti, ma svanisce appena l'avversario dichiara "
             "una delle sue quattro carte.",
+        ]),
+        ("keys", "Giocare con la tastiera", [
+            "Ogni mossa si può fare senza mouse. Sinistra e Destra (o Tab, e Maiusc+Tab per tornare indietro) "
+            "spostano un bordo dorato sulle tue carte; Invio o Spazio gioca la carta evidenziata. Una carta che non "
+            "puoi giocare resta in mano, e il tavolo ti dice perché.",
+            "Dopo aver vinto una presa, Su e Giù si spostano nel riquadro delle dichiarazioni: ogni combinazione, lo "
+            "scambio del 7 di briscola, il passaggio al compagno e Pesca. Invio o Spazio esegue la riga scelta; D "
+            "pesca subito.",
+            "H chiede un suggerimento, L apre il registro dei punti, T mostra l'ultima presa, U (o Ctrl+Z) annulla "
+            "la tua mossa ed Esc apre il menu di pausa. Nel tabellone dei punti Invio passa alla distribuzione "
+            "successiva e R la rivede; al passaggio dello schermo tra due giocatori, Invio o Spazio dice che sei "
+            "pronto. Nei menu le frecce scelgono e Invio conferma.",
         ]),
         ("glossary", "Le parole del gioco", [
             "Brisque: un Asso o un Dieci catturato in una presa; vale 10 punti alla fine della distribuzione.",
@@ -264,6 +287,18 @@ _TEXT: dict[str, list[tuple[str, str, list[str]]]] = {
             "Gardez vos atouts pour les huit derniers plis, où ils font les plis et le dix de der.",
             "Surveillez le second bésigue : le double vaut 500, mais il s’envole dès que l’adversaire annonce "
             "l’une de ses quatre cartes.",
+        ]),
+        ("keys", "Jouer au clavier", [
+            "Tout se joue sans la souris. Gauche et Droite (ou Tab, et Maj+Tab pour revenir) déplacent un cadre doré "
+            "sur vos cartes ; Entrée ou Espace joue la carte encadrée. Une carte que vous ne pouvez pas jouer reste "
+            "en main, et la table vous dit pourquoi.",
+            "Après un pli gagné, Haut et Bas parcourent le panneau des annonces : chaque combinaison, l’échange du "
+            "sept d’atout, le passage à votre partenaire et Piocher. Entrée ou Espace fait la ligne encadrée ; D "
+            "pioche aussitôt.",
+            "H demande un conseil, L ouvre la marque, T montre le dernier pli, U (ou Ctrl+Z) reprend votre coup et "
+            "Échap ouvre le menu de pause. Sur le tableau de la donne, Entrée passe à la donne suivante et R la "
+            "revoit ; quand l’écran passe d’un joueur à l’autre, Entrée ou Espace dit que vous êtes prêt. Dans les "
+            "menus, les flèches choisissent et Entrée valide.",
         ]),
         ("glossary", "Les mots du jeu", [
             "Brisque : un as ou un dix ramassé dans un pli ; il vaut 10 points à la fin de la donne.",

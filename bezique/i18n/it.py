@@ -500,7 +500,7 @@ STRINGS: dict[str, str] = {
 
     # --- finestra: tavolo, cambio di giocatore, registro, avvisi del menu ------------------------------------
     "handover.pass_to": "Passa a {name}",
-    "handover.ready": "Fai clic quando sei pronto",
+    "handover.ready": "Fai clic o premi Invio quando sei pronto",
     "recap.played": "{name} ha giocato: {card}",
     "recap.declared": "{name} ha dichiarato: {meld} (+{points})",
     "recap.seven": "{name} ha scambiato il sette di briscola con la carta girata",
@@ -523,7 +523,7 @@ STRINGS: dict[str, str] = {
     "table.final_lead": "Ultime prese: apri tu",
     "table.final_phase_left": "Ultime prese: ne restano {count}",
     "table.final_phase_last": "Ultime prese: l'ultima",
-    "table.keys": "Esc: menu · H: suggerimento · L: registro",
+    "table.keys": "←→ ↑↓ Invio · H: aiuto · L: punti",
     "table.melds_of": "Combinazioni di {name}",
     "table.more_problems": "(+{count} {count:plural:altro|altri})",
     "table.not_allowed": "Questa mossa ora non è consentita",

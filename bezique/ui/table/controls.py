@@ -2,8 +2,10 @@
 
 A card is played by a click or by dragging it up over the table; the buttons (Hint, Menu, Undo, Score log, Last
 trick) and the declaration panel's rows are pressed with the mouse; keys do the same (Esc, H, U / Ctrl+Z, L, T,
-Space / Enter / D to draw). What is under the pointer is kept (the hovered card lifts, a hovered meld row lights its
-cards, a greyed-out button says why it is). The buttons are worked out afresh from the game each time (``buttons``):
+D to draw), and the keyboard's focus (``focus.Focus``: Left/Right or Tab over the cards, Up/Down over the panel's
+rows, Enter or Space to press) plays a whole game without the mouse, each press going the mouse's way. What is
+under the pointer is kept (the hovered card lifts, a hovered meld row lights its cards, a greyed-out button says why
+it is), and becomes the focus. The buttons are worked out afresh from the game each time (``buttons``):
 drawing asks for them too, so what is drawn is what is clicked.
 """
 
@@ -18,9 +20,11 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import Box, Layout, card_box
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Phase, Verb
+from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.widgets import Button, button_at
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.decl_panel import decl_buttons, rows_that_fit
+from bezique.ui.table.focus import Focus, step_of
 from bezique.ui.table.meld_rows import panel_melds, where_from
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.turns import Turns
@@ -39,13 +43,15 @@ class Controls:
         self.turns = turns
         self.curtain = curtain
         self.hover_key: int | None = None
-        self.hover_button: str | None = None
+        self.hover_button: str | None = None  # the button lit: the pointer's, or the focused declaration row
+        self.pointed: str | None = None  # the button under the pointer (since it last moved)
         self.hover_disabled: str | None = None  # a greyed-out button under the pointer: its tooltip says why
         self.hover_meld: int | None = None
         self.press: tuple[int, tuple[int, int]] | None = None  # (card, where) the button went down on a card
         self.dragging: int | None = None
         self.peek = False
         self.peek_pinned = False  # opened by the button or the T key: it stays until closed the same way
+        self.focus = Focus()
 
     # what the declaration panel reads (``protocol.DeclView``)
     @property
@@ -194,6 +200,108 @@ class Controls:
             return False
         return any(a.verb == Verb.PLAY and a.cards[0] & 31 == key & 31 for a in self.session.legal())
 
+    # --- the keyboard's focus ------------------------------------------------------------------------------
+    def focus_cards(self) -> list[int]:
+        """The cards the focus moves over, left to right: the viewer's hand, then the cards they have on the table
+        (both may be played); none unless they may play one."""
+        if not self._may_play():
+            return []
+        stage = self.stage
+        out: list[int] = []
+        for group in (stage.model.hands[stage.viewer], stage.model.tables[stage.viewer]):
+            shown = [k for k in group if k >= 0 and k in stage.sprites and stage.sprites[k].visible]
+            out += sorted(shown, key=lambda k: (stage.sprites[k].cx, stage.sprites[k].cy))
+        return out
+
+    def focused_card(self) -> int | None:
+        """The card the focus is on: where it was left if still there, else the first that may be played."""
+        cards = self.focus_cards()
+        return self.focus.resolve(self.focus.card, cards, [k for k in cards if self._playable(k)])
+
+    def focus_rows(self) -> list[str]:
+        """The declaration panel's rows the focus moves over, top to bottom: every meld (scrolled into view when
+        focused), then the seven of trumps and passing to the partner, then Draw; none outside the declaration."""
+        _, decl = self.buttons()
+        if not decl:
+            return []
+        melds = [f"meld:{i}" for i in range(len(self.decl_melds()))]
+        return melds + [b.action for b in decl if not b.action.startswith(("meld:", "decl_"))]
+
+    def _focus_key(self, key: int, mod: int) -> bool:
+        """An arrow, Tab, Enter or Space for the focus on the player's turn; False when the key is not for it."""
+        step = step_of(key, mod)
+        press = key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        focus = self.focus
+        if step is None and not press:
+            return False
+        cards = self.focus_cards()
+        if cards and key not in (pygame.K_UP, pygame.K_DOWN):
+            card = self.focused_card()
+            if press and focus.shown and card is not None:
+                self.turns.play_card(card)  # the mouse's way: the rules refuse an illegal card with their reason
+            else:
+                focus.card = focus.move(focus.card, cards, step or 0, [k for k in cards if self._playable(k)])
+            self._lift()
+            return True
+        rows = self.focus_rows()
+        if not rows or (press and not focus.shown):
+            return False  # Enter with the focus hidden: Draw, as before
+        if press:  # the next declaration starts again at its first row
+            row, focus.row = focus.resolve(focus.row, rows), None
+            self.hover_button = self.hover_meld = None
+            if row is not None:
+                self.press_button(row)
+            return True
+        focus.row = focus.move(focus.row, rows, step or 0)
+        self.pointed = None  # the key moved the focus: it lights its row until the pointer moves again
+        self.follow_focus()
+        return True
+
+    def follow_focus(self) -> None:
+        """Each frame: the focus goes to a hint just come; shown on a declaration row it lights it as the pointer
+        would (and scrolls a meld into view) unless the pointer is on another button; a focused card lifts unless
+        the pointer is on another."""
+        focus = self.focus
+        if self.turns.hint is not None and self.turns.human_turn():
+            focus.follow_hint(self.turns.hint[0], self.decl_melds())
+        if not focus.shown or not self.turns.human_turn():
+            return
+        self._lift()
+        rows = self.focus_rows()
+        row = focus.resolve(focus.row, rows)
+        if row is None or self.pointed not in (None, row):
+            return
+        self.hover_button = row
+        self.hover_meld = int(row[5:]) if row.startswith("meld:") else None
+        if self.hover_meld is not None:  # scrolled into view
+            first = self.stage.decl_scroll
+            self.scroll_decl(min(0, self.hover_meld - first) + max(0, self.hover_meld - first - self.decl_rows() + 1))
+
+    def focus_outline(self) -> tuple[CardSprite | None, Box | None]:
+        """What the focus outline goes round now: a card's sprite or a declaration row's box (None, None when the
+        focus is hidden or has nothing to be on)."""
+        focus = self.focus
+        if not focus.shown or not self.turns.human_turn():
+            return None, None
+        card = self.focused_card()
+        if card is not None:
+            return self.stage.sprites.get(card), None
+        row = focus.resolve(focus.row, self.focus_rows())
+        _, decl = self.buttons()
+        return None, next((b.box for b in decl if b.action == row), None)
+
+    def _lift(self) -> None:
+        """The card under the pointer lifts; with none, the focused card does (when the focus shows)."""
+        stage = self.stage
+        lifted = self.hover_key
+        if lifted is None and self.focus.shown:
+            lifted = self.focused_card()
+        lift = 18 * self.layout.s
+        for key in stage.model.hands[stage.viewer] + stage.model.tables[stage.viewer]:
+            sprite = stage.sprites.get(key)
+            if sprite is not None:
+                sprite.lift_target = lift if key == lifted else 0.0
+
     # --- events ---------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         """One input event: a key, the wheel (scrolls the meld rows), the pointer moving, the left button."""
@@ -223,8 +331,10 @@ class Controls:
             self.curtain.open_log()
         elif key == pygame.K_t:
             self.toggle_peek()
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_d) and self.turns.human_turn() and \
-                self.session.state.phase == Phase.DECLARE:
+        elif self._focus_key(key, mod):
+            pass
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d) and self.turns.human_turn() \
+                and self.session.state.phase == Phase.DECLARE:
             self.turns.act(Action(Verb.DONE))
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
             self.stage.hurry()  # a trick (or a shown hand) on show: go on at once
@@ -242,7 +352,7 @@ class Controls:
                 sprite.drag = (float(pos[0]), float(pos[1]))
             return
         buttons, decl = self.buttons()
-        self.hover_button = next((b.action for b in buttons + decl if b.hit(pos)), None)
+        self.hover_button = self.pointed = next((b.action for b in buttons + decl if b.hit(pos)), None)
         self.hover_disabled = next((b.action for b in buttons if not b.enabled and b.box.contains(*pos)
                                     and self.disabled_reason(b.action)), None)
         self.hover_meld = int(self.hover_button[5:]) if self.hover_button and \
@@ -250,11 +360,11 @@ class Controls:
         hover = self.my_cards_at(pos) if self._may_play() else None
         hover = hover if self._playable(hover) else None
         self.hover_key = hover
-        lift = 18 * self.layout.s
-        for key in stage.model.hands[stage.viewer] + stage.model.tables[stage.viewer]:
-            sprite = stage.sprites.get(key)
-            if sprite is not None:
-                sprite.lift_target = lift if key == hover else 0.0
+        if hover is not None:
+            self.focus.card = hover
+        if self.hover_button in self.focus_rows():
+            self.focus.row = self.hover_button
+        self._lift()
         if self.peek and not self.peek_pinned and not (self.layout.won.contains(*pos) or
                                                        self.peek_box().contains(*pos)):
             self.peek = False  # opened by a click on the piles: open while the pointer stays on it

@@ -24,6 +24,7 @@ from bezique.ui.scene import Host, Scene
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.draw import draw_table
+from bezique.ui.table.focus import draw_focus
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.readout import TableReadout
 from bezique.ui.table.stage import Stage
@@ -115,6 +116,7 @@ class TableScene(Scene):
         moving = stage.advance(dt)
         self.controls.close_stale_peek()
         moving = turns.collect_hint() or moving  # a hint just come: with nothing moving no frame would show it
+        self.controls.follow_focus()
         if stage.at_rest():
             if stage.need_sync and not moving:
                 stage.check_sync()
@@ -124,3 +126,5 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.readout, surface)
+        if not (self.stage.banner or self.stage.cut_timer > 0):  # the keyboard's focus, over all but a banner
+            draw_focus(surface, self.stage.layout.s, *self.controls.focus_outline())
