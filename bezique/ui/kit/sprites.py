@@ -124,7 +124,7 @@ class CardSprite:
     def arriving(self) -> float | None:
         """A calm sprite landing: how far through its fade-in it is (0 just landed, 1 done); else None."""
         tween = self.tween
-        if not self.calm or tween is None or not tween.started or tween.duration <= 0.0:
+        if not self.calm or tween is None or tween.elapsed <= tween.delay or tween.duration <= 0.0:
             return None
         return easing.clamp01((tween.elapsed - tween.delay) / tween.duration)
 
