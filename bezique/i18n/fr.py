@@ -354,7 +354,7 @@ STRINGS: dict[str, str] = _typeset({
     "option.fullscreen.false": "Fenêtre",
     "option.kept_games.0": "Aucune",
     "option.fullscreen.true": "Plein écran",
-    "option.window_size.auto": "Adaptée à l'écran",
+    "option.window_size.auto": "Adaptée à l’écran",
     "option.text_size.small": "Petit",
     "option.text_size.normal": "Normal",
     "option.text_size.large": "Grand",
