@@ -44,6 +44,10 @@ class AppSettings:
     auto_play_forced_card: bool = False
     allow_undo: bool = False
     fullscreen: bool = False
+    window_size: str = "auto"  # "auto": sized to the screen at the first start; else "WxH", the last window's size
+    text_size: str = "normal"  # small | normal | large | larger: every text of every screen (assets.TEXT_SCALES)
+    card_size: str = "normal"  # normal | large | larger: the hand's cards (and the table's where there is room)
+    reduce_motion: bool = False  # cards fade into place with a highlight instead of flying
     kept_games: int = 200  # finished games kept for Past games, the oldest removed first (0 keeps none)
 
 
@@ -127,6 +131,18 @@ def _whole(low: int, high: int) -> _Check:
     return check
 
 
+def _window_size(value: Any) -> str:
+    """"auto", or a window size "WxH" from 320x240 to 16384x16384 (what the game saves when the window is
+    resized)."""
+    if value == "auto":
+        return value
+    if isinstance(value, str):
+        w, _, h = value.lower().partition("x")
+        if w.isdigit() and h.isdigit() and 320 <= int(w) <= 16384 and 240 <= int(h) <= 16384:
+            return f"{int(w)}x{int(h)}"
+    raise _Invalid("use auto or a size such as 1280x720")
+
+
 def _fraction(value: Any) -> float:
     # the chained comparison is false for .nan, so a NaN volume is rejected too
     if isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value <= 1.0:
@@ -153,6 +169,10 @@ APP_CHECKS: dict[str, _Check] = {
     "auto_play_forced_card": _flag,
     "allow_undo": _flag,
     "fullscreen": _flag,
+    "window_size": _window_size,
+    "text_size": _one_of("small", "normal", "large", "larger"),
+    "card_size": _one_of("normal", "large", "larger"),
+    "reduce_motion": _flag,
     "kept_games": _whole(0, 10_000),
 }
 AI_CHECKS: dict[str, _Check] = {
@@ -284,8 +304,12 @@ def _report_unknown_keys(mapping: Mapping[Any, Any], section: str, report: Probl
 
 
 def _suggestion(section: str, key: str) -> str:
-    """'; did you mean X?' for the closest known key: in the same section first, then a near-exact one
-    elsewhere (a rule written at the top level, an ai key under rules …)."""
+    """'; did you mean X?' for the closest known key: the very key in another section first (a rule written at
+    the top level: ``hand_size`` is not the top level's ``card_size``), then the closest in the same section, then a
+    near-exact one elsewhere (an ai key under rules …)."""
+    for other, names in _SECTION_KEYS.items():
+        if other != section and key in names:
+            return f"; did you mean {_dotted(other, key)}?"
     close = difflib.get_close_matches(key, _SECTION_KEYS[section], n=1)
     if close:
         return f"; did you mean {_dotted(section, close[0])}?"

@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hotseat", action="store_true", help="two players taking turns on one screen")
     parser.add_argument("--level", help="computer level (default: the settings' level); opens a game at once")
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deals")
-    parser.add_argument("--size", default="1280x720", help="window size, e.g. 1600x900")
+    parser.add_argument("--size", help="window size, e.g. 1600x900 (default: the last one, or sized to the screen)")
     parser.add_argument("--variant", choices=SEATABLE_VARIANTS,
                         help="the game to open straight away (default: the settings' variant)")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
@@ -45,7 +45,8 @@ def _open_window(args: argparse.Namespace) -> int:
 
     checking = getattr(args, "first_frame_exit", False)
     try:
-        shell = Shell.create(size=parse_size(getattr(args, "size", "1280x720")),
+        size = getattr(args, "size", None)
+        shell = Shell.create(size=parse_size(size) if size else None,
                              fullscreen=True if getattr(args, "fullscreen", False) else None)
     except AssetError as exc:
         if not checking:

@@ -53,6 +53,11 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "auto_play_forced_card": (False, True),
     "allow_undo": (False, True),
     "fullscreen": (False, True),
+    # "auto" sizes the first window to the screen; a size the player gives the window by hand is kept as "WxH"
+    "window_size": ("auto", "1024x640", "1280x720", "1600x900", "1920x1080"),
+    "text_size": ("small", "normal", "large", "larger"),
+    "card_size": ("normal", "large", "larger"),
+    "reduce_motion": (False, True),
     "kept_games": (0, 50, 100, 200, 500, 1000),
 }
 

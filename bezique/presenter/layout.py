@@ -110,11 +110,34 @@ class Layout:
     seats: tuple[SeatZones, ...] = ()  # by seat relative to the viewer (0: the viewer at the bottom)
 
     @staticmethod
-    def for_size(width: int, height: int, players: int = 2) -> Layout:
+    def for_size(width: int, height: int, players: int = 2, card_scale: float = 1.0) -> Layout:
+        """The table for a window of `width` x `height` and `players` seats, the hand's cards `card_scale` times
+        their normal size (the card size setting) as far as the table has room: a step smaller at a time until
+        no zone meets another that it is clear of at the normal size, nor leaves the window."""
+        normal = Layout._zones(width, height, players, 1.0)
+        scale = card_scale
+        while scale > 1.0:
+            layout = Layout._zones(width, height, players, scale)
+            if layout._clear_pairs() >= normal._clear_pairs():
+                return layout
+            scale = max(1.0, scale - 0.05)
+        return normal
+
+    def _clear_pairs(self) -> set[tuple[int, int]]:
+        """Which zones (by index) lie inside the window (i, i) and which pairs are clear of each other (i, j)."""
+        boxes = [self.status, self.stock, self.trick, self.won, self.prompt, *self.buttons,
+                 *(box for seat in self.seats for box in seat[1:])]
+        out = {(i, i) for i, b in enumerate(boxes)
+               if b.x >= 0 and b.y >= 0 and b.right <= self.width + 0.5 and b.bottom <= self.height + 0.5}
+        return out | {(i, j) for i, a in enumerate(boxes) for j in range(i + 1, len(boxes))
+                      if not a.intersects(boxes[j])}
+
+    @staticmethod
+    def _zones(width: int, height: int, players: int, card_scale: float) -> Layout:
         w, h = max(int(width), 320), max(int(height), 240)
         s = min(w / 1280, h / 720)
         m = 14 * s
-        hand_h = round(150 * s)
+        hand_h = round(150 * s * card_scale)
         mid_h = round(116 * s)
         small_h = round(86 * s)
         col_w = 250 * s
@@ -122,7 +145,8 @@ class Layout:
         # vertical bands (proportional to the height; sizes proportional to s)
         opp_hand = Box(cx - 300 * s, m, 600 * s, small_h + 8 * s)
         opp_melds = Box(cx - 330 * s, opp_hand.bottom + 8 * s, 660 * s, small_h + 24 * s)
-        hand = Box(cx - 320 * s, h - m - hand_h - 22 * s, 640 * s, hand_h + 22 * s)
+        hand_w = max(640 * s, min(640 * s * card_scale, w - 2 * (m + col_w + 8 * s)))  # between the side columns
+        hand = Box(cx - hand_w / 2, h - m - hand_h - 22 * s, hand_w, hand_h + 22 * s)
         prompt = Box(cx - 330 * s, hand.y - 30 * s, 660 * s, 28 * s)
         my_melds = Box(cx - 330 * s, prompt.y - small_h - 26 * s, 660 * s, small_h + 24 * s)
         centre_top, centre_bottom = opp_melds.bottom, my_melds.y

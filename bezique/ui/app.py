@@ -3,6 +3,9 @@
 When nothing moves and no input arrives the loop blocks in ``pygame.event.wait`` (no busy loop); while anything
 animates, or the computer thinks, it runs at 60 frames a second. ``tick`` is one turn of the loop and is what the
 tests and the benchmark drive, with real pygame events.
+
+The first window is sized to the screen (``first_size``) unless a size is asked for; the size the player gives it
+by resizing is handed to ``on_resize_saved`` when the window closes, so that the next start opens at it.
 """
 
 from __future__ import annotations
@@ -10,31 +13,57 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+from collections.abc import Callable
 
 import pygame
 
 from bezique.i18n import t as _t
-from bezique.presenter.layout import MIN_SIZE
+from bezique.presenter.layout import DEFAULT_SIZE, MIN_SIZE
 from bezique.ui.kit.assets import Assets, Sounds
 from bezique.ui.scene import Scene, SceneStack
 
 FPS = 60
+SCREEN_SHARE = 0.85  # of the screen the first window takes
+ASPECT = 16 / 9  # the shape the table's layout is drawn for (1280x720)
+
+
+def first_size(desktop: tuple[int, int] | None, remembered: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The first window's size on a screen of `desktop` size: the `remembered` one (the last window's) where the
+    screen holds it; else ``SCREEN_SHARE`` of the screen in the layout's shape, never smaller than the smallest
+    layout (1024x640) when the screen holds that. No screen known: the remembered size, or 1280x720."""
+    if desktop is None or desktop[0] <= 0 or desktop[1] <= 0:
+        return remembered or DEFAULT_SIZE
+    dw, dh = desktop
+    if remembered is not None:
+        return min(remembered[0], dw), min(remembered[1], dh)
+    w = min(dw * SCREEN_SHARE, dh * SCREEN_SHARE * ASPECT)
+    h = w / ASPECT
+    return round(max(w, min(MIN_SIZE[0], dw))), round(max(h, min(MIN_SIZE[1], dh)))
 
 
 class App:
     """The window (it is the ``Window`` every scene sees): the display, the assets and sounds, the scene stack and
     the loop. It knows nothing of what the scenes are; whoever builds it (``bezique.ui.scenes.start``) pushes them."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 720), fullscreen: bool = False, deck_colours: str = "classic",
-                 back: str = "blue", volume: float = 0.8, mute: bool = False, title: str = "Bezique") -> None:
+    def __init__(self, size: tuple[int, int] | None = DEFAULT_SIZE, fullscreen: bool = False,
+                 deck_colours: str = "classic", back: str = "blue", volume: float = 0.8, mute: bool = False,
+                 title: str = "Bezique", text_size: str = "normal",
+                 remembered: tuple[int, int] | None = None) -> None:
+        """`size` None: sized to the screen (``first_size``, from the `remembered` size if any)."""
         self.started = time.perf_counter()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(title)
+        if size is None:
+            desktops = pygame.display.get_desktop_sizes()
+            size = first_size(desktops[0] if desktops else None, remembered)
         self.windowed_size = (max(size[0], 320), max(size[1], 240))
+        self.opened_size = self.windowed_size
+        self.on_resize_saved: Callable[[tuple[int, int]], None] | None = None  # the size to open at next time
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        self.assets = Assets(deck_colours=deck_colours, back=back)
+        self.text_size = text_size
+        self.assets = Assets(deck_colours=deck_colours, back=back, text_size=text_size)
         with contextlib.suppress(pygame.error):
             pygame.display.set_icon(self.assets.icon())
         self.sounds = Sounds(volume, mute) if os.environ.get("SDL_AUDIODRIVER") != "none" else Sounds(0, True)
@@ -54,9 +83,27 @@ class App:
         return _t(key, self.lang, **fmt)
 
     def set_deck(self, deck_colours: str, back: str) -> None:
-        """Swap the card images (settings applied live)."""
-        self.assets = Assets(deck_colours=deck_colours, back=back)
+        """Swap the card images (settings applied live), keeping the felt's colour and the text size."""
+        self.assets = Assets(deck_colours=deck_colours, back=back, table_colour=self.assets.table_colour,
+                             text_size=self.text_size)
         self.dirty = True
+
+    def set_window_size(self, size: tuple[int, int] | None) -> None:
+        """The window at `size` (None: sized to the screen), when it is a window (full screen keeps the screen and
+        opens at it after F11)."""
+        desktops = pygame.display.get_desktop_sizes()
+        w, h = first_size(desktops[0] if desktops else None, size)
+        self.windowed_size = self.opened_size = (max(w, 320), max(h, 240))
+        if not self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._resized()
+
+    def set_text_size(self, text_size: str) -> None:
+        """Every screen's text at the `text_size` setting from the next frame (the scenes lay out again)."""
+        if text_size != self.text_size:
+            self.text_size = text_size
+            self.assets.set_text_size(text_size)
+            self._resized()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -76,6 +123,10 @@ class App:
         self.dirty = True
 
     def quit(self) -> None:
+        """Close: the scenes go, and a window the player resized hands its size over to be opened at next time."""
+        if self.running and self.on_resize_saved is not None and self.windowed_size != self.opened_size:
+            self.on_resize_saved(self.windowed_size)
+            self.opened_size = self.windowed_size
         self.running = False
         self.stack.clear()  # scenes cancel their workers in exit()
 
@@ -113,12 +164,15 @@ class App:
             w, h = max(event.w, MIN_SIZE[0] // 2), max(event.h, MIN_SIZE[1] // 2)
             if (w, h) != self.screen.get_size():
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self.windowed_size = self.screen.get_size()
             self._resized()
             return
         if event.type in (pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
             surface = pygame.display.get_surface()
             if surface is not None and self.screen.get_size() != (event.x, event.y):
                 self.screen = surface
+            if not self.fullscreen:
+                self.windowed_size = self.screen.get_size()
             self._resized()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -16,6 +16,7 @@ from bezique.config import CARD_BACKS, TABLE_COLOURS
 from bezique.i18n import t
 from bezique.persist.user_settings import SETTING_CHOICES, load_user_settings
 from bezique.presenter.setup import GameSetup
+from bezique.ui.kit.widgets import Button
 from bezique.ui.scenes.settings import KEYS, SettingsScene
 from bezique.ui.scenes.shell import Shell
 
@@ -39,9 +40,17 @@ def open_settings(size: tuple[int, int] = (1280, 720), lang: str = "en") -> tupl
     return shell, scene
 
 
+def value_button(scene: SettingsScene, name: str) -> Button:
+    """The value of row `name`, scrolled into view first with the keyboard (the list scrolls when its rows do not
+    fit at the text size)."""
+    while scene.row != KEYS.index(name):
+        key(scene.app, pygame.K_DOWN)
+    return next(b for b in scene.controls() if b.action == f"next={KEYS.index(name)}" and b.label != ">")
+
+
 def press_next(shell: Shell, scene: SettingsScene, name: str) -> None:
     """A click on the value of row `name` (the next choice)."""
-    button = scene.controls()[3 * KEYS.index(name) + 1]
+    button = value_button(scene, name)
     click(shell.app, (button.box.cx, button.box.cy))
 
 
@@ -57,13 +66,13 @@ def test_every_card_back_and_table_colour_is_offered_labelled_and_applied_at_onc
     for _ in CARD_BACKS:
         press_next(shell, scene, "card_back")
         backs.append(shell.settings.card_back)
-        labels.add(scene.controls()[3 * KEYS.index("card_back") + 1].label)
+        labels.add(value_button(scene, "card_back").label)
         assert shell.app.assets._back_name == f"back_{shell.settings.card_back}.png"
     for _ in TABLE_COLOURS:
         press_next(shell, scene, "table_colour")
         felts.append((shell.settings.table_colour, felt_colour(shell)))
         assert shell.app.assets.table_colour == shell.settings.table_colour
-        labels.add(scene.controls()[3 * KEYS.index("table_colour") + 1].label)
+        labels.add(value_button(scene, "table_colour").label)
     assert set(backs) == set(CARD_BACKS) and {name for name, _ in felts} == set(TABLE_COLOURS)
     assert len({colour for _, colour in felts}) == len(TABLE_COLOURS)  # each felt is its own colour
     assert len(labels) == len(CARD_BACKS) + len(TABLE_COLOURS)

@@ -194,8 +194,8 @@ def _ink(assets: Assets, card: int) -> tuple[int, int, int]:
 
 
 def _row_label(scene: SettingsScene, name: str) -> str:
-    """The value shown on the settings row `name` (its middle button)."""
-    return scene.controls()[3 * KEYS.index(name) + 1].label
+    """The value shown on the settings row `name` (its middle button; the row is among those shown)."""
+    return next(b for b in scene.controls() if b.action == f"next={KEYS.index(name)}" and b.label != ">").label
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

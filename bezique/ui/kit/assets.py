@@ -39,6 +39,8 @@ FONT_LICENCE = "LICENSE.txt"
 # 16.5 px); this face at 0.8 of the request has the same capital height and runs a little narrower.
 FONT_SCALE = 0.8
 MIN_TEXT_PX = 13  # the smallest text drawn anywhere, in pixels: below it Source Sans stops being readable
+# the text_size setting: every size a screen asks for is multiplied by its factor here, in one place (``Assets.px``)
+TEXT_SCALES = {"small": 0.88, "normal": 1.0, "large": 1.15, "larger": 1.3}
 
 # A warm palette on green felt.
 CREAM = (246, 238, 214)
@@ -82,21 +84,24 @@ def font_file(bold: bool = False) -> Path:
     return path
 
 
-def text_px(size: float) -> int:
-    """The pixel size of the font drawn for a requested `size` (old-font units), never below ``MIN_TEXT_PX``."""
-    return max(MIN_TEXT_PX, round(size * FONT_SCALE))
+def text_px(size: float, scale: float = 1.0) -> int:
+    """The pixel size of the font drawn for a requested `size` (old-font units) at the text size `scale`
+    (``TEXT_SCALES``), never below ``MIN_TEXT_PX``."""
+    return max(MIN_TEXT_PX, round(size * FONT_SCALE * scale))
 
 
 class Assets:
     """All loaded art for one window (`deck_colours`, `back` and `table_colour` come from the settings): the faces
     and suit icons of the chosen face set, the chosen back, and the felt of the chosen colour."""
 
-    def __init__(self, deck_colours: str = "classic", back: str = "blue", table_colour: str = "green") -> None:
+    def __init__(self, deck_colours: str = "classic", back: str = "blue", table_colour: str = "green",
+                 text_size: str = "normal") -> None:
         self.deck_colours = deck_colours if deck_colours in DECK_FOLDERS else "classic"
         self._deck_dir = ASSETS / "cards" / DECK_FOLDERS[self.deck_colours]
         self._raw: dict[str, pygame.Surface] = {}
         self._back_name = f"back_{back}.png"  # the names config.py allows; each has its file (tested)
         self.table_colour = table_colour
+        self.text_scale = TEXT_SCALES.get(text_size, 1.0)
         self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -262,13 +267,21 @@ class Assets:
         return surf
 
     # --- text -----------------------------------------------------------------------------------------------
+    def set_text_size(self, text_size: str) -> None:
+        """Draw every text at the `text_size` setting's scale (``TEXT_SCALES``) from the next frame."""
+        self.text_scale = TEXT_SCALES.get(text_size, 1.0)
+
+    def px(self, size: float) -> int:
+        """The pixel size this window draws a requested `size` at: ``text_px`` at the player's text size."""
+        return text_px(size, self.text_scale)
+
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        """The window's face at requested `size` (see ``text_px``), regular or bold, opened once per pixel size.
+        """The window's face at requested `size` (see ``px``), regular or bold, opened once per pixel size.
 
         Raises:
             AssetError: the font file cannot be opened.
         """
-        px = text_px(size)
+        px = self.px(size)
         font = self._fonts.get((px, bold))
         if font is None:
             path = self._font_files[bold]
@@ -281,7 +294,7 @@ class Assets:
 
     def text(self, text: str, size: float, colour: tuple[int, int, int] = CREAM, bold: bool = False,
              shadow: bool = False) -> pygame.Surface:
-        key = (text, text_px(size), colour, bold, shadow)
+        key = (text, self.px(size), colour, bold, shadow)
         surf = self._text.get(key)
         if surf is not None:
             self._text.move_to_end(key)

@@ -37,5 +37,10 @@ def out_quad(t: float) -> float:
     return 1.0 - (1.0 - t) * (1.0 - t)
 
 
+def jump(t: float) -> float:
+    """All the way at once, as soon as it starts: the reduce-motion setting's "flight"."""
+    return 1.0 if t > 0.0 else 0.0
+
+
 def clamp01(t: float) -> float:
     return 0.0 if t < 0.0 else 1.0 if t > 1.0 else t

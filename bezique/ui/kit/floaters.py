@@ -76,9 +76,10 @@ def spot(panel: Box, size: tuple[float, float], clear: Sequence[Box], window: tu
 
 
 def new_floater(live: Sequence[Floater], text: str, label: str, at: tuple[float, float],
-                target: tuple[float, float], colour: tuple[int, int, int], life: float,
+                target: tuple[float, float] | None, colour: tuple[int, int, int], life: float,
                 inline: bool = False) -> Floater:
-    """A score shown at `at` and landing on `target`, waiting for the scores already at `at` to leave it."""
+    """A score shown at `at` and landing on `target` (None: fading where it is), waiting for the scores already
+    at `at` to leave it."""
     wait = max((f.life * HOLD - f.age for f in live if f.anchor == at), default=0.0)
     return Floater(text, at[0], at[1], colour, age=-max(wait, 0.0), life=life, label=label, target=target,
                    anchor=at, inline=inline)

@@ -1,6 +1,10 @@
 """A card on the table: where it is, where it is flying to, and whether its face shows (with a flip).
 
 Positions are advanced by ``update(dt)`` only; ``draw`` reads them and changes nothing (STYLE.md lesson 8).
+
+A ``calm`` sprite (the reduce-motion setting) never travels: when its turn comes it is at its new place in one
+frame, fading in there with a highlight for the time its flight would have taken, so the change is still seen;
+it turns over and lifts in one frame too.
 """
 
 from __future__ import annotations
@@ -14,9 +18,13 @@ from bezique.ui.kit import easing
 from bezique.ui.kit.assets import Assets
 from bezique.ui.kit.tween import Tween
 
+CARD_SCALES = {"normal": 1.0, "large": 1.15, "larger": 1.3}  # the card_size setting: the hand's cards (Layout)
+ARRIVAL_GLOW = (255, 236, 170)  # the highlight round a calm card that has just landed
+FADE_SHARE = 0.4  # the share of a calm card's landing time it takes to fade in (it glows for all of it)
+
 
 class CardSprite:
-    __slots__ = ("angle", "cx", "cy", "drag", "face_up", "flip", "flip_delay", "flip_dur", "flip_to",
+    __slots__ = ("angle", "calm", "cx", "cy", "drag", "face_up", "flip", "flip_delay", "flip_dur", "flip_to",
                  "height", "key", "lift", "lift_target", "mark", "tween", "visible", "z")
 
     def __init__(self, key: int, slot: Slot, face_up: bool, z: int = 0) -> None:
@@ -34,6 +42,7 @@ class CardSprite:
         self.lift_target = 0.0
         self.drag: tuple[float, float] | None = None  # centre while dragged by the mouse
         self.mark: tuple[int, int, int] | None = None  # a glow of its own (the card that won the trick on show)
+        self.calm = False  # reduce motion: arrive by fading in at the new place, never by flying
 
     @property
     def moving(self) -> bool:
@@ -53,6 +62,8 @@ class CardSprite:
         if duration <= 0.0 and delay <= 0.0:
             self.snap(slot)
             return
+        if self.calm:  # at the new place in one frame (after its delay), then faded in with a highlight
+            ease = easing.jump
         angle = slot.angle
         if abs(angle - self.angle) > 180:  # the short way round
             angle += 360 if angle < self.angle else -360
@@ -70,7 +81,9 @@ class CardSprite:
         if face_up == self.flip_to:
             return
         self.flip_to = face_up
-        if duration <= 0.0:
+        if self.calm:  # turned over in one frame, when its delay is over (it lands then)
+            duration = 0.0
+        if duration <= 0.0 and (delay <= 0.0 or not self.calm):
             self.face_up, self.flip = face_up, None
             return
         self.flip, self.flip_delay, self.flip_dur = 0.0, delay, duration
@@ -92,6 +105,8 @@ class CardSprite:
             if self.flip >= self.flip_delay + self.flip_dur:
                 self.flip = None
                 self.face_up = self.flip_to
+        if self.lift != self.lift_target and self.calm:
+            self.lift = self.lift_target
         if self.lift != self.lift_target:
             step = dt * 12.0
             self.lift += (self.lift_target - self.lift) * min(1.0, step)
@@ -106,6 +121,13 @@ class CardSprite:
         squeeze = abs(math.cos(math.pi * p))
         return (self.face_up if p < 0.5 else self.flip_to), squeeze
 
+    def arriving(self) -> float | None:
+        """A calm sprite landing: how far through its fade-in it is (0 just landed, 1 done); else None."""
+        tween = self.tween
+        if not self.calm or tween is None or tween.elapsed <= tween.delay or tween.duration <= 0.0:
+            return None
+        return easing.clamp01((tween.elapsed - tween.delay) / tween.duration)
+
     def centre(self) -> tuple[float, float]:
         if self.drag is not None:
             return self.drag
@@ -118,7 +140,7 @@ class CardSprite:
             return
         h = max(4, round(self.height))
         angle = self.angle
-        if self.tween is not None:  # quantise size and angle in flight so the image cache stays small
+        if self.tween is not None and not self.calm:  # quantise size and angle in flight: the cache stays small
             h = max(4, round(self.height / 8) * 8)
             angle = round(angle / 6.0) * 6.0
         face, squeeze = self.shown()
@@ -126,18 +148,22 @@ class CardSprite:
         if trace is not None:
             trace.append(card)
         cx, cy = self.centre()
-        airborne = self.tween is not None or self.drag is not None or self.lift > 1
+        airborne = (self.tween is not None and not self.calm) or self.drag is not None or self.lift > 1
         off = h * (0.05 if airborne else 0.025)
         if squeeze < 0.999:
             img = assets.card_scaled_x(card, h, squeeze)
             rect = img.get_rect(center=(round(cx), round(cy)))
             surface.blit(img, rect)
             return
-        glow = glow or self.mark
+        arriving = self.arriving()
+        glow = glow or self.mark or (ARRIVAL_GLOW if arriving is not None else None)
         if glow is not None:
             g = assets.glow(h, glow)
             surface.blit(g, g.get_rect(center=(round(cx), round(cy))))
         sh = assets.shadow(h, angle, 1.6 if airborne else 1.0)
         surface.blit(sh, sh.get_rect(center=(round(cx + off * 0.5), round(cy + off))))
         img = assets.card(card, h, angle, dim and card is not None)
+        if arriving is not None and arriving < FADE_SHARE:  # fading in where it landed
+            img = img.copy()
+            img.set_alpha(round(90 + 165 * arriving / FADE_SHARE))
         surface.blit(img, img.get_rect(center=(round(cx), round(cy))))

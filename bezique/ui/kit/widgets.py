@@ -19,7 +19,6 @@ from bezique.ui.kit.assets import (
     PANEL,
     PANEL_EDGE,
     Assets,
-    text_px,
 )
 
 ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes give
@@ -84,7 +83,7 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float, p
 def fit_line(assets: Assets, text: str, size: float, width: float, bold: bool = False) -> tuple[str, float]:
     """`text` and the size to draw it at within `width`: `size` if it fits, else smaller down to the minimum
     readable size, and at that size cut with "…" (a layout that gives too little room must not spill over)."""
-    while assets.font(size, bold).size(text)[0] > width and text_px(size) > MIN_TEXT_PX:
+    while assets.font(size, bold).size(text)[0] > width and assets.px(size) > MIN_TEXT_PX:
         size -= ONE_PX
     font = assets.font(size, bold)
     if font.size(text)[0] <= width:
@@ -102,7 +101,7 @@ def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float]
     width, height = box
     near = size
     while assets.font(near, bold).size(text)[0] > width:
-        if text_px(near) <= max(MIN_TEXT_PX, text_px(size) * (1 - LABEL_GIVE)):
+        if assets.px(near) <= max(MIN_TEXT_PX, assets.px(size) * (1 - LABEL_GIVE)):
             break
         near -= ONE_PX
     else:
@@ -112,9 +111,9 @@ def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float]
         if font.size(text)[0] <= width:
             return [text], size
         lines = wrap(assets, text, size, width, bold)
-        if len(lines) == 2 and 2 * text_px(size) * LABEL_LEADING <= height:
+        if len(lines) == 2 and 2 * assets.px(size) * LABEL_LEADING <= height:
             return lines, size
-        if text_px(size) <= MIN_TEXT_PX:
+        if assets.px(size) <= MIN_TEXT_PX:
             line, size = fit_line(assets, text, size, width, bold)
             return [line], size
         size -= ONE_PX
@@ -144,7 +143,7 @@ class Button:
         panel(surface, self.box, alpha=235, edge=edge, fill=fill, radius=min(10, self.box.h / 3))
         lines, size = label_lines(assets, self.label, self.text_size * s, (self.box.w - 12 * s, self.box.h - 4 * s),
                                   self.primary)
-        step = text_px(size) * LABEL_LEADING
+        step = assets.px(size) * LABEL_LEADING
         for i, line in enumerate(lines):
             y = self.box.cy + 1 + (i - (len(lines) - 1) / 2) * step
             blit_text(surface, assets, line, size, (self.box.cx, y), colour, "center", bold=self.primary)

@@ -19,6 +19,7 @@ from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
 
 KEYS = tuple(SETTING_CHOICES)
+ROW_LEAST = 31  # the lowest a row may be at scale 1 and normal text before the list scrolls
 PREVIEW_CARDS = ("QS", "JD")  # the bezique, fanned beside a back, on the chosen felt
 
 
@@ -38,6 +39,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.owner = owner
         self.row = 0
+        self.top = 0  # the first row shown (the list scrolls when the rows do not fit at the text size)
         self.note: tuple[str, float] | None = None
         self.time = 0.0
 
@@ -49,6 +51,8 @@ class SettingsScene(Scene):
         lang = self.app.lang
         if key == "sound_volume" and isinstance(value, int | float):
             return self.app.t("settings.volume_percent", percent=round(float(value) * 100))
+        if key == "window_size" and isinstance(value, str) and value != "auto":  # "1280x720", or one set by hand
+            return value.replace("x", " × ")
         if key == "kept_games" and isinstance(value, int) and value:
             return self.app.t("settings.kept_count", count=value)
         try:
@@ -78,8 +82,18 @@ class SettingsScene(Scene):
         w, h = self.app.size
         s = scale_of((w, h))
         box = Box(w / 2 - 560 * s, 96 * s, 1120 * s, h - 96 * s - 20 * s)
-        row_h = min(40 * s, (box.h - 100 * s) / len(KEYS))
+        room = box.h - 100 * s
+        # rows no lower than their text needs at the player's text size; the list scrolls when they do not all fit
+        least = ROW_LEAST * s * self.app.assets.text_scale
+        row_h = max(min(40 * s, room / len(KEYS)), min(least, 40 * s * self.app.assets.text_scale))
         return s, box, row_h
+
+    def shown_rows(self) -> range:
+        """The rows on the screen: all that fit, from ``top``, scrolled so that the chosen row is among them."""
+        s, box, row_h = self._box()
+        count = max(1, min(len(KEYS), int((box.h - 100 * s) // row_h)))
+        self.top = min(max(self.top, self.row - count + 1, 0), self.row, len(KEYS) - count)
+        return range(self.top, self.top + count)
 
     def preview_box(self) -> Box:
         """Where the preview goes: right of the rows, above the buttons."""
@@ -88,12 +102,14 @@ class SettingsScene(Scene):
         return Box(x, box.y + 14 * s, box.right - 16 * s - x, min(box.h - 100 * s, 360 * s))
 
     def controls(self) -> list[Button]:
+        """The buttons of the rows shown (actions name each row by its index in ``KEYS``), Back and Restore."""
         s, box, row_h = self._box()
         out = []
         vx = box.x + 480 * s
         vw = 320 * s
-        for i, key in enumerate(KEYS):
-            y = box.y + 14 * s + i * row_h
+        for n, i in enumerate(self.shown_rows()):
+            key = KEYS[i]
+            y = box.y + 14 * s + n * row_h
             h = row_h - 6 * s
             out.append(Button(Box(vx, y, 44 * s, h), "<", f"prev={i}"))
             out.append(Button(Box(vx + 50 * s, y, vw - 100 * s, h), self.label(key, self.value(key)), f"next={i}",
@@ -118,6 +134,11 @@ class SettingsScene(Scene):
                 self.row = (self.row + 1) % len(KEYS)
             elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
                 self.change(KEYS[self.row], -1 if k == pygame.K_LEFT else 1)
+            return
+        if event.type == pygame.MOUSEWHEEL:  # scrolls the list, the chosen row following when it leaves the view
+            shown = self.shown_rows()
+            self.top = max(0, min(self.top - event.y, len(KEYS) - len(shown)))
+            self.row = min(max(self.row, self.top), self.top + len(shown) - 1)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = button_at(self.controls(), event.pos)
@@ -147,8 +168,10 @@ class SettingsScene(Scene):
         surface.blit(A.felt((w, h)), (0, 0))
         blit_text(surface, A, T("settings.title"), 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
         panel(surface, box, alpha=215, edge=GOLD)
-        for i, key in enumerate(KEYS):
-            y = box.y + 14 * s + i * row_h
+        shown = self.shown_rows()
+        for n, i in enumerate(shown):
+            key = KEYS[i]
+            y = box.y + 14 * s + n * row_h
             if i == self.row:
                 pygame.draw.rect(surface, (255, 240, 200), (box.x + 10 * s, y - 3 * s, 800 * s, row_h),
                                  width=1, border_radius=8)
@@ -156,10 +179,22 @@ class SettingsScene(Scene):
                       GOLD if i == self.row else CREAM, "midleft", max_width=440 * s)
         for b in self.controls():
             b.draw(surface, A, s)
+        self.draw_more(surface, s, shown)
         self.draw_preview(surface, s)
         if self.note is not None:
             blit_text(surface, A, self.note[0], 20 * s, (box.cx + 20 * s, box.bottom - 40 * s), MUTED, "center",
                       max_width=300 * s)
+
+    def draw_more(self, surface: pygame.Surface, s: float, shown: range) -> None:
+        """Arrows at the top and the bottom of the list where rows are scrolled out of view."""
+        _, box, row_h = self._box()
+        x, size = box.x + 14 * s, 7 * s
+        if shown.start > 0:
+            y = box.y + 14 * s + row_h / 2 - 3 * s
+            pygame.draw.polygon(surface, GOLD, [(x - size, y + size / 2), (x + size, y + size / 2), (x, y - size)])
+        if shown.stop < len(KEYS):
+            y = box.y + 14 * s + (len(shown) - 0.5) * row_h - 3 * s
+            pygame.draw.polygon(surface, GOLD, [(x - size, y - size / 2), (x + size, y - size / 2), (x, y + size)])
 
     def draw_preview(self, surface: pygame.Surface, s: float) -> None:
         """The chosen felt in a framed window, a card back and the bezique in the chosen faces on it, and what it

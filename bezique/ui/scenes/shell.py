@@ -19,6 +19,7 @@ from bezique.config import AISettings, AppSettings
 from bezique.i18n.names import default_name_in
 from bezique.persist import history, new_game, saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
+from bezique.presenter.layout import parse_size
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, default_rules, target_choices
 from bezique.rules import Phase, RecordedGame, Ruleset
@@ -44,6 +45,7 @@ class Shell:
         self.problems = list(settings.problems)
         self.settings = settings.app
         self.ai = settings.ai
+        app.on_resize_saved = self.remember_size
         self.notices: list[str] = []  # plain-words problems for the menu (a damaged save, statistics…)
         self.meta: dict[str, Any] | None = None
         self.table: TableScene | None = None  # the game being played and saved
@@ -56,8 +58,9 @@ class Shell:
 
     # --- building -------------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None) -> Shell:
-        """A window with the player's settings (config.yaml's defaults under settings.json)."""
+    def create(cls, size: tuple[int, int] | None = (1280, 720), fullscreen: bool | None = None) -> Shell:
+        """A window with the player's settings (config.yaml's defaults under settings.json); `size` None: the
+        size the player last gave it, or sized to the screen."""
         settings = load_settings()
         return cls(open_window(settings.app, size, fullscreen), settings)
 
@@ -276,6 +279,9 @@ class Shell:
         if (old.deck_colours, old.card_back) != (settings.deck_colours, settings.card_back):
             app.set_deck(settings.deck_colours, settings.card_back)
         app.assets.set_table_colour(settings.table_colour)
+        app.set_text_size(settings.text_size)
+        if settings.window_size != old.window_size:
+            app.set_window_size(None if settings.window_size == "auto" else parse_size(settings.window_size))
         app.sounds.volume = settings.sound_volume
         app.sounds.mute = settings.mute
         if settings.fullscreen != app.fullscreen:
@@ -288,6 +294,13 @@ class Shell:
                 scene.resize(*app.size)
         app.dirty = True
         return self._save_settings()
+
+    def remember_size(self, size: tuple[int, int]) -> None:
+        """The window closes at a size the player gave it: saved, so that the next start opens at it."""
+        self.settings = dataclasses.replace(self.settings, window_size=f"{size[0]}x{size[1]}")
+        problem = self._save_settings()
+        if problem:
+            print(f"bezique: {problem}", file=sys.stderr)
 
     def _save_settings(self) -> str | None:
         """Write the settings in use to the player's file; the problem, in words, if it cannot be written."""

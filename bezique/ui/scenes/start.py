@@ -14,6 +14,7 @@ from typing import Any
 
 from bezique.config import AISettings, AppSettings, Config, load_config
 from bezique.persist.user_settings import load_user_settings, resolve_language
+from bezique.presenter.layout import DEFAULT_SIZE, parse_size
 from bezique.presenter.session import GameSession, game_seed, new_seats
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS
 from bezique.rules import Ruleset, make_ruleset
@@ -53,12 +54,14 @@ def load_settings() -> WindowSettings:
     return WindowSettings(config, loaded.app, loaded.ai, (*problems, *(str(p) for p in loaded.problems)))
 
 
-def open_window(settings: AppSettings, size: tuple[int, int] = (1280, 720), fullscreen: bool | None = None) -> App:
-    """An empty window dressed by `settings` (deck, back, table colour, sound, full screen unless `fullscreen`
-    says, language)."""
+def open_window(settings: AppSettings, size: tuple[int, int] | None = DEFAULT_SIZE,
+                fullscreen: bool | None = None) -> App:
+    """An empty window dressed by `settings` (deck, back, table colour, text size, sound, full screen unless
+    `fullscreen` says, language), `size` big (None: the size last given to it, or sized to the screen)."""
+    remembered = None if settings.window_size == "auto" else parse_size(settings.window_size)
     app = App(size=size, fullscreen=settings.fullscreen if fullscreen is None else fullscreen,
               deck_colours=settings.deck_colours, back=settings.card_back, volume=settings.sound_volume,
-              mute=settings.mute)
+              mute=settings.mute, text_size=settings.text_size, remembered=remembered)
     app.lang = resolve_language(settings.language)
     app.assets.set_table_colour(settings.table_colour)
     return app

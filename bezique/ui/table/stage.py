@@ -23,7 +23,7 @@ from bezique.presenter.layout import Layout
 from bezique.presenter.session import GameSession
 from bezique.rules import Event
 from bezique.ui.kit.floaters import Floater, floater_size, new_floater, spot
-from bezique.ui.kit.sprites import CardSprite
+from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
 from bezique.ui.kit.texts import score_name, suit_word
 from bezique.ui.kit.tween import SPEED_FACTORS, TRICK_PAUSE, flight_time, pause_time
 from bezique.ui.table.options import TableOptions
@@ -46,7 +46,7 @@ class Stage:
         self.session = session
         self.opt = options
         width, height = app.size
-        self.layout = Layout.for_size(width, height, session.rules.players)
+        self.layout = Layout.for_size(width, height, session.rules.players, CARD_SCALES[options.app.card_size])
         humans = session.humans
         self.viewer = humans[0] if humans else 0
         self.reveal = session.rules.open_hands or not humans  # the demo and Open Bezique show every hand
@@ -94,7 +94,7 @@ class Stage:
 
     def relayout(self, width: int, height: int) -> None:
         """The window changed size: every card goes straight to its new place."""
-        self.layout = Layout.for_size(width, height, self.session.rules.players)
+        self.layout = Layout.for_size(width, height, self.session.rules.players, CARD_SCALES[self.opt.app.card_size])
         places = tm.placements(self.model, self.layout, self.opt.app.sort_trumps_first)
         for key, place in places.items():
             sprite = self.sprites.get(key)
@@ -283,6 +283,7 @@ class Stage:
                 sprite = CardSprite(key, place.slot, place.face_up, place.z)
                 self.sprites[key] = sprite
             sprite.z = place.z
+            sprite.calm = self.opt.app.reduce_motion  # fades in at its new place instead of flying there
             sprite.visible = place.visible
             if snap:
                 sprite.snap(place.slot)
@@ -324,7 +325,8 @@ class Stage:
             at = (badge.cx, badge.bottom - 4 * s - height / 2)
         colour = (255, 214, 120) if event.seat == self.viewer else (190, 215, 250)
         life = max(1.1, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.6))
-        target = (badge.x + 40 * s, badge.y + badge.h * 0.52)  # the score's figures
+        # the score's figures; with reduce motion the score stays where it appeared and fades there
+        target = None if self.opt.app.reduce_motion else (badge.x + 40 * s, badge.y + badge.h * 0.52)
         self.floaters.append(new_floater(self.floaters, text, label, at, target, colour, life, inline))
 
     # --- rebuilding from the view (hand-over, undo, safety net) ---------------------------------------------
