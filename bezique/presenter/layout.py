@@ -159,7 +159,7 @@ class Layout:
         others: tuple[SeatZones, ...]
         if players == 6:
             others = _row_of_five(w, m, s)
-            status = Box(left_x, others[0].melds.bottom + 10 * s, col_w, 100 * s)
+            status = Box(left_x, others[0].melds.bottom + 10 * s, col_w, 90 * s)  # three lines: the stock's room
             centre_top = status.y
             side_bottom = status.bottom + 10 * s
         elif players == 3:
@@ -307,11 +307,18 @@ class Layout:
         """The top of the stock, raised a little per card of depth so the pile looks thick; right of the zone's
         middle, beside the turn-up (without one, Rubicon and Chinese, the zone's left keeps room for its notes)."""
         cx = self.stock.cx + 44 * self.s
-        cy = self.stock.cy + 14 * self.s
+        cy = self._stock_cy()
         return Slot(cx - depth * 0.5 * self.s, cy - depth * 0.7 * self.s, 0.0, self.mid_h)
 
     def turn_up_slot(self) -> Slot:
-        return Slot(self.stock.cx - 26 * self.s, self.stock.cy + 14 * self.s, 90.0, self.mid_h)
+        return Slot(self.stock.cx - 26 * self.s, self._stock_cy(), 90.0, self.mid_h)
+
+    def _stock_cy(self) -> float:
+        """The stock's and turn-up's middle height: a little under the zone's middle, or with six seats (whose
+        stock zone is shorter, the status over it) low in the zone, so the pile stays clear of the stock note."""
+        if self.players == 6:
+            return self.stock.bottom - 96 * self.s
+        return self.stock.cy + 14 * self.s
 
     def won_slot(self, bottom: bool | int) -> Slot:
         """Where a player's won tricks are piled (face down), in the right-hand zone (`bottom`: True / False with

@@ -14,6 +14,7 @@ from text_spy import drawn_texts
 from ui_driver import DT, click, human_move, make_app, table_of, wait_rest
 
 from bezique.presenter.layout import Layout, card_box
+from bezique.presenter.model import stock_depth
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.rules import make_ruleset
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
@@ -64,6 +65,10 @@ def test_six_seats_fit_inside_and_apart(size):
                 assert seat.melds.x - 1 <= box.x and box.right <= seat.melds.right + 1
                 assert seat.melds.y - 1 <= box.y and box.bottom <= seat.melds.bottom + 1
             assert rows[1].bottom <= seat.melds.bottom + 1  # the caption too
+    # the stock (its full height) lies under the stock note's two lines and over its count
+    top = card_box(L.stock_slot(stock_depth(144)))
+    assert top.y >= L.stock.y + 76 * L.s and card_box(L.stock_slot()).bottom <= L.stock.bottom - 28 * L.s
+    assert L.stock.contains(L.turn_up_slot().cx, L.turn_up_slot().cy)
     # the trick: six places, apart, between the row of seats and the player's own melds; six won piles
     slots = [L.trick_slot(i, rel) for i, rel in enumerate(range(6))]
     assert len({(round(s.cx), round(s.cy)) for s in slots}) == 6
