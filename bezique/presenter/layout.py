@@ -14,7 +14,7 @@ from typing import NamedTuple
 CARD_ASPECT = 0.7  # width / height of the card art (350×500)
 CAPTION_W = 122  # at scale 1: the least width of a meld group on the table when there is room (its caption's)
 MIN_SIZE = (1024, 640)
-LAID_OUT_PLAYERS = (2, 3, 4)  # the tables ``Layout.for_size`` can seat (six-handed has no layout yet)
+LAID_OUT_PLAYERS = (2, 3, 4, 6)  # the tables ``Layout.for_size`` can seat
 DEFAULT_SIZE = (1280, 720)
 PEEK_HEADING = 32  # the won-tricks zone's heading line at its top (scale 1): the last-trick popup stays under it
 
@@ -171,8 +171,9 @@ class Layout:
             return Layout(w, h, s, m, hand_h, mid_h, small_h, opp_badge, my_badge, status, opp_hand, opp_melds,
                           stock, trick, decl_panel, won, my_melds, prompt, hand, buttons, banner, 2,
                           (bottom, SeatZones("top", opp_badge, opp_hand, opp_melds)))
-        # three or four seats: the side columns hold the seats on the left and right (badge, hand, melds);
-        # the stock moves under the left one, the won piles under the right one, the status to the top centre
+        # three, four or six seats: the side columns hold the seats on the left and right (badge, hand, melds), or
+        # with six a row of five seats along the top; the stock moves under the left one, the won piles under the
+        # right one, the status to the top centre (six: over the stock)
         def column(x: float, pos: str) -> SeatZones:
             badge = Box(x, m, col_w, 76 * s)
             chand = Box(x, badge.bottom + 6 * s, col_w, small_h + 8 * s)
@@ -180,7 +181,12 @@ class Layout:
             return SeatZones(pos, badge, chand, melds)
 
         others: tuple[SeatZones, ...]
-        if players == 3:
+        if players == 6:
+            others = _row_of_five(w, m, s)
+            status = Box(left_x, others[0].melds.bottom + 10 * s, col_w, 90 * s)  # three lines: the stock's room
+            centre_top = status.y
+            side_bottom = status.bottom + 10 * s
+        elif players == 3:
             others = (column(left_x, "top_left"), column(right_x, "top_right"))
             status = Box(cx - 180 * s, m, 360 * s, 100 * s)
             centre_top = status.bottom + 6 * s
@@ -191,11 +197,13 @@ class Layout:
             others = (column(left_x, "left"), top, column(right_x, "right"))
             status = Box(cx + 150 * s, m, 210 * s, 100 * s)
             centre_top = top.melds.bottom
-        side_bottom = others[0].melds.bottom + 10 * s
+        if players != 6:
+            side_bottom = others[0].melds.bottom + 10 * s
         stock = Box(left_x, side_bottom, col_w, my_badge.y - 10 * s - side_bottom)
-        won = Box(right_x, side_bottom, col_w, by - 10 * s - side_bottom)
+        won_top = centre_top if players == 6 else side_bottom  # six-handed: the right column is the piles' alone
+        won = Box(right_x, won_top, col_w, by - 10 * s - won_top)
         centre_mid = (centre_top + centre_bottom) / 2
-        th = round(mid_h * 0.86)
+        th = trick_card_h(mid_h, players)
         trick = Box(cx - 130 * s, centre_mid - th * 0.82, 260 * s, th * 1.64)
         decl_panel = _decl_box(cx, centre_top, centre_bottom, s, left_x + col_w, right_x)
         first = others[0]
@@ -214,8 +222,9 @@ class Layout:
     def opp_hand_slots(self, n: int, rel: int = 1) -> list[Slot]:
         """Another seat's hand (`rel` seats round from the viewer), fanned the other way (its arc opens down)."""
         zone = self.seats[rel % len(self.seats)].hand
-        if self.players > 2:
-            return self._fan(zone, n, self.small_h, spread=1.0, arc=-0.3, overlap=0.42)
+        if self.players > 2:  # as tall as the zone allows (the six-handed seats' hands are shallow)
+            card_h = min(self.small_h, round(zone.h - 8 * self.s))
+            return self._fan(zone, n, card_h, spread=1.0, arc=-0.3, overlap=0.42)
         return self._fan(zone, n, self.small_h, spread=1.6, arc=-0.6, overlap=0.42)
 
     def pos_of(self, rel: int | bool) -> str:
@@ -253,8 +262,9 @@ class Layout:
 
         A group is given at least ``CAPTION_W`` of the row when the zone has room, so that a two-card marriage's
         caption is not cut to its points; in a narrow zone (the side seats of three- and four-handed) the cards
-        overlap more first, then the groups share what is left and the captions shorten (``meld_chips``)."""
-        card_h = self.small_h
+        overlap more first, then the groups share what is left and the captions shorten (``meld_chips``). The
+        cards are as tall as the zone leaves room for under them for the captions."""
+        card_h = min(self.small_h, round(zone.h - 24 * self.s))  # room for the captions (six-handed: shallower)
         cw = self.card_w(card_h)
         shown = [g for g in groups if g]
         if not shown:
@@ -295,8 +305,16 @@ class Layout:
     def trick_slot(self, index: int, from_bottom: bool | int) -> Slot:
         """The trick: with two players the leader's card on the left, the follower's to the right and slightly
         lower; with more, each card lies towards the seat that played it (`from_bottom`: the relative seat)."""
+        if self.players == 6:  # two rows of three: the top row's seats' cards above, the others' below
+            th = trick_card_h(self.mid_h, 6)
+            cw = self.card_w(th)
+            dx, dy, angle = {"left": (-1.08 * cw, 0.27 * th, 3.0), "bottom": (0.0, 0.27 * th, 0.0),
+                             "right": (1.08 * cw, 0.27 * th, -3.0), "top_left": (-1.08 * cw, -0.27 * th, 3.0),
+                             "top": (0.0, -0.27 * th, 0.0), "top_right": (1.08 * cw, -0.27 * th, -3.0),
+                             }[self.pos_of(from_bottom)]
+            return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, th)
         if self.players > 2:
-            th = round(self.mid_h * 0.86)
+            th = trick_card_h(self.mid_h, self.players)
             cw = self.card_w(th)
             dx, dy, angle = {"bottom": (0.0, 0.33 * th, 2.0), "top": (0.0, -0.33 * th, -2.0),
                              "left": (-0.92 * cw, 0.0, 6.0), "right": (0.92 * cw, 0.0, -6.0),
@@ -313,11 +331,18 @@ class Layout:
         """The top of the stock, raised a little per card of depth so the pile looks thick; right of the zone's
         middle, beside the turn-up (without one, Rubicon and Chinese, the zone's left keeps room for its notes)."""
         cx = self.stock.cx + 44 * self.s
-        cy = self.stock.cy + 14 * self.s
+        cy = self._stock_cy()
         return Slot(cx - depth * 0.5 * self.s, cy - depth * 0.7 * self.s, 0.0, self.mid_h)
 
     def turn_up_slot(self) -> Slot:
-        return Slot(self.stock.cx - 26 * self.s, self.stock.cy + 14 * self.s, 90.0, self.mid_h)
+        return Slot(self.stock.cx - 26 * self.s, self._stock_cy(), 90.0, self.mid_h)
+
+    def _stock_cy(self) -> float:
+        """The stock's and turn-up's middle height: a little under the zone's middle, or with six seats (whose
+        stock zone is shorter, the status over it) low in the zone, so the pile stays clear of the stock note."""
+        if self.players == 6:
+            return self.stock.bottom - 96 * self.s
+        return self.stock.cy + 14 * self.s
 
     def won_slot(self, bottom: bool | int) -> Slot:
         """Where a player's won tricks are piled (face down), in the right-hand zone (`bottom`: True / False with
@@ -368,6 +393,29 @@ class Layout:
 
     def melds_of(self, bottom: bool | int) -> Box:
         return self.seats[_rel(bottom) % len(self.seats)].melds
+
+
+def _row_of_five(w: float, m: float, s: float) -> tuple[SeatZones, ...]:
+    """Six-handed: the five other seats side by side along the top edge, clockwise from the viewer's left (so
+    partners and opponents alternate, RULES.md §4.3), each a narrow column of badge, concealed hand and melds.
+    The hands are small (their backs only count the cards) and the melds a little smaller than elsewhere, so that
+    the band leaves the centre room for a six-card trick and the declaration panel."""
+    gap = 8 * s
+    seat_w = (w - 2 * m - 4 * gap) / 5
+    seats = []
+    for i, pos in enumerate(("left", "top_left", "top", "top_right", "right")):
+        x = m + i * (seat_w + gap)
+        badge = Box(x, m, seat_w, 76 * s)  # the compact badge: name, score, bar
+        hand = Box(x, badge.bottom + 4 * s, seat_w, 42 * s)
+        melds = Box(x, hand.bottom + 4 * s, seat_w, 88 * s)
+        seats.append(SeatZones(pos, badge, hand, melds))
+    return tuple(seats)
+
+
+def trick_card_h(mid_h: int, players: int) -> int:
+    """The trick's card height with three or more players: smaller with six, whose two rows of three share the
+    centre band under the row of seats."""
+    return round(mid_h * (0.72 if players == 6 else 0.86))
 
 
 def _decl_box(cx: float, top: float, bottom: float, s: float, left: float, right: float) -> Box:
