@@ -65,7 +65,7 @@ def keyboard_move(app, table, rng: random.Random, refused: list[str]) -> str:
     verbs = {a.verb for a in legal}
     if Verb.PASS_TO_PARTNER in verbs and rng.random() < 0.5:
         partner = next(a.seat for a in legal if a.verb == Verb.PASS_TO_PARTNER)
-        focus_on_row(app, table, "pass")
+        focus_on_row(app, table, f"pass:{partner}")
         key(app, pygame.K_RETURN)
         assert session.state.step_actor == partner != seat
         return "pass"

@@ -11,12 +11,12 @@ from itertools import combinations
 import pytest
 from test_variants import inside, play_deal
 from text_spy import drawn_texts
-from ui_driver import DT, click, human_move, make_app, table_of, wait_rest
+from ui_driver import DT, button, click, human_move, make_app, table_of, wait_rest
 
 from bezique.presenter.layout import Layout, card_box
 from bezique.presenter.model import stock_depth
 from bezique.presenter.setup import SEATABLE_VARIANTS
-from bezique.rules import make_ruleset
+from bezique.rules import Verb, make_ruleset
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")
@@ -185,3 +185,30 @@ def test_the_commands_and_the_config_offer_six_handed(monkeypatch, tmp_path):
     monkeypatch.setattr(start, "load_config", lambda: config_module.load_config(path))
     config, problems = start.load_config_settings()
     assert config.variant == "six_handed" and config.rules.players == 6 and not problems
+
+
+def test_the_winner_of_a_trick_may_pass_to_either_teammate():
+    """RULES.md §4.3: with two teammates there are two passes; the panel shows both, side by side on one row, and
+    each click passes to the teammate it names."""
+    app, _ = make_app(variant="six_handed", seed=7)
+    rng = random.Random(4)
+    passed: list[int] = []
+
+    def maybe_pass(app, table):
+        seats = [a.seat for a in table.session.legal() if a.verb == Verb.PASS_TO_PARTNER]
+        if len(seats) < 2 or len(passed) >= 2:
+            return None
+        first, second = button(table, f"pass:{seats[0]}"), button(table, f"pass:{seats[1]}")
+        assert first is not None and second is not None
+        assert first.box.y == second.box.y and first.box.right <= second.box.x  # one row, side by side
+        names = {table.session.seats[s].name for s in seats}
+        assert {first.label, second.label} == {table.app.t("action.pass_to_partner", name=n) for n in names}
+        choice = seats[len(passed) % 2]  # the first time the first teammate, then the second
+        b = first if choice == seats[0] else second
+        click(app, (b.box.cx, b.box.cy))
+        assert table.session.state.step_actor == choice
+        passed.append(choice)
+        return "pass"
+
+    play_deal(app, rng, maybe_pass)
+    assert len(passed) == 2 and len(set(passed)) == 2

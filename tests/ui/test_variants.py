@@ -110,10 +110,10 @@ def test_a_four_handed_deal_with_pass_to_partner():
     passed = []
 
     def maybe_pass(app, table):
-        b = button(table, "pass")
+        partner = next((a.seat for a in table.session.legal() if a.verb == Verb.PASS_TO_PARTNER), None)
+        b = button(table, f"pass:{partner}")
         if b is None or len(passed) >= 2:
             return None
-        partner = next(a.seat for a in table.session.legal() if a.verb == Verb.PASS_TO_PARTNER)
         click(app, (b.box.cx, b.box.cy))
         assert table.session.state.step_actor == partner != table.stage.viewer
         passed.append(partner)

@@ -143,10 +143,12 @@ class Controls:
             turns.act(Action(Verb.DECLARE_SEVEN))
         elif action == "done":
             turns.act(Action(Verb.DONE))
-        elif action == "pass":
-            passes = [a for a in self.session.legal() if a.verb == Verb.PASS_TO_PARTNER]
-            if passes:
-                turns.act(passes[0])
+        elif action.startswith("pass:"):
+            seat = int(action[5:])
+            chosen = next((a for a in self.session.legal() if a.verb == Verb.PASS_TO_PARTNER and a.seat == seat),
+                          None)
+            if chosen is not None:
+                turns.act(chosen)
 
     # --- the last trick -------------------------------------------------------------------------------------
     def toggle_peek(self) -> None:

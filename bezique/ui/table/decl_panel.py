@@ -88,19 +88,25 @@ def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0) 
     return DeclGeometry(rows, first, up, down, extra_rows, done)
 
 
-def extra_actions(view: DeclView, legal: list[Action]) -> list[tuple[str, str]]:
-    """(label, button action) of the rows above Draw: the seven of trumps, passing to the partner."""
+def extra_actions(view: DeclView, legal: list[Action]) -> list[list[tuple[str, str]]]:
+    """The rows above Draw, each the (label, button action) choices sharing it: the seven of trumps; passing to
+    a partner, one choice per teammate side by side (``pass:<seat>``: six-handed has two, RULES.md §4.3)."""
     T = view.app.t
     out = []
     if any(a.verb == Verb.EXCHANGE_SEVEN for a in legal):
-        out.append((T("action.exchange_seven"), "exchange"))
+        out.append([(T("action.exchange_seven"), "exchange")])
     elif any(a.verb == Verb.DECLARE_SEVEN for a in legal):
-        out.append((T("action.declare_seven"), "declare7"))
-    passes = [a for a in legal if a.verb == Verb.PASS_TO_PARTNER]
+        out.append([(T("action.declare_seven"), "declare7")])
+    passes = [a.seat for a in legal if a.verb == Verb.PASS_TO_PARTNER and a.seat is not None]
     if passes:
-        name = view.session.seats[passes[0].seat].name if passes[0].seat is not None else ""
-        out.append((T("action.pass_to_partner", name=name), "pass"))
+        out.append([(T("action.pass_to_partner", name=view.session.seats[seat].name), f"pass:{seat}")
+                    for seat in passes])
     return out
+
+
+def is_extra(action: str) -> bool:
+    """Whether a panel button is one of the rows above Draw (``extra_actions``)."""
+    return action in ("exchange", "declare7") or action.startswith("pass:")
 
 
 def panel_title(view: DeclView, melds: int) -> str:
@@ -128,7 +134,11 @@ def decl_buttons(view: DeclView, legal: list[Action]) -> list[Button]:
     if geo.up is not None and geo.down is not None:
         out.append(Button(geo.up, "", "decl_up", enabled=geo.first > 0))
         out.append(Button(geo.down, "", "decl_down", enabled=geo.first + len(geo.rows) < len(melds)))
-    out += [Button(row, label, act) for row, (label, act) in zip(geo.extras, extras, strict=True)]
+    for row, choices in zip(geo.extras, extras, strict=True):
+        gap = 6 * s
+        w = (row.w - gap * (len(choices) - 1)) / len(choices)
+        out += [Button(Box(row.x + j * (w + gap), row.y, w, row.h), label, act)
+                for j, (label, act) in enumerate(choices)]
     T = view.app.t
     label = T("action.draw") if view.session.state.stock else T("action.continue")
     out.append(Button(geo.done, label, "done", primary=True))
@@ -155,7 +165,7 @@ def meld_points(view: DeclView, action: Action) -> int:
 def draw_declaration_panel(view: TableView, surface: pygame.Surface, decl: list[Button]) -> None:
     A, s = view.app.assets, view.layout.s
     melds = view.decl_melds()
-    extras = sum(1 for b in decl if b.action in ("exchange", "declare7", "pass"))
+    extras = len({round(b.box.y) for b in decl if is_extra(b.action)})  # rows: two passes share one
     box = current_box(view, len(melds), extras)
     panel(surface, box, alpha=250, edge=GOLD, edge_width=3)
     title = panel_title(view, len(melds))

@@ -52,8 +52,8 @@ class Focus:
         if hint.verb == Verb.PLAY:
             self.card = hint.cards[0]
             return
-        rows = {Verb.EXCHANGE_SEVEN: "exchange", Verb.DECLARE_SEVEN: "declare7", Verb.PASS_TO_PARTNER: "pass",
-                Verb.DONE: "done"}
+        rows = {Verb.EXCHANGE_SEVEN: "exchange", Verb.DECLARE_SEVEN: "declare7",
+                Verb.PASS_TO_PARTNER: f"pass:{hint.seat}", Verb.DONE: "done"}
         meld = next((i for i, m in enumerate(melds) if sorted(m.cards) == sorted(hint.cards)), None)
         self.row = f"meld:{meld}" if hint.verb == Verb.MELD and meld is not None else rows.get(hint.verb, self.row)
 
