@@ -383,7 +383,7 @@ STRINGS: dict[str, str] = {
     "stats.win_rate": "Win rate",
     "stats.win_rate_value": "{percent}%",
     "stats.no_games": "No games yet",
-    "stats.assisted": "With hints (counted apart)",
+    "stats.assisted": "With hints or house rules (counted apart)",
     "stats.hotseat": "Two players on this screen",
     "stats.hotseat_games": "{count} {count:plural:game|games} played",
     "stats.hotseat_abandoned": ", {count} abandoned",

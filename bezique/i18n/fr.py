@@ -407,7 +407,7 @@ STRINGS: dict[str, str] = _typeset({
     "stats.win_rate": "Taux de victoire",
     "stats.win_rate_value": "{percent} %",
     "stats.no_games": "Aucune partie pour l’instant",
-    "stats.assisted": "Avec conseils (comptées à part)",
+    "stats.assisted": "Avec conseils ou règles maison (à part)",
     "stats.hotseat": "À deux sur cet écran",
     "stats.hotseat_games": "{count} {count:plural:partie jouée|parties jouées}",
     "stats.hotseat_abandoned": ", {count} {count:plural:abandonnée|abandonnées}",

@@ -386,7 +386,7 @@ STRINGS: dict[str, str] = {
     "stats.win_rate": "Percentuale di vittorie",
     "stats.win_rate_value": "{percent}%",
     "stats.no_games": "Ancora nessuna partita",
-    "stats.assisted": "Con suggerimenti (contate a parte)",
+    "stats.assisted": "Con suggerimenti o regole della casa (a parte)",
     "stats.hotseat": "Due giocatori su questo schermo",
     "stats.hotseat_games": "{count} {count:plural:partita giocata|partite giocate}",
     "stats.hotseat_abandoned": ", {count} {count:plural:abbandonata|abbandonate}",

@@ -7,11 +7,13 @@ older format) and reported (``problem``), never silently dropped or deleted; the
 Everything is kept per variant, so a Chinese 9000 meld never swamps the two-handed records:
 
 - against the computer: games, wins, losses, draws and abandoned games (replaced by a new game before the end) per
-  level, with assisted games (hints on) apart;
+  level, with assisted games (hints on) and games with house rules (``meta["house_rules"]``: they change the
+  scoring) apart;
 - records per level — best deal (most points the player's side made in one finished deal) and biggest meld (kind
-  and points) — and the current and best winning streaks, from games against the computer without hints only, so
-  they are earned. Records count as soon as the deal is over (``record_progress``), not only when the whole game
-  ends: a 400-point deal is a record even if the game is later abandoned;
+  and points) — and the current and best winning streaks, from games against the computer without hints or house
+  rules only, so they are earned and comparable. Records count as soon as the deal is over
+  (``record_progress``), not only when the whole game ends: a 400-point deal is a record even if the game is later
+  abandoned;
 - two people on one screen (hot-seat): the number of games, draws and abandoned games, apart from everything else.
 
 The data and its file format (version 2; version 1 read) are ``bezique.persist.stats_data``.
@@ -137,7 +139,7 @@ def record_game_result(game: RecordedGame, meta: dict[str, Any], today: date | N
         return loaded
     seat = meta.get("human_seat", 0)
     side = game.rules.side_of(seat)
-    assisted = bool(meta.get("assisted", False))
+    assisted = counted_apart(meta)
     variant = stats.variants.setdefault(game.rules.variant, VariantStats())
     tally = (variant.assisted_by_level if assisted else variant.by_level).setdefault(level, Tally())
     tally.games += 1
@@ -155,6 +157,12 @@ def record_game_result(game: RecordedGame, meta: dict[str, Any], today: date | N
     return loaded
 
 
+def counted_apart(meta: dict[str, Any]) -> bool:
+    """Whether a game against the computer is counted apart from the earned ones, and earns no records or streak:
+    played with hints (assisted) or with house rules (they change what a deal is worth)."""
+    return bool(meta.get("assisted", False)) or bool(meta.get("house_rules"))
+
+
 def record_progress(game: RecordedGame, meta: dict[str, Any], today: date | None = None) -> StatsLoadResult | None:
     """The records a game in progress has earned so far (its finished deals, its melds), written when they beat
     the variant's; None when nothing changed (hot-seat, assisted, no new record). Call it between deals.
@@ -164,7 +172,7 @@ def record_progress(game: RecordedGame, meta: dict[str, Any], today: date | None
         OSError: the statistics could not be written.
     """
     mode, level = _how_played(meta)
-    if mode != "computer" or level is None or meta.get("assisted"):
+    if mode != "computer" or level is None or counted_apart(meta):
         return None
     loaded = _load_for_writing()
     variant = loaded.stats.variants.setdefault(game.rules.variant, VariantStats())
@@ -194,7 +202,7 @@ def record_abandoned(game: RecordedGame, meta: dict[str, Any], today: date | Non
         stats.hotseat.abandoned += 1
         save_stats(stats)
         return loaded
-    assisted = bool(meta.get("assisted", False))
+    assisted = counted_apart(meta)
     variant = stats.variants.setdefault(game.rules.variant, VariantStats())
     (variant.assisted_by_level if assisted else variant.by_level).setdefault(level, Tally()).abandoned += 1
     if not assisted:

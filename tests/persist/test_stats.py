@@ -91,6 +91,22 @@ def test_games_and_wins_per_level_with_assisted_and_hotseat_apart() -> None:
     assert s.total() == stats.Tally(games=4, wins=2, losses=2)
 
 
+def test_a_game_with_house_rules_is_counted_apart_and_earns_no_records_nor_streak() -> None:
+    """House rules change what a deal is worth (New game's house-rules screen names them in the save's meta), so
+    such a game counts with the assisted ones, apart from the earned tallies, records and streaks."""
+    win = games_won_by(0, 1)[0]
+    house = meta(house_rules=["four_tens_value"])
+    assert stats.record_progress(win, house) is None  # no record from it between deals either
+    s = stats.record_game_result(win, house).stats.variant("two_handed")
+    assert s.by_level == {} and s.assisted_by_level == {"expert": stats.Tally(games=1, wins=1)}
+    assert (s.current_streak, s.best_streak) == (0, 0) and s.best("best_deal") is None
+    unfinished = finished_game(5, max_actions=40)
+    stats.record_abandoned(unfinished, meta(house_rules=["last_trick_bonus"]))
+    s = stats.load_stats().stats.variant("two_handed")
+    assert s.assisted_by_level["expert"].abandoned == 1 and s.by_level == {}
+    assert not stats.counted_apart(meta(house_rules=[])) and stats.counted_apart(meta(assisted=True))
+
+
 def test_the_human_seat_decides_who_won() -> None:
     game = games_won_by(1, 1)[0]
     stats.record_game_result(game, meta(human_seat=1))
