@@ -198,11 +198,6 @@ def variant_blurb(variant: str, lang: str) -> str:
     return t(f"variant.{variant}.blurb", lang)
 
 
-def meld_short(kind: str, lang: str) -> str:
-    """A meld's abbreviation for tight spots (score log badges): ``"RM"`` / ``"MR"``."""
-    return t(f"meld_short.{kind}", lang)
-
-
 def level_name(level: str, lang: str) -> str:
     """A computer level's name (``bezique.ai.LEVELS`` holds the ids; the words are here, with every other text).
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bezique.i18n import meld_name, meld_short, t
+from bezique.i18n import meld_name, t
 from bezique.persist.storage import StorageProblem
 from bezique.rules import Refusal, RefusalCode
 from bezique.rules.cards import rank_of, suit_of
@@ -36,13 +36,6 @@ def meld_label(kind: str, cards: tuple[int, ...], trump: int | None, lang: str) 
     if kind == "common_marriage" and cards:
         return t("meld.marriage_in", lang, suit=suit_word(suit_of(cards[0]), lang))
     return score_name(kind, lang)
-
-
-def short_meld(kind: str, lang: str) -> str:
-    try:
-        return meld_short(kind, lang)
-    except KeyError:
-        return kind[:3]
 
 
 _REFUSAL_KEYS = {  # the refusals the table words itself; every other one is a plain "not allowed"
