@@ -85,11 +85,24 @@ def write_json_atomic(path: Path | str, obj: Any) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
+        _WRITTEN[path] = _stamp(path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
     _sync_folder(path.parent)
+
+
+_WRITTEN: dict[Path, tuple[int, int, int] | None] = {}  # what this program last wrote at each path (``_stamp``)
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """The file's identity and state (inode, size, modification time), or None when it cannot be looked at."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
 
 def remove_stale_temp_files(path: Path | str, older_than_s: float = 60.0) -> int:
@@ -193,6 +206,10 @@ def keep_if_newer(path: Path, fmt: str, version: int) -> Path | None:
     Raises:
         OSError: the newer file could not be renamed (write nothing over it then).
     """
+    path = Path(path)
+    stamp = _stamp(path)
+    if stamp is None or _WRITTEN.get(path) == stamp:  # nothing there, or still the file this program wrote:
+        return None  # the save after every move reads nothing back
     try:
         doc = read_json(path)
     except (FileNotFoundError, DamagedFileError):

@@ -102,15 +102,21 @@ def test_a_newer_settings_file_is_kept_before_this_version_writes(data_folder: P
     assert aside(data_folder, "settings.json", "newer") == [kept]
 
 
+def one_deal_game() -> RecordedGame:
+    """A two-handed game with its first deal dealt: something to save."""
+    rules = make_ruleset("two_handed")
+    players = [{"name": "Ada", "type": "human"}, {"name": "Bo", "type": "ai", "level": "beginner"}]
+    game = RecordedGame.new(rules, players, 0, 1)
+    game.start_deal(shuffled_deck(rules, random.Random(1)))
+    return game
+
+
 def test_a_newer_save_is_kept_for_its_program_when_a_new_game_is_saved(data_folder: Path) -> None:
     """Continue refuses a save a newer Bezique wrote; a new game started here must not write over it either."""
     path = data_folder / "savegame.json"
     newer = json.dumps({"format": "bezique-save", "version": 7, "record": {"from": "the future"}})
     path.write_text(newer, encoding="utf-8")
-    rules = make_ruleset("two_handed")
-    players = [{"name": "Ada", "type": "human"}, {"name": "Bo", "type": "ai", "level": "beginner"}]
-    game = RecordedGame.new(rules, players, 0, 1)
-    game.start_deal(shuffled_deck(rules, random.Random(1)))
+    game = one_deal_game()
 
     saves.save_game(game, saves.new_game_meta("computer", level="beginner"))
 
@@ -120,6 +126,23 @@ def test_a_newer_save_is_kept_for_its_program_when_a_new_game_is_saved(data_fold
     assert saves.load_saved_game().game is not None  # the new game is the save now
     saves.save_game(game, saves.new_game_meta("computer", level="beginner"))  # our own save is simply replaced
     assert aside(data_folder, "savegame.json", "newer") == [kept]
+
+
+def test_the_save_after_every_move_reads_back_only_a_file_it_did_not_write(data_folder: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    game = one_deal_game()
+    meta = saves.new_game_meta("computer", level="beginner")
+    saves.save_game(game, meta)
+    reads: list[Path] = []
+    real = storage.read_json
+    monkeypatch.setattr(storage, "read_json", lambda path: reads.append(Path(path)) or real(path))
+    for _ in range(3):
+        saves.save_game(game, meta)
+    assert reads == []  # still the file this program wrote: nothing is read back
+    newer = json.dumps({"format": "bezique-save", "version": 7, "record": {}})
+    (data_folder / "savegame.json").write_text(newer, encoding="utf-8")  # another program wrote it meanwhile
+    saves.save_game(game, meta)
+    assert reads == [data_folder / "savegame.json"] and len(aside(data_folder, "savegame.json", "newer")) == 1
 
 
 def test_a_long_value_in_a_saved_record_is_cut_short_in_the_problem(data_folder: Path) -> None:
