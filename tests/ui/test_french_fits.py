@@ -6,15 +6,13 @@ play (every page), or at the table through a whole deal (declarations, score log
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import pkgutil
 import random
 
 import pygame
 import pytest
+from text_spy import spy_on_blit_text
 from ui_driver import DT, click, key, step, table_of, wait_rest
 
-import bezique.ui
 from bezique.presenter.setup import GameSetup
 from bezique.ui.kit import widgets
 from bezique.ui.scenes.shell import Shell
@@ -28,20 +26,13 @@ pytestmark = pytest.mark.usefixtures("shell_data")
 def drawn(monkeypatch) -> list[tuple[str, str]]:
     """(what is wrong, text) for each text drawn from now on: "cut", "off the window", or "" when it fits."""
     problems: list[tuple[str, str]] = []
-    real = widgets.blit_text
 
-    def spy(surface, assets, text, size, pos, *args, max_width=None, **kwargs):
-        rect = real(surface, assets, text, size, pos, *args, max_width=max_width, **kwargs)
-        bold = bool(kwargs.get("bold", args[2] if len(args) > 2 else False))  # (colour, anchor, bold, …)
+    def judge(surface, assets, text, size, rect, max_width, bold) -> None:
         # cut: blit_text had to end it with "…" to fit (shrinking a pixel or two within the minimum size is fine)
         cut = max_width is not None and widgets.fit_line(assets, text, size, max_width, bold)[0] != text
         problems.append(("cut" if cut else "" if surface.get_rect().contains(rect) else "off the window", text))
-        return rect
 
-    for info in pkgutil.walk_packages(bezique.ui.__path__, "bezique.ui."):
-        module = importlib.import_module(info.name)
-        if getattr(module, "blit_text", None) is real:
-            monkeypatch.setattr(module, "blit_text", spy)
+    spy_on_blit_text(monkeypatch, judge)
     return problems
 
 

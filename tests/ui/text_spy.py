@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 
 import pygame
 
@@ -29,15 +30,21 @@ def drawn_texts(app: App) -> list[str]:
     return drawn
 
 
-def spy_on_blit_text(monkeypatch) -> list[tuple[str, pygame.Rect, float | None]]:
+def spy_on_blit_text(monkeypatch, on_draw: Callable[..., None] | None = None) \
+        -> list[tuple[str, pygame.Rect, float | None]]:
     """(text, where it was drawn, the width it was given) for each text ``blit_text`` draws from now on, in every
-    module of the window (a test checks them against the boxes they belong in)."""
+    module of the window (a test checks them against the boxes they belong in). `on_draw`, if given, is also
+    called with every drawing's arguments and its rect: ``on_draw(surface, assets, text, size, rect, max_width,
+    bold)``."""
     texts: list[tuple[str, pygame.Rect, float | None]] = []
     real = widgets.blit_text
 
     def spy(surface, assets, text, size, pos, *args, max_width=None, **kwargs):
         rect = real(surface, assets, text, size, pos, *args, max_width=max_width, **kwargs)
         texts.append((text, rect, max_width))
+        if on_draw is not None:
+            bold = bool(kwargs.get("bold", args[2] if len(args) > 2 else False))  # (colour, anchor, bold, …)
+            on_draw(surface, assets, text, size, rect, max_width, bold)
         return rect
 
     for info in pkgutil.walk_packages(bezique.ui.__path__, "bezique.ui."):
