@@ -52,6 +52,10 @@ RULES = (
     Rule("files-not-texts", "bezique.persist", ("bezique.i18n",), "per-user files never import texts"),
     Rule("presenter-headless", "bezique.presenter", ("pygame", "bezique.ui"),
          "the session, model and layout are tested without a window"),
+    Rule("rules-through-its-api", PACKAGE, tuple(f"bezique.rules.{path.stem}" for path in
+                                                 sorted((ROOT / "bezique" / "rules").glob("[!_]*.py"))),
+         "the rest of the program uses the rules only through bezique.rules (its __init__), so the core can move "
+         "its insides freely", except_from=("bezique.rules",)),
     Rule("nothing-imports-the-table-scene", "bezique.ui.table", ("bezique.ui.table.scene",),
          "the table's drawing modules are handed the scene, they never import it back",
          except_from=("bezique.ui.table.scene",)),
@@ -302,3 +306,12 @@ def test_no_import_cycles(graph: list[Import]) -> None:
 
 def test_the_rules_use_only_the_random_generator_they_are_given() -> None:
     assert global_random_uses(ROOT, "bezique.rules") == []
+
+
+def test_the_tools_use_the_rules_through_their_api() -> None:
+    """The developer tools and the start-up script are held to the same door as the package."""
+    scripts = [*sorted((ROOT / "tools").rglob("*.py")), ROOT / "main.py"]
+    inside = [f"{path.relative_to(ROOT)}:{imp.line}: {imp.target}"
+              for path in scripts for imp in imports_of(path, "script", {})
+              if imp.target.startswith("bezique.rules.")]
+    assert scripts and inside == []

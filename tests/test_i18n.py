@@ -11,8 +11,7 @@ import pytest
 from bezique import i18n
 from bezique.config import AISettings, AppSettings
 from bezique.i18n import LANGUAGES, TABLES, howto, t
-from bezique.rules import VARIANTS, make_ruleset
-from bezique.rules.melds import MELD_NAMES
+from bezique.rules import MELD_NAMES, VARIANTS, make_ruleset
 
 ROOT = Path(__file__).resolve().parent.parent
 SCORE_IDS = ("seven_of_trumps", "last_trick", "brisques", "carte_blanche")
@@ -143,8 +142,7 @@ def test_how_to_play_is_complete(lang: str) -> None:
 
 def test_how_to_play_meld_table_matches_the_rules() -> None:
     """Each row's cards, classified by the rules themselves (spades trumps), give that meld and its points."""
-    from bezique.rules.cards import SPADES, make_card, parse_code
-    from bezique.rules.melds import classify
+    from bezique.rules import SPADES, classify, make_card, parse_code
 
     rules = make_ruleset("two_handed")
     for row in howto.MELD_ROWS:

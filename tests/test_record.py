@@ -19,13 +19,16 @@ from bezique.rules import (
     Phase,
     RecordedGame,
     RecordError,
+    face_code,
     legal_actions,
+    make_card,
+    make_face,
     make_ruleset,
     parse_action,
+    parse_code,
     replay_record,
     shuffled_deck,
 )
-from bezique.rules.cards import face_code, make_card, make_face, parse_code
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "random"}]

@@ -35,8 +35,7 @@ from bezique.ai.search import (
     vetoes,
 )
 from bezique.ai.solver import WIN, OutOfTime, solvable, solve
-from bezique.rules import Action, Phase, PlayerView, Verb, apply
-from bezique.rules.tricks import copy_key
+from bezique.rules import Action, Phase, PlayerView, Verb, apply, copy_key
 
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice

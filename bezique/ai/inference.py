@@ -25,8 +25,7 @@ import random
 
 from bezique.ai.knowledge import Knowledge
 from bezique.ai.policy import follow_scores, lead_cost
-from bezique.rules import GameState, Phase, PlayerView, determinize, draws_since, place_unseen, rewind
-from bezique.rules.cards import SEVEN, suit_of
+from bezique.rules import SEVEN, GameState, Phase, PlayerView, determinize, draws_since, place_unseen, rewind, suit_of
 
 TEMPERATURE = 2.0  # points by which another card would have been the better play that make it e times less likely
 FLOOR = 1e-9  # the least weight of a card: nothing the opponent holds is ever ruled out

@@ -9,9 +9,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bezique.rules import GameState, Ruleset
-from bezique.rules.cards import ACE, BRISQUE_RANKS, SEVEN, strength, suit_of
-from bezique.rules.melds import MeldPattern, bezique_pair, card_may_score, meld_catalogue
+from bezique.rules import (
+    ACE,
+    BRISQUE_RANKS,
+    SEVEN,
+    GameState,
+    MeldPattern,
+    Ruleset,
+    bezique_pair,
+    card_may_score,
+    meld_catalogue,
+    strength,
+    suit_of,
+)
 
 
 class Craft(NamedTuple):

@@ -11,9 +11,22 @@ import random
 from typing import NamedTuple
 
 from bezique.ai.knowledge import INTERMEDIATE, Craft, Knowledge, is_brisque, meld_facts, templates
-from bezique.rules import Action, GameState, Phase, Verb, legal_actions, legal_plays
-from bezique.rules.cards import ACE, KING, QUEEN, SEVEN, TEN, strength, suit_of
-from bezique.rules.tricks import beats
+from bezique.rules import (
+    ACE,
+    KING,
+    QUEEN,
+    SEVEN,
+    TEN,
+    Action,
+    GameState,
+    Phase,
+    Verb,
+    beats,
+    legal_actions,
+    legal_plays,
+    strength,
+    suit_of,
+)
 
 # The rollout reads these module globals: an enum member read (``Phase.PLAY``) costs about five global
 # reads, on every simulated move.

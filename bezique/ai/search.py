@@ -41,16 +41,16 @@ from bezique.ai.solver import solvable, solved_value
 from bezique.rules import (
     DONE_ACTION,
     EXCHANGE_ACTION,
+    SEQUENCE_RANKS,
     Action,
     Phase,
     Verb,
     apply,
+    beats,
     can_exchange_seven,
     legal_actions,
     legal_plays,
 )
-from bezique.rules.melds import SEQUENCE_RANKS
-from bezique.rules.tricks import beats
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
 HORIZON = 6  # tricks simulated past the decision before the position is valued

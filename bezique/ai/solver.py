@@ -23,9 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 
-from bezique.rules import GameState
-from bezique.rules.cards import strength
-from bezique.rules.tricks import beats, follow_options
+from bezique.rules import GameState, beats, follow_options, strength
 
 WIN = 1000
 INF = 10 ** 9

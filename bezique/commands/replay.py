@@ -16,16 +16,17 @@ from typing import Any
 from bezique.persist import history, saves
 from bezique.rules import (
     MELD_NAMES,
+    SUITS,
     DealSummary,
     MeldRecord,
     Phase,
     RecordedGame,
     RecordError,
     action_to_json,
+    card_code,
     legal_actions,
     replay_record,
 )
-from bezique.rules.cards import SUITS, card_code
 from bezique.shown import shorten
 
 

@@ -15,8 +15,7 @@ from dataclasses import fields
 from bezique.i18n import howto_pages_en, howto_pages_fr, howto_pages_it
 from bezique.i18n.fr import typeset
 from bezique.i18n.howto import MeldRow, Section
-from bezique.rules import Ruleset, allowed_targets, make_ruleset, meld_catalogue
-from bezique.rules.cards import DIAMONDS, SPADES, SUITS, face_code
+from bezique.rules import DIAMONDS, SPADES, SUITS, Ruleset, allowed_targets, face_code, make_ruleset, meld_catalogue
 
 VARIANT_PAGES = ("open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese")
 # the trumps of a page's card examples: spades as on the two-handed page; diamonds in Chinese, where the bezique

@@ -31,8 +31,7 @@ from typing import Any
 
 from bezique.persist import storage
 from bezique.persist.stats_data import EARLIER, VERSION, Stats, Tally, VariantStats, count_value
-from bezique.rules import Phase, RecordedGame
-from bezique.rules.melds import MELD_NAMES
+from bezique.rules import MELD_NAMES, Phase, RecordedGame
 
 STATS_FILE = "stats.json"
 REMEMBERED_GAMES = 200

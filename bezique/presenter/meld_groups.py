@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from bezique.rules.cards import rank_of, suit_of
+from bezique.rules import rank_of, suit_of
 
 Record = tuple[int, str, tuple[int, ...], int]  # (seat, meld id, cards, points): the table model's records
 

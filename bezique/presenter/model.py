@@ -18,8 +18,7 @@ from typing import NamedTuple
 
 from bezique.presenter.layout import Layout, Slot
 from bezique.presenter.meld_groups import MeldGroup, Record, group_melds
-from bezique.rules import Event, PlayerView
-from bezique.rules.cards import rank_of, suit_of
+from bezique.rules import Event, PlayerView, rank_of, suit_of
 
 Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
 

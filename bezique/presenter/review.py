@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bezique.rules import Action, Event, GameState, Phase, RecordError, Verb, parse_action, replay_record
-from bezique.rules.cards import parse_code
+from bezique.rules import Action, Event, GameState, Phase, RecordError, Verb, parse_action, parse_code, replay_record
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 import random
 
-from bezique.rules import GameState, Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal
-from bezique.rules.cards import parse_card, suit_of
+from bezique.rules import (
+    GameState,
+    Phase,
+    apply,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    parse_card,
+    shuffled_deck,
+    start_deal,
+    suit_of,
+)
 
 TWO = make_ruleset("two_handed", {"target_score": 1000})
 

@@ -9,8 +9,7 @@ from bezique.ai import expert
 from bezique.ai.hints import HINT_LEVEL, advise, hint_player
 from bezique.ai.policy import Decision
 from bezique.i18n.advice import advice_line
-from bezique.rules import Verb, view_for
-from bezique.rules.cards import card_unicode
+from bezique.rules import Verb, card_unicode, view_for
 
 # every card a brisque that cannot win the trick (the ace of trumps led), bar one worthless club: the expert's
 # vetoes leave the eight of clubs alone and it runs no search

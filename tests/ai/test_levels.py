@@ -14,18 +14,20 @@ from bezique.ai.search import vetoes
 from bezique.i18n import level_blurb, level_name
 from bezique.i18n.advice import advice_line
 from bezique.rules import (
+    HEARTS,
     GameState,
     Phase,
     Verb,
     apply,
+    card_unicode,
     legal_actions,
     make_ruleset,
     new_game,
     shuffled_deck,
     start_deal,
+    suit_of,
     view_for,
 )
-from bezique.rules.cards import HEARTS, card_unicode, suit_of
 
 FAST = {"iterations": 3}
 ALL = ("random", "beginner", "intermediate", "expert", "master")

@@ -13,8 +13,17 @@ from bezique.ai import solver as solver_module
 from bezique.ai.search import POINT_SHARE, WIN_VALUE, deal_value, final_value, rollout, win_chance
 from bezique.ai.solver import WIN, solvable, solve, solved_value
 from bezique.i18n.advice import advice_line
-from bezique.rules import Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal, view_for
-from bezique.rules.cards import card_unicode
+from bezique.rules import (
+    Phase,
+    apply,
+    card_unicode,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    shuffled_deck,
+    start_deal,
+    view_for,
+)
 
 
 def _endgame(seed: int, cards_left: int, target: int, must_win: bool = False):

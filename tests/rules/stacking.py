@@ -16,35 +16,33 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from bezique.rules import (
+    ACE,
+    BRISQUE_RANKS,
     DONE_ACTION,
     EXCHANGE_ACTION,
+    SEVEN,
+    TEN,
     Action,
     GameState,
     Phase,
     Ruleset,
     Verb,
     apply_checked,
-    legal_actions,
-    make_ruleset,
-    new_game,
-    start_deal,
-    why_illegal,
-)
-from bezique.rules.cards import (
-    ACE,
-    BRISQUE_RANKS,
-    SEVEN,
-    TEN,
     card_code,
     face_code,
     face_of,
+    legal_actions,
     make_card,
+    make_ruleset,
+    new_game,
     number_copies,
     parse_code,
     rank_of,
     sort_key,
+    start_deal,
     strength,
     suit_of,
+    why_illegal,
 )
 
 TWO = make_ruleset()

@@ -33,11 +33,11 @@ from bezique.rules import (
     make_ruleset,
     new_game,
     parse_action,
+    parse_card,
     play_game,
     replay_record,
     view_for,
 )
-from bezique.rules.cards import parse_card
 
 PLAYERS = [{"name": "A", "type": "ai"}, {"name": "B", "type": "ai"}]
 

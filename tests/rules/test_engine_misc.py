@@ -25,9 +25,9 @@ from bezique.rules import (
     new_game,
     shuffled_deck,
     start_deal,
+    strength,
     why_illegal,
 )
-from bezique.rules.cards import strength
 
 
 @pytest.mark.parametrize(("variant", "rule", "pick"), [

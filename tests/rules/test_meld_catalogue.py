@@ -11,9 +11,25 @@ from random_points import points
 
 from bezique.ai.knowledge import meld_facts
 from bezique.ai.policy import _quick_meld, meld_value
-from bezique.rules import VARIANTS, Action, GameState, Phase, Verb, make_ruleset
-from bezique.rules.cards import JACK, KING, QUEEN, make_card, make_face
-from bezique.rules.melds import QUARTET_NAMES, SEQUENCE_RANKS, card_may_score, classify, legal_melds, meld_catalogue
+from bezique.rules import (
+    JACK,
+    KING,
+    QUARTET_NAMES,
+    QUEEN,
+    SEQUENCE_RANKS,
+    VARIANTS,
+    Action,
+    GameState,
+    Phase,
+    Verb,
+    card_may_score,
+    classify,
+    legal_melds,
+    make_card,
+    make_face,
+    make_ruleset,
+    meld_catalogue,
+)
 
 
 def trumps_of(rules) -> list[int | None]:

@@ -12,8 +12,7 @@ from collections import Counter
 import pytest
 from stacking import alternate, deal, done, find, melds_listed, uid, win
 
-from bezique.rules import Action, Verb, apply_checked, legal_actions, make_ruleset, why_illegal
-from bezique.rules.cards import face_code, sort_key
+from bezique.rules import Action, Verb, apply_checked, face_code, legal_actions, make_ruleset, sort_key, why_illegal
 
 
 def cards(state, spec: str) -> tuple[int, ...]:

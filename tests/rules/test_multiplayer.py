@@ -29,6 +29,7 @@ from bezique.rules import (
     Phase,
     Verb,
     apply_checked,
+    face_code,
     legal_actions,
     make_ruleset,
     shuffled_deck,
@@ -36,7 +37,6 @@ from bezique.rules import (
     view_for,
     why_illegal,
 )
-from bezique.rules.cards import face_code
 
 THREE = make_ruleset("three_handed")
 FOUR = make_ruleset("four_handed")

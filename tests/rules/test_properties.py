@@ -11,28 +11,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bezique.rules import (
-    Phase,
-    Verb,
-    apply,
-    legal_actions,
-    make_ruleset,
-    new_game,
-    shuffled_deck,
-    start_deal,
-    why_illegal,
-)
-from bezique.rules.cards import (
     JACK,
     QUEEN,
     RANKS,
     SUITS,
     CardNotationError,
+    Phase,
+    Verb,
+    apply,
     card_code,
     face_code,
+    legal_actions,
     make_card,
+    make_ruleset,
+    new_game,
     parse_card,
     parse_code,
     rank_of,
+    shuffled_deck,
+    start_deal,
+    why_illegal,
 )
 from bezique.rules.melds import bezique_pair, classify, legal_melds, refusal
 

@@ -14,14 +14,15 @@ from bezique.rules import (
     Verb,
     apply_checked,
     legal_actions,
+    make_card,
     make_ruleset,
     new_game,
+    parse_code,
     scoring,
     shuffled_deck,
     start_deal,
     why_illegal,
 )
-from bezique.rules.cards import make_card, parse_code
 
 
 def card(code: str) -> int:

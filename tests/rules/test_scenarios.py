@@ -37,6 +37,7 @@ from stacking import (
 )
 
 from bezique.rules import (
+    BRISQUE_RANKS,
     DONE_ACTION,
     EXCHANGE_ACTION,
     Action,
@@ -44,14 +45,17 @@ from bezique.rules import (
     RefusalCode,
     Verb,
     apply_checked,
+    face_code,
+    face_of,
     legal_actions,
     make_ruleset,
+    rank_of,
     shuffled_deck,
     start_deal,
+    suit_of,
     view_for,
     why_illegal,
 )
-from bezique.rules.cards import BRISQUE_RANKS, face_code, face_of, rank_of, suit_of
 
 P, O = 0, 1  # noqa: E741
 

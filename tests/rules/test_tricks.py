@@ -9,9 +9,18 @@ from itertools import product
 import pytest
 from random_points import points
 
-from bezique.rules import VARIANTS, Phase, legal_plays
-from bezique.rules.cards import strength, suit_of
-from bezique.rules.tricks import beats, copy_key, follow_options, lowest_copies, winning_index
+from bezique.rules import (
+    VARIANTS,
+    Phase,
+    beats,
+    copy_key,
+    follow_options,
+    legal_plays,
+    lowest_copies,
+    strength,
+    suit_of,
+    winning_index,
+)
 
 TRUMPS = (None, 0, 1, 2, 3)
 

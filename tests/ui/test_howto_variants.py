@@ -12,8 +12,18 @@ from ui_driver import DT, click, key
 
 from bezique.i18n import LANGUAGES, TABLES, t
 from bezique.i18n.howto_variants import SETTLEMENT_EXAMPLES, VARIANT_PAGES, page_template, variant_sections
-from bezique.rules import VARIANTS, classify, make_ruleset, new_game
-from bezique.rules.cards import COURT_RANKS, SPADES, SUITS, make_card, parse_code, rank_of
+from bezique.rules import (
+    COURT_RANKS,
+    SPADES,
+    SUITS,
+    VARIANTS,
+    classify,
+    make_card,
+    make_ruleset,
+    new_game,
+    parse_code,
+    rank_of,
+)
 from bezique.rules.scoring import _settle
 from bezique.ui.scenes.howto import PAGES, HowToScene, card_step, page_sections
 from bezique.ui.scenes.newgame import NewGameScene

@@ -11,8 +11,7 @@ from text_spy import drawn_texts
 from ui_driver import DT, button, finish_thinking, key, make_app, move, point_on, table_of, wait_rest
 
 from bezique.i18n import t
-from bezique.rules import Phase, Verb
-from bezique.rules.cards import parse_code
+from bezique.rules import Phase, Verb, parse_code
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test

@@ -7,7 +7,7 @@ import pytest
 
 from bezique.presenter.layout import Box, Layout, card_box
 from bezique.presenter.meld_groups import group_melds, marked_records, shared_marks
-from bezique.rules.cards import parse_card
+from bezique.rules import parse_card
 from bezique.ui.table.meld_chips import caption_forms, fit_caption, place_captions
 
 

@@ -11,8 +11,7 @@ import pytest
 from ui_driver import DT, button, click, make_app, point_on, wait_rest
 
 from bezique.presenter.layout import Box, Layout
-from bezique.rules import Action, RecordedGame, Verb
-from bezique.rules.cards import parse_code
+from bezique.rules import Action, RecordedGame, Verb, parse_code
 from bezique.ui.table.decl_panel import decl_geometry, panel_box, rows_that_fit
 from bezique.ui.table.meld_rows import HAND, TABLE, chip_layout, panel_melds
 
@@ -99,8 +98,7 @@ def test_the_seven_row_shows_the_seven_the_rules_would_exchange():
     import random
     from types import SimpleNamespace
 
-    from bezique.rules import RecordedGame, Verb, legal_actions, make_ruleset, shuffled_deck
-    from bezique.rules.cards import SEVEN, rank_of, suit_of
+    from bezique.rules import SEVEN, RecordedGame, Verb, legal_actions, make_ruleset, rank_of, shuffled_deck, suit_of
     from bezique.ui.table.decl_panel import seven_cards
 
     rules = make_ruleset("two_handed", {})

@@ -71,7 +71,7 @@ def test_model_tracks_a_whole_deal(seed, variant):
 
 
 def test_hand_order_groups_suits_and_trumps_first():
-    from bezique.rules.cards import parse_card
+    from bezique.rules import parse_card
     cards = [parse_card(c) for c in ("7S#0", "AH#0", "KS#0", "TD#0", "AC#0")]
     plain = [tm.hand_order(cards, 2, False)]
     assert [c & 31 for c in plain[0]][:2] == [parse_card("KS#0"), parse_card("7S#0")]

@@ -18,7 +18,7 @@ from ui_driver import DT, click, key, step, table_of, wait_rest
 
 from bezique.i18n import t
 from bezique.persist import saves
-from bezique.rules.cards import parse_card
+from bezique.rules import parse_card
 from bezique.ui.kit.assets import Assets
 from bezique.ui.scenes.howto import HowToScene
 from bezique.ui.scenes.menu import MenuScene

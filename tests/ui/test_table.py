@@ -21,8 +21,7 @@ from ui_driver import (
 
 from bezique.i18n import t
 from bezique.presenter.layout import Slot, card_box
-from bezique.rules import RecordedGame, Verb
-from bezique.rules.cards import full_deck_faces, parse_code
+from bezique.rules import RecordedGame, Verb, full_deck_faces, parse_code
 from bezique.ui.kit.texts import meld_label
 from bezique.ui.table.decl_panel import row_points
 from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay

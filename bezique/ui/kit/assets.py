@@ -23,7 +23,7 @@ import pygame
 
 from bezique import data_path
 from bezique.config import CARD_BACKS, TABLE_COLOURS
-from bezique.rules.cards import RANKS, SUITS, face_code
+from bezique.rules import RANKS, SUITS, face_code
 
 ASSETS = data_path("assets")
 CARD_RADIUS = 0.06  # corner radius as a fraction of the card width

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from bezique.i18n import meld_name, t
 from bezique.persist.storage import StorageProblem
-from bezique.rules import Refusal, RefusalCode
-from bezique.rules.cards import rank_of, suit_of
+from bezique.rules import Refusal, RefusalCode, rank_of, suit_of
 
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "ATKQJ987"

@@ -13,7 +13,7 @@ from bezique.i18n import suit_name, t
 from bezique.i18n.howto import Section, howto_sections
 from bezique.i18n.howto_variants import VARIANT_PAGES, variant_sections
 from bezique.presenter.layout import Box
-from bezique.rules.cards import parse_code
+from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, scale_of, wrap

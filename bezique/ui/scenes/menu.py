@@ -15,7 +15,7 @@ import pygame
 from bezique import __version__
 from bezique.i18n import level_name, t, variant_name
 from bezique.presenter.layout import Box
-from bezique.rules.cards import parse_code
+from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, panel, scale_of
 from bezique.ui.scene import Scene, Window

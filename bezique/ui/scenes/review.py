@@ -19,7 +19,7 @@ import pygame
 from bezique.ai.review import Assessment, assess_deal
 from bezique.presenter.layout import Box
 from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
-from bezique.rules.cards import rank_of, suit_of
+from bezique.rules import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.kit.worker import Worker

@@ -13,7 +13,7 @@ from bezique.config import AISettings, AppSettings, Config
 from bezique.i18n import option_label
 from bezique.persist.user_settings import SETTING_CHOICES
 from bezique.presenter.layout import Box
-from bezique.rules.cards import parse_code
+from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window

@@ -157,7 +157,7 @@ def row_points(view: DeclView, action: str) -> int | None:
 
 
 def meld_points(view: DeclView, action: Action) -> int:
-    from bezique.rules.melds import classify
+    from bezique.rules import classify
     shape = classify(view.session.rules, view.session.state.trump, action.cards)
     return shape.value if shape is not None else 0
 

@@ -10,9 +10,7 @@ import pygame
 
 from bezique.presenter.layout import CARD_ASPECT, Box, card_box
 from bezique.presenter.model import stock_depth
-from bezique.rules import Verb
-from bezique.rules.cards import SEVEN, rank_of
-from bezique.rules.melds import bezique_pair
+from bezique.rules import SEVEN, Verb, bezique_pair, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.sprites import CardSprite

@@ -17,8 +17,7 @@ from typing import NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.rules import Action, Verb
-from bezique.rules.cards import rank_of, suit_of
+from bezique.rules import Action, Verb, rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, INK
 
 HAND, TABLE, PARTNER = "hand", "table", "partner"

@@ -14,9 +14,7 @@ import pygame
 
 from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
-from bezique.rules import Event
-from bezique.rules.cards import rank_of, suit_of
-from bezique.rules.melds import MELD_NAMES
+from bezique.rules import MELD_NAMES, Event, rank_of, suit_of
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.tween import SPEED_FACTORS
