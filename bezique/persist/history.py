@@ -127,21 +127,12 @@ def prune(limit: int) -> int:
     return removed
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _entry(path: Path, doc: Any) -> KeptGame:
-    """The list line of one kept game's document.
+def _entry(path: Path, doc: dict[str, Any]) -> KeptGame:
+    """The list line of one kept game's document (its envelope's format and version checked by ``read_document``).
 
     Raises:
         ValueError: the envelope is not a kept game this program reads (the text says why).
     """
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        found = doc.get("format") if isinstance(doc, dict) else None
-        raise ValueError(f"not a kept Bezique game (format {shorten(found)})")
-    if not _whole(doc.get("version")) or not 1 <= doc["version"] <= VERSION:
-        raise ValueError(f"version {shorten(doc.get('version'))}: this program reads version {VERSION}")
     record, meta, summary = doc.get("record"), doc.get("meta"), doc.get("summary")
     if not isinstance(record, dict) or not isinstance(meta, dict) or not isinstance(summary, dict):
         raise ValueError("a kept game needs its record, meta and summary")
@@ -152,7 +143,8 @@ def _entry(path: Path, doc: Any) -> KeptGame:
                                                 for p in players):
         raise ValueError("record.players must list the players by name")
     scores, winner = summary.get("scores"), summary.get("winner")
-    if not isinstance(scores, list) or not all(_whole(s) for s in scores) or not (winner is None or _whole(winner)):
+    whole = storage.is_whole
+    if not isinstance(scores, list) or not all(whole(s) for s in scores) or not (winner is None or whole(winner)):
         raise ValueError("summary: scores must be whole numbers and the winner a side or null")
     target = summary.get("target")
     try:
@@ -162,11 +154,11 @@ def _entry(path: Path, doc: Any) -> KeptGame:
     level = meta.get("level")
     seat = meta.get("human_seat", 0)
     return KeptGame(path=path, kept_at=kept_at, variant=str(record.get("variant")),
-                    target=target if isinstance(target, int) and _whole(target) else 0,
+                    target=target if whole(target) else 0,
                     players=tuple(p["name"] for p in players),
                     mode=str(meta.get("mode", "computer")), level=level if isinstance(level, str) else None,
-                    human_seat=seat if _whole(seat) else 0, scores=tuple(scores), winner=winner,
-                    deals=summary["deals"] if _whole(summary.get("deals")) else 0,
+                    human_seat=seat if whole(seat) else 0, scores=tuple(scores), winner=winner,
+                    deals=summary["deals"] if whole(summary.get("deals")) else 0,
                     finished=summary.get("finished") is True, abandoned=doc.get("abandoned") is True)
 
 
@@ -176,15 +168,14 @@ def list_games() -> Listing:
     games: list[KeptGame] = []
     problems: list[storage.StorageProblem] = []
     for path in _files(folder):
-        storage.remove_stale_temp_files(path)
-        try:
-            games.append(_entry(path, storage.read_json(path)))
-        except FileNotFoundError:
-            continue
-        except storage.DamagedFileError as exc:
-            problems.append(storage.set_aside_problem(path, "problem.kept_damaged", exc.reason))
-        except ValueError as exc:
-            problems.append(storage.set_aside_problem(path, "problem.kept_damaged", str(exc)))
+        found = storage.read_document(path, FORMAT, VERSION, "a kept Bezique game", damaged="problem.kept_damaged")
+        if found.problem is not None:
+            problems.append(found.problem)
+        elif found.doc is not None:
+            try:
+                games.append(_entry(path, found.doc))
+            except ValueError as exc:
+                problems.append(storage.set_aside_problem(path, "problem.kept_damaged", str(exc)))
     games.sort(key=lambda g: (g.kept_at, g.path.name), reverse=True)
     return Listing(games, problems)
 

@@ -46,23 +46,11 @@ class SavedChoices:
 
 def load_new_game() -> SavedChoices:
     """The saved choices, or none. Never raises for the file's content."""
-    path = new_game_path()
-    storage.remove_stale_temp_files(path)
-    try:
-        doc = storage.read_json(path)
-    except FileNotFoundError:
-        return SavedChoices()
-    except storage.DamagedFileError as exc:
-        return SavedChoices(problem=storage.set_aside_problem(path, "problem.new_game_damaged", exc.reason))
-    detail = None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        detail = "not a Bezique New game file"
-    elif not isinstance(doc.get("version"), int) or isinstance(doc.get("version"), bool) or doc["version"] < 1:
-        detail = "version: expected a whole number of at least 1"
-    elif doc["version"] > VERSION:
-        detail = f"version {doc['version']} is newer than this program ({VERSION})"
-    if detail is not None:
-        return SavedChoices(problem=storage.set_aside_problem(path, "problem.new_game_damaged", detail))
+    found = storage.read_document(new_game_path(), FORMAT, VERSION, "a Bezique New game file",
+                                  damaged="problem.new_game_damaged")
+    doc = found.doc
+    if doc is None:
+        return SavedChoices(problem=found.problem)
     choices = doc.get("choices")
     house = doc.get("house_rules")
     return SavedChoices(_checked_choices(choices if isinstance(choices, dict) else {}),

@@ -125,26 +125,14 @@ def load_saved_game() -> SaveLoadResult:
     a damaged, unreadable, too new or illegal save is set aside (``savegame.json.damaged-YYYYmmdd-HHMMSS``) and
     reported in ``problem``."""
     path = save_path()
-    storage.remove_stale_temp_files(path)
-    try:
-        doc = storage.read_json(path)
-    except FileNotFoundError:
-        return SaveLoadResult()
-    except storage.DamagedFileError as exc:
-        key = "problem.save_unreadable" if exc.kind == "unreadable" else "problem.save_damaged"
-        return SaveLoadResult(problem=storage.set_aside_problem(path, key, exc.reason))
-    key, detail = "problem.save_damaged", None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        detail = f"not a Bezique save (format {shorten(doc.get('format') if isinstance(doc, dict) else None)})"
-    elif not isinstance(doc.get("version"), int) or isinstance(doc.get("version"), bool) or doc["version"] < 1:
-        detail = f"version: expected a whole number of at least 1, found {shorten(doc.get('version'))}"
-    elif doc["version"] > VERSION:
-        key, detail = "problem.save_newer", f"save version {doc['version']} is newer than this program ({VERSION})"
-    elif "record" not in doc:
-        detail = "the save holds no game record"
-    if detail is not None:
-        label = "newer" if key == "problem.save_newer" else "damaged"
-        return SaveLoadResult(problem=storage.set_aside_problem(path, key, detail, label))
+    found = storage.read_document(path, FORMAT, VERSION, "a Bezique save", damaged="problem.save_damaged",
+                                  unreadable="problem.save_unreadable", newer="problem.save_newer")
+    doc = found.doc
+    if doc is None:
+        return SaveLoadResult(problem=found.problem)
+    if "record" not in doc:
+        return SaveLoadResult(problem=storage.set_aside_problem(path, "problem.save_damaged",
+                                                                "the save holds no game record"))
     try:
         game = replay_record(doc["record"])
     except RecordError as exc:

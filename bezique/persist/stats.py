@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from bezique.persist import storage
-from bezique.persist.stats_data import EARLIER, VERSION, Stats, Tally, VariantStats, count_value
+from bezique.persist.stats_data import EARLIER, FORMAT, VERSION, Stats, Tally, VariantStats
 from bezique.rules import MELD_NAMES, Phase, RecordedGame
 
 STATS_FILE = "stats.json"
@@ -55,17 +55,11 @@ def load_stats() -> StatsLoadResult:
     """The statistics on disk, or fresh ones. Never raises for the file's content: a damaged file is set aside
     (``stats.json.damaged-YYYYmmdd-HHMMSS``), a newer one too (``stats.json.newer-…``), and reported."""
     path = stats_path()
-    storage.remove_stale_temp_files(path)
-    try:
-        doc = storage.read_json(path)
-    except FileNotFoundError:
-        return StatsLoadResult(Stats())
-    except storage.DamagedFileError as exc:
-        return StatsLoadResult(Stats(), storage.set_aside_problem(path, "problem.stats_damaged", exc.reason))
-    version = doc.get("version") if isinstance(doc, dict) else None
-    if count_value(version) and version > VERSION:
-        detail = f"statistics version {version} is newer than this program ({VERSION})"
-        return StatsLoadResult(Stats(), storage.set_aside_problem(path, "problem.stats_newer", detail, "newer"))
+    found = storage.read_document(path, FORMAT, VERSION, "a Bezique statistics file", damaged="problem.stats_damaged",
+                                  newer="problem.stats_newer")
+    doc = found.doc
+    if doc is None:
+        return StatsLoadResult(Stats(), found.problem)
     try:
         return StatsLoadResult(Stats.from_dict(doc))
     except ValueError as exc:

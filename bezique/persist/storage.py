@@ -15,9 +15,10 @@ import json
 import os
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import platformdirs
 
@@ -197,6 +198,11 @@ def set_aside(path: Path | str, reason: str, label: str = "damaged") -> Path:
     return target
 
 
+def is_whole(value: Any) -> TypeGuard[int]:
+    """Whether `value` is a whole number (JSON's true and false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def keep_if_newer(path: Path, fmt: str, version: int) -> Path | None:
     """Rename a file of format `fmt` written by a newer program (its version above `version`) to
     ``<name>.newer-YYYYmmdd-HHMMSS`` before this one writes its own version over it, so that going back to the newer
@@ -215,9 +221,58 @@ def keep_if_newer(path: Path, fmt: str, version: int) -> Path | None:
     except (FileNotFoundError, DamagedFileError):
         return None
     found = doc.get("version") if isinstance(doc, dict) and doc.get("format") == fmt else None
-    if not isinstance(found, int) or isinstance(found, bool) or found <= version:
+    if not is_whole(found) or found <= version:
         return None
     return set_aside(path, f"{fmt} version {found}, kept before version {version} was written", "newer")
+
+
+@dataclass(frozen=True)
+class Document:
+    """What ``read_document`` found: the document when it can be read (its format and version checked), the problem
+    when it could not (the file has been set aside); neither when there is no file (nothing saved yet)."""
+
+    doc: dict[str, Any] | None = None
+    problem: StorageProblem | None = None
+
+
+def read_document(path: Path | str, fmt: str, version: int, name: str, *, damaged: str,
+                  unreadable: str | None = None, newer: str | None = None, read_newer: bool = False) -> Document:
+    """The per-user file `path` as every loader reads it: stale temporary files of a killed writer removed, the JSON
+    read, then its envelope checked (``"format": fmt`` and a ``"version"`` from 1 to `version`). A file that cannot
+    be used is set aside (never deleted) and described under the loader's own i18n keys, so each kind of file keeps
+    its own words for the player. What the document holds beyond its envelope is the caller's to check.
+
+    Args:
+        name: the file's kind in the detail line, e.g. ``"a Bezique save"`` ("not a Bezique save (format …)").
+        damaged: the key of a file that is not usable (not JSON, another format, a bad version).
+        unreadable: the key of a file the system refused to read; `damaged` when None.
+        newer: the key of a file a newer program wrote (its version above `version`), kept as ``<name>.newer-…``
+            for that program; when None such a file is damaged like any other.
+        read_newer: return a newer file's document instead (the caller reads it as far as it goes).
+
+    Never raises for the file's content.
+    """
+    path = Path(path)
+    remove_stale_temp_files(path)
+    try:
+        doc = read_json(path)
+    except FileNotFoundError:
+        return Document()
+    except DamagedFileError as exc:
+        key = unreadable if unreadable is not None and exc.kind == "unreadable" else damaged
+        return Document(problem=set_aside_problem(path, key, exc.reason))
+    found = doc.get("version") if isinstance(doc, dict) else None
+    if not isinstance(doc, dict) or doc.get("format") != fmt:
+        detail = f"not {name} (format {shorten(doc.get('format') if isinstance(doc, dict) else None)})"
+    elif not is_whole(found) or found < 1:
+        detail = f"version: expected a whole number of at least 1, found {shorten(found)}"
+    elif found <= version or read_newer:
+        return Document(doc=doc)
+    else:
+        detail = f"version {found} is newer than this program ({version})"
+        if newer is not None:
+            return Document(problem=set_aside_problem(path, newer, detail, "newer"))
+    return Document(problem=set_aside_problem(path, damaged, detail))
 
 
 class StorageProblem:

@@ -79,23 +79,18 @@ def load_user_settings(config: Config | None = None) -> LoadedSettings:
     choices applied over them. Never raises for the file's content."""
     config = config or Config()
     path = settings_path()
-    storage.remove_stale_temp_files(path)
     report = _config.ProblemReport(path)
-    try:
-        doc = storage.read_json(path)
-    except FileNotFoundError:
+    found = storage.read_document(path, FORMAT, VERSION, "a Bezique settings file",
+                                  damaged="problem.settings_damaged", read_newer=True)
+    if found.problem is not None:
+        return _damaged(config, path, found.problem)
+    doc = found.doc
+    if doc is None:
         return LoadedSettings(config.app, config.ai, ())
-    except storage.DamagedFileError as exc:
-        return _damaged(config, path, exc.reason)
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        return _damaged(config, path, "not a Bezique settings file")
-    version = doc.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        return _damaged(config, path, f"version: expected a whole number, found {shorten(version)}")
     # a newer file is read as far as it goes: its keys are the same kind of thing, unknown ones are reported
-    if version > VERSION:
-        report.add("version", f"version {version} is newer than this program ({VERSION}): read as far as it goes; "
-                              f"saving settings first keeps it as {SETTINGS_FILE}.newer-…")
+    if doc["version"] > VERSION:
+        report.add("version", f"version {doc['version']} is newer than this program ({VERSION}): read as far as it "
+                              f"goes; saving settings first keeps it as {SETTINGS_FILE}.newer-…")
     for key in sorted(set(doc) - {"format", "version", "app", "ai"}, key=str):
         report.add(shorten(str(key), quote=False), f"{shorten(str(key), quote=False)}: unknown key, ignored")
     app_raw = _section(doc, "app", report)
@@ -107,8 +102,8 @@ def load_user_settings(config: Config | None = None) -> LoadedSettings:
     return LoadedSettings(app, ai, tuple(report.problems))
 
 
-def _damaged(config: Config, path: Path, reason: str) -> LoadedSettings:
-    problem = storage.set_aside_problem(path, "problem.settings_damaged", reason)
+def _damaged(config: Config, path: Path, problem: storage.StorageProblem) -> LoadedSettings:
+    """The defaults, and the settings file's problem as one of the settings' problems (it was set aside)."""
     kept = f"; kept as {problem.set_aside_to.name}" if problem.set_aside_to else ""
     message = f"could not be read ({problem.detail}){kept} — using the defaults"
     return LoadedSettings(config.app, config.ai, (ConfigProblem(path, "", message),))
