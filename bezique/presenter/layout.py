@@ -16,6 +16,7 @@ CAPTION_W = 122  # at scale 1: the least width of a meld group on the table when
 MIN_SIZE = (1024, 640)
 LAID_OUT_PLAYERS = (2, 3, 4, 6)  # the tables ``Layout.for_size`` can seat
 DEFAULT_SIZE = (1280, 720)
+SIX_STEP = 1.12  # six-handed: the trick's cards side by side, this many card widths apart (no card covers another)
 PEEK_HEADING = 32  # the won-tricks zone's heading line at its top (scale 1): the last-trick popup stays under it
 
 
@@ -205,6 +206,9 @@ class Layout:
         centre_mid = (centre_top + centre_bottom) / 2
         th = trick_card_h(mid_h, players)
         trick = Box(cx - 130 * s, centre_mid - th * 0.82, 260 * s, th * 1.64)
+        if players == 6:  # one row of six cards, as wide as they are
+            tw = (5 * SIX_STEP + 1) * th * CARD_ASPECT + 16 * s
+            trick = Box(cx - tw / 2, centre_mid - th * 0.62, tw, th * 1.24)
         decl_panel = _decl_box(cx, centre_top, centre_bottom, s, left_x + col_w, right_x)
         first = others[0]
         return Layout(w, h, s, m, hand_h, mid_h, small_h, first.badge, my_badge, status, first.hand, first.melds,
@@ -305,14 +309,11 @@ class Layout:
     def trick_slot(self, index: int, from_bottom: bool | int) -> Slot:
         """The trick: with two players the leader's card on the left, the follower's to the right and slightly
         lower; with more, each card lies towards the seat that played it (`from_bottom`: the relative seat)."""
-        if self.players == 6:  # two rows of three: the top row's seats' cards above, the others' below
-            th = trick_card_h(self.mid_h, 6)
-            cw = self.card_w(th)
-            dx, dy, angle = {"left": (-1.08 * cw, 0.27 * th, 3.0), "bottom": (0.0, 0.27 * th, 0.0),
-                             "right": (1.08 * cw, 0.27 * th, -3.0), "top_left": (-1.08 * cw, -0.27 * th, 3.0),
-                             "top": (0.0, -0.27 * th, 0.0), "top_right": (1.08 * cw, -0.27 * th, -3.0),
-                             }[self.pos_of(from_bottom)]
-            return Slot(self.trick.cx + dx, self.trick.cy + dy, angle, th)
+        if self.players == 6:  # one row, round the table from the viewer: theirs, then the row of seats' in the
+            th = trick_card_h(self.mid_h, 6)  # order of their panels above; the viewer's a little lower
+            rel = _rel(from_bottom) % 6
+            step = self.card_w(th) * SIX_STEP
+            return Slot(self.trick.cx + (rel - 2.5) * step, self.trick.cy + (0.06 * th if rel == 0 else 0.0), 0.0, th)
         if self.players > 2:
             th = trick_card_h(self.mid_h, self.players)
             cw = self.card_w(th)
@@ -413,9 +414,9 @@ def _row_of_five(w: float, m: float, s: float) -> tuple[SeatZones, ...]:
 
 
 def trick_card_h(mid_h: int, players: int) -> int:
-    """The trick's card height with three or more players: smaller with six, whose two rows of three share the
-    centre band under the row of seats."""
-    return round(mid_h * (0.72 if players == 6 else 0.86))
+    """The trick's card height with three or more players: a little smaller with six, whose one row of six cards
+    lies in the centre band under the row of seats with room for the players' names over and under it."""
+    return round(mid_h * (0.8 if players == 6 else 0.86))
 
 
 def _decl_box(cx: float, top: float, bottom: float, s: float, left: float, right: float) -> Box:

@@ -1,5 +1,6 @@
 """The seats' badges on the table: name and level, side tag (partnerships), score and the way to the target, the
-deal's points so far, "thinking…" while the computer plays, and the dealer's token. Part of the table's drawing
+deal's points so far (both changing as each rising score lands in the badge), "thinking…" while the computer plays,
+and the dealer's token. Part of the table's drawing
 (``draw``): it reads the table through ``protocol.TableView``, never writes.
 """
 
@@ -13,6 +14,7 @@ from bezique.presenter.layout import Box
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE
 from bezique.ui.kit.widgets import blit_text, panel, progress_bar
+from bezique.ui.table.rising import rising_points
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import TableView
@@ -55,9 +57,10 @@ def _badge(view: TableView, surface: pygame.Surface, box: Box, seat: int, bottom
                   BAR_ME if mine else MUTED, "topright")
     side = rules.side_of(seat)
     settlement = rules.game_end_mode == "settlement"
-    score = view.model.scores[side]
+    rising = rising_points(view.floaters, side)  # the figures change as the scores land, not as they appear
+    score = view.model.scores[side] - (0 if settlement else rising)
     target = game_target(rules)
-    deal = view.model.deal_points[side]
+    deal = view.model.deal_points[side] - rising
     big, small = (deal, T("table.match_points", points=score)) if settlement else (score, f"/ {target}")
     big_size = 30 * s if compact else 40 * s
     y_big = box.y + (28 if compact else 34) * s

@@ -253,8 +253,8 @@ def _cards(view: TableView, surface: pygame.Surface) -> None:
 
 
 def _trick_names(view: TableView, surface: pygame.Surface) -> None:
-    """With three or four players, who played each card of the trick: a name on the card's outer edge (the top
-    one's upper edge, the others' lower edge, which the other cards leave free)."""
+    """With three or more players, who played each card of the trick: a name on the card's outer edge (the upper
+    edge of a card played from the top of the table, six-handed's row of seats included; the others' lower edge)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     m = view.model
     if L.players <= 2:
@@ -264,7 +264,7 @@ def _trick_names(view: TableView, surface: pygame.Surface) -> None:
         if sprite is None or sprite.tween is not None:
             continue
         slot = L.trick_slot(i, m.rel(seat))
-        top = L.pos_of(m.rel(seat)) in ("top", "top_left", "top_right")
+        top = L.pos_of(m.rel(seat)) in ("top", "top_left", "top_right") or (L.players == 6 and m.rel(seat) != 0)
         y = slot.cy + (-1 if top else 1) * slot.height / 2
         name = A.text(view.session.seats[seat].name, max(11, int(15 * s)), CREAM, True)
         width = min(name.get_width(), round(slot.height * CARD_ASPECT * 1.1))

@@ -22,11 +22,12 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.presenter.session import GameSession
 from bezique.rules import Event
-from bezique.ui.kit.floaters import Floater, floater_size, new_floater, spot
+from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
-from bezique.ui.kit.texts import score_name, suit_word
-from bezique.ui.kit.tween import SPEED_FACTORS, TRICK_PAUSE, flight_time, pause_time
+from bezique.ui.kit.texts import suit_word
+from bezique.ui.kit.tween import TRICK_PAUSE, flight_time, pause_time
 from bezique.ui.table.options import TableOptions
+from bezique.ui.table.rising import rising_score
 from bezique.ui.table.telling import recap_line, won_line
 
 if TYPE_CHECKING:
@@ -308,26 +309,11 @@ class Stage:
         return end
 
     def _float_score(self, event: Event) -> None:
-        """The score rises beside the panel of the side it belongs to, on felt that holds no card, name or
-        button, and flies into that panel's score (inside the panel's lower half where no felt beside it is
-        free: the crowded three- and four-handed tables)."""
-        L, s = self.layout, self.layout.s
+        """The score rises by the panel of the side it belongs to and flies into it (``rising``)."""
         rel = self.model.rel(event.seat) if event.seat is not None else 0
-        badge = L.badge_of(rel)
-        text, label = f"+{event.points}", score_name(event.label, self.app.lang)
-        size = floater_size(self.app.assets, text, label, s)
-        clear = [*(z.hand for z in L.seats), *(z.melds for z in L.seats), *(z.badge for z in L.seats), L.trick,
-                 L.stock, L.won, L.status, L.prompt, L.hand, L.decl_panel, *L.buttons]
-        at = spot(badge, size, clear, (L.width, L.height), 8 * s)
-        inline = at is None
-        if at is None:  # over the panel's score and bar, under its name line
-            height = floater_size(self.app.assets, text, label, s, inline=True)[1]
-            at = (badge.cx, badge.bottom - 4 * s - height / 2)
-        colour = (255, 214, 120) if event.seat == self.viewer else (190, 215, 250)
-        life = max(1.1, 1.8 * max(SPEED_FACTORS.get(self.speed, 1.0), 0.6))
-        # the score's figures; with reduce motion the score stays where it appeared and fades there
-        target = None if self.opt.app.reduce_motion else (badge.x + 40 * s, badge.y + badge.h * 0.52)
-        self.floaters.append(new_floater(self.floaters, text, label, at, target, colour, life, inline))
+        side = self.model.sides[event.seat] if event.seat is not None else 0  # as the model counts it
+        self.floaters.append(rising_score(self.layout, self.app.assets, event, rel, side, event.seat == self.viewer,
+                                          self.app.lang, self.speed, self.opt.app.reduce_motion, self.floaters))
 
     # --- rebuilding from the view (hand-over, undo, safety net) ---------------------------------------------
     def look_from(self, seat: int) -> None:
