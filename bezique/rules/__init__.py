@@ -82,7 +82,16 @@ from bezique.rules.record import RecordedGame, action_to_json, describe_action, 
 from bezique.rules.ruleset import RULE_KEYS, VARIANTS, Ruleset, allowed_targets, allowed_values, make_ruleset, preset
 from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase, Settlement
 from bezique.rules.tricks import beats, copy_key, follow_options, lowest_copies, winning_index
-from bezique.rules.view import PlayerView, determinize, draws_since, place_unseen, redact_event, rewind, view_for
+from bezique.rules.view import (
+    PlayerView,
+    determinize,
+    draws_since,
+    place_unseen,
+    redact_event,
+    rewind,
+    tricks_left,
+    view_for,
+)
 
 __all__ = [
     "ACE",
@@ -181,6 +190,7 @@ __all__ = [
     "start_deal",
     "strength",
     "suit_of",
+    "tricks_left",
     "view_for",
     "why_illegal",
     "winning_index",

@@ -80,6 +80,18 @@ class PlayerView:
                 if copy * 32 + face not in visible]
 
 
+def tricks_left(view: PlayerView) -> int:
+    """The tricks of this deal still to be played, the one on the table counted until its last card is played.
+
+    Every card not played yet (in the hands, on the tables, in the stock with its turn-up) goes to a trick, one
+    card from each seat, so this is what any seat may know; in the final phase it is the longest hand (a seat
+    that has not played to the trick yet holds a card for it). 0 between deals. The table says "Final tricks:
+    N left" from it.
+    """
+    cards = sum(view.hand_counts) + sum(len(t) for t in view.tables) + view.stock_count + len(view.trick)
+    return -(-cards // view.rules.players)
+
+
 def view_for(state: GameState, seat: int) -> PlayerView:
     """The view of `seat` (all concealed hands are shown in Open Bezique)."""
     rules = state.rules

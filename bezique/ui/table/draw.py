@@ -10,7 +10,7 @@ import pygame
 
 from bezique.presenter.layout import CARD_ASPECT, Box, card_box
 from bezique.presenter.model import stock_depth
-from bezique.rules import SEVEN, Verb, bezique_pair, rank_of
+from bezique.rules import SEVEN, Verb, bezique_pair, rank_of, tricks_left
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.sprites import CardSprite
@@ -193,8 +193,8 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
         room -= 2 * r + 8 * s
     blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
               GOLD, bold=True, max_width=room)
-    left = max(len(hand) for hand in m.hands.values())  # each trick takes one card from every hand
-    if state.final_phase and left:
+    left = tricks_left(view.session.view(view.viewer)) if state.final_phase else 0  # the rules count them
+    if left:
         # the last trick is its own sentence ("the last one"), not the singular of "N left"
         phase = T("table.final_phase_last") if left == 1 else T("table.final_phase_left", count=left)
     else:  # before the final tricks, and once they are all played: the tricks as gathered
