@@ -6,16 +6,19 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import random
 from pathlib import Path
 
 import pygame
 import pytest
+from text_spy import spy_on_blit_text
 from ui_driver import DT, click, key, move
 
 from bezique.ai import review as analysis
 from bezique.persist import history, saves
 from bezique.rules import Phase, RecordedGame, legal_actions, make_ruleset, shuffled_deck
+from bezique.ui.scenes import past_games
 from bezique.ui.scenes import review as review_scene
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.past_games import PastGamesScene
@@ -151,6 +154,52 @@ def test_many_games_fit_at_1024x640_and_scroll_by_keys_and_wheel() -> None:
     assert past.selected == 2 and app.stack.top is past  # a first click chooses
     click(app, (row.cx, row.cy))
     assert isinstance(app.stack.top, ReviewScene)  # a second opens
+
+
+FOUR_NAMES = ["Maximilian Sohn", "Genevieve Marie", "Bartholomew Jr", "Christabel Anne"]  # one-screen names, long
+
+
+def kept_long_names() -> None:
+    """Four people on one screen with long names (the second and fourth won), and a six-handed game against five
+    computer players, kept straight through ``history`` and marked finished in the list's summary."""
+    for variant, names, mode in (("four_handed", FOUR_NAMES, "hotseat"),
+                                 ("six_handed", ["Nella", "Beppe", "Carlo", "Bice", "Adèle", "Armand"], "computer")):
+        rules = make_ruleset(variant, {})
+        rng = random.Random(3)
+        kinds = ["human"] * 4 if mode == "hotseat" else ["human"] + ["ai"] * 5
+        players = [{"name": n, "type": k, **({"level": "beginner"} if k == "ai" else {})}
+                   for n, k in zip(names, kinds, strict=True)]
+        game = RecordedGame.new(rules, players, 0, 3)
+        game.start_deal(shuffled_deck(rules, rng))
+        for _ in range(12):
+            game.act(rng.choice(legal_actions(game.state)))
+        path = history.keep_game(game, saves.new_game_meta(mode, "beginner" if mode == "computer" else None))
+        assert path is not None
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc["summary"].update(finished=True, winner=1, scores=[640, 1030])
+        path.write_text(json.dumps(doc), encoding="utf-8")
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 640), "en"), ((1280, 720), "en"), ((1024, 640), "fr")])
+def test_four_one_screen_names_fit_their_cells_whole(size, lang, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opponents and the result are never cut short: the columns are split by what they hold, and a cell
+    whose names do not fit on one line takes two, inside its row and its column."""
+    kept_long_names()
+    shell = make_shell(size=size, lang=lang)
+    past = open_past_games(shell)
+    drawn = spy_on_blit_text(monkeypatch)
+    past.draw(shell.app.screen)
+    rows, xs, widths, two = past.grid()
+    assert two and past.row_h() > past_games.ROW_H
+    for index, cells in enumerate(rows):
+        row = past.row_box(index)
+        assert row is not None
+        inside = [(text, rect) for text, rect, _ in drawn if row.contains(rect.centerx, rect.centery)]
+        for x, width, cell in zip(xs, widths, cells, strict=True):
+            parts = [(text, rect) for text, rect in inside if x - 1 <= rect.x and rect.right <= x + width + 1]
+            assert " ".join(text for text, _ in parts) == cell, (cell, parts)  # whole, on one line or two
+            assert all(row.y <= rect.y and rect.bottom <= row.bottom + 1 for _, rect in parts)
+    assert not any(text.endswith("…") for text, _, _ in drawn)
 
 
 def test_export_writes_the_record_where_it_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -19,13 +19,15 @@ from bezique.presenter.layout import Box
 from bezique.rules import RecordError, make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import storage_problem_text
-from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.kit.widgets import LABEL_LEADING, Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Scene, Window
 
-ROW_H = 40  # at scale 1
+ROW_H = 40  # at scale 1: a row of one line
+TWO_LINE_ROW_H = 52  # a row whose names need two lines (four people on one screen, five computer opponents)
 HEAD_H = 44
+CELL_SIZE, HEAD_SIZE, GAP = 20, 19, 16  # at scale 1: the cells' and headings' type, the room between columns
+GAME_SHARE = 0.26  # the most of the list's width the game's column takes before its name wraps
 Words = Callable[..., str]  # the window's ``t``: a key and its fields, in the player's language
-COLUMNS = (0.0, 0.17, 0.42, 0.71, 0.85)  # date, game, opponents, result, score: fractions of the list's width
 
 
 def result_text(kept: history.KeptGame, t: Words) -> str:
@@ -62,6 +64,22 @@ def game_text(kept: history.KeptGame, lang: str) -> str:
     return f"{name} · {kept.target}" if kept.target else name
 
 
+def column_widths(needs: list[float], room: float) -> list[float]:
+    """The widths of the date, game, opponents, result and score columns within `room`, from what the widest cell
+    (or heading) of each `needs`: the date and the score take theirs, the game its own up to ``GAME_SHARE`` of the
+    room; the opponents and the result share the rest in proportion to their needs (so that where they do not fit
+    on one line, both fit on two), and any room to spare goes to them alike."""
+    date, game, opponents, result, score = needs
+    game = min(game, room * GAME_SHARE)
+    left = max(room - date - game - score, 0.0)
+    names = opponents + result
+    spare = max(left - names, 0.0) / 2
+    if spare > 0:
+        return [date, game, opponents + spare, result + spare, score]
+    share = left * opponents / names if names else left / 2
+    return [date, game, share, left - share, score]
+
+
 class PastGamesScene(Scene):
     """The list of kept games. `notices`: where a kept game set aside is reported (the menu's notices)."""
 
@@ -75,6 +93,40 @@ class PastGamesScene(Scene):
         self.selected = 0
         self.top = 0  # the first row shown
         self.message: str | None = None  # what the last export did
+        self._grid: tuple[tuple[object, ...], list[list[str]], list[float], list[float], bool] | None = None
+
+    # --- the table of games ---------------------------------------------------------------------------------
+    def cells(self, kept: history.KeptGame) -> list[str]:
+        """A game's row: date, game, opponents, result and score."""
+        lang, T = self.app.lang, self.app.t
+        return [kept.kept_at.strftime("%Y-%m-%d %H:%M"), game_text(kept, lang), opponents_text(kept, lang, T),
+                result_text(kept, T), " – ".join(map(str, kept.scores))]
+
+    def grid(self) -> tuple[list[list[str]], list[float], list[float], bool]:
+        """Every game's cells, the columns' left edges and widths, and whether the rows need two lines: the columns
+        are split by what they hold (``column_widths``), worked out again only when the games, the window or the
+        language change."""
+        s = self._scale()
+        key = (self.app.size, self.app.lang, len(self.games), id(self.games[0]) if self.games else 0)
+        if self._grid is not None and self._grid[0] == key:
+            return self._grid[1:]
+        A, T = self.app.assets, self.app.t
+        box = self.list_box()
+        rows = [self.cells(kept) for kept in self.games]
+        heads = [T("past.date"), T("past.game"), T("past.opponents"), T("past.result"), T("past.score")]
+        cell_font, head_font = A.font(CELL_SIZE * s), A.font(HEAD_SIZE * s)
+        needs = [max([head_font.size(head)[0], *(cell_font.size(row[i])[0] for row in rows)]) + 2 * s
+                 for i, head in enumerate(heads)]
+        room = box.w - 40 * s - GAP * s * 4
+        widths = column_widths(needs, room)
+        xs = [box.x + 20 * s + sum(widths[:i]) + GAP * s * i for i in range(5)]
+        two = any(cell_font.size(row[i])[0] > widths[i] for row in rows for i in range(5))
+        self._grid = (key, rows, xs, widths, two)
+        return rows, xs, widths, two
+
+    def row_h(self) -> float:
+        """A row's height (scale 1): two lines' worth when some game's names need them."""
+        return TWO_LINE_ROW_H if self.grid()[3] else ROW_H
 
     # --- geometry -------------------------------------------------------------------------------------------
     def _scale(self) -> float:
@@ -87,7 +139,7 @@ class PastGamesScene(Scene):
 
     def visible_rows(self) -> int:
         s = self._scale()
-        return max(1, int((self.list_box().h - HEAD_H * s - 8 * s) // (ROW_H * s)))
+        return max(1, int((self.list_box().h - HEAD_H * s - 8 * s) // (self.row_h() * s)))
 
     def row_box(self, index: int) -> Box | None:
         """Where the game at `index` is drawn, or None when it is scrolled out of sight."""
@@ -95,7 +147,8 @@ class PastGamesScene(Scene):
             return None
         s = self._scale()
         box = self.list_box()
-        return Box(box.x + 8 * s, box.y + HEAD_H * s + (index - self.top) * ROW_H * s, box.w - 16 * s, ROW_H * s)
+        row_h = self.row_h() * s
+        return Box(box.x + 8 * s, box.y + HEAD_H * s + (index - self.top) * row_h, box.w - 16 * s, row_h)
 
     def buttons(self) -> list[Button]:
         w, h = self.app.size
@@ -183,18 +236,17 @@ class PastGamesScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        A, T, lang = self.app.assets, self.app.t, self.app.lang
+        A, T = self.app.assets, self.app.t
         w, h = surface.get_size()
         s = self._scale()
         surface.blit(A.felt((w, h)), (0, 0))
         blit_text(surface, A, T("past.title"), 56 * s, (w / 2, 18 * s), GOLD, "midtop", bold=True, shadow=True)
         box = self.list_box()
         panel(surface, box, alpha=200)
-        xs = [box.x + 20 * s + f * (box.w - 40 * s) for f in COLUMNS]
-        widths = [b - a - 12 * s for a, b in zip(xs, [*xs[1:], box.right - 20 * s], strict=True)]
+        rows, xs, widths, _two = self.grid()
         heads = [T("past.date"), T("past.game"), T("past.opponents"), T("past.result"), T("past.score")]
         for x, width, head in zip(xs, widths, heads, strict=True):
-            blit_text(surface, A, head, 19 * s, (x, box.y + 14 * s), MUTED, max_width=width)
+            blit_text(surface, A, head, HEAD_SIZE * s, (x, box.y + 14 * s), MUTED, max_width=width)
         if not self.games:
             blit_text(surface, A, T("past.none"), 22 * s, (box.cx, box.cy), CREAM, "center", max_width=box.w - 40 * s)
         for index in range(self.top, min(len(self.games), self.top + self.visible_rows())):
@@ -204,12 +256,14 @@ class PastGamesScene(Scene):
             chosen = index == self.selected
             if chosen:
                 panel(surface, row, alpha=235, edge=GOLD, fill=(40, 92, 66), radius=8, edge_width=2)
-            cells = [kept.kept_at.strftime("%Y-%m-%d %H:%M"), game_text(kept, lang), opponents_text(kept, lang, T),
-                     result_text(kept, T), " – ".join(map(str, kept.scores))]
-            for i, (x, width, cell) in enumerate(zip(xs, widths, cells, strict=True)):
+            for i, (x, width, cell) in enumerate(zip(xs, widths, rows[index], strict=True)):
                 colour = GOLD if i == 3 and cell == T("past.won") else CREAM if i != 3 or not kept.abandoned else MUTED
-                blit_text(surface, A, cell, 20 * s, (x, row.cy), colour, "midleft", bold=chosen and i == 3,
-                          max_width=width)
+                bold = chosen and i == 3
+                lines, size = label_lines(A, cell, CELL_SIZE * s, (width, row.h - 4 * s), bold)
+                step = A.px(size) * LABEL_LEADING
+                for n, line in enumerate(lines):  # one line, or two where the names need them
+                    y = row.cy + (n - (len(lines) - 1) / 2) * step
+                    blit_text(surface, A, line, size, (x, y), colour, "midleft", bold=bold, max_width=width)
         self._scrollbar(surface, box, s)
         if self.games:
             blit_text(surface, A, T("past.count", count=len(self.games)), 17 * s, (box.right - 12 * s,
@@ -224,7 +278,7 @@ class PastGamesScene(Scene):
         rows, count = self.visible_rows(), len(self.games)
         if count <= rows:
             return
-        track = Box(box.right - 10 * s, box.y + HEAD_H * s, 5 * s, rows * ROW_H * s)
+        track = Box(box.right - 10 * s, box.y + HEAD_H * s, 5 * s, rows * self.row_h() * s)
         pygame.draw.rect(surface, (20, 40, 30), track.ints(), border_radius=3)
         thumb_h = max(20 * s, track.h * rows / count)
         y = track.y + (track.h - thumb_h) * self.top / max(1, count - rows)
