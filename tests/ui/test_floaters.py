@@ -3,12 +3,16 @@ into the panel."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from ui_driver import DT, make_app
+from text_spy import drawn_texts
+from ui_driver import DT, finish_thinking, human_move, make_app
 
 from bezique.presenter.layout import Box
 from bezique.rules import Event
 from bezique.ui.kit.floaters import HOLD, Floater, floater_size, new_floater, spot
+from bezique.ui.table.rising import RisingScore
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 
@@ -77,3 +81,52 @@ def test_the_table_shows_scores_made_together_one_after_the_other():
     for _ in range(int(4.0 / DT)):
         app.tick(DT)
     assert not table.stage.floaters
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+def test_six_handed_scores_rise_over_the_small_hand_not_the_panel_they_change(size):
+    """The row of seats has no free felt beside its panels: a score rises over the seat's small concealed hand,
+    under its panel, never over a panel (its own score line, about to change, stays in sight) nor any meld, the
+    trick or a button, and flies into its own panel."""
+    app, table = make_app(seed=2, speed="instant", size=size, variant="six_handed")
+    for _ in range(3):
+        app.tick(DT)
+    stage, L = table.stage, table.stage.layout
+    kept_clear = [*(z.badge for z in L.seats), *(z.melds for z in L.seats), L.trick, L.stock, L.won, L.status,
+                  L.prompt, L.hand, *L.buttons]
+    for seat in stage.model.others:
+        stage.floaters.clear()
+        stage._float_score(Event("scored", seat, (), 250, "trump_sequence"))
+        f = stage.floaters[0]
+        w, h = floater_size(app.assets, f.text, f.label, L.s, f.inline)
+        box = Box(f.x - w / 2, f.y - h / 2, w, h)
+        rel = stage.model.rel(seat)
+        assert box.intersects(L.seats[rel].hand) and not any(box.intersects(c) for c in kept_clear), (seat, box)
+        assert L.badge_of(rel).contains(*f.target)
+        assert box.x >= 0 and box.right <= L.width
+
+
+def test_a_panel_counts_a_score_when_it_lands_not_when_it_appears():
+    """The model holds the new score at once (the rules said so); the panel shows it, and the deal's points with
+    it, once the rising score has flown into it: here the game's first score, played for by the keyboard's moves."""
+    app, table = make_app(seed=2, speed="normal")
+    stage, rng = table.stage, random.Random(2)
+    for _ in range(20000):
+        if stage.floaters and stage.floaters[0].shown:
+            break
+        if table.human_turn() and stage.at_rest():
+            human_move(app, rng)
+        app.tick(DT)
+        if table.turns.worker.busy:
+            finish_thinking(table)
+    rising = stage.floaters[0]
+    assert isinstance(rising, RisingScore) and rising.points > 0
+    assert stage.model.deal_points[rising.side] == rising.points  # in the model already
+    texts = drawn_texts(app)
+    assert "this deal +0" in texts and f"this deal +{rising.points}" not in texts  # both panels still at 0
+    for _ in range(int(4.0 / DT)):
+        if not stage.floaters:
+            break
+        app.tick(DT)
+    texts = drawn_texts(app)
+    assert f"this deal +{rising.points}" in texts and str(rising.points) in texts  # landed: the deal and the score

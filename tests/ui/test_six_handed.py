@@ -212,3 +212,18 @@ def test_the_winner_of_a_trick_may_pass_to_either_teammate():
 
     play_deal(app, rng, maybe_pass)
     assert len(passed) == 2 and len(set(passed)) == 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_trick_is_one_row_round_the_table_with_no_card_over_another(size):
+    """The viewer's card first, then the row of seats' in the order of their panels above it; no card covers any
+    part of another, and all six lie inside the trick's zone, clear of the melds above and the player's below."""
+    L = Layout.for_size(*size, 6)
+    slots = [L.trick_slot(i, rel) for i, rel in enumerate(range(6))]
+    assert [s.cx for s in slots] == sorted(s.cx for s in slots)
+    assert [L.badge_of(rel).cx for rel in range(1, 6)] == sorted(L.badge_of(rel).cx for rel in range(1, 6))
+    boxes = [card_box(s) for s in slots]
+    assert not any(a.intersects(b) for a, b in combinations(boxes, 2))
+    for box in boxes:
+        assert L.trick.x <= box.x and box.right <= L.trick.right and L.trick.y <= box.y and box.bottom <= L.trick.bottom
+        assert box.y > L.seats[1].melds.bottom + 14 * L.s and box.bottom + 14 * L.s < L.my_melds.y  # names' room

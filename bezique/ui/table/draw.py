@@ -265,11 +265,12 @@ def _trick_names(view: TableView, surface: pygame.Surface) -> None:
             continue
         slot = L.trick_slot(i, m.rel(seat))
         top = L.pos_of(m.rel(seat)) in ("top", "top_left", "top_right") or (L.players == 6 and m.rel(seat) != 0)
-        y = slot.cy + (-1 if top else 1) * slot.height / 2
-        name = A.text(view.session.seats[seat].name, max(11, int(15 * s)), CREAM, True)
+        name = A.text(view.session.seats[seat].name, max(13, int(15 * s)), CREAM, True)
         width = min(name.get_width(), round(slot.height * CARD_ASPECT * 1.1))
         rect = pygame.Rect(0, 0, round(width + 12 * s), round(name.get_height() + 4 * s))
-        rect.center = (round(slot.cx), round(y))
+        # on the edge; six-handed's row has the room to keep it just off the card, clear of the card's index
+        out = rect.h / 2 - 3 * s if L.players == 6 else 0.0
+        rect.center = (round(slot.cx), round(slot.cy + (-1 if top else 1) * (slot.height / 2 + out)))
         back = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(back, (0, 0, 0, 170), back.get_rect(), border_radius=rect.h // 2)
         surface.blit(back, rect)
