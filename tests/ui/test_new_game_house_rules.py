@@ -9,10 +9,11 @@ import random
 
 import pygame
 import pytest
+from text_spy import spy_on_blit_text
 from ui_driver import DT, click, key, step, table_of
 
 from bezique.ai import MENU_LEVELS
-from bezique.persist import saves
+from bezique.persist import new_game, saves, storage
 from bezique.presenter.house_rules import (
     NEW_GAME_KEYS,
     PRESETS,
@@ -276,3 +277,36 @@ def test_new_game_and_house_rules_with_the_keyboard_alone() -> None:
     table = table_of(app)
     assert table.session.rules.first_dealer_rule == "high_card_deals" and table.session.rules.target_score == 2000
     assert [s.name for s in table.session.seats if s.kind == "human"] == ["Player 1", "Bo"]
+
+
+@pytest.mark.usefixtures("shell_data")
+@pytest.mark.parametrize(("size", "lang", "variant"), [((1024, 640), "fr", "six_handed"), ((1280, 720), "en", None)])
+def test_a_damaged_new_game_file_is_said_on_new_game_too(size, lang, variant, monkeypatch) -> None:
+    """The choices could not be read: New game says so, where the player sees them back at their defaults, whole,
+    between Back and Start and clear of the form (six seats at 1024x640 too); the menu's notice, which says where
+    the file was kept, is still there."""
+    storage.data_dir().mkdir(parents=True, exist_ok=True)
+    new_game.new_game_path().write_text('{"format": "bezique-new-game", "choices": {', encoding="utf-8")
+    shell = make_shell(size=size, lang=lang)
+    app, form = shell.app, shell.app.stack.top
+    assert isinstance(form, NewGameScene)
+    said = app.t("problem.new_game_damaged")
+    assert form.problem == said and any(n.startswith(said) for n in shell.notices)
+    if variant:
+        chip = next(b for b in form.controls() if b.action == f"variant={SEATABLE_VARIANTS.index(variant)}")
+        click(app, (chip.box.cx, chip.box.cy))
+        assert form.setup.variant == variant and form.problem == said
+    drawn = spy_on_blit_text(monkeypatch)
+    form.draw(app.screen)
+    title = app.t("newgame.title")
+    lines = [(text, rect) for text, rect, _ in drawn if len(text) > 8 and text in said and text != title]
+    assert " ".join(text for text, _ in lines) == said  # whole, on one line or two
+    _, box, rows = form.layout()
+    for _, rect in lines:
+        assert box.x <= rect.x and rect.right <= box.right and box.y <= rect.y and rect.bottom <= box.bottom
+        assert not any(rect.colliderect(pygame.Rect(b.box.ints())) for b in form.controls())
+        assert not any(rect.colliderect(pygame.Rect(row.box.ints())) for row in rows)
+    seats = [row for row in rows if row.rid.startswith("seat")]
+    blurb = next(r for t, r, _ in drawn if t.startswith(app.t("newgame.players_blurb")[:12]))
+    assert seats and not any(rect.colliderect(blurb) for _, rect in lines)
+    assert NewGameScene(app, shell).problem is None  # said once: the file was set aside

@@ -21,7 +21,7 @@ from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.kit.widgets import Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, ConfirmScene, draw_backdrop, flow_chips
 from bezique.ui.scenes.house_rules import HouseRulesScene
@@ -34,7 +34,10 @@ TARGET_LABELS = {1000: "newgame.target_1000", 500: "newgame.target_500", 2000: "
 
 class NewGameOwner(Protocol):
     """What New game asks of the game around it: the choices to start from, the rules each variant starts from,
-    keeping the choices, and the game they make."""
+    keeping the choices, and the game they make; and the menu's notices, where a problem met reading the last
+    choices is said."""
+
+    notices: list[str]
 
     def default_setup(self) -> GameSetup: ...
 
@@ -62,12 +65,17 @@ class NewGameScene(Scene):
     def __init__(self, app: Window, owner: NewGameOwner) -> None:
         super().__init__(app)
         self.owner = owner
+        seen = len(owner.notices)
         self.setup: GameSetup = owner.default_setup()
         if self.setup.level not in MENU_LEVELS:
             self.setup.level = MENU_LEVELS[min(1, len(MENU_LEVELS) - 1)]
         self.row = 0
         self.editing: int | None = None  # which seat's name field takes the typing
-        self.problem: str | None = None  # why the choices could not be kept, worded
+        # why the choices could not be kept, worded; at first that the last ones could not be read (a damaged
+        # new_game.json, set aside: the menu's notice says where), here where the choices are seen back at their
+        # defaults
+        damaged = app.t("problem.new_game_damaged")
+        self.problem: str | None = damaged if any(n.startswith(damaged) for n in owner.notices[seen:]) else None
 
     @property
     def defaults(self) -> Ruleset:
@@ -381,11 +389,13 @@ class NewGameScene(Scene):
             if editing:
                 x, y, w, h = b.box.ints()
                 pygame.draw.rect(surface, GOLD, (x - 2, y - 2, w + 4, h + 4), width=2, border_radius=10)
-        if self.problem:
-            blit_text(surface, A, self.problem, 17 * s, (box.cx, box.bottom - 70 * s), MUTED, "midbottom",
-                      max_width=box.w - 60 * s)
-        blit_text(surface, A, T("menu.keys_hint"), 17 * s, (box.cx, box.bottom - 10 * s), MUTED, "midbottom",
-                  max_width=box.w - 520 * s)
+        hint = blit_text(surface, A, T("menu.keys_hint"), 17 * s, (box.cx, box.bottom - 10 * s), MUTED, "midbottom",
+                         max_width=box.w - 520 * s)
+        if self.problem:  # between Back and Start over the keys' line, on two lines if need be: clear of the form
+            lines, size = label_lines(A, self.problem, 17 * s, (box.w - 520 * s, 40 * s))
+            for i, line in enumerate(reversed(lines)):
+                blit_text(surface, A, line, size, (box.cx, hint.y - 2 * s - i * A.px(size) * 1.15), CREAM,
+                          "midbottom", max_width=box.w - 520 * s)
 
     def _seat_label(self, seat: int) -> str:
         if seat == 0 and self.setup.mode == "computer":
