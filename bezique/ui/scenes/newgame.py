@@ -71,9 +71,8 @@ class NewGameScene(Scene):
             self.setup.level = MENU_LEVELS[min(1, len(MENU_LEVELS) - 1)]
         self.row = 0
         self.editing: int | None = None  # which seat's name field takes the typing
-        # why the choices could not be kept, worded; at first that the last ones could not be read (a damaged
-        # new_game.json, set aside: the menu's notice says where), here where the choices are seen back at their
-        # defaults
+        # why the choices could not be kept; first, that the last ones could not be read (the menu says where
+        # the file was kept), here where the choices are seen back at their defaults
         damaged = app.t("problem.new_game_damaged")
         self.problem: str | None = damaged if any(n.startswith(damaged) for n in owner.notices[seen:]) else None
 
