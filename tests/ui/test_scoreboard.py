@@ -122,7 +122,7 @@ def test_the_scoreboard_panel_is_opaque():
 
 def test_one_seven_of_trumps_reads_singular_two_are_counted():
     """A single seven of trumps is "Seven of trumps" (never "Sevens"), in both languages; two read ×2."""
-    from bezique.ui.table.scoreboard import deal_lines, line_label
+    from bezique.ui.table.score_columns import deal_lines, line_label
 
     log = [(0, 0, 0, "seven_of_trumps", 10), (0, 1, 1, "common_marriage", 20), (0, 1, 1, "seven_of_trumps", 10),
            (0, 1, 1, "seven_of_trumps", 10), (0, 0, 0, "last_trick", 10)]

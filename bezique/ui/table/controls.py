@@ -5,43 +5,37 @@ trick) and the declaration panel's rows are pressed with the mouse; keys do the 
 D to draw), and the keyboard's focus (``focus.Focus``: Left/Right or Tab over the cards, Up/Down over the panel's
 rows, Enter or Space to press) plays a whole game without the mouse, each press going the mouse's way. What is
 under the pointer is kept (the hovered card lifts, a hovered meld row lights its cards, a greyed-out button says why
-it is), and becomes the focus. The buttons are worked out afresh from the game each time (``buttons``):
-drawing asks for them too, so what is drawn is what is clicked.
+it is), and becomes the focus. What the buttons show and do is ``table_buttons.TableButtons``, which this builds
+on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from bezique.presenter import model as tm
-from bezique.presenter.layout import Box, Layout, card_box
-from bezique.presenter.session import GameSession
+from bezique.presenter.layout import Box, card_box
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.sprites import CardSprite
-from bezique.ui.kit.widgets import Button, button_at
+from bezique.ui.kit.widgets import button_at
 from bezique.ui.table.curtain import Curtain
-from bezique.ui.table.decl_panel import decl_buttons, rows_that_fit
 from bezique.ui.table.focus import Focus, step_of
-from bezique.ui.table.meld_rows import panel_melds, where_from
 from bezique.ui.table.stage import Stage
+from bezique.ui.table.table_buttons import TableButtons
 from bezique.ui.table.turns import Turns
-from bezique.ui.table.undo import take_back, undo_refusal
+from bezique.ui.table.undo import take_back
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
 
 
-class Controls:
-    """What the pointer is over, what it holds, whether the last trick is open; and what each input does."""
+class Controls(TableButtons):
+    """What the pointer is over and what it holds, where the keyboard's focus is; and what each input does."""
 
     def __init__(self, app: App, stage: Stage, turns: Turns, curtain: Curtain) -> None:
-        self.app = app
-        self.stage = stage
-        self.turns = turns
-        self.curtain = curtain
+        super().__init__(app, stage, turns, curtain)
         self.hover_key: int | None = None
         self.hover_button: str | None = None  # the button lit: the pointer's, or the focused declaration row
         self.pointed: str | None = None  # the button under the pointer (since it last moved)
@@ -49,132 +43,7 @@ class Controls:
         self.hover_meld: int | None = None
         self.press: tuple[int, tuple[int, int]] | None = None  # (card, where) the button went down on a card
         self.dragging: int | None = None
-        self.peek = False
-        self.peek_pinned = False  # opened by the button or the T key: it stays until closed the same way
         self.focus = Focus()
-
-    # what the declaration panel reads (``protocol.DeclView``)
-    @property
-    def layout(self) -> Layout:
-        return self.stage.layout
-
-    @property
-    def session(self) -> GameSession:
-        return self.turns.session
-
-    @property
-    def decl_scroll(self) -> int:
-        return self.stage.decl_scroll
-
-    # --- buttons --------------------------------------------------------------------------------------------
-    def buttons(self) -> tuple[list[Button], list[Button]]:
-        """The table's buttons and the declaration panel's, as they are now (pure: drawing calls it too)."""
-        b = self.layout.buttons
-        T = self.app.t
-        human = self.turns.human_turn()
-        buttons = [
-            Button(b[0], T("action.hint"), "hint", enabled=self.turns.hint_refusal() is None),
-            Button(b[1], T("action.menu"), "menu"),
-            Button(b[2], T("action.undo"), "undo", enabled=undo_refusal(self.turns) is None),
-            Button(b[3], T("table.score_log"), "log"),
-            Button(self.layout.peek_button(), T("table.hide_last_trick" if self.peek else "table.show_last_trick"),
-                   "peek", enabled=self.can_peek(), text_size=18),
-        ]
-        decl: list[Button] = []
-        if human and self.session.state.phase == Phase.DECLARE:
-            decl = decl_buttons(self, self.session.legal())
-        return buttons, decl
-
-    def disabled_reason(self, action: str) -> str | None:
-        """Why the button `action` is greyed out (Hint and Undo always say; the H and U keys say the same)."""
-        if action == "hint":
-            return self.turns.hint_refusal()
-        if action == "undo":
-            return undo_refusal(self.turns)
-        return None
-
-    def decl_rows(self) -> int:
-        """How many meld rows the declaration panel shows at once (the rest scroll)."""
-        return rows_that_fit(self.layout.decl_panel, self.layout.s)
-
-    def scroll_decl(self, delta: int) -> None:
-        """Scroll the meld rows by `delta`, never past the first or the last."""
-        n = len(self.decl_melds())
-        self.stage.decl_scroll = max(0, min(self.stage.decl_scroll + delta, n - self.decl_rows()))
-
-    def decl_melds(self) -> list[Action]:
-        """The melds the panel lists, one row per choice the player can tell apart (``meld_rows.panel_melds``)."""
-        if not (self.turns.human_turn() and self.session.state.phase == Phase.DECLARE):
-            return []
-        return panel_melds(self.session.legal(), self.meld_source())
-
-    def meld_source(self) -> Callable[[int], str]:
-        """Where each card the viewer may meld lies: their hand, their table or a partner's table."""
-        state = self.session.state
-        viewer = self.stage.viewer
-        return where_from(state.hands[viewer], state.tables[viewer])
-
-    def press_button(self, action: str) -> None:
-        """Do what the button `action` says."""
-        self.app.sounds.play("click")
-        turns = self.turns
-        if action == "hint":
-            turns.ask_hint()
-        elif action == "menu":
-            self.curtain.open_pause()
-        elif action == "undo":
-            take_back(turns)
-        elif action == "log":
-            self.curtain.open_log()
-        elif action == "peek":
-            self.toggle_peek()
-        elif action.startswith("meld:"):
-            melds = self.decl_melds()
-            i = int(action[5:])
-            if i < len(melds):
-                turns.act(melds[i])
-        elif action == "decl_up":
-            self.scroll_decl(-1)
-        elif action == "decl_down":
-            self.scroll_decl(1)
-        elif action == "exchange":
-            turns.act(Action(Verb.EXCHANGE_SEVEN))
-        elif action == "declare7":
-            turns.act(Action(Verb.DECLARE_SEVEN))
-        elif action == "done":
-            turns.act(Action(Verb.DONE))
-        elif action.startswith("pass:"):
-            seat = int(action[5:])
-            chosen = next((a for a in self.session.legal() if a.verb == Verb.PASS_TO_PARTNER and a.seat == seat),
-                          None)
-            if chosen is not None:
-                turns.act(chosen)
-
-    # --- the last trick -------------------------------------------------------------------------------------
-    def toggle_peek(self) -> None:
-        """The Last trick button and the T key: open the popup until asked again (or a click elsewhere)."""
-        if self.peek or not self.can_peek():
-            self.peek = self.peek_pinned = False
-            if not self.can_peek():
-                self.app.sounds.play("illegal")
-            return
-        self.peek = self.peek_pinned = True
-
-    def peek_box(self) -> Box:
-        """Where the last-trick popup shows."""
-        return self.layout.peek(len(self.stage.model.last_trick))[0]
-
-    def can_peek(self) -> bool:
-        """RULES.md §1.12: the last trick stays visible until the next lead (or always with trick review)."""
-        model = self.stage.model
-        if not model.last_trick:
-            return False
-        return self.session.rules.allow_trick_review or not model.trick
-
-    def close_stale_peek(self) -> None:
-        """The next lead: the last trick is no longer to be seen."""
-        if self.peek and not self.can_peek():
-            self.peek = self.peek_pinned = False
 
     # --- cards ----------------------------------------------------------------------------------------------
     def my_cards_at(self, pos: tuple[int, int]) -> int | None:

@@ -7,53 +7,26 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
-from bezique.rules import MELD_NAMES, Event, rank_of, suit_of
-from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name
+from bezique.rules import Event, Settlement, rank_of, suit_of
+from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
-from bezique.ui.kit.widgets import Button, blit_text, dim, panel, progress_bar
+from bezique.ui.kit.widgets import Button, blit_text, dim, panel
 from bezique.ui.scene import Scene
 from bezique.ui.scenes.review import ReviewScene
 from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
+from bezique.ui.table.score_columns import draw_column
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
 
 CONFETTI = [(250, 206, 108), (220, 70, 70), (90, 170, 240), (120, 210, 130), (255, 245, 225)]
-
-
-def deal_lines(log: list[tuple], deal: int, seat: int | Sequence[int]) -> list[tuple[str, int, int]]:
-    """(score id, times, points) of `seat` (or of several seats together: a partnership) in `deal`, melds first in
-    the order made, then sevens and last trick (brisques are counted apart, card by card)."""
-    seats = (seat,) if isinstance(seat, int) else tuple(seat)
-    melds: dict[str, list[int]] = {}
-    other: dict[str, list[int]] = {}
-    for d, _side, who, score_id, points in log:
-        if d != deal or who not in seats or score_id in ("brisques", "game_bonus"):
-            continue
-        entry = (melds if score_id in MELD_NAMES else other).setdefault(score_id, [0, 0])
-        entry[0] += 1
-        entry[1] += points
-    lines = [(k, n, p) for k, (n, p) in melds.items()]
-    for k in ("seven_of_trumps", "last_trick"):
-        if k in other:
-            n, p = other.pop(k)
-            lines.append((k, n, p))
-    lines += [(k, n, p) for k, (n, p) in other.items()]
-    return lines
-
-
-def line_label(kind: str, times: int, lang: str) -> str:
-    """A scoreboard line's words: the score's name, with ``×2`` when it was made more than once (one seven of
-    trumps reads "Seven of trumps", two "Seven of trumps ×2", like a meld made twice)."""
-    return score_name(kind, lang) + (f"  ×{times}" if times > 1 else "")
 
 
 class ResultOverlay(Scene):
@@ -217,9 +190,10 @@ class ResultOverlay(Scene):
             blit_text(surface, A, T("score.title_deal", number=self.deal + 1), 22 * s,
                       (box.x + 20 * s, box.y + 70 * s), MUTED)
         for i, seats in enumerate(groups):
-            self._column(surface, seats, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s, fs)
-        if self.session.rules.game_end_mode == "settlement" and self._settlement() is not None:
-            self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s)  # under the columns
+            draw_column(self, surface, seats, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s, fs)
+        settled = self.settlement() if self.session.rules.game_end_mode == "settlement" else None
+        if settled is not None:
+            self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s, settled)  # under the columns
         if table_box is not None:
             draw_deal_table(surface, A, T, table_box, s, *self.deal_table(), settled=self.settled)
             self._remaining(surface, s)
@@ -245,18 +219,17 @@ class ResultOverlay(Scene):
             return T("score.you_win") if mine else T("score.you_lose", name=name)
         return T("score.winner", name=name)
 
-    def _settlement(self):
+    def settlement(self) -> Settlement | None:
         """The Rubicon / Chinese settlement of the deal shown, or None."""
         past = self.session.state.past_deals
         if 0 <= self.deal < len(past):
             return past[self.deal].settlement
         return None
 
-    def _settlement_note(self, surface: pygame.Surface, box: Box, s: float) -> None:
-        """One line under the columns (`box`: the panel left of the deal-by-deal table): who gained what, rubicon
-        or not."""
+    def _settlement_note(self, surface: pygame.Surface, box: Box, s: float, st: Settlement) -> None:
+        """One line under the columns (`box`: the panel left of the deal-by-deal table): who gained what with the
+        settlement `st`, rubicon or not."""
         A, T = self.app.assets, self.app.t
-        st = self._settlement()
         session = self.session
         if st.winner is None:
             text = T("score.settle_drawn")
@@ -271,111 +244,6 @@ class ResultOverlay(Scene):
                 text += "  ·  " + (T("score.you_rubiconed") if you_lost else T("score.rubiconed", name=loser))
         blit_text(surface, A, text, 24 * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
                   max_width=box.w - 60 * s)
-
-    def _column(self, surface: pygame.Surface, seats: list[int], i: int, x: float, y: float, width: float,
-                s: float, fs: float = 1.0) -> None:
-        """One column: what `seats` (one seat, or a partnership at the end) made this deal, brisques counted card by
-        card, the deal's total and the way to the target; `fs` scales the type for narrow columns."""
-        A, T, lang = self.app.assets, self.app.t, self.app.lang
-        session = self.session
-        state = session.state
-        top = y
-        name = " & ".join(session.seats[seat].name for seat in seats)
-        blit_text(surface, A, name, 30 * s * fs, (x, y), CREAM, bold=True, max_width=width)
-        y += 38 * s * fs
-        lines = deal_lines(state.log, self.deal, seats)
-        room = 6
-        line_h = 24 * s * fs
-        if len(lines) > room:  # keep the biggest, sum the rest
-            lines.sort(key=lambda line: -line[2])
-            rest = sum(p for _, _, p in lines[room - 1:])
-            lines = [*lines[:room - 1], ("", 0, rest)]
-        if not lines:
-            blit_text(surface, A, T("score.nothing"), 20 * s * fs, (x, y), MUTED, max_width=width)
-            y += line_h
-        for kind, times, pts in lines:
-            if not kind:
-                label = T("score.others")
-            elif kind == "last_trick":
-                label = T("score.last_trick")
-            else:
-                label = line_label(kind, times, lang)
-            blit_text(surface, A, label, 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
-            blit_text(surface, A, f"+{pts}", 20 * s * fs, (x + width, y), CREAM, "topright")
-            y += line_h
-        y = max(y, top + 38 * s * fs + room * line_h) + 4 * s
-        if session.rules.game_end_mode == "settlement":
-            self._settled_column(surface, seats[0], i, x, y, width, s)
-            return
-        cards = [c for seat in seats for c in self.brisques.get(seat, [])]
-        logged = sum(p for d, _side, who, k, p in state.log if d == self.deal and who in seats and k == "brisques")
-        shown = min(len(cards), int(self.time / self.step) + 1) if self.step > 0 else len(cards)
-        hidden = 10 * (len(cards) - shown)
-        brisque_pts = 10 * shown if cards else logged
-        blit_text(surface, A, T("score.brisques"), 20 * s * fs, (x, y + 4 * s), MUTED)
-        blit_text(surface, A, f"+{brisque_pts}", 22 * s * fs, (x + width, y + 4 * s), GOLD, "topright", bold=True)
-        y += 28 * s * fs
-        ch = round(54 * s)
-        for j, card in enumerate(cards[:shown]):
-            img = A.card(card, ch)
-            surface.blit(img, (x + j * min(ch * 0.42, (width - ch * 0.7) / max(len(cards) - 1, 1)), y))
-        y += ch + 10 * s
-        side = session.rules.side_of(seats[0])
-        deal_pts = sum(p for d, sd, _w, _k, p in state.log if d == self.deal and sd == side) - hidden
-        pygame.draw.line(surface, MUTED, (x, y - 4 * s), (x + width, y - 4 * s))
-        number = blit_text(surface, A, f"{deal_pts}", 24 * s * fs, (x + width, y), CREAM, "topright", bold=True)
-        blit_text(surface, A, T("score.deal_total"), 24 * s * fs, (x, y), CREAM, bold=True,
-                  max_width=width - number.w - 10 * s)
-        y += 32 * s * fs
-        target = session.rules.target_score
-        score = state.scores[side] - hidden
-        if session.rules.partnership and len(seats) == 1:
-            blit_text(surface, A, T("score.side_totals"), 16 * s * fs, (x, y + 48 * s * fs), MUTED)
-        progress = blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s * fs,
-                             (x + width, y), GOLD, "topright", bold=True)
-        blit_text(surface, A, T("score.running_total"), 22 * s * fs, (x, y), CREAM,
-                  max_width=width - progress.w - 10 * s)
-        mine = side == session.rules.side_of(self.seats[0])
-        progress_bar(surface, Box(x, y + 28 * s * fs, width, 14 * s * fs), score / max(target, 1),
-                     BAR_ME if mine else BAR_OPP)
-        if score < target:
-            blit_text(surface, A, T("score.to_go", points=target - score), 18 * s * fs,
-                      (x + width, y + 48 * s * fs), MUTED, "topright")
-
-    def _settled_column(self, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
-                        s: float) -> None:
-        """Rubicon / Chinese: raw points, brisques counted or not, total, rubicon, the settlement and the match."""
-        A, T = self.app.assets, self.app.t
-        session = self.session
-        state = session.state
-        st = self._settlement()
-        rules = session.rules
-        rows: list[tuple[str, str, tuple[int, int, int]]] = []
-        if st is not None:
-            brisques = sum(p for d, _sd, who, k, p in state.log if d == self.deal and who == seat and k == "brisques")
-            rows.append((T("score.raw"), str(st.raw[seat]), CREAM))
-            rows.append((T("score.brisques"), f"+{brisques}" if st.brisques_counted else T("score.not_counted"),
-                         CREAM if st.brisques_counted else MUTED))
-            rows.append((T("score.deal_total"), str(st.total[seat]), CREAM))
-            rub = st.total[seat] < rules.rubicon_threshold
-            rows.append((T("score.rubicon", points=rules.rubicon_threshold),
-                         T("score.rubiconed_yes") if rub else T("score.rubiconed_no"),
-                         (255, 170, 150) if rub else MUTED))
-            rows.append((T("score.settled"), f"+{st.settled[seat]}", GOLD))
-        for label, value, colour in rows:
-            blit_text(surface, A, label, 20 * s, (x, y), MUTED, max_width=width * 0.6)
-            blit_text(surface, A, value, 22 * s, (x + width, y), colour, "topright", bold=True)
-            y += 27 * s
-        pygame.draw.line(surface, MUTED, (x, y), (x + width, y))
-        y += 6 * s
-        score = state.scores[seat]
-        target = rules.match_target
-        blit_text(surface, A, T("score.match"), 22 * s, (x, y), CREAM)
-        shown = T("score.progress", points=score, target=target) if target else str(score)
-        blit_text(surface, A, shown, 22 * s, (x + width, y), GOLD, "topright", bold=True)
-        if target:
-            progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1),
-                         BAR_ME if i == 0 else BAR_OPP)
 
     def _remaining(self, surface: pygame.Surface, s: float) -> None:
         """The cards the others still held when the game ended, hand by hand, between the two buttons."""
