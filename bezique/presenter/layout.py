@@ -206,9 +206,9 @@ class Layout:
         centre_mid = (centre_top + centre_bottom) / 2
         th = trick_card_h(mid_h, players)
         trick = Box(cx - 130 * s, centre_mid - th * 0.82, 260 * s, th * 1.64)
-        if players == 6:  # one row of six cards, as wide as they are
+        if players == 6:  # one row of six cards, as wide as they are, the names over and under it included
             tw = (5 * SIX_STEP + 1) * th * CARD_ASPECT + 16 * s
-            trick = Box(cx - tw / 2, centre_mid - th * 0.62, tw, th * 1.24)
+            trick = Box(cx - tw / 2, centre_mid - th / 2 - 20 * s, tw, th * 1.06 + 40 * s)
         decl_panel = _decl_box(cx, centre_top, centre_bottom, s, left_x + col_w, right_x)
         first = others[0]
         return Layout(w, h, s, m, hand_h, mid_h, small_h, first.badge, my_badge, status, first.hand, first.melds,
