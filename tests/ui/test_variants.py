@@ -81,7 +81,7 @@ def test_a_rubicon_deal_through_clicks(variant):
     board = app.stack.top
     assert isinstance(board, ResultOverlay)
     state = table.session.state
-    settlement = board._settlement()
+    settlement = board.settlement()
     assert settlement is not None and state.past_deals[0].trump is not None
     assert table.stage.model.scores == list(state.scores)  # the badges show the settled match points
     assert table.sync_errors == 0 and table.stage.deals_seen == 1
