@@ -16,8 +16,22 @@ from bezique.rules import view_for
 class WhereAmI:
     """A job that answers with the process it ran in."""
 
-    def run(self, stop) -> int:
+    def run(self, stop, link) -> int:
         return os.getpid()
+
+
+class Deaf:
+    """A listener that never needs anything."""
+
+    def heard(self, worker, message):
+        return None
+
+    def enough(self) -> bool:
+        return False
+
+
+def _where(most: int = 1) -> list[int]:
+    return remote.split(lambda worker, workers: WhereAmI(), most, Deaf(), None)
 
 
 def _views(count: int, seed: int):
@@ -28,7 +42,7 @@ def test_a_job_runs_in_another_process_and_only_inside_in_processes():
     assert not remote.wanted()
     with remote.in_processes():
         assert remote.wanted()
-        assert remote.think(WhereAmI(), None) != os.getpid()
+        assert _where() != [os.getpid()]
     assert not remote.wanted()
 
 
@@ -64,4 +78,4 @@ def test_a_broken_pool_thinks_on_the_callers_thread(monkeypatch):
     monkeypatch.setattr(remote, "_broken", True)
     with remote.in_processes():
         assert not remote.wanted()
-        assert remote.think(WhereAmI(), None) == os.getpid()
+        assert _where(2) == [os.getpid()]
