@@ -6,8 +6,15 @@ action that wins the game as it is made is taken (``winning_now``); otherwise ev
 less the knowledge vetoes, copies of a face counted once) is played out on the same sampled deals with the same
 random stream, and the rules' own choice stands unless another beats it clearly (``confidence``). The budget is
 checked after every rollout and inside every exact solve (``give_up``), so a decision never runs past it and a
-cancelled one stops at once. On the window's worker thread the decision is thought in a pool process
-(``remote``), with the same seed: the same choice as on the caller's thread.
+cancelled one stops at once.
+
+On the window's worker thread the sampled deals are shared between up to ``cores`` pool processes (``remote``):
+every worker draws the deals in turn from the decision's one random stream and plays out every k-th, telling its
+values deal by deal to the caller's ``DealTable`` (``confidence``), which gathers them in deal order, prunes and
+stops as one worker would; the workers hear which candidates are still live. On a time budget each worker searches
+until its deadline and the table keeps the deals 0..n-1 all were played; on an iteration budget the split is fixed.
+So the same seed gives the same deals, the same table and the same choice on any number of cores, and the same
+as on the caller's thread (arena, tests and tools, one worker).
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ class ExpertPlayer(RulePlayer):
         self.rule_tricks = RULE_TRICKS if rule_tricks is None else rule_tricks
         self.time_ms = self.default_time_ms if time_ms is None else time_ms
         self.iterations = iterations
-        self.cores = cores or self.default_cores or remote.all_cores()
+        self.cores = cores or min(self.default_cores or remote.all_cores(), remote.all_cores())
         self.bank = 0.0  # thinking time saved on easy decisions (seconds), spent on the next hard ones
         self.last_deals = 0  # deals the last search sampled and played out for every candidate (bench ai reads it)
         self.last_cpu = 0.0  # CPU seconds the last decision's workers spent, all together (bench ai reads it)

@@ -68,7 +68,8 @@ class Job(Protocol):
 
 
 class Listener(Protocol):
-    """The caller's side of a split: hears the jobs as they go."""
+    """The caller's side of a split: hears the jobs as they go. A split whose pool breaks is done again on the
+    caller's thread with the same listener, so hearing a message a second time must be harmless."""
 
     def heard(self, worker: int, message: Any) -> Any:
         """`message` from job `worker`; what to tell every job (None: nothing)."""
@@ -202,15 +203,24 @@ class ThinkingPool:
         self._all = list(self._idle)
         self._free = threading.Condition()
 
+    def grow(self, processes: int, wait: bool = False) -> None:
+        """Start processes until the pool has `processes`; with `wait`, wait until all are ready."""
+        with self._free:
+            while len(self._all) < processes:
+                slot = _Slot(self._ctx)
+                self._all.append(slot)
+                self._idle.append(slot)
+            slots = list(self._all)
+        if wait:
+            for slot in slots:
+                slot.wait_ready(None)
+
     def _take(self, most: int) -> list[_Slot]:
         """Up to `most` idle processes, the ready ones (at least one, waited for if none is idle); processes are
         started for a later split when `most` is more than the pool has. Taking only the idle ones means a
         cancelled call still winding down never delays the next: the split is then only narrower."""
+        self.grow(most)
         with self._free:
-            while len(self._all) < most:
-                slot = _Slot(self._ctx)
-                self._all.append(slot)
-                self._idle.append(slot)
             while not self._idle:
                 self._free.wait()
             ready = [s for s in self._idle if s.poll_ready()][:most] or self._idle[:1]
@@ -260,7 +270,8 @@ class ThinkingPool:
         running = {slot.conn: w for w, slot in enumerate(slots)}
         cancelled = False
         while running:
-            if not cancelled and ((stop is not None and stop.is_set()) or listener.enough()):
+            failed = any(r is not None and not r[0] for r in results)
+            if not cancelled and ((stop is not None and stop.is_set()) or listener.enough() or failed):
                 cancelled = True
                 for slot in slots:
                     slot.cancel.set()
@@ -350,11 +361,15 @@ def pool() -> ThinkingPool:
         return _pool
 
 
-def warm() -> None:
-    """Start the pool now, so that the first decision does not pay the processes' start-up (a failure only
-    means thinking on the caller's thread)."""
-    with suppress(PoolBroken):
-        pool()
+def warm(processes: int = PROCESSES, wait: bool = False) -> None:
+    """Start the pool now (at least `processes` processes), so that the first decision does not pay the start-up;
+    with `wait`, until every one is ready (a benchmark's first decisions then use them all). A failure only
+    means thinking on the caller's thread."""
+    global _broken
+    try:
+        pool().grow(processes, wait)
+    except PoolBroken:
+        _broken = True
 
 
 def split(job_for: JobFor, most: int, listener: Listener, stop: Stop | None) -> list[Any]:
