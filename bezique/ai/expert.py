@@ -141,28 +141,26 @@ class ExpertPlayer(RulePlayer):
                   give_up: Callable[[], bool], too_slow: Callable[[], bool], link: remote.Link,
                   share: tuple[int, int]) -> None:
         """Play out worker ``share[0]``'s deals (every ``share[1]``-th of `deals`) for the candidates still live
-        (as `link` last heard), telling each deal's values (a ``_Row``) until `give_up`. Near the end of the stock
-        the deals are valued by the exact solver of the final tricks, unless this worker's first one cannot be
-        valued so before `too_slow` says so: then its deals are played out by the rules instead (``MIN_DEALS``
-        deals by rule say more than one exact deal that never overrules anything)."""
+        (``_Live``: as `link` last heard), telling each deal's values (a ``_Row``) until `give_up`. Near the end of
+        the stock the deals are valued by the exact solver of the final tricks, unless this worker's first one
+        cannot be valued so before `too_slow` says so: then its deals are played out by the rules instead
+        (``MIN_DEALS`` deals by rule say more than one exact deal that never overrules anything)."""
         me = view.seat
         base = tuple(view.scores)
         exact = view.rules.players == 2 and view.stock_count <= END_STOCK and view.rules.hand_size <= EXACT_HAND
         worker, workers = share
-        live = list(range(len(candidates)))
+        live = _Live(len(candidates), link)
         first = True
         for index, det, seed in deals:
             if self.iterations and index >= self.iterations:
                 return
             if index % workers != worker:
                 continue
-            for word in link.heard():
-                live = word
             row = None
             while row is None:
                 stop_here = too_slow if exact and first else give_up
                 try:
-                    row = self._row(det, seed, [(i, candidates[i]) for i in live], me, base, exact, stop_here)
+                    row = self._row(det, seed, candidates, live, (me, base), exact, stop_here)
                 except OutOfTime:  # a deal not played out for every candidate compares nothing
                     if not (exact and first) or give_up():
                         return
@@ -172,16 +170,21 @@ class ExpertPlayer(RulePlayer):
             if give_up():
                 return
 
-    def _row(self, det: GameState, seed: int, candidates: list[tuple[int, Action]], me: int,
-             base: tuple[int, ...], exact: bool, stop_here: Callable[[], bool]) -> dict[int, float]:
-        """Each of `candidates` (index, action) played on the sampled deal `det` and rolled on with the same
-        random stream `seed`, valued (``final_value`` when `exact`, else ``deal_value``). Raises ``OutOfTime``
-        once `stop_here` says so before the last candidate."""
+    def _row(self, det: GameState, seed: int, candidates: list[Action], live: _Live, seat: tuple[int, tuple[int, ...]],
+             exact: bool, stop_here: Callable[[], bool]) -> dict[int, float]:
+        """Each live candidate (index -> value) played on the sampled deal `det` and rolled on with the same
+        random stream `seed`, valued for `seat` (me, the scores before) by ``final_value`` when `exact`, else
+        ``deal_value``. A candidate pruned while the deal is played is skipped (what the table heard last is
+        asked before each). Raises ``OutOfTime`` once `stop_here` says so before the last candidate."""
+        me, base = seat
         row: dict[int, float] = {}
-        last = candidates[-1][0]
-        for i, action in candidates:
+        order = live.now()
+        last = order[-1]
+        for i in order:
+            if i not in live.now():
+                continue
             state = det.clone()
-            apply(state, action)
+            apply(state, candidates[i])
             rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
                     to_final=exact, own=me)
             row[i] = final_value(state, me, base, stop_here) if exact else deal_value(state, me, base)
@@ -202,6 +205,20 @@ class ExpertPlayer(RulePlayer):
         if best >= WIN // 2:
             return Decision(action, "solver_win", {"card": card})
         return Decision(action, "solver", {"card": card, "gain": int(best)})
+
+
+class _Live:
+    """The candidates a worker still plays: all at first, then the last the table told it (on `link`). Pruning only
+    drops, so a worker that has not heard yet plays more than the table needs, never less."""
+
+    def __init__(self, count: int, link: remote.Link) -> None:
+        self.link = link
+        self.indices = list(range(count))
+
+    def now(self) -> list[int]:
+        for word in self.link.heard():
+            self.indices = word
+        return self.indices
 
 
 def _deals(first: GameState, belief: Belief, rng: random.Random) -> Iterator[tuple[int, GameState, int]]:
