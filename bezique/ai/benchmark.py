@@ -175,10 +175,12 @@ def cores_lines(one: CoresRate, many: CoresRate) -> list[str]:
     def cpu_ms(rate: CoresRate) -> float:
         return 1000.0 * rate.cpu / max(rate.deals, 1)
 
+    split = cpu_ms(many) / max(cpu_ms(one), 1e-9)
     return [f"two-handed, the same decisions in the thinking processes (wall-clock, the machine's load included): "
             f"1 core {one.deals} sampled deals in {one.wall:.2f} s, {many.cores} cores {many.deals} in "
-            f"{many.wall:.2f} s; worker CPU {cpu_ms(one):.1f} ms a deal on 1 core, {cpu_ms(many):.1f} ms on "
-            f"{many.cores}",
+            f"{many.wall:.2f} s",
+            f"worker CPU a deal: {cpu_ms(one):.2f} ms on 1 core, {cpu_ms(many):.2f} ms on {many.cores} (the split "
+            f"costs {100 * (split - 1):+.1f}%: at most x{many.cores / split:.2f} on {many.cores} idle cores)",
             f"ai: {many.rate():.0f} sampled deals/s on {many.cores} cores "
             f"(x{many.rate() / max(one.rate(), 1e-9):.2f} the {one.rate():.0f} of 1 core, the same budget)"]
 

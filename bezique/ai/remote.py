@@ -42,6 +42,9 @@ POLL_S = 0.005  # how often the waiting thread looks at its stop flag
 WARM_MODULES = ("bezique.ai.levels",)  # imported by each process as it starts, before its first job
 READY = "ready"  # what a process says once it has started and can take jobs
 READY_S = 30.0  # a process not ready this long after its start is taken for broken (the caller thinks itself)
+# the thinking processes' priority below the window's (where the system has one): on two cores, two of them and the
+# window's own process want more than the machine has, and the window's frames come first (1024/423 of the weight)
+NICENESS = 4
 # what goes down a pipe, first in each message: a job for an idle process, a word to a running one (the
 # listener's), a running job's word to its caller, a job's end
 JOB, SAY, TELL, DONE = "job", "say", "tell", "done"
@@ -134,6 +137,8 @@ class _ChildLink:
 def _serve(conn: Connection, cancel: Any) -> None:
     """A pool process: import the players, then answer each job with (DONE, ok, result or exception) until the
     pipe closes. A word from the caller that comes after its job ended is dropped."""
+    with suppress(AttributeError, OSError):  # no os.nice on Windows: the same priority as the window there
+        os.nice(NICENESS)
     for name in WARM_MODULES:
         importlib.import_module(name)
     conn.send(READY)

@@ -31,4 +31,5 @@ def test_bench_ai_with_jobs_says_what_the_cores_buy_before_its_rate_line(capsys)
     lines = capsys.readouterr().out.strip().splitlines()
     assert re.fullmatch(r"ai: \d+ sampled deals/s on 2 cores \(x\d+\.\d\d the \d+ of 1 core, the same budget\)",
                         lines[-3])
+    assert lines[-4].startswith("worker CPU a deal: ")
     assert re.fullmatch(r"ai: \d+ sampled deals/s", lines[-1])
