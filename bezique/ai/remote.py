@@ -234,12 +234,15 @@ class ThinkingPool:
             return ready
 
     def _give_back(self, slots: list[_Slot], alive: bool) -> None:
+        """`slots` idle again; or, not `alive` (dead, or left in an unknown state by an error), ended and replaced
+        by the next split that wants them."""
         with self._free:
             for slot in slots:
                 if alive:
                     self._idle.append(slot)
                 else:
-                    slot.process.terminate()  # dead already, or left in an unknown state: not to be used again
+                    slot.process.terminate()
+                    self._all.remove(slot)
             self._free.notify_all()
 
     def split(self, job_for: JobFor, most: int, listener: Listener, stop: Stop | None) -> list[Any]:

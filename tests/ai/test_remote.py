@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import threading
 
+import pytest
 from ai_positions import random_states
 from search_split import ITERATIONS, Tables
 
@@ -19,6 +20,20 @@ class WhereAmI:
 
     def run(self, stop, link) -> int:
         return os.getpid()
+
+
+class FailsFirst:
+    """Worker 0 raises at once; the others work until they are cancelled."""
+
+    def __init__(self, worker: int) -> None:
+        self.worker = worker
+
+    def run(self, stop, link) -> None:
+        if self.worker == 0:
+            raise ValueError("worker 0 failed")
+        for _ in range(10**10):  # until the caller cancels it (the count is only a hang guard)
+            if stop.is_set():
+                return
 
 
 class Deaf:
@@ -82,6 +97,14 @@ def test_a_cancelled_search_in_the_pool_stops_every_process_at_once():
     assert 0 <= player.last_deals < 1_000_000
     with remote.in_processes():  # both processes are idle again: the next split takes them both
         assert len(set(_where(2))) == 2
+
+
+def test_a_job_that_fails_cancels_the_others_and_its_error_comes_back():
+    remote.warm(2, wait=True)
+    with remote.in_processes():
+        with pytest.raises(ValueError, match="worker 0 failed"):
+            remote.split(lambda worker, workers: FailsFirst(worker), 2, Deaf(), None)
+        assert len(set(_where(2))) == 2  # both processes idle again
 
 
 def test_a_broken_pool_thinks_on_the_callers_thread(monkeypatch):
