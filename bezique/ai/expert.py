@@ -9,12 +9,13 @@ checked after every rollout and inside every exact solve (``give_up``), so a dec
 cancelled one stops at once.
 
 On the window's worker thread the sampled deals are shared between up to ``cores`` pool processes (``remote``):
-every worker draws the deals in turn from the decision's one random stream and plays out every k-th, telling its
-values deal by deal to the caller's ``DealTable`` (``confidence``), which gathers them in deal order, prunes and
-stops as one worker would; the workers hear which candidates are still live. On a time budget each worker searches
-until its deadline and the table keeps the deals 0..n-1 all were played; on an iteration budget the split is fixed.
-So the same seed gives the same deals, the same table and the same choice on any number of cores, and the same
-as on the caller's thread (arena, tests and tools, one worker).
+every worker draws the deals in turn from the decision's one random stream and plays out those it claims (the
+first worker free takes the next deal), telling their values deal by deal to the caller's ``DealTable``
+(``confidence``), which gathers them in deal order, prunes and stops as one worker would; the workers hear which
+candidates are still live. On a time budget each worker searches until its deadline and the table keeps the deals
+0..n-1 that were all played; on an iteration budget exactly the first `iterations` deals are played, whoever plays
+each. So the same seed gives the same deals, the same table and the same choice on any number of cores, and the
+same as on the caller's thread (arena, tests and tools, one worker).
 """
 
 from __future__ import annotations
@@ -79,8 +80,8 @@ class ExpertPlayer(RulePlayer):
         started = time.perf_counter()  # the budget covers the whole decision, reading the opponent included
         gathered = _Gathered(self.iterations)
         options = (self.time_ms, self.iterations, self.rule_tricks, self.horizon)
-        shares = remote.split(partial(_Share, type(self), options, self.bank, seed, view, legal), self.cores,
-                              gathered, stop)
+        share = partial(_Share, type(self), options, self.bank, seed, view, legal)
+        shares = remote.split(lambda worker, _workers: share(worker), self.cores, gathered, stop)
         if not self.iterations:
             spent = time.perf_counter() - started
             self.bank = min(BANK_CAP, max(0.0, self.bank + self.time_ms / 1000.0 - spent))
@@ -91,9 +92,9 @@ class ExpertPlayer(RulePlayer):
         return decided if decided is not None else gathered.decision()
 
     def _share(self, view: PlayerView, legal: list[Action], seed: int, stop: remote.Stop, link: remote.Link,
-               worker: int, workers: int) -> Decision | None:
-        """Worker `worker`'s share of ``decide`` (of `workers`), its sampled deals drawn from `seed`: the decision
-        if one needs no search, else None once its deals are told on `link`."""
+               worker: int) -> Decision | None:
+        """Worker `worker`'s share of ``decide``, its sampled deals drawn from `seed`: the decision if one needs no
+        search (the first worker's, when it is an exact solve), else None once its deals are told on `link`."""
         started = time.perf_counter()
         budget = self.time_ms / 1000.0
         deadline = started + budget + self.bank
@@ -108,18 +109,17 @@ class ExpertPlayer(RulePlayer):
             """(On a clock) the first deal valued by the exact solver is taking too long to sample enough."""
             return give_up() or (timed and time.perf_counter() >= affordable)
 
-        return self._search(view, legal, give_up, too_slow, random.Random(seed), link, (worker, workers))
+        return self._search(view, legal, give_up, too_slow, random.Random(seed), link, worker)
 
     def _search(self, view: PlayerView, legal: list[Action], give_up: Callable[[], bool],
-                too_slow: Callable[[], bool], rng: random.Random, link: remote.Link,
-                share: tuple[int, int]) -> Decision | None:
+                too_slow: Callable[[], bool], rng: random.Random, link: remote.Link, worker: int) -> Decision | None:
         """``decide`` once there is a choice: the exact solve, a win now, or the plan (the candidates and the
         rules' decision) then the rows of this worker's sampled deals, told on `link`, until `give_up`."""
         me = view.seat
         belief = Belief(view, rng)
         first = belief.deal(rng)
         if solvable(first):
-            return self._solved(first, me, legal, give_up) if share[0] == 0 else None
+            return self._solved(first, me, legal, give_up) if worker == 0 else None
         won = winning_now(first, me, legal)
         if won is not None:
             return Decision(won, "win_now", {})
@@ -134,27 +134,27 @@ class ExpertPlayer(RulePlayer):
             candidates.append(prior)
         candidates = distinct(first, me, candidates, prior)
         link.tell(_Plan(candidates, rules_decision))  # every worker: the first heard makes the table
-        self._play_out(view, candidates, _deals(first, belief, rng), give_up, too_slow, link, share)
+        self._play_out(view, candidates, _deals(first, belief, rng), give_up, too_slow, link)
         return None
 
     def _play_out(self, view: PlayerView, candidates: list[Action], deals: Iterator[tuple[int, GameState, int]],
-                  give_up: Callable[[], bool], too_slow: Callable[[], bool], link: remote.Link,
-                  share: tuple[int, int]) -> None:
-        """Play out worker ``share[0]``'s deals (every ``share[1]``-th of `deals`) for the candidates still live
-        (``_Live``: as `link` last heard), telling each deal's values (a ``_Row``) until `give_up`. Near the end of
+                  give_up: Callable[[], bool], too_slow: Callable[[], bool], link: remote.Link) -> None:
+        """Play out the deals this worker claims (``link.claim``: the first worker free takes the next deal) for the
+        candidates still live (``_Live``: as `link` last heard), telling each deal's values (a ``_Row``) until
+        `give_up`. Near the end of
         the stock the deals are valued by the exact solver of the final tricks, unless this worker's first one
         cannot be valued so before `too_slow` says so: then its deals are played out by the rules instead
         (``MIN_DEALS`` deals by rule say more than one exact deal that never overrules anything)."""
         me = view.seat
         base = tuple(view.scores)
         exact = view.rules.players == 2 and view.stock_count <= END_STOCK and view.rules.hand_size <= EXACT_HAND
-        worker, workers = share
         live = _Live(len(candidates), link)
         first = True
+        mine = link.claim()
         for index, det, seed in deals:
-            if self.iterations and index >= self.iterations:
+            if self.iterations and mine >= self.iterations:
                 return
-            if index % workers != worker:
+            if index != mine:
                 continue
             row = None
             while row is None:
@@ -169,6 +169,7 @@ class ExpertPlayer(RulePlayer):
             link.tell(_Row(index, row))
             if give_up():
                 return
+            mine = link.claim()
 
     def _row(self, det: GameState, seed: int, candidates: list[Action], live: _Live, seat: tuple[int, tuple[int, ...]],
              exact: bool, stop_here: Callable[[], bool]) -> dict[int, float]:
@@ -340,7 +341,8 @@ class _Gathered:
 class _Share(NamedTuple):
     """One worker's share of a search level's decision, to be thought in the pool (``remote``): the level, its
     options (time_ms, iterations, rule_tricks, horizon), its banked time, the decision's seed, the view, the
-    legal actions, and which share (worker, workers). Answers (decision or None, CPU seconds spent)."""
+    legal actions, and which worker (the first solves the final tricks exactly, when the deal is there). Answers
+    (decision or None, CPU seconds spent)."""
 
     level: type[ExpertPlayer]
     options: tuple[int, int, int, int]
@@ -349,12 +351,11 @@ class _Share(NamedTuple):
     view: PlayerView
     legal: list[Action]
     worker: int
-    workers: int
 
     def run(self, stop: remote.Stop, link: remote.Link) -> tuple[Decision | None, float]:
         cpu = process_time()
         time_ms, iterations, rule_tricks, horizon = self.options
         player = self.level(0, time_ms=time_ms, iterations=iterations, rule_tricks=rule_tricks, horizon=horizon)
         player.bank = self.bank
-        decided = player._share(self.view, self.legal, self.seed, stop, link, self.worker, self.workers)
+        decided = player._share(self.view, self.legal, self.seed, stop, link, self.worker)
         return decided, process_time() - cpu

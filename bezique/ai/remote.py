@@ -45,6 +45,7 @@ READY_S = 30.0  # a process not ready this long after its start is taken for bro
 # the thinking processes' priority below the window's (where the system has one): on two cores, two of them and the
 # window's own process want more than the machine has, and the window's frames come first (1024/423 of the weight)
 NICENESS = 4
+SPLITS = 8  # splits that may run at once (each has a shared counter of claimed pieces; a thread runs one at a time)
 # what goes down a pipe, first in each message: a job for an idle process, a word to a running one (the
 # listener's), a running job's word to its caller, a job's end
 JOB, SAY, TELL, DONE = "job", "say", "tell", "done"
@@ -62,6 +63,10 @@ class Link(Protocol):
 
     def heard(self) -> list[Any]:
         """What the listener has told every job since the last call, oldest first, without waiting."""
+
+    def claim(self) -> int:
+        """The next piece of the split's work (0, 1, 2 ... over all its jobs together, each claimed once): in the
+        pool the first job free takes it, so a job slowed by the machine holds up no other."""
 
 
 class Job(Protocol):
@@ -117,10 +122,16 @@ def all_cores() -> int:
 
 
 class _ChildLink:
-    """A job's link in a pool process: its pipe to the caller."""
+    """A job's link in a pool process: its pipe to the caller, and its split's counter among the shared ones."""
 
-    def __init__(self, conn: Connection) -> None:
-        self.conn = conn
+    def __init__(self, conn: Connection, counters: Any, counter: int) -> None:
+        self.conn, self.counters, self.counter = conn, counters, counter
+
+    def claim(self) -> int:
+        with self.counters.get_lock():
+            piece = self.counters[self.counter]
+            self.counters[self.counter] = piece + 1
+        return int(piece)
 
     def tell(self, message: Any) -> None:
         self.conn.send((TELL, message))
@@ -134,7 +145,7 @@ class _ChildLink:
         return words
 
 
-def _serve(conn: Connection, cancel: Any) -> None:
+def _serve(conn: Connection, cancel: Any, counters: Any) -> None:
     """A pool process: import the players, then answer each job with (DONE, ok, result or exception) until the
     pipe closes. A word from the caller that comes after its job ended is dropped."""
     with suppress(AttributeError, OSError):  # no os.nice on Windows: the same priority as the window there
@@ -149,11 +160,11 @@ def _serve(conn: Connection, cancel: Any) -> None:
             return
         if message is None:
             return
-        kind, job = message
-        if kind != JOB:
+        if message[0] != JOB:
             continue  # a word meant for a job already ended
+        _kind, job, counter = message
         try:
-            reply: tuple[str, bool, Any] = (DONE, True, job.run(cancel, _ChildLink(conn)))
+            reply: tuple[str, bool, Any] = (DONE, True, job.run(cancel, _ChildLink(conn, counters, counter)))
         except Exception as exc:  # handed back to the caller, which re-raises it with this process's traceback
             exc.add_note(traceback.format_exc())
             reply = (DONE, False, exc)
@@ -163,10 +174,11 @@ def _serve(conn: Connection, cancel: Any) -> None:
 class _Slot:
     """One warm process, its pipe and its cancel event."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, counters: Any) -> None:
         self.cancel = ctx.Event()
         self.conn, child = ctx.Pipe()
-        self.process = ctx.Process(target=_serve, args=(child, self.cancel), daemon=True, name="bezique-thinker")
+        self.process = ctx.Process(target=_serve, args=(child, self.cancel, counters), daemon=True,
+                                   name="bezique-thinker")
         self.process.start()
         self.started = time.monotonic()
         self.ready = False
@@ -204,7 +216,9 @@ class ThinkingPool:
 
     def __init__(self, processes: int = PROCESSES) -> None:
         self._ctx = multiprocessing.get_context("spawn")
-        self._idle = [_Slot(self._ctx) for _ in range(processes)]
+        self._counters = self._ctx.Array("q", SPLITS)  # every process has them all: a split's jobs share one
+        self._unused = list(range(SPLITS))
+        self._idle = [_Slot(self._ctx, self._counters) for _ in range(processes)]
         self._all = list(self._idle)
         self._free = threading.Condition()
 
@@ -212,7 +226,7 @@ class ThinkingPool:
         """Start processes until the pool has `processes`; with `wait`, wait until all are ready."""
         with self._free:
             while len(self._all) < processes:
-                slot = _Slot(self._ctx)
+                slot = _Slot(self._ctx, self._counters)
                 self._all.append(slot)
                 self._idle.append(slot)
             slots = list(self._all)
@@ -220,23 +234,27 @@ class ThinkingPool:
             for slot in slots:
                 slot.wait_ready(None)
 
-    def _take(self, most: int) -> list[_Slot]:
-        """Up to `most` idle processes, the ready ones (at least one, waited for if none is idle); processes are
-        started for a later split when `most` is more than the pool has. Taking only the idle ones means a
-        cancelled call still winding down never delays the next: the split is then only narrower."""
+    def _take(self, most: int) -> tuple[list[_Slot], int]:
+        """Up to `most` idle processes, the ready ones (at least one, waited for if none is idle), and a counter
+        for their claims, set to 0; processes are started for a later split when `most` is more than the pool
+        has. Taking only the idle ones means a cancelled call still winding down never delays the next: the
+        split is then only narrower."""
         self.grow(most)
         with self._free:
-            while not self._idle:
+            while not self._idle or not self._unused:
                 self._free.wait()
             ready = [s for s in self._idle if s.poll_ready()][:most] or self._idle[:1]
             for slot in ready:
                 self._idle.remove(slot)
-            return ready
+            counter = self._unused.pop()
+            self._counters[counter] = 0
+            return ready, counter
 
-    def _give_back(self, slots: list[_Slot], alive: bool) -> None:
+    def _give_back(self, slots: list[_Slot], counter: int, alive: bool) -> None:
         """`slots` idle again; or, not `alive` (dead, or left in an unknown state by an error), ended and replaced
         by the next split that wants them."""
         with self._free:
+            self._unused.append(counter)
             for slot in slots:
                 if alive:
                     self._idle.append(slot)
@@ -250,14 +268,14 @@ class ThinkingPool:
         `listener` and its answers back to every one of them; set every process's cancel event once `stop` is
         set or `listener` has heard enough. Returns each job's result, in worker order. Raises ``PoolBroken`` if a
         process dies, and a job's own exception if it raised one."""
-        slots = self._take(most)
+        slots, counter = self._take(most)
         alive = False
         try:
             for slot in slots:
                 slot.wait_ready(stop)
             for w, slot in enumerate(slots):
                 slot.cancel.clear()
-                slot.conn.send((JOB, job_for(w, len(slots))))
+                slot.conn.send((JOB, job_for(w, len(slots)), counter))
             results = self._gather(slots, listener, stop)
             alive = True
         except _Cancelled:
@@ -266,7 +284,7 @@ class ThinkingPool:
         except (EOFError, OSError) as exc:
             raise PoolBroken(str(exc)) from exc
         finally:
-            self._give_back(slots, alive)
+            self._give_back(slots, counter, alive)
         for ok, value in results:
             if not ok:
                 raise value
@@ -323,11 +341,17 @@ class _Either:
 
 class _LocalLink:
     """A job's link on the caller's thread: what it tells goes straight to the listener, whose answer goes to the
-    inbox of every job of the split (those still to run read it as they start)."""
+    inbox of every job of the split (those still to run read it as they start). The jobs run one after another,
+    so each claims every k-th piece (the first job would otherwise claim them all)."""
 
     def __init__(self, worker: int, listener: Listener, links: list[_LocalLink]) -> None:
         self.worker, self.listener, self.links = worker, listener, links
         self.inbox: list[Any] = []
+        self.next = worker
+
+    def claim(self) -> int:
+        piece, self.next = self.next, self.next + len(self.links)
+        return piece
 
     def tell(self, message: Any) -> None:
         word = self.listener.heard(self.worker, message)
