@@ -10,10 +10,13 @@ How: the processes are started with ``spawn`` (safe beside SDL's threads, the sa
 frozen build once ``multiprocessing.freeze_support()`` has run first in the program's main), each with a pipe and
 a cancel event of its own. ``split(job_for, most, listener, stop)`` takes up to `most` idle processes, gives each
 its share of the work (``job_for(worker, workers)``: a picklable object with ``run(stop, link)``) and waits for
-them: what a job tells on its `link` while it runs goes to the `listener`, whose answer is told to every job; as
-soon as `stop` is set, or the listener has heard enough, every process's cancel event is set at once. The search
+them: what a job tells on its `link` while it runs goes to the `listener`, whose answer is told to every job, and
+the jobs claim the pieces of the work on a counter they share (``Link.claim``: the first job free takes the next,
+so a process the machine slows holds up no other); as soon as `stop` is set, or the listener has heard enough,
+every process's cancel event is set at once. The search
 there asks its stop flag after every rollout and every 1024 nodes of an exact solve, so a hint cut short or a
-closed window stops every process at once, and they are idle again a moment later.
+closed window stops every process at once, and they are idle again a moment later. The processes run a little
+below the window's priority, so that its frames come first when the search wants every core.
 
 Jobs are thought in processes only inside ``in_processes()`` (the window's worker thread says so); everywhere else
 (arena, tests, tools) one job does all the work on the caller's own thread (``in_turn``), which the search makes
