@@ -18,13 +18,20 @@ class Tables:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.gathered: list[expert._Gathered] = []
-        record = self.gathered
+        self.told: list[list[tuple[int, int]]] = []  # each decision's rows as told: (worker, deal)
+        record, told = self.gathered, self.told
         real = expert._Gathered
 
         class Recorded(real):
             def __init__(self, iterations: int) -> None:
                 super().__init__(iterations)
                 record.append(self)
+                told.append([])
+
+            def heard(self, worker, message):
+                if isinstance(message, expert._Row):
+                    told[-1].append((worker, message.deal))
+                return super().heard(worker, message)
 
         monkeypatch.setattr(expert, "_Gathered", Recorded)
 

@@ -76,6 +76,9 @@ def test_the_pool_shares_the_deals_between_two_processes_with_the_same_result(mo
         pooled = [(there.decide(v, v.legal), tables.table(), there.last_deals) for v in views]
     assert pooled == local and there.bank == here.bank
     assert any(table is not None and deals == ITERATIONS for _d, table, deals in local)
+    pooled_rows = [rows for rows in tables.told[len(views):] if rows]
+    assert pooled_rows and all(len({deal for _w, deal in rows}) == len(rows) for rows in pooled_rows)  # claimed once
+    assert any({worker for worker, _deal in rows} == {0, 1} for rows in pooled_rows)  # shared by both processes
 
 
 def test_a_cancelled_search_in_the_pool_stops_every_process_at_once():
