@@ -6,7 +6,13 @@ Two measures, both printed as figures (never asserted on the clock by tests, whi
   searched decision's sampled deals (``ExpertPlayer.last_deals``) over the CPU time spent in searched decisions;
   the last line reads ``ai: N sampled deals/s``;
 - with ``--times``, each variant's Expert decision times (decisions with more than one legal action) as median,
-  95th percentile and maximum, with the phase of the slowest: the budget is the same in every variant and phase.
+  95th percentile and maximum, with the phase of the slowest: the budget is the same in every variant and phase;
+- with ``--jobs N``, what N cores buy on the same wall-clock budget: each searched decision of two-handed games
+  thought twice in the thinking processes (``remote``), by an Expert on one core and by one sharing its deals
+  between N, on the same position with the same seed and budget, their order alternating; the line
+  ``ai: M sampled deals/s on N cores`` then says how many more deals N cores sample in the same time (a
+  wall-clock figure, so it says what the machine's load leaves), beside each one's worker CPU time per deal (what
+  the split itself costs, whatever the load).
 
 Never imports pygame.
 """
@@ -19,6 +25,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from bezique.ai import remote
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
 from bezique.rules import VARIANTS, Action, GameState, make_ruleset, new_game, play_game, view_for
@@ -106,14 +113,91 @@ def sampled_deals_rate(seconds: float, seed: int, options: Mapping[str, int] | N
     return sampled, spent
 
 
+class CoresRate(NamedTuple):
+    """What a number of cores sampled in the Expert's searched decisions: deals, wall-clock and CPU seconds."""
+
+    cores: int
+    deals: int
+    wall: float
+    cpu: float
+
+    def rate(self) -> float:
+        return self.deals / max(self.wall, 1e-9)
+
+
+def cores_rates(seconds: float, seed: int, cores: int, options: Mapping[str, int] | None = None,
+                clock: Callable[[], float] = time.perf_counter) -> tuple[CoresRate, CoresRate]:
+    """(one core, `cores` cores): the Expert's searched two-handed decisions against the Intermediate, over games
+    played for about `seconds` of `clock`, each decision thought in the thinking processes by two Experts of the
+    same seed, one on a single core and one on `cores`, with no banked time (the same budget), first one then
+    the other in turn; the game goes on with the single core's choice (`options` go to both Experts)."""
+    remote.warm(cores, wait=True)  # every process ready: no decision is split narrower while one starts
+    rules = make_ruleset("two_handed")
+    experts = [make_player("expert", seed, **{**(options or {}), "cores": n}) for n in (1, cores)]
+    other = make_player("intermediate", seed + 1)
+    totals = [[0, 0.0, 0.0], [0, 0.0, 0.0]]
+    turn = 0
+
+    def choose(state: GameState, seat: int) -> Action:
+        nonlocal turn
+        view = view_for(state, seat)
+        if seat:
+            return other.choose(view, view.legal)
+        actions: list[Action] = [view.legal[0], view.legal[0]]
+        turn += 1
+        for i in (0, 1) if turn % 2 else (1, 0):
+            expert = experts[i]
+            assert isinstance(expert, ExpertPlayer)
+            expert.bank, expert.last_deals = 0.0, 0
+            t0 = clock()
+            actions[i] = expert.choose(view, view.legal)
+            wall = clock() - t0
+            if expert.last_deals:
+                total = totals[i]
+                total[0] += expert.last_deals
+                total[1] += wall
+                total[2] += expert.last_cpu
+        return actions[0]
+
+    game = 0
+    deadline = clock() + seconds
+    with remote.in_processes():
+        while clock() < deadline:
+            play_game(new_game(rules, game % 2), [choose, choose], random.Random(f"{seed}-{game}"), max_deals=1)
+            game += 1
+    one, many = (CoresRate(n, int(t[0]), t[1], t[2]) for n, t in zip((1, cores), totals, strict=True))
+    return one, many
+
+
+def cores_lines(one: CoresRate, many: CoresRate) -> list[str]:
+    """``cores_rates`` in words, ending with the line ``ai: M sampled deals/s on N cores``."""
+
+    def cpu_ms(rate: CoresRate) -> float:
+        return 1000.0 * rate.cpu / max(rate.deals, 1)
+
+    split = cpu_ms(many) / max(cpu_ms(one), 1e-9)
+    return [f"two-handed, the same decisions in the thinking processes (wall-clock, the machine's load included): "
+            f"1 core {one.deals} sampled deals in {one.wall:.2f} s, {many.cores} cores {many.deals} in "
+            f"{many.wall:.2f} s",
+            f"worker CPU a deal: {cpu_ms(one):.2f} ms on 1 core, {cpu_ms(many):.2f} ms on {many.cores} (the split "
+            f"costs {100 * (split - 1):+.1f}%: at most x{many.cores / split:.2f} on {many.cores} idle cores)",
+            f"ai: {many.rate():.0f} sampled deals/s on {many.cores} cores "
+            f"(x{many.rate() / max(one.rate(), 1e-9):.2f} the {one.rate():.0f} of 1 core, the same budget)"]
+
+
 def run_ai_bench(seconds: float, seed: int, times: bool, deals: int, variants: tuple[str, ...] = VARIANTS,
-                 options: Mapping[str, int] | None = None, clock: Callable[[], float] = time.process_time) -> int:
-    """The ``bench ai`` command: per-variant decision times (with `times`), then the sampled deals rate
-    (`clock` and the Expert's `options` are the tests')."""
+                 options: Mapping[str, int] | None = None, clock: Callable[[], float] = time.process_time,
+                 jobs: int = 1, wall: Callable[[], float] = time.perf_counter) -> int:
+    """The ``bench ai`` command: per-variant decision times (with `times`), with `jobs` > 1 the rate on that many
+    cores against one (``cores_rates``, on the `wall` clock), then the sampled deals rate (`clock`, `wall` and the
+    Expert's `options` are the tests')."""
     if times:
         print(f"Expert decision times, {deals} deal(s) a variant, default budget (the machine's load included):")
         for variant in variants:
             print(decision_times(variant, deals, seed, options).line(), flush=True)
+    if jobs > 1:
+        for line in cores_lines(*cores_rates(seconds, seed, jobs, options, wall)):
+            print(line, flush=True)
     sampled, spent = sampled_deals_rate(seconds, seed, options, clock)
     print(f"two-handed: {sampled} sampled deals in {spent:.2f} CPU s of searched decisions, one core")
     print(f"ai: {sampled / max(spent, 1e-9):.0f} sampled deals/s")

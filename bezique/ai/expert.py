@@ -6,20 +6,30 @@ action that wins the game as it is made is taken (``winning_now``); otherwise ev
 less the knowledge vetoes, copies of a face counted once) is played out on the same sampled deals with the same
 random stream, and the rules' own choice stands unless another beats it clearly (``confidence``). The budget is
 checked after every rollout and inside every exact solve (``give_up``), so a decision never runs past it and a
-cancelled one stops at once. On the window's worker thread the decision is thought in a pool process
-(``remote``), with the same seed: the same choice as on the caller's thread.
+cancelled one stops at once.
+
+On the window's worker thread the sampled deals are shared between up to ``cores`` pool processes (``remote``):
+every worker draws the deals in turn from the decision's one random stream and plays out those it claims (the
+first worker free takes the next deal), telling their values deal by deal to the caller's ``DealTable``
+(``confidence``), which gathers them in deal order, prunes and stops as one worker would; the workers hear which
+candidates are still live. On a time budget each worker searches until its deadline and the table keeps the deals
+0..n-1 that were all played; on an iteration budget exactly the first `iterations` deals are played, whoever plays
+each. So the same seed gives the same deals, the same table and the same choice on any number of cores, and the
+same as on the caller's thread (arena, tests and tools, one worker).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from functools import partial
+from time import process_time
 from typing import NamedTuple
 
 from bezique.ai import remote
 from bezique.ai.base import StopFlag
-from bezique.ai.confidence import MIN_DEALS, clearly_worse, overrule_score, required_z
+from bezique.ai.confidence import MIN_DEALS, DealTable
 from bezique.ai.inference import Belief
 from bezique.ai.knowledge import EXPERT_CRAFT
 from bezique.ai.players import RulePlayer, match_legal
@@ -35,10 +45,9 @@ from bezique.ai.search import (
     vetoes,
 )
 from bezique.ai.solver import WIN, OutOfTime, solvable, solve
-from bezique.rules import Action, Phase, PlayerView, Verb, apply, copy_key
+from bezique.rules import Action, GameState, Phase, PlayerView, Verb, apply, copy_key
 
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
-PRUNE_EVERY = 8  # sampled deals between checks that drop candidates clearly worse than the rules' choice
 
 
 class ExpertPlayer(RulePlayer):
@@ -46,63 +55,71 @@ class ExpertPlayer(RulePlayer):
 
     level = "expert"
     default_time_ms = 280
+    default_cores: int | None = remote.PROCESSES  # thinking processes a decision may share its deals between
 
     def __init__(self, seed: int = 0, time_ms: int | None = None, iterations: int = 0,
-                 rule_tricks: int | None = None, horizon: int | None = None) -> None:
+                 rule_tricks: int | None = None, horizon: int | None = None, cores: int | None = None) -> None:
         super().__init__(seed)
         self.horizon = HORIZON if horizon is None else horizon
         self.rule_tricks = RULE_TRICKS if rule_tricks is None else rule_tricks
         self.time_ms = self.default_time_ms if time_ms is None else time_ms
         self.iterations = iterations
+        self.cores = cores or min(self.default_cores or remote.all_cores(), remote.all_cores())
         self.bank = 0.0  # thinking time saved on easy decisions (seconds), spent on the next hard ones
         self.last_deals = 0  # deals the last search sampled and played out for every candidate (bench ai reads it)
+        self.last_cpu = 0.0  # CPU seconds the last decision's workers spent, all together (bench ai reads it)
 
     def decide(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Decision:
+        """The search, its sampled deals shared between up to ``cores`` pool processes on the window's worker
+        thread (``remote``), played in turn on this thread elsewhere: the same seed gives the same deals, so the
+        same table and the same choice, on any number of cores (on an iteration budget)."""
         legal = list(legal)
         if len(legal) == 1:
             return Decision(legal[0], "only", {})
         seed = self.rng.getrandbits(64)
-        if remote.wanted():  # the window's worker thread: think in the pool, the same search on the same seed
-            job = _SearchJob(type(self), (self.time_ms, self.iterations, self.rule_tricks, self.horizon),
-                             self.bank, seed, view, legal)
-            decision, self.bank, self.last_deals = remote.think(job, stop)
-            return decision
-        return self._decide(view, legal, seed, stop)
-
-    def _decide(self, view: PlayerView, legal: list[Action], seed: int, stop: remote.Stop | None) -> Decision:
-        """``decide`` on this thread, its sampled deals drawn from `seed`."""
         started = time.perf_counter()  # the budget covers the whole decision, reading the opponent included
+        gathered = _Gathered(self.iterations)
+        options = (self.time_ms, self.iterations, self.rule_tricks, self.horizon)
+        share = partial(_Share, type(self), options, self.bank, seed, view, legal)
+        shares = remote.split(lambda worker, _workers: share(worker), self.cores, gathered, stop)
+        if not self.iterations:
+            spent = time.perf_counter() - started
+            self.bank = min(BANK_CAP, max(0.0, self.bank + self.time_ms / 1000.0 - spent))
+        table = gathered.table
+        self.last_deals = table.n if table is not None else 0
+        self.last_cpu = sum(cpu for _decided, cpu in shares)
+        decided = shares[0][0]
+        return decided if decided is not None else gathered.decision()
+
+    def _share(self, view: PlayerView, legal: list[Action], seed: int, stop: remote.Stop, link: remote.Link,
+               worker: int) -> Decision | None:
+        """Worker `worker`'s share of ``decide``, its sampled deals drawn from `seed`: the decision if one needs no
+        search (the first worker's, when it is an exact solve), else None once its deals are told on `link`."""
+        started = time.perf_counter()
         budget = self.time_ms / 1000.0
         deadline = started + budget + self.bank
         timed = not self.iterations  # a fixed number of sampled deals is never cut short by the clock
-
         affordable = started + budget / MIN_DEALS  # a deal valued exactly must fit this share of the budget
 
         def give_up() -> bool:
-            """The search must stop now: cancelled, or (on a clock) past its deadline."""
-            return (stop is not None and stop.is_set()) or (timed and time.perf_counter() >= deadline)
+            """The search must stop now: cancelled (or done elsewhere), or (on a clock) past its deadline."""
+            return stop.is_set() or (timed and time.perf_counter() >= deadline)
 
         def too_slow() -> bool:
             """(On a clock) the first deal valued by the exact solver is taking too long to sample enough."""
             return give_up() or (timed and time.perf_counter() >= affordable)
 
-        try:
-            return self._search(view, legal, give_up, too_slow, random.Random(seed))
-        finally:
-            if timed:
-                self.bank = min(BANK_CAP, max(0.0, self.bank + budget - (time.perf_counter() - started)))
+        return self._search(view, legal, give_up, too_slow, random.Random(seed), link, worker)
 
     def _search(self, view: PlayerView, legal: list[Action], give_up: Callable[[], bool],
-                too_slow: Callable[[], bool], rng: random.Random) -> Decision:
-        """``decide`` once there is a choice: the exact solve, a win now, or the sampled deals until `give_up`.
-        Near the end of the stock the deals are valued by the exact solver of the final tricks, unless the first
-        one cannot be valued so before `too_slow` says so: then every deal is played out by the rules instead
-        (``MIN_DEALS`` deals by rule say more than one exact deal that never overrules anything)."""
+                too_slow: Callable[[], bool], rng: random.Random, link: remote.Link, worker: int) -> Decision | None:
+        """``decide`` once there is a choice: the exact solve, a win now, or the plan (the candidates and the
+        rules' decision) then the rows of this worker's sampled deals, told on `link`, until `give_up`."""
         me = view.seat
         belief = Belief(view, rng)
         first = belief.deal(rng)
         if solvable(first):
-            return self._solved(first, me, legal, give_up)
+            return self._solved(first, me, legal, give_up) if worker == 0 else None
         won = winning_now(first, me, legal)
         if won is not None:
             return Decision(won, "win_now", {})
@@ -116,43 +133,65 @@ class ExpertPlayer(RulePlayer):
         if prior not in candidates:
             candidates.append(prior)
         candidates = distinct(first, me, candidates, prior)
-        values: list[list[float]] = [[] for _ in candidates]
-        live = list(range(len(candidates)))
-        p = candidates.index(prior)
+        link.tell(_Plan(candidates, rules_decision))  # every worker: the first heard makes the table
+        self._play_out(view, candidates, _deals(first, belief, rng), give_up, too_slow, link)
+        return None
+
+    def _play_out(self, view: PlayerView, candidates: list[Action], deals: Iterator[tuple[int, GameState, int]],
+                  give_up: Callable[[], bool], too_slow: Callable[[], bool], link: remote.Link) -> None:
+        """Play out the deals this worker claims (``link.claim``: the first worker free takes the next deal) for the
+        candidates still live (``_Live``: as `link` last heard), telling each deal's values (a ``_Row``) until
+        `give_up`. Near the end of
+        the stock the deals are valued by the exact solver of the final tricks, unless this worker's first one
+        cannot be valued so before `too_slow` says so: then its deals are played out by the rules instead
+        (``MIN_DEALS`` deals by rule say more than one exact deal that never overrules anything)."""
+        me = view.seat
         base = tuple(view.scores)
-        n = 0
         exact = view.rules.players == 2 and view.stock_count <= END_STOCK and view.rules.hand_size <= EXACT_HAND
-        while True:
-            det = first if n == 0 else belief.deal(rng)
-            seed = rng.getrandbits(32)
-            row: list[float] = []
-            stop_here = too_slow if exact and n == 0 else give_up
-            try:
-                for i in live:
-                    state = det.clone()
-                    apply(state, candidates[i])
-                    rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
-                            to_final=exact, own=me)
-                    row.append(final_value(state, me, base, stop_here) if exact else deal_value(state, me, base))
-                    if stop_here() and i != live[-1]:
-                        raise OutOfTime  # a deal not played out for every candidate compares nothing
-            except OutOfTime:
-                if exact and n == 0 and not give_up():
+        live = _Live(len(candidates), link)
+        first = True
+        mine = link.claim()
+        for index, det, seed in deals:
+            if self.iterations and mine >= self.iterations:
+                return
+            if index != mine:
+                continue
+            row = None
+            while row is None:
+                stop_here = too_slow if exact and first else give_up
+                try:
+                    row = self._row(det, seed, candidates, live, (me, base), exact, stop_here)
+                except OutOfTime:  # a deal not played out for every candidate compares nothing
+                    if not (exact and first) or give_up():
+                        return
                     exact = False  # exact values cost too much here: the same deals, played out by the rules
-                    continue
-                break
-            for i, v in zip(live, row, strict=True):
-                values[i].append(v)
-            n += 1
-            if give_up() or (self.iterations and n >= self.iterations):
-                break
-            if n % PRUNE_EVERY == 0 and len(live) > 1:
-                live = [i for i in live if i == p or not clearly_worse(values[i], values[p])]
-                if len(live) == 1:
-                    break  # every other candidate is clearly worse: the rules' choice stands
-        self.last_deals = n
-        decision = self._pick(candidates, values, prior, live)
-        return rules_decision if decision.action == prior else decision
+            first = False
+            link.tell(_Row(index, row))
+            if give_up():
+                return
+            mine = link.claim()
+
+    def _row(self, det: GameState, seed: int, candidates: list[Action], live: _Live, seat: tuple[int, tuple[int, ...]],
+             exact: bool, stop_here: Callable[[], bool]) -> dict[int, float]:
+        """Each live candidate (index -> value) played on the sampled deal `det` and rolled on with the same
+        random stream `seed`, valued for `seat` (me, the scores before) by ``final_value`` when `exact`, else
+        ``deal_value``. A candidate pruned while the deal is played is skipped (what the table heard last is
+        asked before each). Raises ``OutOfTime`` once `stop_here` says so before the last candidate."""
+        me, base = seat
+        row: dict[int, float] = {}
+        order = live.now()
+        last = order[-1]
+        for i in order:
+            if i not in live.now():
+                continue
+            state = det.clone()
+            apply(state, candidates[i])
+            rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
+                    to_final=exact, own=me)
+            row[i] = final_value(state, me, base, stop_here) if exact else deal_value(state, me, base)
+            if stop_here() and i != last:
+                raise OutOfTime
+        return row
 
     def _solved(self, state, me: int, legal: list[Action], give_up: Callable[[], bool]) -> Decision:
         """The final tricks of a two-player deal, both hands known: the exact solve, or, if it cannot finish in
@@ -168,22 +207,30 @@ class ExpertPlayer(RulePlayer):
             return Decision(action, "solver_win", {"card": card})
         return Decision(action, "solver", {"card": card, "gain": int(best)})
 
-    def _pick(self, candidates: list[Action], values: list[list[float]], prior: Action, live: list[int]) -> Decision:
-        """The intermediate rules' choice, unless another candidate beats it clearly on the same sampled deals
-        (``confidence.overrule_score``: the paired mean gain clears ``confidence.MARGIN`` points beyond its critical
-        value of standard errors, a stricter one against a meld the rules declare)."""
-        p = candidates.index(prior)
-        n = len(values[p])
-        best_i, best_score, best_gain = p, 0.0, 0.0
-        challengers = len(candidates) - 1
-        for i in live:
-            if i == p:
-                continue
-            score, mean = overrule_score(values[i], values[p], required_z(prior, candidates[i], challengers))
-            if score > best_score:
-                best_i, best_score, best_gain = i, score, mean
-        chosen = candidates[best_i]
-        return Decision(chosen, "search", {"n": n, "gain": best_gain})
+
+class _Live:
+    """The candidates a worker still plays: all at first, then the last the table told it (on `link`). Pruning only
+    drops, so a worker that has not heard yet plays more than the table needs, never less."""
+
+    def __init__(self, count: int, link: remote.Link) -> None:
+        self.link = link
+        self.indices = list(range(count))
+
+    def now(self) -> list[int]:
+        for word in self.link.heard():
+            self.indices = word
+        return self.indices
+
+
+def _deals(first: GameState, belief: Belief, rng: random.Random) -> Iterator[tuple[int, GameState, int]]:
+    """The decision's sampled deals in order, each with the seed of its rollouts: (0, `first`, seed), then one
+    dealt by `belief` at a time. Every worker draws them all from the decision's one random stream, in the order
+    a single worker would (a worker skips the others' deals after drawing them: a deal costs a few percent of
+    its rollouts), so deal i is the same whatever the number of workers, and the same as on one core."""
+    index, det = 0, first
+    while True:
+        yield index, det, rng.getrandbits(32)
+        index, det = index + 1, belief.deal(rng)
 
 
 def winning_now(state, me: int, legal: list[Action]) -> Action | None:
@@ -236,16 +283,66 @@ def rules_decision_for(state, me: int, legal: list[Action], rng: random.Random) 
 
 
 class MasterPlayer(ExpertPlayer):
-    """The expert with a larger thinking budget (``ai.master_time_ms``)."""
+    """The expert with a larger thinking budget (``ai.master_time_ms``) on all the machine's cores."""
 
     level = "master"
     default_time_ms = 1000
+    default_cores = None
 
 
-class _SearchJob(NamedTuple):
-    """One decision of a search level, to be thought in the pool (``remote``): the level, its options (time_ms,
-    iterations, rule_tricks, horizon), its banked time, the decision's seed, the view and the legal actions.
-    Answers (decision, bank after it, sampled deals)."""
+class _Plan(NamedTuple):
+    """What every worker tells before its first row: the candidates (the rows' indices are theirs) and the
+    rules' decision, to stand unless the table overrules it."""
+
+    candidates: list[Action]
+    rules_decision: Decision
+
+
+class _Row(NamedTuple):
+    """One sampled deal's values: candidate index -> value, for the candidates its worker still played."""
+
+    deal: int
+    values: dict[int, float]
+
+
+class _Gathered:
+    """The caller's side of a decision's split (``remote.Listener``): the table, made from the first plan heard,
+    that every worker's rows fill in deal order; it tells the workers the candidates still live after a
+    pruning, and that they may stop once it is complete."""
+
+    def __init__(self, iterations: int) -> None:
+        self.iterations = iterations
+        self.table: DealTable | None = None
+        self.rules_decision: Decision | None = None
+
+    def heard(self, worker: int, message: _Plan | _Row) -> list[int] | None:
+        if isinstance(message, _Plan):
+            if self.table is None:
+                self.table = DealTable(message.candidates, message.rules_decision.action, self.iterations)
+                self.rules_decision = message.rules_decision
+            return None
+        assert self.table is not None  # a worker tells its plan before its rows
+        return self.table.add(message.deal, message.values)
+
+    def enough(self) -> bool:
+        return self.table is not None and self.table.done
+
+    def decision(self) -> Decision:
+        """The rules' decision, unless the table overrules it (``DealTable.pick``)."""
+        table, rules_decision = self.table, self.rules_decision
+        assert table is not None and rules_decision is not None
+        best, gain = table.pick()
+        chosen = table.candidates[best]
+        if chosen == rules_decision.action:
+            return rules_decision
+        return Decision(chosen, "search", {"n": table.n, "gain": gain})
+
+
+class _Share(NamedTuple):
+    """One worker's share of a search level's decision, to be thought in the pool (``remote``): the level, its
+    options (time_ms, iterations, rule_tricks, horizon), its banked time, the decision's seed, the view, the
+    legal actions, and which worker (the first solves the final tricks exactly, when the deal is there). Answers
+    (decision or None, CPU seconds spent)."""
 
     level: type[ExpertPlayer]
     options: tuple[int, int, int, int]
@@ -253,11 +350,12 @@ class _SearchJob(NamedTuple):
     seed: int
     view: PlayerView
     legal: list[Action]
+    worker: int
 
-    def run(self, stop: remote.Stop) -> tuple[Decision, float, int]:
+    def run(self, stop: remote.Stop, link: remote.Link) -> tuple[Decision | None, float]:
+        cpu = process_time()
         time_ms, iterations, rule_tricks, horizon = self.options
         player = self.level(0, time_ms=time_ms, iterations=iterations, rule_tricks=rule_tricks, horizon=horizon)
         player.bank = self.bank
-        decision = player._decide(self.view, self.legal, self.seed, stop)
-        return decision, player.bank, player.last_deals
-
+        decided = player._share(self.view, self.legal, self.seed, stop, link, self.worker)
+        return decided, process_time() - cpu

@@ -16,13 +16,13 @@ LEVELS: dict[str, Callable[..., Player]] = {
     "intermediate": IntermediatePlayer,
     "expert": ExpertPlayer,
 }
-# "master" (the expert with ai.master_time_ms) is not offered until the arena shows it beats expert; make_player
-# still builds it so that a config.yaml saying ``level: master`` keeps working.
+# "master" (the expert with ai.master_time_ms, on all cores) is not offered until the arena shows it beats expert;
+# make_player still builds it so that a config.yaml saying ``level: master`` keeps working.
 HIDDEN_LEVELS: dict[str, Callable[..., Player]] = {"master": MasterPlayer}
 
 MENU_LEVELS = ("beginner", "intermediate", "expert")  # what the menu offers, easiest first
 
-SEARCH_OPTIONS = ("time_ms", "iterations", "rule_tricks", "horizon")
+SEARCH_OPTIONS = ("time_ms", "iterations", "rule_tricks", "horizon", "cores")
 
 
 def make_player(level: str, seed: int = 0, **options: Any) -> Player:
@@ -30,7 +30,9 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
 
     Options (search levels only, ignored by the others): ``time_ms`` thinking time per decision (expert default
     280, master 1000, from ``config.yaml``'s ``ai.expert_time_ms`` / ``ai.master_time_ms``), ``iterations`` a fixed
-    number of sampled deals per decision instead of a time budget (reproducible whatever the machine; tests use it).
+    number of sampled deals per decision instead of a time budget (reproducible whatever the machine; tests use it),
+    ``cores`` the most thinking processes a decision shares its sampled deals between on the window's worker
+    thread (expert default 2, master all the machine's; the same deals give the same choice on any number).
     """
     try:
         factory = LEVELS[level] if level in LEVELS else HIDDEN_LEVELS[level]

@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ai.add_argument("--times", action="store_true", help="first time the Expert's decisions in every variant")
     ai.add_argument("--deals", type=int, default=1, help="deals a variant with --times (default 1)")
     ai.add_argument("--variant", action="append", choices=VARIANTS, help="a variant to time (default: all)")
+    ai.add_argument("--jobs", type=int, default=1, help="also compare this many cores with one (wall-clock)")
     bench_review.add_arguments(sub.add_parser("review", help="seconds the review's analysis takes per deal"))
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
@@ -71,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
     if args.target == "ai":
-        return run_ai_bench(args.seconds, args.seed, args.times, args.deals, tuple(args.variant or VARIANTS))
+        return run_ai_bench(args.seconds, args.seed, args.times, args.deals, tuple(args.variant or VARIANTS),
+                            jobs=args.jobs)
     deals, actions, elapsed = bench_rules(args.seconds, args.seed, args.variant)
     print(f"variant {args.variant}: {deals} complete random deals, {actions} actions in {elapsed:.2f} s on one core")
     print(f"actions: {actions / elapsed:.0f}/s, {actions / max(deals, 1):.1f} per deal")
