@@ -6,6 +6,6 @@ are the texts' (``bezique.i18n.advice``), so the players carry none.
 """
 
 from bezique.ai.base import Hint, Player, StopFlag
-from bezique.ai.levels import LEVELS, MENU_LEVELS, make_player
+from bezique.ai.levels import HIDDEN_LEVELS, LEVELS, MENU_LEVELS, make_player
 
-__all__ = ["LEVELS", "MENU_LEVELS", "Hint", "Player", "StopFlag", "make_player"]
+__all__ = ["HIDDEN_LEVELS", "LEVELS", "MENU_LEVELS", "Hint", "Player", "StopFlag", "make_player"]
