@@ -58,11 +58,15 @@ def settlement_value(state: GameState, me: int, base: tuple[int, ...], worth: tu
 
 def final_settlement_value(state: GameState, me: int, base: tuple[int, ...], points: int) -> float:
     """``settlement_value`` where the final tricks, solved exactly, bring me `points` more than the opponent (the
-    last trick and, where they count, brisques): the deal's totals are then known but for that split."""
+    solver's count: the last trick, and the deal's brisques where they may count): the deal's totals are then known
+    but for that split. The brisques already won are the rules' to count or not; what the final tricks bring beyond
+    them is put to the raw points (it is mostly the last trick)."""
     rules = state.rules
     opp = 1 - me
-    raw = (state.deal_points[me] + max(points, 0), state.deal_points[opp] + max(-points, 0))
     brisques = [sum(1 for c in state.won[s] if c & 7 <= 1) for s in (me, opp)]
+    if rules.brisque_timing != "none":
+        points -= rules.brisque_value * (brisques[0] - brisques[1])  # the solver counts those it cannot change
+    raw = (state.deal_points[me] + max(points, 0), state.deal_points[opp] + max(-points, 0))
     left = 8 * rules.packs - sum(brisques)
     settled = settle_deal(rules, raw, (round(brisques[0] + left / 2), round(brisques[1] + left / 2))).settled
     return match_value(rules, base[me], base[opp], settled[0], settled[1])
