@@ -44,9 +44,7 @@ def settlement_value(state: GameState, me: int, base: tuple[int, ...], worth: tu
     future, spread = _future(rules, len(state.stock))
     lead = (worth[0] - worth[1]) / 2.0
     mine, theirs = state.deal_points[me] + future + lead, state.deal_points[opp] + future - lead
-    brisques = [sum(1 for c in state.won[s] if c & 7 <= 1) for s in (me, opp)]
-    left = 8 * rules.packs - sum(brisques)  # brisques still to be won: half each, on average
-    counts = (round(brisques[0] + left / 2), round(brisques[1] + left / 2))
+    counts = _brisques(state, me)
     value = 0.0
     for za, wa in GRID:
         for zb, wb in GRID:
@@ -63,12 +61,10 @@ def final_settlement_value(state: GameState, me: int, base: tuple[int, ...], poi
     them is put to the raw points (it is mostly the last trick)."""
     rules = state.rules
     opp = 1 - me
-    brisques = [sum(1 for c in state.won[s] if c & 7 <= 1) for s in (me, opp)]
-    if rules.brisque_timing != "none":
-        points -= rules.brisque_value * (brisques[0] - brisques[1])  # the solver counts those it cannot change
+    if rules.brisque_timing != "none":  # the solver counts the brisques won, which it cannot change
+        points -= rules.brisque_value * (_won_brisques(state, me) - _won_brisques(state, opp))
     raw = (state.deal_points[me] + max(points, 0), state.deal_points[opp] + max(-points, 0))
-    left = 8 * rules.packs - sum(brisques)
-    settled = settle_deal(rules, raw, (round(brisques[0] + left / 2), round(brisques[1] + left / 2))).settled
+    settled = settle_deal(rules, raw, _brisques(state, me)).settled
     return match_value(rules, base[me], base[opp], settled[0], settled[1])
 
 
@@ -92,3 +88,15 @@ def _future(rules: Ruleset, stock: int) -> tuple[float, float]:
     total, spread = DEAL_FUTURE.get(rules.packs, DEAL_FUTURE[4])
     share = 1.0 - (1.0 - min(1.0, stock / max(1, rules.stock_size))) ** FUTURE_CURVE
     return total * share, spread * math.sqrt(share)
+
+
+def _won_brisques(state: GameState, seat: int) -> int:
+    return sum(1 for c in state.won[seat] if c & 7 <= 1)
+
+
+def _brisques(state: GameState, me: int) -> tuple[int, int]:
+    """The brisques (mine, the opponent's) the deal will end with, as expected: those won so far, and half each of
+    those still to be won."""
+    mine, theirs = _won_brisques(state, me), _won_brisques(state, 1 - me)
+    left = 8 * state.rules.packs - mine - theirs
+    return round(mine + left / 2), round(theirs + left / 2)
