@@ -25,7 +25,7 @@ import sys
 import time
 
 from bezique.ai.levels import HIDDEN_LEVELS, LEVELS, make_player
-from bezique.rules import Action, GameState, make_ruleset, new_game, play_game, view_for
+from bezique.rules import Action, GameState, Ruleset, make_ruleset, new_game, play_game, view_for
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +80,7 @@ def play_arena_game(job: tuple) -> dict:
     index, pair, swap, a, b, variant, target, max_deals, seed, options = job
     rules = make_ruleset(variant, {"target_score": target})
     seats = rules.players
-    letters = [("B" if swap else "A") if s % 2 == 0 else ("A" if swap else "B") for s in range(seats)]
+    letters = seat_letters(rules, swap)
     players = [make_player(a if letters[s] == "A" else b, seed * 1_000_003 + index * 101 + s, **options)
                for s in range(seats)]
     times: dict[str, list[float]] = {"A": [], "B": []}
@@ -115,6 +115,15 @@ def play_arena_game(job: tuple) -> dict:
         winner = "A" if best_a > best_b else "B" if best_b > best_a else None
     return {"index": index, "pair": pair, "winner": winner, "deal_diffs": deal_diffs, "times": times,
             "scores": (best_a, best_b)}
+
+
+def seat_letters(rules: Ruleset, swap: bool) -> list[str]:
+    """Each seat's level, "A" or "B", in alternate seats (A first unless `swap`): partners sit in alternate seats,
+    so every seat of a side plays the same level, and the swapped game of a pair seats the other level there."""
+    first, second = ("B", "A") if swap else ("A", "B")
+    letters = [first if s % 2 == 0 else second for s in range(rules.players)]
+    assert all(letters[s] == letters[rules.side_of(s)] for s in range(rules.players))  # one level a side
+    return letters
 
 
 def _diff(state: GameState, start: list[int], sides_a: list[int], sides_b: list[int]) -> float:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from bezique.ai.base import Hint, Player, StopFlag
 from bezique.ai.knowledge import INTERMEDIATE
-from bezique.ai.policy import Decision, beginner_decision, final_phase_decision, intermediate_decision
+from bezique.ai.policy import Decision, beginner_decision, intermediate_decision
 from bezique.ai.solver import solvable, solve
 from bezique.rules import Action, PlayerView, Verb, determinize
 
@@ -68,6 +68,4 @@ class IntermediatePlayer(RulePlayer):
         if solvable(state) and len(state.hands[me]) <= self.solve_from:
             card, _values = solve(state, me)
             return Decision(Action(Verb.PLAY, (card,)), "final_win" if state.trick else "final_lead", {"card": card})
-        if state.final_phase and state.rules.players == 2 and not state.stock:
-            return final_phase_decision(state, me, [a.cards[0] for a in legal])
         return intermediate_decision(state, me, legal, rng, self.craft)

@@ -10,7 +10,8 @@ the end): the other seats by the intermediate rules, its own later moves by its 
 between candidates much sharper than the value of each. A rollout's end is valued by ``game_value``: in a race to
 the target, the chance of winning the game (``win_chance``, from the expected totals: score + ``horizon_value``
 of the cards held, weights fitted to what such a position goes on to score) plus a share of the deal's points;
-in a settlement variant, the points.
+with three sides, the points; in Rubicon and Chinese, the settlement the deal comes to and the match
+(``settling``). Every value is my side's: in partnerships a partner's points are mine.
 
 Near the end of the stock (``END_STOCK``) the rollouts stop where the final tricks begin and the exact solver
 values them, since that is how the search will play them.
@@ -19,8 +20,9 @@ The rules' own choice (with ``EXPERT_CRAFT``) is played unless another candidate
 deals (``confidence``: a paired t test, family-wise against a meld the rules declare): the search corrects the
 rules where it sees a real gain instead of chasing noise. An action that wins the game as it is made is taken
 without a search (``winning_now``). Once the stock is gone in a two-player deal the hands are known and
-``solver.solve`` plays perfectly. Knowledge vetoes drop moves a watching player would call blunders
-before the search starts.
+``solver.solve`` plays perfectly; with three to six players the final tricks are searched like the others, on
+sampled deals whose rollouts play them by the intermediate rules. Knowledge vetoes drop moves a watching player
+would call blunders before the search starts.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from bezique.ai.policy import (
     intermediate_decision,
     rollout_action,
 )
+from bezique.ai.settling import final_settlement_value, settlement_value, settles
 from bezique.ai.solver import solvable, solved_value
 from bezique.rules import (
     DONE_ACTION,
@@ -76,15 +79,17 @@ _PLAY = Verb.PLAY
 
 
 def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
-    """`legal` minus the blunders: a brisque thrown on a trick already lost when a worthless card would do; a card
-    of a trump sequence held complete and not yet declared, played for nothing in the stock phase."""
+    """`legal` minus the blunders: a brisque thrown on a trick an opponent is winning when a worthless card would
+    do (on a partner's winning card a brisque may be points for the side: the search decides); a card of a trump
+    sequence held complete and not yet declared, played for nothing in the stock phase."""
     plays = [a for a in legal if a.verb == Verb.PLAY]
     if len(plays) < 2:
         return legal
     trump = state.trump
+    rules = state.rules
     know = Knowledge(state, me)
     banned: set[Action] = set()
-    if state.trick:
+    if state.trick and rules.side_of((state.leader + state.best) % rules.players) != rules.side_of(me):
         winning = state.trick[state.best]
         losing = [a for a in plays if not beats(a.cards[0], winning, trump)]
         worthless = [a for a in losing if not is_brisque(a.cards[0]) and know.keep_value(a.cards[0]) < 10]
@@ -108,6 +113,10 @@ def deal_value(state, me: int, base: tuple[int, ...]) -> float:
     the best other side's; a rollout cut at its horizon in the stock phase adds each seat's ``horizon_value`` (what
     its cards are worth in points still to come), later the brisques won but not yet scored."""
     rules = state.rules
+    if settles(rules):
+        live = state.phase in (Phase.PLAY, Phase.DECLARE) and state.stock
+        worth_now = (horizon_value(state, me), horizon_value(state, 1 - me)) if live else (0.0, 0.0)
+        return settlement_value(state, me, base, worth_now)
     side = rules.side_of(me)
     still = [0.0] * rules.sides  # what each side's cards are still worth this deal, in points
     if state.phase in (Phase.PLAY, Phase.DECLARE):
@@ -127,6 +136,8 @@ def final_value(state, me: int, base: tuple[int, ...], give_up: Callable[[], boo
     if not solvable(state):
         return deal_value(state, me, base)
     outcome, points = solved_value(state, me, give_up)
+    if settles(state.rules):
+        return final_settlement_value(state, me, base, points)
     other = 1 - me
     gained = (state.scores[me] - base[me]) - (state.scores[other] - base[other]) + points
     if outcome:
@@ -140,8 +151,8 @@ def game_value(state, side: int, points: float, mine: float, theirs: float) -> f
     In a two-sided race to the target the game counts as ``WIN_VALUE`` x (2 x chance of winning - 1), the chance
     from the expected totals `mine` and `theirs` (``win_chance``), plus ``POINT_SHARE`` x `points`, the sum kept
     within +-``WIN_VALUE`` (a race decided is worth more: ``_decided``): a lead matters for what it does to that
-    chance (little when the game is settled, much near the target). Elsewhere
-    (three sides, or Rubicon and Chinese settlements) it is the points, plus ``ROLLOUT_WIN`` for a game decided."""
+    chance (little when the game is settled, much near the target). With three sides it is the points, plus
+    ``ROLLOUT_WIN`` for a game decided (Rubicon and Chinese are valued by their settlement: ``settling``)."""
     rules = state.rules
     if state.finished and state.winner is not None:
         return _decided(rules, state.winner == side, points)
@@ -224,7 +235,8 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
     """Play on in place: the intermediate rules for the next `rule_tricks` tricks (seat `own` by the search levels'
     own weights, ``EXPERT_CRAFT``), then the fast policy, until the deal ends or `horizon` more tricks are done
     (or, with `to_final`, the final tricks of a two-player deal are about to start, for the solver to value
-    them)."""
+    them). The final tricks are played by the intermediate rules in every variant: with three to six players the
+    hands are not all known, no exact count applies, and the rules are how the other seats play them."""
     stop_rules = state.tricks_done + rule_tricks
     stop = state.tricks_done + horizon
     rules = state.rules
@@ -241,10 +253,10 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
             continue
         if state.tricks_done >= stop and phase == _PLAYING and not state.trick and not state.final_phase:
             return  # the final tricks are always played out (cheap, and exact brisque counts beat a guess)
-        if state.final_phase and phase == _PLAYING and two:
-            if to_final:
-                return
-            # the final tricks by the intermediate rules (the opponent's own policy there), not the fast policy
+        if state.final_phase and phase == _PLAYING:
+            if to_final and two:
+                return  # for the exact solver (two hands, both known once the stock is gone)
+            # the final tricks by the intermediate rules (the other seats' own policy there), not the fast policy
             cards = legal_plays(state)
             card = cards[0] if len(cards) == 1 else final_phase_decision(state, state.to_act, cards).action.cards[0]
             apply(state, Action(_PLAY, (card,)))

@@ -61,10 +61,12 @@ class _Solver:
         self.opp = 1 - me
         self.trump = state.trump
         self.must_win = rules.endgame_must_win_trick
-        self.target = rules.target_score
+        settlement = rules.game_end_mode == "settlement"
+        # a settlement deal (Rubicon, Chinese) has no target: its points count only as the deal is settled
+        self.target = INF if settlement else rules.target_score
         self.immediate_end = rules.game_end_mode == "immediate" and state.tiebreak is None
         self.tiebreak = state.tiebreak
-        self.brisque_value = rules.brisque_value
+        self.brisque_value = 0 if rules.brisque_timing == "none" else rules.brisque_value  # Chinese: worth nothing
         self.brisques_now = rules.brisque_timing == "immediate"
         self.last_bonus = rules.last_trick_bonus if rules.last_trick_bonus_trick == "final" else 0
         self.base = (state.scores[rules.side_of(me)], state.scores[rules.side_of(1 - me)])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bezique.rules.actions import Event, EventSink
 from bezique.rules.cards import BRISQUE_RANKS, COURT_RANKS, rank_of
+from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import DealSummary, GameState, Phase, Settlement
 
 
@@ -51,17 +52,12 @@ def repeat_carte_blanche(state: GameState, drawn: list[tuple[int, int]], events:
             score(state, seat, state.rules.carte_blanche_value, "carte_blanche", events, (card,))
 
 
-def _settle(state: GameState, events: EventSink) -> Settlement:
-    """Rubicon and Chinese settlement (RULES.md §5.6, §6.4); updates the match scores."""
-    rules = state.rules
-    raw = tuple(state.deal_points)
-    brisques = [sum(1 for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS) for seat in range(rules.players)]
+def settle_deal(rules: Ruleset, raw: tuple[int, ...], brisques: tuple[int, ...]) -> Settlement:
+    """The settlement of a two-player Rubicon or Chinese deal (RULES.md §5.6, §6.4) from each seat's raw points
+    (melds, carte blanche, last trick) and brisques won, without a game state: the rules settle a deal with it,
+    and the computer values a deal still being played by the settlement it would come to."""
     counted = rules.brisque_timing != "none" and (raw[0] == raw[1] or min(raw) < rules.rubicon_threshold)
-    total = tuple(raw[s] + rules.brisque_value * brisques[s] for s in range(2)) if counted else raw
-    if counted:
-        for seat in range(2):
-            if brisques[seat]:
-                state.log.append((state.deal_index, seat, seat, "brisques", rules.brisque_value * brisques[seat]))
+    total = tuple(raw[s] + rules.brisque_value * brisques[s] for s in range(2)) if counted else tuple(raw)
     settled = [0, 0]
     winner = None
     rubiconed = False
@@ -69,21 +65,31 @@ def _settle(state: GameState, events: EventSink) -> Settlement:
         winner = 0 if total[0] > total[1] else 1
         loser = 1 - winner
         step = rules.round_scores_down_to
-
-        def down(x: int) -> int:
-            return x // step * step
-
         rubiconed = total[loser] < rules.rubicon_threshold
         if rubiconed:
-            settled[winner] = (down(raw[winner]) + down(raw[loser]) + rules.game_bonus + rules.rubicon_extra_bonus
-                               + rules.rubicon_brisque_bonus)
+            settled[winner] = (raw[winner] // step * step + raw[loser] // step * step + rules.game_bonus
+                               + rules.rubicon_extra_bonus + rules.rubicon_brisque_bonus)
         else:
-            settled[winner] = down(total[winner]) - down(total[loser]) + rules.game_bonus
-        state.scores[winner] += settled[winner]
-        state.log.append((state.deal_index, winner, winner, "game_bonus", settled[winner]))
+            settled[winner] = total[winner] // step * step - total[loser] // step * step + rules.game_bonus
+    return Settlement(tuple(raw), total, tuple(settled), counted, winner, rubiconed)
+
+
+def _settle(state: GameState, events: EventSink) -> Settlement:
+    """Rubicon and Chinese settlement of the deal just played (``settle_deal``); updates the match scores."""
+    rules = state.rules
+    brisques = tuple(sum(1 for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS) for seat in range(rules.players))
+    settlement = settle_deal(rules, tuple(state.deal_points), brisques)
+    winner = settlement.winner
+    if settlement.brisques_counted:
+        for seat in range(2):
+            if brisques[seat]:
+                state.log.append((state.deal_index, seat, seat, "brisques", rules.brisque_value * brisques[seat]))
+    if winner is not None:
+        state.scores[winner] += settlement.settled[winner]
+        state.log.append((state.deal_index, winner, winner, "game_bonus", settlement.settled[winner]))
     if events is not None:
-        events.append(Event("deal_settled", winner, (), settled[winner] if winner is not None else 0))
-    return Settlement(raw, total, tuple(settled), counted, winner, rubiconed)
+        events.append(Event("deal_settled", winner, (), settlement.settled[winner] if winner is not None else 0))
+    return settlement
 
 
 def _end_settlement_deal(state: GameState, events: EventSink) -> None:
