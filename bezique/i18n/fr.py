@@ -35,6 +35,7 @@ STRINGS: dict[str, str] = _typeset({
     "menu.saved_on": "le {date} à {time}",
     "menu.saved_unknown": "plus tôt",
     "menu.settings": "Réglages",
+    "menu.learn": "Apprendre à jouer",
     "menu.how_to_play": "Règles du jeu",
     "menu.statistics": "Statistiques",
     "menu.past_games": "Parties jouées",
@@ -242,6 +243,65 @@ STRINGS: dict[str, str] = _typeset({
     "hint.draw": "Conseil : piochez sans rien annoncer",
     "hint.declare_seven": "Conseil : annoncez le sept d’atout",
     "hint.pass_to_partner": "Conseil : laissez annoncer {name}",
+    "guide.title": "Leçon : votre première donne",
+    "guide.leave": "Quitter la leçon (Échap)",
+    "guide.offer_title": "Nouveau au bésigue ?",
+    "guide.offer_text": "Jouez une première donne avec un maître : la table vous montre quoi faire, pas à pas. "
+                        "Quittez-la quand vous voulez ; elle reste dans le menu.",
+    "guide.offer_yes": "Apprendre à jouer",
+    "guide.offer_no": "Plus tard",
+    "guide.welcome": "L’atout est {suit}, la couleur de la retourne. À vous d’entamer : tant qu’il reste un talon, "
+                     "toute carte peut être jouée et personne n’est tenu de fournir.",
+    "guide.why_seven": "Essayez votre sept d’atout : joué maintenant, il marque 10.",
+    "guide.why_meld": "Gardez votre {meld} ({points}) : gagnez un pli pour l’annoncer.",
+    "guide.why_card": "Essayez {card}.",
+    "guide.lead_first": "À vous d’entamer. As et dix (les brisques) valent 10 chacun en fin de donne pour qui les "
+                        "gagne : entamez une carte dont vous pouvez vous passer, comme {card}.",
+    "guide.lead": "À vous d’entamer : le maître jouerait {card}.",
+    "guide.follow_win_first": "Une carte plus forte de la couleur demandée, ou un atout, prend le pli : {card} le "
+                              "gagne. Tant qu’il reste un talon, vous n’êtes pas tenu de fournir.",
+    "guide.follow_win": "{card} prend ce pli.",
+    "guide.follow_low_first": "Inutile de gagner chaque pli : défaussez une carte dont vous pouvez vous passer, comme "
+                              "{card}. Seul le gagnant annonce.",
+    "guide.follow_low": "Laissez passer celui-ci : {card}.",
+    "guide.won_first": "Pli gagné ! Son gagnant peut annoncer une combinaison, puis pioche le premier et entame.",
+    "guide.won": "Pli gagné : annoncez si vous pouvez, piochez le premier, entamez.",
+    "guide.lost": "{name} prend le pli : {name} peut annoncer, pioche le premier et entame.",
+    "guide.their_declaration": "{name} a gagné le pli et peut annoncer ; puis vous piochez tous les deux.",
+    "guide.seven": "Échangez votre sept d’atout contre la retourne ({card}) : +{points}, et la carte est à vous.",
+    "guide.meld_first": "Vous pouvez annoncer une combinaison : {meld} vaut {points}. Cliquez-la dans le panneau ; ses "
+                        "cartes restent sur la table et peuvent encore être jouées.",
+    "guide.meld": "Annoncez {meld} : +{points}.",
+    "guide.meld_last": "Dernière occasion d’annoncer dans cette donne : {meld}, +{points}.",
+    "guide.meld_keep": "(Le maître garderait les cartes pour une plus grosse combinaison et piocherait : les deux se "
+                       "valent.)",
+    "guide.draw_first": "Rien à annoncer cette fois : cliquez sur Piocher. Le gagnant pioche le premier, puis l’autre.",
+    "guide.draw": "Rien à annoncer : piochez.",
+    "guide.draw_after": "C’est fait : piochez.",
+    "guide.draw_last": "Piochez : le gagnant prend la dernière carte cachée, l’autre la retourne.",
+    "guide.last_stock": "Dernier pli du talon : son gagnant prend la dernière carte cachée, l’autre {turn_up}. "
+                        "Viennent ensuite les huit derniers plis. Le maître joue {card}.",
+    "guide.final_start": "Le talon est vide et vos combinaisons reviennent en main. Désormais il faut fournir, ou "
+                         "couper si vous ne pouvez pas. Entamez {card}.",
+    "guide.final_lead": "À vous d’entamer : {card}.",
+    "guide.must_follow": "Vous devez fournir à {suit} (les cartes grisées ne peuvent pas être jouées) : {card}.",
+    "guide.must_beat": "Vous devez fournir à {suit} et monter si vous pouvez : {card}.",
+    "guide.must_trump": "Plus de {suit} : vous devez couper. Jouez {card}.",
+    "guide.free_play": "Ni {suit} ni atout : n’importe quelle carte, comme {card}.",
+    "guide.final_last": "Le dernier pli (le dix de der) marque {points} de plus : {card}.",
+    "guide.end_title": "Leçon terminée !",
+    "guide.end_points": "Cette donne : vous marquez {mine} points, {name} {theirs}.",
+    "guide.end_melds": "Vos annonces : {melds}.",
+    "guide.end_no_melds": "Aucune annonce cette fois : gagnez un pli quand vous tenez une combinaison.",
+    "guide.end_brisques": "Brisques, les as et les dix des plis que vous avez gagnés : {count} × 10 = {points} points.",
+    "guide.end_last_you": "Vous avez gagné le dernier pli : +10.",
+    "guide.end_last_them": "{name} a gagné le dernier pli : +10.",
+    "guide.end_next": "Une partie se joue donne après donne, jusqu’à ce qu’un joueur atteigne {target} points. Prêt "
+                      "pour une vraie ?",
+    "guide.end_keys": "Entrée : une vraie partie · Échap : le menu",
+    "guide.end_real_game": "Jouer une vraie partie",
+    "guide.end_again": "Refaire la leçon",
+    "guide.end_menu": "Retour au menu",
 
     # --- combinaisons et autres points (identifiants de RULES.md §7) ----------------------------------------
     "meld.common_marriage": "Mariage",

@@ -16,6 +16,7 @@ STRINGS: dict[str, str] = {
     "menu.saved_on": "il {date} alle {time}",
     "menu.saved_unknown": "in precedenza",
     "menu.settings": "Impostazioni",
+    "menu.learn": "Impara a giocare",
     "menu.how_to_play": "Come si gioca",
     "menu.statistics": "Statistiche",
     "menu.past_games": "Partite giocate",
@@ -221,6 +222,65 @@ STRINGS: dict[str, str] = {
     "hint.draw": "Suggerimento: pesca senza dichiarare",
     "hint.declare_seven": "Suggerimento: dichiara il 7 di briscola",
     "hint.pass_to_partner": "Suggerimento: lascia dichiarare {name}",
+    "guide.title": "Lezione: la tua prima smazzata",
+    "guide.leave": "Esci dalla lezione (Esc)",
+    "guide.offer_title": "Nuovo al Bezique?",
+    "guide.offer_text": "Gioca una prima smazzata con un maestro: il tavolo ti mostra cosa fare, un passo alla volta. "
+                        "Puoi uscire quando vuoi; la trovi sempre nel menu.",
+    "guide.offer_yes": "Impara a giocare",
+    "guide.offer_no": "Non ora",
+    "guide.welcome": "La briscola è {suit}, il seme della carta scoperta. Apri tu: finché c'è il tallone puoi giocare "
+                     "qualsiasi carta e nessuno deve rispondere al seme.",
+    "guide.why_seven": "Prova il tuo 7 di briscola: giocato ora, vale 10 punti.",
+    "guide.why_meld": "Tieni la tua combinazione {meld} ({points}): vinci una presa per dichiararla.",
+    "guide.why_card": "Prova con: {card}.",
+    "guide.lead_first": "Apri tu. Assi e dieci (brisque) valgono 10 punti a fine smazzata per chi li prende: apri con "
+                        "una carta che non ti serve, come {card}.",
+    "guide.lead": "Apri tu: il maestro giocherebbe {card}.",
+    "guide.follow_win_first": "Una carta più alta dello stesso seme, o una briscola, vince la presa: {card} la vince. "
+                              "Finché c'è il tallone non devi rispondere al seme.",
+    "guide.follow_win": "Con {card} prendi questa presa.",
+    "guide.follow_low_first": "Non serve vincere ogni presa: scarta una carta che non ti serve, come {card}. Solo chi "
+                              "vince dichiara.",
+    "guide.follow_low": "Lascia andare questa: {card}.",
+    "guide.won_first": "Presa tua! Chi vince può dichiarare una combinazione, poi pesca per primo e apre.",
+    "guide.won": "Presa tua: dichiara se puoi, pesca per primo, apri.",
+    "guide.lost": "La prende {name}: può dichiarare, pesca per primo e apre la prossima.",
+    "guide.their_declaration": "{name} ha vinto la presa e può dichiarare; poi pescate entrambi.",
+    "guide.seven": "Scambia il tuo 7 di briscola con la carta scoperta ({card}): +{points}, e la carta è tua.",
+    "guide.meld_first": "Ora puoi dichiarare una combinazione: {meld} vale {points}. Cliccala nel pannello; le sue "
+                        "carte restano sul tavolo e puoi ancora giocarle.",
+    "guide.meld": "Dichiara {meld}: +{points}.",
+    "guide.meld_last": "Ultima occasione di dichiarare in questa smazzata: {meld}, +{points}.",
+    "guide.meld_keep": "(Il maestro terrebbe le carte per una combinazione più grande e pescherebbe: vanno bene "
+                       "entrambe.)",
+    "guide.draw_first": "Niente da dichiarare stavolta: clicca Pesca. Chi vince pesca per primo, poi l'altro.",
+    "guide.draw": "Niente da dichiarare: Pesca.",
+    "guide.draw_after": "Fatto: ora Pesca.",
+    "guide.draw_last": "Pesca: chi vince prende l'ultima carta coperta, l'altro la carta scoperta.",
+    "guide.last_stock": "Ultima presa del tallone: chi la vince prende l'ultima carta coperta, l'altro {turn_up}. Poi "
+                        "vengono le ultime otto prese. Il maestro gioca {card}.",
+    "guide.final_start": "Il tallone è finito e le tue combinazioni tornano in mano. Ora devi rispondere al seme, o "
+                         "tagliare con la briscola se non puoi. Apri con {card}.",
+    "guide.final_lead": "Apri tu: {card}.",
+    "guide.must_follow": "Devi rispondere a {suit} (le carte in ombra non si possono giocare): {card}.",
+    "guide.must_beat": "Devi rispondere a {suit} e superare la carta se puoi: {card}.",
+    "guide.must_trump": "Niente {suit}: devi tagliare con la briscola. Gioca {card}.",
+    "guide.free_play": "Niente {suit} e niente briscola: va bene qualsiasi carta, come {card}.",
+    "guide.final_last": "L'ultima presa vale {points} punti in più: {card}.",
+    "guide.end_title": "Lezione finita!",
+    "guide.end_points": "In questa smazzata: tu {mine} punti, {name} {theirs}.",
+    "guide.end_melds": "Le tue combinazioni: {melds}.",
+    "guide.end_no_melds": "Stavolta non hai dichiarato: vinci una presa quando hai una combinazione in mano.",
+    "guide.end_brisques": "Brisque, gli assi e i dieci nelle prese che hai vinto: {count} × 10 = {points} punti.",
+    "guide.end_last_you": "Hai preso l'ultima presa: +10.",
+    "guide.end_last_them": "{name} ha preso l'ultima presa: +10.",
+    "guide.end_next": "Una partita va avanti smazzata dopo smazzata finché qualcuno arriva a {target} punti. Pronto "
+                      "per una vera?",
+    "guide.end_keys": "Invio: una partita vera · Esc: il menu",
+    "guide.end_real_game": "Gioca una partita vera",
+    "guide.end_again": "Rifai la lezione",
+    "guide.end_menu": "Torna al menu",
 
     # --- combinazioni e altri punti -------------------------------------------------------------------------
     "meld.common_marriage": "Matrimonio",
