@@ -228,7 +228,8 @@ STRINGS: dict[str, str] = {
     "guide.offer_no": "Not now",
     "guide.welcome": "Trumps are {suit}, the suit of the turned-up card. You lead: while the stock lasts any card may "
                      "be played, and nobody has to follow suit.",
-    "guide.why_seven": "Try your seven of trumps: played now, it scores 10.",
+    "guide.why_seven": "Try your seven of trumps: played now it scores 10 (kept, it may be exchanged for the "
+                       "turn-up after a trick you win).",
     "guide.why_meld": "Keep your {meld} ({points}): win a trick to declare it.",
     "guide.why_card": "Try the {card}.",
     "guide.lead_first": "Your lead. Aces and tens (brisques) score 10 each at the end for whoever wins them: lead a "

@@ -252,7 +252,8 @@ STRINGS: dict[str, str] = _typeset({
     "guide.offer_no": "Plus tard",
     "guide.welcome": "L’atout est {suit}, la couleur de la retourne. À vous d’entamer : tant qu’il reste un talon, "
                      "toute carte peut être jouée et personne n’est tenu de fournir.",
-    "guide.why_seven": "Essayez votre sept d’atout : joué maintenant, il marque 10.",
+    "guide.why_seven": "Essayez votre sept d’atout : joué maintenant, il marque 10 (gardé, il s’échange "
+                       "contre la retourne après un pli gagné).",
     "guide.why_meld": "Gardez votre {meld} ({points}) : gagnez un pli pour l’annoncer.",
     "guide.why_card": "Essayez {card}.",
     "guide.lead_first": "À vous d’entamer. As et dix (les brisques) valent 10 chacun en fin de donne pour qui les "

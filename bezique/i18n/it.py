@@ -231,7 +231,8 @@ STRINGS: dict[str, str] = {
     "guide.offer_no": "Non ora",
     "guide.welcome": "La briscola è {suit}, il seme della carta scoperta. Apri tu: finché c'è il tallone puoi giocare "
                      "qualsiasi carta e nessuno deve rispondere al seme.",
-    "guide.why_seven": "Prova il tuo 7 di briscola: giocato ora, vale 10 punti.",
+    "guide.why_seven": "Prova il tuo 7 di briscola: giocato ora vale 10 punti (tenuto, lo scambi con la "
+                       "carta scoperta dopo una presa vinta).",
     "guide.why_meld": "Tieni la tua combinazione {meld} ({points}): vinci una presa per dichiararla.",
     "guide.why_card": "Prova con: {card}.",
     "guide.lead_first": "Apri tu. Assi e dieci (brisque) valgono 10 punti a fine smazzata per chi li prende: apri con "

@@ -127,12 +127,14 @@ class Target:
 @dataclass(frozen=True)
 class Tip:
     """One coach's line: its i18n key (``guide.<key>``), its arguments and what it points at; `extra`, a second
-    sentence's key (with the same arguments) that adds what this moment has on top (the seven, a meld kept)."""
+    sentence's key (with the same arguments) that adds what this moment has on top (the seven, a meld kept);
+    `also`, a zone the line speaks of that glows too (the stock of the last stock trick)."""
 
     key: str
     args: Mapping[str, Word] = field(default_factory=dict)
     target: Target | None = None
     extra: str | None = None
+    also: str = ""
 
 
 @dataclass(frozen=True)
@@ -229,7 +231,7 @@ class Coach:
         target = Target("card", card=card)
         if v.stock_count <= len(v.hand_counts):  # the last trick before the stock runs out
             turn_up = v.turn_up if v.turn_up is not None else card
-            return Tip("guide.last_stock", {**args, "turn_up": ("card", turn_up)}, Target("zone", zone="stock"))
+            return Tip("guide.last_stock", {**args, "turn_up": ("card", turn_up)}, target, also="stock")
         seven = _scoring_seven(v, card)
         if not v.trick:
             held = _best_held(m)

@@ -19,7 +19,7 @@ import pygame
 from bezique.ai import make_player
 from bezique.presenter.guide import Coach, Target, Tip, Word, coach_box, moment_of
 from bezique.presenter.layout import Box, Slot, card_box
-from bezique.rules import Action, Verb
+from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.texts import card_name, meld_label, suit_word
 from bezique.ui.kit.widgets import Button, blit_text, panel, wrap
@@ -84,6 +84,8 @@ class Guide:
         session = self.session
         human = self.turns.human_turn()
         reading = self._reading()
+        if not human and reading is None and session.to_act == self.stage.viewer and session.state.phase != Phase.OVER:
+            return  # the player's turn is coming (cards still flying): its tip waits for it
         actions = sum(len(deal["actions"]) for deal in session.game.deals)
         key = (actions, session.state.phase, session.to_act, reading, human)
         if key == self._moment:
@@ -210,6 +212,9 @@ class Guide:
                                                               button.box.y - box.y - 38 * s))
         button.draw(surface, A, s)
         if self.tip is not None and self.live and not self.curtain.overlay_open:
+            also = self.target_box(Target("zone", zone=self.tip.also)) if self.tip.also else None
+            if also is not None:
+                _glow(surface, also, s)
             target = self.target_box(self.tip.target)
             if target is not None:
                 self._pointer(surface, target, s)
@@ -230,8 +235,7 @@ class Guide:
 
     def _pointer(self, surface: pygame.Surface, target: Box, s: float) -> None:
         """A gold glow round `target` and an arrow pointing down at it (or, for a panel's row, from its left)."""
-        rect = pygame.Rect(Box(target.x - 4 * s, target.y - 4 * s, target.w + 8 * s, target.h + 8 * s).ints())
-        pygame.draw.rect(surface, GLOW, rect, width=max(2, round(3 * s)), border_radius=round(8 * s))
+        rect = _glow(surface, target, s)
         age = self.stage.time - self.since
         bob = 6 * s * abs(pygame.math.Vector2(1, 0).rotate(age * 360).y) if age < BOUNCE else 0.0
         size = 16 * s
@@ -246,3 +250,10 @@ class Guide:
             shaft = pygame.Rect(round(x - 3 * s), round(tip_y - size * 2), round(6 * s), round(size))
         pygame.draw.rect(surface, GLOW, shaft)
         pygame.draw.polygon(surface, GLOW, points)
+
+
+def _glow(surface: pygame.Surface, target: Box, s: float) -> pygame.Rect:
+    """A gold outline just round `target`; returns its rectangle."""
+    rect = pygame.Rect(Box(target.x - 4 * s, target.y - 4 * s, target.w + 8 * s, target.h + 8 * s).ints())
+    pygame.draw.rect(surface, GLOW, rect, width=max(2, round(3 * s)), border_radius=round(8 * s))
+    return rect
