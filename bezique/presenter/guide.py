@@ -26,7 +26,6 @@ from bezique.rules import (
     Ruleset,
     Verb,
     beats,
-    card_code,
     classify,
     legal_melds,
     make_ruleset,
@@ -315,7 +314,3 @@ def coach_box(layout: Layout) -> Box:
     bottom = min(b.y for b in layout.buttons) - 8 * s
     return Box(left, top, right - left, bottom - top)
 
-
-def deck_codes(rules: Ruleset) -> list[str]:
-    """The prepared deck as card codes (for the tests and the record's reader)."""
-    return [card_code(face) for face in lesson_deck(rules)]

@@ -37,7 +37,7 @@ def test_the_prepared_deck_is_a_whole_deck_dealt_as_the_lesson_says() -> None:
     session.start_deal()
     state = session.state
     hand = sorted(face_code(c) for c in state.hands[PLAYER])
-    assert hand == sorted("7H QS JD KS AC TC 8D 9C".split())
+    assert hand == sorted(["7H", "QS", "JD", "KS", "AC", "TC", "8D", "9C"])
     assert face_code(state.turn_up) == "AH" and state.to_act == PLAYER
     assert lesson_deck(rules) == lesson_deck(rules)  # the same every time
 
