@@ -226,10 +226,10 @@ STRINGS: dict[str, str] = {
                         "whenever you like; it is always in the menu.",
     "guide.offer_yes": "Learn to play",
     "guide.offer_no": "Not now",
-    "guide.welcome": "Trumps are {suit}, the suit of the turned-up card. You lead: while the stock lasts any card may "
-                     "be played, and nobody has to follow suit.",
-    "guide.why_seven": "Try your seven of trumps: played now it scores 10 (kept, it may be exchanged for the "
-                       "turn-up after a trick you win).",
+    "guide.welcome": "Trumps are {suit} (the turned-up card). You lead: while the stock lasts, play any card; nobody "
+                     "has to follow suit.",
+    "guide.why_seven": "Try your seven of trumps: played now it scores 10 (or keep it to exchange for the turn-up).",
+    "guide.seven_scores": "Played now, your seven of trumps scores 10.",
     "guide.why_meld": "Keep your {meld} ({points}): win a trick to declare it.",
     "guide.why_card": "Try the {card}.",
     "guide.lead_first": "Your lead. Aces and tens (brisques) score 10 each at the end for whoever wins them: lead a "
@@ -246,11 +246,11 @@ STRINGS: dict[str, str] = {
     "guide.lost": "{name} takes it: {name} may declare, draws first and leads next.",
     "guide.their_declaration": "{name} won the trick and may declare a meld; then you both draw.",
     "guide.seven": "Exchange your seven of trumps for the turned-up {card}: +{points}, and the card is yours.",
-    "guide.meld_first": "You may declare one meld now: {meld} scores {points}. Click it in the panel; its cards stay "
-                        "on the table and may still be played.",
+    "guide.meld_first": "You may declare one meld now: {meld} scores {points}. Click it; its cards stay on the table "
+                        "and may still be played.",
     "guide.meld": "Declare {meld}: +{points}.",
     "guide.meld_last": "Your last chance to meld in this deal: {meld}, +{points}.",
-    "guide.meld_keep": "(The coach would keep the cards for a bigger meld and just draw: both are fine.)",
+    "guide.meld_keep": "(The coach would keep them for a bigger meld: Draw is fine too.)",
     "guide.draw_first": "Nothing to declare this time: click Draw. The winner draws first, then the other player.",
     "guide.draw": "Nothing to declare: Draw.",
     "guide.draw_after": "Done: now Draw.",

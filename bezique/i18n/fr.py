@@ -250,10 +250,11 @@ STRINGS: dict[str, str] = _typeset({
                         "Quittez-la quand vous voulez ; elle reste dans le menu.",
     "guide.offer_yes": "Apprendre à jouer",
     "guide.offer_no": "Plus tard",
-    "guide.welcome": "L’atout est {suit}, la couleur de la retourne. À vous d’entamer : tant qu’il reste un talon, "
-                     "toute carte peut être jouée et personne n’est tenu de fournir.",
-    "guide.why_seven": "Essayez votre sept d’atout : joué maintenant, il marque 10 (gardé, il s’échange "
-                       "contre la retourne après un pli gagné).",
+    "guide.welcome": "L’atout est {suit} (la retourne). À vous d’entamer : tant que dure le talon, toute carte se "
+                     "joue et nul n’est tenu de fournir.",
+    "guide.why_seven": "Essayez le sept d’atout : joué maintenant il marque 10 (gardé, il s’échange contre la "
+                       "retourne).",
+    "guide.seven_scores": "Joué maintenant, votre sept d’atout marque 10.",
     "guide.why_meld": "Gardez votre {meld} ({points}) : gagnez un pli pour l’annoncer.",
     "guide.why_card": "Essayez {card}.",
     "guide.lead_first": "À vous d’entamer. As et dix (les brisques) valent 10 chacun en fin de donne pour qui les "
@@ -270,12 +271,11 @@ STRINGS: dict[str, str] = _typeset({
     "guide.lost": "{name} prend le pli : {name} peut annoncer, pioche le premier et entame.",
     "guide.their_declaration": "{name} a gagné le pli et peut annoncer ; puis vous piochez tous les deux.",
     "guide.seven": "Échangez votre sept d’atout contre la retourne ({card}) : +{points}, et la carte est à vous.",
-    "guide.meld_first": "Vous pouvez annoncer une combinaison : {meld} vaut {points}. Cliquez-la dans le panneau ; ses "
-                        "cartes restent sur la table et peuvent encore être jouées.",
+    "guide.meld_first": "Vous pouvez annoncer une combinaison : {meld} vaut {points}. Cliquez-la ; ses cartes restent "
+                        "sur la table, encore jouables.",
     "guide.meld": "Annoncez {meld} : +{points}.",
     "guide.meld_last": "Dernière occasion d’annoncer dans cette donne : {meld}, +{points}.",
-    "guide.meld_keep": "(Le maître garderait les cartes pour une plus grosse combinaison et piocherait : les deux se "
-                       "valent.)",
+    "guide.meld_keep": "(Le maître les garderait pour une plus grosse annonce : piocher convient aussi.)",
     "guide.draw_first": "Rien à annoncer cette fois : cliquez sur Piocher. Le gagnant pioche le premier, puis l’autre.",
     "guide.draw": "Rien à annoncer : piochez.",
     "guide.draw_after": "C’est fait : piochez.",

@@ -222,21 +222,21 @@ STRINGS: dict[str, str] = {
     "hint.draw": "Suggerimento: pesca senza dichiarare",
     "hint.declare_seven": "Suggerimento: dichiara il 7 di briscola",
     "hint.pass_to_partner": "Suggerimento: lascia dichiarare {name}",
-    "guide.title": "Lezione: la tua prima smazzata",
+    "guide.title": "Lezione: la tua prima distribuzione",
     "guide.leave": "Esci dalla lezione (Esc)",
     "guide.offer_title": "Nuovo al Bezique?",
-    "guide.offer_text": "Gioca una prima smazzata con un maestro: il tavolo ti mostra cosa fare, un passo alla volta. "
-                        "Puoi uscire quando vuoi; la trovi sempre nel menu.",
+    "guide.offer_text": "Gioca una prima distribuzione con un maestro: il tavolo ti mostra cosa fare, un passo alla "
+                        "volta. Puoi uscire quando vuoi; la trovi sempre nel menu.",
     "guide.offer_yes": "Impara a giocare",
     "guide.offer_no": "Non ora",
-    "guide.welcome": "La briscola è {suit}, il seme della carta scoperta. Apri tu: finché c'è il tallone puoi giocare "
-                     "qualsiasi carta e nessuno deve rispondere al seme.",
-    "guide.why_seven": "Prova il tuo 7 di briscola: giocato ora vale 10 punti (tenuto, lo scambi con la "
-                       "carta scoperta dopo una presa vinta).",
+    "guide.welcome": "La briscola è {suit} (la carta scoperta). Apri tu: finché c'è il tallone gioca qualsiasi carta, "
+                     "senza obbligo di rispondere.",
+    "guide.why_seven": "Prova il 7 di briscola: giocato ora vale 10 (o tienilo per scambiarlo con la carta scoperta).",
+    "guide.seven_scores": "Giocato ora, il tuo 7 di briscola vale 10.",
     "guide.why_meld": "Tieni la tua combinazione {meld} ({points}): vinci una presa per dichiararla.",
     "guide.why_card": "Prova con: {card}.",
-    "guide.lead_first": "Apri tu. Assi e dieci (brisque) valgono 10 punti a fine smazzata per chi li prende: apri con "
-                        "una carta che non ti serve, come {card}.",
+    "guide.lead_first": "Apri tu. Assi e dieci (brisque) valgono 10 punti a fine distribuzione per chi li prende: "
+                        "apri con una carta che non ti serve, come {card}.",
     "guide.lead": "Apri tu: il maestro giocherebbe {card}.",
     "guide.follow_win_first": "Una carta più alta dello stesso seme, o una briscola, vince la presa: {card} la vince. "
                               "Finché c'è il tallone non devi rispondere al seme.",
@@ -249,12 +249,11 @@ STRINGS: dict[str, str] = {
     "guide.lost": "La prende {name}: può dichiarare, pesca per primo e apre la prossima.",
     "guide.their_declaration": "{name} ha vinto la presa e può dichiarare; poi pescate entrambi.",
     "guide.seven": "Scambia il tuo 7 di briscola con la carta scoperta ({card}): +{points}, e la carta è tua.",
-    "guide.meld_first": "Ora puoi dichiarare una combinazione: {meld} vale {points}. Cliccala nel pannello; le sue "
-                        "carte restano sul tavolo e puoi ancora giocarle.",
+    "guide.meld_first": "Puoi dichiarare una combinazione: {meld} vale {points}. Cliccala; le carte restano sul "
+                        "tavolo, ancora giocabili.",
     "guide.meld": "Dichiara {meld}: +{points}.",
-    "guide.meld_last": "Ultima occasione di dichiarare in questa smazzata: {meld}, +{points}.",
-    "guide.meld_keep": "(Il maestro terrebbe le carte per una combinazione più grande e pescherebbe: vanno bene "
-                       "entrambe.)",
+    "guide.meld_last": "Ultima occasione di dichiarare in questa distribuzione: {meld}, +{points}.",
+    "guide.meld_keep": "(Il maestro le terrebbe per una combinazione maggiore: va bene anche Pesca.)",
     "guide.draw_first": "Niente da dichiarare stavolta: clicca Pesca. Chi vince pesca per primo, poi l'altro.",
     "guide.draw": "Niente da dichiarare: Pesca.",
     "guide.draw_after": "Fatto: ora Pesca.",
@@ -270,14 +269,14 @@ STRINGS: dict[str, str] = {
     "guide.free_play": "Niente {suit} e niente briscola: va bene qualsiasi carta, come {card}.",
     "guide.final_last": "L'ultima presa vale {points} punti in più: {card}.",
     "guide.end_title": "Lezione finita!",
-    "guide.end_points": "In questa smazzata: tu {mine} punti, {name} {theirs}.",
+    "guide.end_points": "In questa distribuzione: tu {mine} punti, {name} {theirs}.",
     "guide.end_melds": "Le tue combinazioni: {melds}.",
     "guide.end_no_melds": "Stavolta non hai dichiarato: vinci una presa quando hai una combinazione in mano.",
     "guide.end_brisques": "Brisque, gli assi e i dieci nelle prese che hai vinto: {count} × 10 = {points} punti.",
     "guide.end_last_you": "Hai preso l'ultima presa: +10.",
     "guide.end_last_them": "{name} ha preso l'ultima presa: +10.",
-    "guide.end_next": "Una partita va avanti smazzata dopo smazzata finché qualcuno arriva a {target} punti. Pronto "
-                      "per una vera?",
+    "guide.end_next": "Una partita va avanti distribuzione dopo distribuzione finché qualcuno arriva a {target} "
+                      "punti. Pronto per una vera?",
     "guide.end_keys": "Invio: una partita vera · Esc: il menu",
     "guide.end_real_game": "Gioca una partita vera",
     "guide.end_again": "Rifai la lezione",
@@ -342,7 +341,7 @@ STRINGS: dict[str, str] = {
     "score.next_deal": "Prossima distribuzione",
     "score.new_game": "Nuova partita",
     "score.menu": "Menu",
-    "score.review": "Rivedi la smazzata",
+    "score.review": "Rivedi la distribuzione",
 
     # --- impostazioni ---------------------------------------------------------------------------------------
     "settings.title": "Impostazioni",
@@ -498,7 +497,7 @@ STRINGS: dict[str, str] = {
     "review.agree": "Il computer approva la tua scelta qui.",
     "review.weighing": "Il computer sta valutando le tue scelte: {done} di {total}",
     "review.summary": "{count} scelte costose segnate in rosso, circa {points} punti in tutto",
-    "review.summary_none": "Nessuna scelta costosa in questa smazzata: ben giocata",
+    "review.summary_none": "Nessuna scelta costosa in questa distribuzione: ben giocata",
     "review.previous": "Presa prima",
     "review.next": "Presa dopo",
     "review.prev_deal": "Smazzata prima",

@@ -249,7 +249,7 @@ class Coach:
             key = "guide.follow_win_first" if first else "guide.follow_win"
         else:
             key = "guide.follow_low_first" if first else "guide.follow_low"
-        return Tip(key, args, target, "guide.why_seven" if seven else None)
+        return Tip(key, args, target, "guide.seven_scores" if seven else None)
 
     def _final(self, m: Moment) -> Tip:
         v = m.view

@@ -101,9 +101,9 @@ def test_the_offer_takes_the_player_to_the_lesson() -> None:
     assert table.guide is not None and table.session.rules.variant == "two_handed"
 
 
-@pytest.mark.parametrize("lang", ["en", "it", "fr"])
-def test_the_whole_lesson_by_the_pointer_teaches_in_order_and_ends_with_its_summary(lang: str) -> None:
-    shell = make_shell(lang)
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("it", (1024, 640)), ("fr", (1024, 640))])
+def test_the_whole_lesson_by_the_pointer_teaches_in_order_and_ends_with_its_summary(lang, size) -> None:
+    shell = make_shell(lang, size)
     app = shell.app
     table = open_lesson_from_menu(shell)
     guide = table.guide
@@ -113,6 +113,8 @@ def test_the_whole_lesson_by_the_pointer_teaches_in_order_and_ends_with_its_summ
         if isinstance(app.stack.top, LessonEnd):
             break
         guide.refresh()
+        assert guide.tip is not None
+        assert guide.line_layout(guide.text(guide.tip))[3], guide.text(guide.tip)  # the whole line fits its box
         follow_the_pointer(app, table)
     summary = app.stack.top
     assert isinstance(summary, LessonEnd)
@@ -180,3 +182,34 @@ def test_the_coach_box_covers_no_card_badge_or_button(size: tuple[int, int]) -> 
                  layout.decl_panel, layout.prompt, layout.status, *layout.buttons):
         assert not box.intersects(zone), zone
     assert box.right <= size[0] and box.bottom <= size[1]
+
+
+TIP_LINES = [("guide.welcome", "guide.why_seven"), ("guide.welcome", "guide.why_meld"),
+             ("guide.welcome", "guide.why_card"), ("guide.lead", "guide.why_seven"), ("guide.lead", "guide.why_meld"),
+             ("guide.lead_first", None), ("guide.follow_win_first", "guide.seven_scores"),
+             ("guide.follow_low_first", "guide.seven_scores"), ("guide.follow_win", None), ("guide.follow_low", None),
+             ("guide.won_first", None), ("guide.won", None), ("guide.lost", None), ("guide.their_declaration", None),
+             ("guide.seven", None), ("guide.meld_first", "guide.meld_keep"), ("guide.meld", "guide.meld_keep"),
+             ("guide.meld_last", "guide.meld_keep"), ("guide.draw_first", None), ("guide.draw", None),
+             ("guide.draw_after", None), ("guide.draw_last", None), ("guide.last_stock", None),
+             ("guide.final_start", None), ("guide.final_lead", None), ("guide.must_follow", None),
+             ("guide.must_beat", None), ("guide.must_trump", None), ("guide.free_play", None),
+             ("guide.final_last", None)]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_every_coach_line_fits_its_box_at_the_smallest_window(lang: str) -> None:
+    """Each tip with its longest words (the longest card and meld names, the computer's name) fits the coach's box
+    at 1024x640, whichever extra sentence goes with it."""
+    from bezique.presenter.guide import Tip
+    from bezique.rules import parse_code
+    shell = make_shell(lang, (1024, 640))
+    table = open_lesson_from_menu(shell)
+    guide = table.guide
+    assert guide is not None
+    queen = parse_code("QD")[0]
+    args = {"card": ("card", queen), "led": ("card", queen), "turn_up": ("card", queen), "suit": ("suit", 2),
+            "meld": ("meld", ("common_marriage", (parse_code("KD")[0], queen))), "points": 250, "name": ("seat", 1)}
+    for key, extra in TIP_LINES:
+        text = guide.text(Tip(key, args, None, extra))
+        assert guide.line_layout(text)[3], (key, extra, text)

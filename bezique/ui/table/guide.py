@@ -148,7 +148,7 @@ class Guide:
 
     def leave_button(self) -> Button:
         box, s = self.box(), self.stage.layout.s
-        return Button(Box(box.x + 10 * s, box.bottom - 38 * s, box.w - 20 * s, 30 * s), self.app.t("guide.leave"),
+        return Button(Box(box.x + 10 * s, box.bottom - 34 * s, box.w - 20 * s, 26 * s), self.app.t("guide.leave"),
                       "leave", text_size=18)
 
     def text(self, tip: Tip) -> str:
@@ -204,12 +204,11 @@ class Guide:
         A, s = self.app.assets, self.stage.layout.s
         box = self.box()
         panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
-        blit_text(surface, A, self.app.t("guide.title"), 17 * s, (box.x + 12 * s, box.y + 8 * s), GOLD, bold=True,
+        blit_text(surface, A, self.app.t("guide.title"), 16 * s, (box.x + 12 * s, box.y + 7 * s), GOLD, bold=True,
                   max_width=box.w - 24 * s)
         button = self.leave_button()
         if self.tip is not None:
-            self._draw_line(surface, self.text(self.tip), Box(box.x + 12 * s, box.y + 32 * s, box.w - 24 * s,
-                                                              button.box.y - box.y - 38 * s))
+            self._draw_line(surface, self.text(self.tip))
         button.draw(surface, A, s)
         if self.tip is not None and self.live and not self.curtain.overlay_open:
             also = self.target_box(Target("zone", zone=self.tip.also)) if self.tip.also else None
@@ -219,19 +218,29 @@ class Guide:
             if target is not None:
                 self._pointer(surface, target, s)
 
-    def _draw_line(self, surface: pygame.Surface, text: str, room: Box) -> None:
-        """The line wrapped in `room`, a step smaller at a time until it fits (never below ``MIN_SIZE``)."""
+    def line_layout(self, text: str) -> tuple[list[str], float, float, bool]:
+        """How the coach's line fills its room: the lines, the size, the line step, and whether it all fits (a step
+        smaller at a time, never below ``MIN_SIZE``; the tests hold every tip to fitting)."""
         A, s = self.app.assets, self.stage.layout.s
-        colour = CREAM if self.live else MUTED
+        room = self.text_room()
         size = TEXT_SIZE * s
         while True:
             lines = wrap(A, text, size, room.w)
             step = A.font(size).get_linesize()
-            if step * len(lines) <= room.h or size <= MIN_SIZE * s:
-                break
+            fits = step * len(lines) <= room.h
+            if fits or size <= MIN_SIZE * s:
+                return lines, size, step, fits
             size -= 1 * s
+
+    def text_room(self) -> Box:
+        box, s = self.box(), self.stage.layout.s
+        return Box(box.x + 12 * s, box.y + 30 * s, box.w - 24 * s, self.leave_button().box.y - box.y - 34 * s)
+
+    def _draw_line(self, surface: pygame.Surface, text: str) -> None:
+        room = self.text_room()
+        lines, size, step, _fits = self.line_layout(text)
         for i, line in enumerate(lines[:max(1, int(room.h // step))]):
-            blit_text(surface, A, line, size, (room.x, room.y + i * step), colour)
+            blit_text(surface, self.app.assets, line, size, (room.x, room.y + i * step), CREAM if self.live else MUTED)
 
     def _pointer(self, surface: pygame.Surface, target: Box, s: float) -> None:
         """A gold glow round `target` and an arrow pointing down at it (or, for a panel's row, from its left)."""

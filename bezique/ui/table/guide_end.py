@@ -74,7 +74,7 @@ class LessonEnd(Scene):
     def panel_box(self) -> Box:
         w, h = self.app.size
         s = self._scale()
-        return Box(w / 2 - 390 * s, h / 2 - 290 * s, 780 * s, 580 * s)
+        return Box(w / 2 - 390 * s, h / 2 - 240 * s, 780 * s, 480 * s)
 
     def buttons(self) -> list[Button]:
         box, s = self.panel_box(), self._scale()
