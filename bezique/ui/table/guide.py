@@ -234,7 +234,7 @@ class Guide:
 
     def text_room(self) -> Box:
         box, s = self.box(), self.stage.layout.s
-        return Box(box.x + 12 * s, box.y + 30 * s, box.w - 24 * s, self.leave_button().box.y - box.y - 34 * s)
+        return Box(box.x + 12 * s, box.y + 27 * s, box.w - 24 * s, self.leave_button().box.y - box.y - 30 * s)
 
     def _draw_line(self, surface: pygame.Surface, text: str) -> None:
         room = self.text_room()
