@@ -243,7 +243,9 @@ class Guide:
             blit_text(surface, self.app.assets, line, size, (room.x, room.y + i * step), CREAM if self.live else MUTED)
 
     def _pointer(self, surface: pygame.Surface, target: Box, s: float) -> None:
-        """A gold glow round `target` and an arrow pointing down at it (or, for a panel's row, from its left)."""
+        """A gold glow round `target` and an arrow pointing at it: from the left at a panel's row, from above
+        elsewhere, unless the arrow would cover the line under the trick (a card of the hand): there a second,
+        wider glow marks the card instead."""
         rect = _glow(surface, target, s)
         age = self.stage.time - self.since
         bob = 6 * s * abs(pygame.math.Vector2(1, 0).rotate(age * 360).y) if age < BOUNCE else 0.0
@@ -257,9 +259,11 @@ class Guide:
             x, tip_y = rect.centerx, rect.top - 4 * s - bob
             points = [(x, tip_y), (x - size * 0.7, tip_y - size), (x + size * 0.7, tip_y - size)]
             shaft = pygame.Rect(round(x - 3 * s), round(tip_y - size * 2), round(6 * s), round(size))
+            if Box(x - size, tip_y - size * 2 - 6 * s, size * 2, size * 2 + 6 * s).intersects(self.stage.layout.prompt):
+                _glow(surface, Box(target.x - 5 * s, target.y - 5 * s - bob, target.w + 10 * s, target.h + 10 * s), s)
+                return
         pygame.draw.rect(surface, GLOW, shaft)
         pygame.draw.polygon(surface, GLOW, points)
-
 
 def _glow(surface: pygame.Surface, target: Box, s: float) -> pygame.Rect:
     """A gold outline just round `target`; returns its rectangle."""
