@@ -243,7 +243,7 @@ class Guide:
             blit_text(surface, self.app.assets, line, size, (room.x, room.y + i * step), CREAM if self.live else MUTED)
 
     def _pointer(self, surface: pygame.Surface, target: Box, s: float) -> None:
-        """A gold glow round `target` and an arrow pointing at it: from the left at a panel's row, from above
+        """A gold glow round `target` and an arrow pointing at it: from the side at a panel's row, from above
         elsewhere, unless the arrow would cover the line under the trick (a card of the hand): there a second,
         wider glow marks the card instead."""
         rect = _glow(surface, target, s)
@@ -251,10 +251,12 @@ class Guide:
         bob = 6 * s * abs(pygame.math.Vector2(1, 0).rotate(age * 360).y) if age < BOUNCE else 0.0
         size = 16 * s
         is_row = self.tip is not None and self.tip.target is not None and self.tip.target.kind == "action"
-        if is_row:
-            tip_x, y = rect.left - 4 * s - bob, rect.centery
-            points = [(tip_x, y), (tip_x - size, y - size * 0.7), (tip_x - size, y + size * 0.7)]
-            shaft = pygame.Rect(round(tip_x - size * 2), round(y - 3 * s), round(size), round(6 * s))
+        if is_row:  # from the panel's nearer side: a meld row from the left, the seven and Draw from the right
+            side = 1 if rect.centerx > self.stage.layout.decl_panel.cx else -1
+            tip_x, y = (rect.right + 4 * s + bob) if side > 0 else (rect.left - 4 * s - bob), rect.centery
+            back = tip_x + side * size
+            points = [(tip_x, y), (back, y - size * 0.7), (back, y + size * 0.7)]
+            shaft = pygame.Rect(round(min(back, back + side * size)), round(y - 3 * s), round(size), round(6 * s))
         else:
             x, tip_y = rect.centerx, rect.top - 4 * s - bob
             points = [(x, tip_y), (x - size * 0.7, tip_y - size), (x + size * 0.7, tip_y - size)]
