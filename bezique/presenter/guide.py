@@ -115,7 +115,7 @@ Word = int | str | tuple[str, object]
 @dataclass(frozen=True)
 class Target:
     """What the table points at: ``card`` (a card of the player's, by id), ``action`` (the declaration panel's
-    row for an action) or ``zone`` (``stock``, ``trick``, ``turn_up``, ``won``, ``hand``)."""
+    row for an action) or ``zone`` (``stock``, ``trick`` or ``won``)."""
 
     kind: str
     card: int = -1

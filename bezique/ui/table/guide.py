@@ -67,7 +67,7 @@ class Guide:
         self.tip: Tip | None = None  # the last tip given (it stays, without its pointer, while the computer plays)
         self.live = False  # the tip is about this very moment (its pointer shows)
         self.since = 0.0  # when the tip came
-        self.shown: list[str] = []  # every tip's key in the order they came (the summary and the tests read it)
+        self.shown: list[str] = []  # every tip's key in the order they came (what the lesson taught)
         self._moment: tuple | None = None
         self.ended = False
 
@@ -133,7 +133,7 @@ class Guide:
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             pos = event.pos
-            if self.leave_button().hit(pos) or Box(*self.stage.layout.buttons[1]).contains(*pos):
+            if self.leave_button().hit(pos) or self.stage.layout.buttons[1].contains(*pos):  # [1]: Menu
                 self.leave()
                 return True
         return False
