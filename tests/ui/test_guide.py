@@ -210,6 +210,6 @@ def test_every_coach_line_fits_its_box_at_the_smallest_window(lang: str) -> None
     queen = parse_code("QD")[0]
     args = {"card": ("card", queen), "led": ("card", queen), "turn_up": ("card", queen), "suit": ("suit", 2),
             "meld": ("meld", ("common_marriage", (parse_code("KD")[0], queen))), "points": 250, "name": ("seat", 1)}
-    for key, extra in TIP_LINES:
-        text = guide.text(Tip(key, args, None, extra))
-        assert guide.line_layout(text)[3], (key, extra, text)
+    for name, extra in TIP_LINES:
+        text = guide.text(Tip(name, args, None, extra))
+        assert guide.line_layout(text)[3], (name, extra, text)
