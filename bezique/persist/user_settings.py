@@ -29,6 +29,7 @@ from bezique.shown import shorten
 SETTINGS_FILE = "settings.json"
 FORMAT = "bezique-settings"
 VERSION = 1
+FIRST_START = "first_start"  # {"guide_offered": true} once the menu has offered the guided first deal
 
 # The checks of config.py, shared so that settings.json and config.yaml accept exactly the same values.
 APP_CHECKS: Mapping[str, Callable[[Any], Any]] = _config.APP_CHECKS
@@ -91,7 +92,7 @@ def load_user_settings(config: Config | None = None) -> LoadedSettings:
     if doc["version"] > VERSION:
         report.add("version", f"version {doc['version']} is newer than this program ({VERSION}): read as far as it "
                               f"goes; saving settings first keeps it as {SETTINGS_FILE}.newer-…")
-    for key in sorted(set(doc) - {"format", "version", "app", "ai"}, key=str):
+    for key in sorted(set(doc) - {"format", "version", "app", "ai", FIRST_START}, key=str):
         report.add(shorten(str(key), quote=False), f"{shorten(str(key), quote=False)}: unknown key, ignored")
     app_raw = _section(doc, "app", report)
     ai_raw = _section(doc, "ai", report)
@@ -142,8 +143,44 @@ def save_user_settings(app: AppSettings, ai: AISettings) -> Path:
                 raise ValueError(f"{key}: {values[key]!r} is not allowed; {exc}") from None
     path = settings_path()
     storage.keep_if_newer(path, FORMAT, VERSION)
-    storage.write_json_atomic(path, {"format": FORMAT, "version": VERSION, "app": app_values, "ai": ai_values})
+    doc = {"format": FORMAT, "version": VERSION, "app": app_values, "ai": ai_values}
+    if guide_offered():  # the first start's flag stays, whatever the settings
+        doc[FIRST_START] = {"guide_offered": True}
+    storage.write_json_atomic(path, doc)
     return path
+
+
+def _settings_doc() -> dict[str, Any] | None:
+    """settings.json as it stands, or None when there is none or it is not one this program reads."""
+    try:
+        doc = storage.read_json(settings_path())
+    except (FileNotFoundError, storage.DamagedFileError):
+        return None
+    return doc if isinstance(doc, dict) and doc.get("format") == FORMAT else None
+
+
+def guide_offered() -> bool:
+    """Whether the guided first deal has been offered already (the menu offers it on the first start only)."""
+    doc = _settings_doc()
+    section = doc.get(FIRST_START) if doc is not None else None
+    return isinstance(section, dict) and section.get("guide_offered") is True
+
+
+def mark_guide_offered() -> None:
+    """Remember that the guided first deal was offered, beside the settings already saved (none: a file with only
+    the flag, the settings staying config.yaml's). A file that cannot be read is left as it is (the settings'
+    loading sets it aside): the offer then comes again, which is all that is lost.
+
+    Raises:
+        OSError: the data folder cannot be written.
+    """
+    doc = _settings_doc()
+    if doc is None:
+        if settings_path().exists():
+            return
+        doc = {"format": FORMAT, "version": VERSION, "app": {}, "ai": {}}
+    doc[FIRST_START] = {"guide_offered": True}
+    storage.write_json_atomic(settings_path(), doc)
 
 
 def resolve_language(setting: str, environ: Mapping[str, str] | None = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -235,11 +236,12 @@ class ButtonColumn:
 
 
 def wrap(assets: Assets, text: str, size: float, width: float, bold: bool = False) -> list[str]:
-    """`text` broken into lines no wider than `width` at font `size`."""
+    """`text` broken into lines no wider than `width` at font `size`, at plain spaces only: a no-break space (French
+    typography's, before a colon) keeps its two sides on one line."""
     font = assets.font(size, bold)
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in re.split(r"[ \t\n\r\f\v]+", text.strip()) if text.strip() else []:
         test = f"{line} {word}" if line else word
         if line and font.size(test)[0] > width:
             lines.append(line)

@@ -1,26 +1,32 @@
-"""The main menu (keyboard and mouse): New game, Continue, Settings, How to play, Statistics, Quit.
+"""The main menu (keyboard and mouse): New game, Continue, Settings, Learn to play, How to play, Statistics, Quit.
 
 It is given its ``MenuOwner`` (the ``Shell``) when made, and knows it only by that protocol, so the shell, which
 opens it, is not imported back. Continue says which game it continues (variant, level, scores, when it was saved);
-the footer carries the About line with the version.
+the footer carries the About line with the version. On the first start it offers the guided first deal beside
+its buttons (``open_lesson``: a lesson the player may decline, and take from "Learn to play" at any time).
 """
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime, timedelta
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 import pygame
 
 from bezique import __version__
 from bezique.i18n import level_name, t, variant_name
+from bezique.persist.user_settings import guide_offered, mark_guide_offered
 from bezique.presenter.layout import Box
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, panel, scale_of
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.newgame import NewGameOwner, NewGameScene
 from bezique.ui.scenes.settings import SettingsOwner, SettingsScene
+
+if TYPE_CHECKING:
+    from bezique.ui.app import App
 
 WARN = (255, 190, 160)
 DECOR = ["AS", "TS", "KS", "QS", "JS"]
@@ -46,6 +52,27 @@ class MenuOwner(NewGameOwner, SettingsOwner, Protocol):
         then adds a notice saying why)."""
 
     def continue_game(self) -> Scene | None: ...
+
+    def open_menu(self) -> None: ...
+
+    def new_game_screen(self) -> None: ...
+
+
+def open_lesson(app: Window, owner: MenuOwner) -> None:
+    """The guided first deal on the window's own table (``presenter.guide``): the player's settings, the beginner,
+    the prepared deck, the coach (``table.guide``). Nothing of it is saved or counted: its table has no autosave,
+    so the saved game and the statistics stay as they were."""
+    from bezique.presenter.guide import lesson_session
+    from bezique.ui.table.guide import Guide, LessonHost
+    from bezique.ui.table.options import TableOptions
+    from bezique.ui.table.scene import TableScene
+    window = cast("App", app)  # the table needs the real window (the menu sees it as a ``Window``)
+    host = LessonHost(owner.open_menu, owner.new_game_screen, lambda: open_lesson(app, owner))
+    options = TableOptions.from_settings(owner.settings, owner.ai, hints=True)
+    table = TableScene(window, lesson_session(app.lang), options, host)
+    table.guide = Guide(window, table.stage, table.turns, table.controls, table.curtain, host)
+    app.stack.clear()
+    app.push(table)
 
 
 def saved_game_line(saved: SavedGame, lang: str, now: datetime | None = None) -> str:
@@ -78,6 +105,12 @@ class MenuScene(Scene):
         self.column = ButtonColumn()
         self.saved = owner.saved_game()
         self.time = 0.0
+        self.offer = self.saved is None and not guide_offered()  # the first start: the guided deal is offered
+        if self.offer:
+            # once: the next start shows the menu alone (a folder that cannot be written is said elsewhere; the
+            # offer then comes again next time)
+            with contextlib.suppress(OSError):
+                mark_guide_offered()
 
     @property
     def can_continue(self) -> bool:
@@ -90,11 +123,11 @@ class MenuScene(Scene):
         w, h = self.app.size
         s = scale_of((w, h))
         T = self.app.t
-        bw, bh, gap = 340 * s, 46 * s, 9 * s
-        x, y = w / 2 - bw / 2, 250 * s
+        bw, bh, gap = 340 * s, 42 * s, 7 * s
+        x, y = w / 2 - bw / 2, 246 * s
         items = [("menu.new_game", "new"), ("menu.continue", "continue"), ("menu.settings", "settings"),
-                 ("menu.how_to_play", "howto"), ("menu.statistics", "stats"), ("menu.past_games", "past"),
-                 ("menu.quit", "quit")]
+                 ("menu.learn", "learn"), ("menu.how_to_play", "howto"), ("menu.statistics", "stats"),
+                 ("menu.past_games", "past"), ("menu.quit", "quit")]
         # one highlight: the button the mouse or the keys are on is the gold one (it starts on Continue when there
         # is a game to continue, else on New game), so coming back from another screen never shows two
         return [Button(Box(x, y + i * (bh + gap), bw, bh), T(key), action,
@@ -105,9 +138,34 @@ class MenuScene(Scene):
         if self.can_continue:
             self.column.focus = 1
 
+    def offer_box(self) -> Box:
+        """The first start's offer: right of the buttons, where the right-hand fan of cards is drawn."""
+        w, h = self.app.size
+        s = scale_of((w, h))
+        x = w / 2 + 196 * s
+        return Box(x, 262 * s, min(420 * s, w - 16 * s - x), 200 * s)
+
+    def offer_buttons(self) -> list[Button]:
+        box, s = self.offer_box(), scale_of(self.app.size)
+        bw = (box.w - 36 * s) / 2
+        return [Button(Box(box.x + 12 * s, box.bottom - 54 * s, bw, 42 * s), self.app.t("guide.offer_yes"), "learn",
+                       primary=True, text_size=21),
+                Button(Box(box.right - 12 * s - bw, box.bottom - 54 * s, bw, 42 * s), self.app.t("guide.offer_no"),
+                       "decline", text_size=21)]
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.offer and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            chosen = next((b.action for b in self.offer_buttons() if b.hit(event.pos)), None)
+            if chosen is not None:
+                self.app.sounds.play("click")
+                self.offer = False
+                if chosen == "learn":
+                    self.choose("learn")
+                return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.owner.notices:
+            if self.offer:  # Esc declines the offer first
+                self.offer = False
+            elif self.owner.notices:
                 self.owner.notices.clear()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.owner.notices \
@@ -128,6 +186,9 @@ class MenuScene(Scene):
                 self.column.focus = 0
         elif action == "settings":
             self.app.push(SettingsScene(self.app, self.owner))
+        elif action == "learn":
+            self.offer = False
+            open_lesson(self.app, self.owner)
         elif action == "howto":
             from bezique.ui.scenes.howto import HowToScene
             self.app.push(HowToScene(self.app))
@@ -155,7 +216,7 @@ class MenuScene(Scene):
         s = scale_of((w, h))
         surface.blit(A.felt((w, h)), (0, 0))
         # a fan of the trump sequence on each side
-        for side in (-1, 1):
+        for side in (-1,) if self.offer else (-1, 1):  # the offer stands where the right-hand fan would be
             for i, code in enumerate(DECOR):
                 face = parse_code(code)[0]
                 angle = side * (-24 + i * 12)
@@ -168,6 +229,8 @@ class MenuScene(Scene):
         if self.saved is not None:
             blit_text(surface, A, saved_game_line(self.saved, self.app.lang), 19 * s, (w / 2, 206 * s), CREAM,
                       "midtop", max_width=w - 40 * s)
+        if self.offer:
+            self._draw_offer(surface, s)
         notices = self.owner.notices
         if notices:
             box = self._notice_box()
@@ -180,3 +243,17 @@ class MenuScene(Scene):
             blit_text(surface, A, T("menu.keys_hint"), 18 * s, (w / 2, h - 34 * s), MUTED, "midbottom")
         blit_text(surface, A, T("menu.about", version=__version__), 16 * s, (w / 2, h - 8 * s), MUTED, "midbottom",
                   max_width=w - 40 * s)
+
+    def _draw_offer(self, surface: pygame.Surface, s: float) -> None:
+        """New to Bezique? A line on the guided deal, and its two buttons (the menu's own go on working)."""
+        A, T = self.app.assets, self.app.t
+        box = self.offer_box()
+        panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
+        blit_text(surface, A, T("guide.offer_title"), 26 * s, (box.x + 16 * s, box.y + 12 * s), GOLD, bold=True,
+                  max_width=box.w - 32 * s)
+        size = 19 * s
+        step = A.font(size).get_linesize()
+        for i, line in enumerate(wrap(A, T("guide.offer_text"), size, box.w - 32 * s)[:5]):
+            blit_text(surface, A, line, size, (box.x + 16 * s, box.y + 52 * s + i * step), CREAM)
+        for button in self.offer_buttons():
+            button.draw(surface, A, s)

@@ -32,6 +32,7 @@ from bezique.ui.table.turns import Turns
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
+    from bezique.ui.table.guide import Guide
 
 class TableScene(Scene):
     """One game at the table. `host`: what runs the game around the table (the shell with its menu, or a bare
@@ -48,6 +49,7 @@ class TableScene(Scene):
         self.turns = Turns(app, session, self.stage, self.curtain, opt)
         self.controls = Controls(app, self.stage, self.turns, self.curtain)
         self.readout = TableReadout(app, self.stage, self.turns, self.controls, self.curtain)
+        self.guide: Guide | None = None  # the lesson's coach (``guide.Guide``), given by whoever opens a lesson
 
     @property
     def opt(self) -> TableOptions:
@@ -99,7 +101,8 @@ class TableScene(Scene):
         self.stage.relayout(width, height)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.controls.handle_event(event)
+        if self.guide is None or not self.guide.handle_event(event):
+            self.controls.handle_event(event)
 
     def update(self, dt: float, active: bool) -> bool:
         """Time for every part, in the order the table needs: the cut, then the cards and the events due, then a
@@ -114,13 +117,14 @@ class TableScene(Scene):
                 turns.start_deal()
             return True
         moving = stage.advance(dt)
+        moving = (self.guide is not None and self.guide.update(dt)) or moving
         self.controls.close_stale_peek()
         moving = turns.collect_hint() or moving  # a hint just come: with nothing moving no frame would show it
         self.controls.follow_focus()
         if stage.at_rest():
             if stage.need_sync and not moving:
                 stage.check_sync()
-            if active or curtain.overlay_open:
+            if (active or curtain.overlay_open) and not (self.guide is not None and self.guide.takes_turn()):
                 turns.decide()
         return moving or bool(stage.queue) or stage.hold > 0 or turns.busy
 
@@ -128,3 +132,5 @@ class TableScene(Scene):
         draw_table(self.readout, surface)
         if not (self.stage.banner or self.stage.cut_timer > 0):  # the keyboard's focus, over all but a banner
             draw_focus(surface, self.stage.layout.s, *self.controls.focus_outline())
+        if self.guide is not None:
+            self.guide.draw(surface)
