@@ -21,12 +21,14 @@ import pygame
 from bezique.presenter.session import GameSession
 from bezique.rules import Action
 from bezique.ui.scene import Host, Scene
+from bezique.ui.scenes.review import offer_replays
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.draw import draw_table
 from bezique.ui.table.focus import draw_focus
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.readout import TableReadout
+from bezique.ui.table.replay_curtain import ReplayCurtain
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.turns import Turns
 
@@ -38,12 +40,12 @@ class TableScene(Scene):
     window); the pause screen and the scoreboard report the player's way out to it. None: they quit."""
 
     def __init__(self, app: App, session: GameSession, options: TableOptions | None = None,
-                 host: Host | None = None) -> None:
+                 host: Host | None = None, curtain: type[Curtain] = Curtain) -> None:
         super().__init__(app)
         opt = options or TableOptions()
         self.session = session
         self.stage = Stage(app, session, opt)
-        self.curtain = Curtain(app, session, self.stage, opt, host,
+        self.curtain = curtain(app, session, self.stage, opt, host,
                                start_deal=lambda: self.turns.start_deal())
         self.turns = Turns(app, session, self.stage, self.curtain, opt)
         self.controls = Controls(app, self.stage, self.turns, self.curtain)
@@ -128,3 +130,11 @@ class TableScene(Scene):
         draw_table(self.readout, surface)
         if not (self.stage.banner or self.stage.cut_timer > 0):  # the keyboard's focus, over all but a banner
             draw_focus(surface, self.stage.layout.s, *self.controls.focus_outline())
+
+
+def seat_replay(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene:
+    """A table replaying one deal, with the replay's own pause and end screens (``replay_curtain``)."""
+    return TableScene(app, session, options, host, curtain=ReplayCurtain)
+
+
+offer_replays(seat_replay)  # the Review screen cannot import the table (the table's scoreboard opens the review)
