@@ -30,6 +30,7 @@ from bezique.ui.table.options import TableOptions
 from bezique.ui.table.readout import TableReadout
 from bezique.ui.table.replay_curtain import ReplayCurtain
 from bezique.ui.table.stage import Stage
+from bezique.ui.table.tracker import CardTracker
 from bezique.ui.table.turns import Turns
 
 if TYPE_CHECKING:
@@ -50,6 +51,7 @@ class TableScene(Scene):
         self.turns = Turns(app, session, self.stage, self.curtain, opt)
         self.controls = Controls(app, self.stage, self.turns, self.curtain)
         self.readout = TableReadout(app, self.stage, self.turns, self.controls, self.curtain)
+        self.tracker = CardTracker(app, session, self.stage, self.curtain)
 
     @property
     def opt(self) -> TableOptions:
@@ -101,12 +103,16 @@ class TableScene(Scene):
         self.stage.relayout(width, height)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            self.tracker.toggle()
+            return
         self.controls.handle_event(event)
 
     def update(self, dt: float, active: bool) -> bool:
         """Time for every part, in the order the table needs: the cut, then the cards and the events due, then a
         hint just worked out, then (at rest) the safety net and the next decision."""
         stage, turns, curtain = self.stage, self.turns, self.curtain
+        self.tracker.update()
         if not active and not curtain.overlay_open:
             return False  # paused under an overlay (pause, log)
         stage.time += dt
@@ -128,6 +134,7 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.readout, surface)
+        self.tracker.draw(surface)
         if not (self.stage.banner or self.stage.cut_timer > 0):  # the keyboard's focus, over all but a banner
             draw_focus(surface, self.stage.layout.s, *self.controls.focus_outline())
 
