@@ -457,10 +457,11 @@ STRINGS: dict[str, str] = {
     "replay.not_kept": "A replay is practice: it is not saved, kept or counted in your statistics.",
     "replay.resume": "Resume",
     "replay.again": "Replay again (R)",
+    "replay.restart": "Start again (R)",
     "replay.back": "Back to the review (B)",
     "replay.menu": "Menu (M)",
     "review.keys_hint": "Left/Right: trick by trick  ·  Home/End  ·  Page Up/Down: the deals  ·  click the strip to "
-                        "jump  ·  Esc: back",
+                        "jump  ·  R: replay the deal  ·  Esc: back",
 
     # --- pause overlay --------------------------------------------------------------------------------------
     "pause.title": "Paused",
@@ -537,8 +538,6 @@ STRINGS: dict[str, str] = {
     "tracker.bezique": "Bezique",
     "tracker.sequence": "Trumps",
     "tracker.no_trumps": "once trumps are made",
-    "tracker.rank.A": "A",
-    "tracker.rank.T": "10",
     "tracker.rank.K": "K",
     "tracker.rank.Q": "Q",
     "tracker.rank.J": "J",

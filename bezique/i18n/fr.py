@@ -482,14 +482,15 @@ STRINGS: dict[str, str] = _typeset({
     "replay.better": "{points} {points:plural:point|points} de plus que la première fois",
     "replay.worse": "{points} {points:plural:point|points} de moins que la première fois",
     "replay.same": "Exactement autant de points que la première fois",
-    "replay.not_kept": "Une donne rejouée est un exercice : elle n'est ni sauvegardée, ni gardée, ni comptée "
+    "replay.not_kept": "Une donne rejouée est un exercice : elle n’est ni sauvegardée, ni gardée, ni comptée "
                        "dans vos statistiques.",
     "replay.resume": "Reprendre",
     "replay.again": "Rejouer encore (R)",
-    "replay.back": "Retour à l'analyse (B)",
-    "replay.menu": "Menu (M)",
+    "replay.restart": "Recommencer (R)",
+    "replay.back": "Retour à la revue (B)",
+    "replay.menu": "Retour au menu (M)",
     "review.keys_hint": "Gauche/Droite : pli par pli  ·  Début/Fin  ·  Page préc./suiv. : les donnes  ·  cliquez "
-                        "sur la bande pour y aller  ·  Échap : retour",
+                        "sur la bande pour y aller  ·  R : rejouer  ·  Échap : retour",
 
     # --- pause ----------------------------------------------------------------------------------------------
     "pause.title": "Pause",
@@ -570,9 +571,7 @@ STRINGS: dict[str, str] = _typeset({
     "tracker.tens": "Dix",
     "tracker.bezique": "Bésigue",
     "tracker.sequence": "Atout",
-    "tracker.no_trumps": "une fois l'atout connu",
-    "tracker.rank.A": "A",
-    "tracker.rank.T": "10",
+    "tracker.no_trumps": "une fois l’atout connu",
     "tracker.rank.K": "R",
     "tracker.rank.Q": "D",
     "tracker.rank.J": "V",
@@ -580,7 +579,7 @@ STRINGS: dict[str, str] = _typeset({
     "tracker.seen": "vue",
     "tracker.unseen": "pas vue",
     "tracker.legend_counts": "2+1 : 2 jouées, 1 vue, sur {count}",
-    "tracker.no_room": "Les cartes passées demandent la table à deux : il n'y a pas de place ici",
+    "tracker.no_room": "Les cartes passées demandent la table à deux : il n’y a pas de place ici",
     "tracker.too_small": "Cartes passées : pas de place à cette taille de fenêtre",
     "table.melds_of": "{name} : combinaisons",
     "table.more_problems": "(+{count} {count:plural:autre|autres})",

@@ -461,10 +461,11 @@ STRINGS: dict[str, str] = {
                        "statistiche.",
     "replay.resume": "Riprendi",
     "replay.again": "Rigioca ancora (R)",
-    "replay.back": "Torna all'analisi (B)",
+    "replay.restart": "Ricomincia (R)",
+    "replay.back": "Torna alla revisione (B)",
     "replay.menu": "Menu (M)",
     "review.keys_hint": "Sinistra/Destra: presa per presa  ·  Home/Fine  ·  Pag Su/Giù: le smazzate  ·  clic sulla "
-                        "striscia per saltare  ·  Esc: indietro",
+                        "striscia per saltare  ·  R: rigioca  ·  Esc: indietro",
 
     # --- pausa ----------------------------------------------------------------------------------------------
     "pause.title": "Pausa",
@@ -547,8 +548,6 @@ STRINGS: dict[str, str] = {
     "tracker.bezique": "Bezique",
     "tracker.sequence": "Briscola",
     "tracker.no_trumps": "quando c'è la briscola",
-    "tracker.rank.A": "A",
-    "tracker.rank.T": "10",
     "tracker.rank.K": "K",
     "tracker.rank.Q": "Q",
     "tracker.rank.J": "J",

@@ -71,13 +71,9 @@ class ReplayDirector:
         self.tries += 1
         self.table = self.seat(self.app, self.session, options, self)
         self.app.push(self.table)
-        self.table_notice(self.app.t("replay.notice", number=self.plan.deal + 1))
-
-    def table_notice(self, text: str) -> None:
-        """A line on the table's banner (where the table shows lasting notices)."""
-        stage = getattr(self.table, "stage", None)
+        stage = getattr(self.table, "stage", None)  # the table's line under the trick says what this is
         if stage is not None:
-            stage.show_notice(text)
+            stage.say(self.app.t("replay.notice", number=self.plan.deal + 1), seconds=8.0)
 
     def comparison(self) -> Comparison:
         assert self.session is not None
@@ -138,8 +134,9 @@ class ReplayOverlay(Scene):
         T = self.app.t
         box = self._panel()
         s = scale_of(self.app.size)
-        actions = [("replay.resume", "resume")] if not self.ended else []
-        actions += [("replay.again", "again"), ("replay.back", "back"), ("replay.menu", "menu")]
+        paused = [("replay.resume", "resume"), ("replay.restart", "again")]
+        first = [("replay.again", "again")] if self.ended else paused
+        actions = [*first, ("replay.back", "back"), ("replay.menu", "menu")]
         bw, bh, gap = 360 * s, 46 * s, 10 * s
         top = box.bottom - 24 * s - len(actions) * bh - (len(actions) - 1) * gap
         return [Button(Box(box.cx - bw / 2, top + i * (bh + gap), bw, bh), T(key), action, primary=i == 0)

@@ -31,6 +31,7 @@ from bezique.ui.table.stage import Stage
 if TYPE_CHECKING:
     from bezique.ui.app import App
 
+BRISQUE_LETTERS = {"A": "A", "T": "10"}  # the same in every language; a court card's letter is the language's
 PIPS_UP_TO = 4  # copies of a face drawn as pips; more (Chinese: six packs) are counted in figures
 SIZES = (20.0, 18.5, 17.0, 15.5, 14.0, 12.5)  # text sizes tried at scale 1, largest first, until the panel fits its box
 
@@ -58,6 +59,8 @@ class CardTracker:
         self.stage = stage
         self.curtain = curtain
         self.toggled: bool | None = None  # the C key's choice at this table; None: the setting's
+        self.rows: list[TrackerRow] | None = None  # what it shows: the view as of the table's last rest
+        self.rows_deal = -1  # the deal those rows are of
 
     @property
     def wanted(self) -> bool:
@@ -78,8 +81,15 @@ class CardTracker:
         self.app.dirty = True
 
     def update(self) -> None:
-        """Shown against the computer, the tracker makes the game assisted (said to the save at once)."""
-        session = self.session
+        """Read the view when the table is at rest, so the panel never runs ahead of the cards on show (a card
+        still being dealt or drawn); a new deal shows nothing until then. Shown against the computer, the
+        tracker makes the game assisted (said to the save at once)."""
+        session, stage = self.session, self.stage
+        deal = session.state.deal_index
+        if stage.at_rest() and not session.awaiting_deal:
+            self.rows, self.rows_deal = tracked_rows(session.view(stage.viewer)), deal
+        elif deal != self.rows_deal:
+            self.rows = None
         if self.box() is None or session.assisted or session.hotseat or len(session.humans) == len(session.seats):
             return
         session.assisted = True
@@ -91,9 +101,13 @@ class CardTracker:
         box = self.box()
         if box is None or self.curtain.hiding or self.stage.cut_timer > 0:
             return
-        rows = tracked_rows(self.session.view(self.stage.viewer))
         s = self.stage.layout.s
         panel(surface, box, alpha=190, radius=10 * s, edge_width=1)
+        rows = self.rows
+        if rows is None:  # the cards are being dealt
+            blit_text(surface, self.app.assets, self.app.t("tracker.title"), SIZES[0] * s,
+                      (box.x + 10 * s, box.y + 6 * s), GOLD, bold=True, max_width=box.w - 20 * s)
+            return
         for size in SIZES:
             if self._fits(rows, box, size * s):
                 self._draw(surface, rows, box, size * s)
@@ -126,7 +140,8 @@ class CardTracker:
         return [Cell(self._letter(t.face) if letter else "", suit_of(t.face) if suit else None, t) for t in row.cards]
 
     def _letter(self, face: int) -> str:
-        return self.app.t("tracker.rank." + RANKS[rank_of(face)])
+        rank = RANKS[rank_of(face)]
+        return BRISQUE_LETTERS.get(rank) or self.app.t("tracker.rank." + rank)
 
     def _heading(self, row: TrackerRow) -> str:
         """What starts the row: the rank of a brisque row ("A", "10"), else the row's name."""
@@ -140,7 +155,7 @@ class CardTracker:
         font = self.app.assets.font(size, bold=True)
         gap = self._metrics(size)[1] * 0.7
         if row.kind in ("aces", "tens"):
-            return max(font.size(self.app.t("tracker.rank." + rank))[0] for rank in "AT") + gap
+            return max(font.size(letter)[0] for letter in BRISQUE_LETTERS.values()) + gap
         icon = self._metrics(size)[2] + 3 if row.kind == "sequence" and row.cards else 0.0
         return self.app.assets.font(size).size(self._heading(row))[0] + icon + gap
 
