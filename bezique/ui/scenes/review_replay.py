@@ -127,7 +127,8 @@ class ReplayOverlay(Scene):
         s = scale_of(self.app.size)
         table = 38 + 32 * self.director.plan.rules.sides if self.ended else 0
         buttons = (3 if self.ended else 4) * 56
-        height = min((74 + table + 2 * 32 + 40 + 16 + buttons + 14) * s, h - 20 * s)
+        lines = 2 if self.ended else 1
+        height = min((74 + table + lines * 32 + 40 + 16 + buttons + 14) * s, h - 20 * s)
         return Box(w / 2 - 330 * s, h / 2 - height / 2, 660 * s, height)
 
     def buttons(self) -> list[Button]:
