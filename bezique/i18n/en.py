@@ -351,7 +351,7 @@ STRINGS: dict[str, str] = {
     "option.card_size.large": "Large",
     "option.card_size.larger": "Larger",
     "option.card_tracker.false": "Off",
-    "option.card_tracker.true": "On: the game counts as assisted",
+    "option.card_tracker.true": "On (assisted)",
     "option.reduce_motion.false": "Off: cards fly",
     "option.reduce_motion.true": "On: cards fade in",
 

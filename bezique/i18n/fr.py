@@ -375,7 +375,7 @@ STRINGS: dict[str, str] = _typeset({
     "option.card_size.large": "Grandes",
     "option.card_size.larger": "Plus grandes",
     "option.card_tracker.false": "Non",
-    "option.card_tracker.true": "Oui : la partie compte comme assistée",
+    "option.card_tracker.true": "Oui (assistée)",
     "option.reduce_motion.false": "Non : les cartes volent",
     "option.reduce_motion.true": "Oui : les cartes apparaissent",
 

@@ -354,7 +354,7 @@ STRINGS: dict[str, str] = {
     "option.card_size.large": "Grandi",
     "option.card_size.larger": "Più grandi",
     "option.card_tracker.false": "No",
-    "option.card_tracker.true": "Sì: la partita conta come assistita",
+    "option.card_tracker.true": "Sì (assistita)",
     "option.reduce_motion.false": "No: le carte volano",
     "option.reduce_motion.true": "Sì: le carte appaiono",
 

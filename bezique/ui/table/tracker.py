@@ -86,10 +86,16 @@ class CardTracker:
         tracker makes the game assisted (said to the save at once)."""
         session, stage = self.session, self.stage
         deal = session.state.deal_index
-        if stage.at_rest() and not session.awaiting_deal:
-            self.rows, self.rows_deal = tracked_rows(session.view(stage.viewer)), deal
+        rows = self.rows
+        if self.box() is None:  # not shown: nothing to read
+            rows, self.rows_deal = None, -1
+        elif stage.at_rest() and not session.awaiting_deal:
+            rows, self.rows_deal = tracked_rows(session.view(stage.viewer)), deal
         elif deal != self.rows_deal:
-            self.rows = None
+            rows = None
+        if rows != self.rows:
+            self.rows = rows
+            self.app.dirty = True  # the window may be idle: draw it again
         if self.box() is None or session.assisted or session.hotseat or len(session.humans) == len(session.seats):
             return
         session.assisted = True
@@ -170,7 +176,7 @@ class CardTracker:
         width = font.size(cell.letter)[0] + 1.0 if cell.letter else 0.0
         width += icon + 2 if cell.suit is not None else 0
         copies = cell.card.total
-        width += pitch * copies if copies <= PIPS_UP_TO else font.size(self._count(cell.card))[0]
+        width += pitch * copies if copies <= PIPS_UP_TO else pitch * 0.35 + font.size(self._count(cell.card))[0]
         return width + pitch * 0.7  # the gap to the next cell
 
     @staticmethod
@@ -251,7 +257,8 @@ class CardTracker:
         if card.total > PIPS_UP_TO:
             text = self._count(card)
             colour = GOLD if card.played else CREAM if card.seen else MUTED
-            x = blit_text(surface, A, text, size, (x, cy), colour, "midleft", bold=bool(card.played)).right
+            x = blit_text(surface, A, text, size, (x + pitch * 0.35, cy), colour, "midleft",
+                          bold=bool(card.played)).right
             return x + pitch * 0.7
         states = ["played"] * card.played + ["seen"] * card.seen + ["unseen"] * card.unseen
         for state in states:
