@@ -7,6 +7,7 @@ The scene is only the table's lifecycle on the window's scene stack; each job is
 - ``Controls`` (controls.py): the mouse and the keyboard turned into moves and button presses;
 - ``Curtain`` (curtain.py): the hot-seat curtain and the screens over the table, which report back by callbacks;
 - ``take_back`` (undo.py): undo;
+- ``CardTracker`` (tracker.py): the optional panel of the cards gone (C shows or hides it);
 - ``TableReadout`` (readout.py): what the drawing code (draw.py) reads, typed by ``protocol.TableView``.
 
 Nothing in the table package imports this module: the parts are built here and handed to each other.
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
 
 class TableScene(Scene):
     """One game at the table. `host`: what runs the game around the table (the shell with its menu, or a bare
-    window); the pause screen and the scoreboard report the player's way out to it. None: they quit."""
+    window); the pause screen and the scoreboard report the player's way out to it. None: they quit. `curtain`:
+    the kind of curtain (a replayed deal's, ``seat_replay``, has its own pause and end screens)."""
 
     def __init__(self, app: App, session: GameSession, options: TableOptions | None = None,
                  host: Host | None = None, curtain: type[Curtain] = Curtain) -> None:
