@@ -2,9 +2,9 @@
 
 The Review screen's "Replay this deal" builds a ``ReplayPlan`` from the game record (``plan_replay``) and plays it
 in a ``ReplaySession``: a ``GameSession`` whose game is one deal long (``over`` once that deal is scored), dealt
-from the recorded deck every time (a try again is the very same cards). It is never saved nor counted: the window
-gives it no autosave hook, and its meta (``replay_meta``) is marked as a replay and assisted, so that the
-statistics' ``counted_apart`` would keep it apart from the earned games should anything ever count it.
+from the recorded deck every time (a try again is the very same cards). It is marked assisted (the player knows
+the cards), and it is never saved, kept nor counted in the statistics: the window gives it no autosave hook and
+no host but the replay's own, so the player's real saved game and records cannot be touched by it.
 ``compare`` says how the try went against the original deal. No pygame here.
 """
 
@@ -51,13 +51,6 @@ def plan_replay(doc: dict[str, Any], deal: int, original: list[int]) -> ReplayPl
                   for p in before.players)
     seed = int(doc.get("seed") or 0) * 31 + deal
     return ReplayPlan(before.rules, seats, dealer, deck, deal, seed, tuple(original))
-
-
-def replay_meta(plan: ReplayPlan, human_seat: int) -> dict[str, Any]:
-    """How a replayed deal is described to anything that keeps games: a replay, assisted (it knows the cards)."""
-    level = next((seat.level for seat in plan.seats if seat.kind == "ai"), None)
-    return {"mode": "computer" if level else "hotseat", "level": level, "assisted": True, "replay": True,
-            "human_seat": human_seat, "replay_of_deal": plan.deal}
 
 
 class ReplaySession(GameSession):
@@ -108,20 +101,6 @@ class Comparison:
     def gain(self) -> int:
         """How many more points the player's side made this time (negative: fewer)."""
         return self.now[self.side] - self.then[self.side]
-
-    @property
-    def margin_then(self) -> int:
-        """The player's side's lead over the best other side in the original deal (negative: behind)."""
-        return _margin(self.then, self.side)
-
-    @property
-    def margin_now(self) -> int:
-        return _margin(self.now, self.side)
-
-
-def _margin(points: tuple[int, ...], side: int) -> int:
-    others = [p for i, p in enumerate(points) if i != side]
-    return points[side] - max(others, default=0)
 
 
 def compare(session: ReplaySession, side: int) -> Comparison:

@@ -79,8 +79,3 @@ def tracked_rows(view: PlayerView) -> list[TrackerRow]:
             row("bezique", list(pair) if pair is not None else []),
             row("sequence", [make_face(trump, rank) for rank in (ACE, TEN, KING, QUEEN, JACK)]
                 if trump is not None else [])]
-
-
-def gone_faces(rows: list[TrackerRow]) -> dict[str, list[int]]:
-    """Per row, the faces of which at least one copy was played (for a quick reading, and the tests)."""
-    return {r.kind: [t.face for t in r.cards if t.played] for r in rows}

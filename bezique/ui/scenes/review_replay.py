@@ -52,7 +52,6 @@ class ReplayDirector:
         self.to_menu = to_menu
         self.table: Scene | None = None
         self.session: ReplaySession | None = None
-        self.tries = 0
 
     def options(self) -> TableOptions:
         """The player's table settings: those of the game under the review if there is one (after a deal), else
@@ -68,7 +67,6 @@ class ReplayDirector:
         """Deal the same cards again at a new table over the review (the first try or another)."""
         options = self.options()
         self.session = ReplaySession(self.plan, allow_undo=options.app.allow_undo)
-        self.tries += 1
         self.table = self.seat(self.app, self.session, options, self)
         self.app.push(self.table)
         stage = getattr(self.table, "stage", None)  # the table's line under the trick says what this is
