@@ -451,6 +451,7 @@ STRINGS: dict[str, str] = {
     "replay.now": "Now",
     "replay.change": "Change",
     "replay.you_then_now": "Your points: {then} then, {now} now",
+    "replay.name_then_now": "{name}: {then} points then, {now} now",
     "replay.better": "{points} {points:plural:point|points} more than the first time",
     "replay.worse": "{points} {points:plural:point|points} fewer than the first time",
     "replay.same": "Exactly as many points as the first time",

@@ -479,6 +479,7 @@ STRINGS: dict[str, str] = _typeset({
     "replay.now": "Cette fois",
     "replay.change": "Écart",
     "replay.you_then_now": "Vos points : {then} alors, {now} cette fois",
+    "replay.name_then_now": "{name} : {then} points alors, {now} cette fois",
     "replay.better": "{points} {points:plural:point|points} de plus que la première fois",
     "replay.worse": "{points} {points:plural:point|points} de moins que la première fois",
     "replay.same": "Exactement autant de points que la première fois",

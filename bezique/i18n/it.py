@@ -454,6 +454,7 @@ STRINGS: dict[str, str] = {
     "replay.now": "Ora",
     "replay.change": "Differenza",
     "replay.you_then_now": "I tuoi punti: {then} allora, {now} ora",
+    "replay.name_then_now": "{name}: {then} punti allora, {now} ora",
     "replay.better": "{points} {points:plural:punto|punti} in più della prima volta",
     "replay.worse": "{points} {points:plural:punto|punti} in meno della prima volta",
     "replay.same": "Esattamente gli stessi punti della prima volta",

@@ -28,7 +28,7 @@ from bezique.ui.scenes.past_games import PastGamesScene
 from bezique.ui.scenes.review import ReviewScene
 from bezique.ui.scenes.review_replay import ReplayOverlay
 from bezique.ui.scenes.shell import Shell
-from bezique.ui.table.overlays import ResultOverlay
+from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 from bezique.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
@@ -256,3 +256,38 @@ def test_a_deal_cut_short_offers_no_replay() -> None:
     assert not next(b for b in review.buttons() if b.action == "replay").enabled
     key(app, pygame.K_r)
     assert app.stack.top is review
+
+
+def test_two_at_one_screen_replay_with_the_hand_over_and_are_named() -> None:
+    rules = make_ruleset("two_handed")
+    rng = random.Random(9)
+    game = RecordedGame.new(rules, [{"name": "Ann", "type": "human"}, {"name": "Bob", "type": "human"}], 1, seed=9)
+    game.start_deal(shuffled_deck(rules, rng))
+    while game.state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
+        game.act(rng.choice(legal_actions(game.state)))
+    doc = game.to_dict()
+    shell = make_shell()
+    app = shell.app
+    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc)
+    app.push(review)
+    app.tick(DT)
+    key(app, pygame.K_r)
+    assert isinstance(app.stack.top, HandOverScene)  # two people: the hand-over comes first, as in a game
+    table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))
+    dealt_alike(table, review)
+    moves = random.Random(5)
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, ReplayOverlay):
+            break
+        if isinstance(top, HandOverScene):
+            top.time = 1.0
+            key(app, pygame.K_RETURN)
+        elif top is table and table.human_turn():
+            table.act(moves.choice(table.session.legal()))
+        else:
+            app.tick(DT)
+    end = app.stack.top
+    assert isinstance(end, ReplayOverlay) and end.ended
+    c = end.director.comparison()
+    assert end.lines()[0][0] == f"Ann: {c.then[0]} points then, {c.now[0]} now"

@@ -164,7 +164,12 @@ class ReplayOverlay(Scene):
             verdict = (T("replay.worse", points=-c.gain), WORSE)
         else:
             verdict = (T("replay.same"), CREAM)
-        return [(T("replay.you_then_now", then=then, now=now), CREAM), verdict]
+        seats = self.director.plan.seats
+        if sum(seat.kind == "human" for seat in seats) == 1:
+            said = T("replay.you_then_now", then=then, now=now)
+        else:  # several people at the screen: the review's player by name
+            said = T("replay.name_then_now", name=seats[self.director.viewer].name, then=then, now=now)
+        return [(said, CREAM), verdict]
 
     def rows(self) -> list[tuple[str, int, int]]:
         """(side's names, its points then, now), the player's side first."""
