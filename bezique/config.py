@@ -43,6 +43,7 @@ class AppSettings:
     auto_pass_empty_declaration: bool = True
     auto_play_forced_card: bool = False
     allow_undo: bool = False
+    card_tracker: bool = False  # the table's panel of the brisques, beziques and trumps gone (marks a game assisted)
     fullscreen: bool = False
     window_size: str = "auto"  # "auto": sized to the screen at the first start; else "WxH", the last window's size
     text_size: str = "normal"  # small | normal | large | larger: every text of every screen (assets.TEXT_SCALES)
@@ -168,6 +169,7 @@ APP_CHECKS: dict[str, _Check] = {
     "auto_pass_empty_declaration": _flag,
     "auto_play_forced_card": _flag,
     "allow_undo": _flag,
+    "card_tracker": _flag,
     "fullscreen": _flag,
     "window_size": _window_size,
     "text_size": _one_of("small", "normal", "large", "larger"),

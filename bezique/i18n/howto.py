@@ -119,8 +119,9 @@ _TEXT: dict[str, list[tuple[str, str, list[str]]]] = {
             "hand, and the table says why.",
             "After winning a trick, Up and Down move over the declaration panel: each meld, the exchange of the seven "
             "of trumps, passing to your partner and Draw. Enter or Space does the row you are on; D draws at once.",
-            "H asks for a hint, L opens the score log, T shows the last trick, U (or Ctrl+Z) takes back your move "
-            "and Esc opens the pause menu. On the scoreboard Enter goes on to the next deal and R reviews it; at the "
+            "H asks for a hint, L opens the score log, T shows the last trick, C shows or hides the card tracker, U "
+            "(or Ctrl+Z) takes back your move and Esc opens the pause menu. On the scoreboard Enter goes on to the "
+            "next deal and R reviews it (in the review R plays the deal again); at the "
             "hand-over between two players, Enter or Space says you are ready. In the menus the arrow keys choose "
             "and Enter confirms.",
         ]),
@@ -205,10 +206,11 @@ _TEXT: dict[str, list[tuple[str, str, list[str]]]] = {
             "Dopo aver vinto una presa, Su e Giù si spostano nel riquadro delle dichiarazioni: ogni combinazione, lo "
             "scambio del 7 di briscola, il passaggio al compagno e Pesca. Invio o Spazio esegue la riga scelta; D "
             "pesca subito.",
-            "H chiede un suggerimento, L apre il registro dei punti, T mostra l'ultima presa, U (o Ctrl+Z) annulla "
-            "la tua mossa ed Esc apre il menu di pausa. Nel tabellone dei punti Invio passa alla distribuzione "
-            "successiva e R la rivede; al passaggio dello schermo tra due giocatori, Invio o Spazio dice che sei "
-            "pronto. Nei menu le frecce scelgono e Invio conferma.",
+            "H chiede un suggerimento, L apre il registro dei punti, T mostra l'ultima presa, C mostra o nasconde le "
+            "carte uscite, U (o Ctrl+Z) annulla la tua mossa ed Esc apre il menu di pausa. Nel tabellone dei punti "
+            "Invio passa alla distribuzione successiva e R la rivede (nella revisione R la rigioca); al passaggio "
+            "dello schermo tra due giocatori, Invio o Spazio dice che sei pronto. Nei menu le frecce scelgono e Invio "
+            "conferma.",
         ]),
         ("glossary", "Le parole del gioco", [
             "Brisque: un Asso o un Dieci catturato in una presa; vale 10 punti alla fine della distribuzione.",
@@ -295,9 +297,10 @@ _TEXT: dict[str, list[tuple[str, str, list[str]]]] = {
             "Après un pli gagné, Haut et Bas parcourent le panneau des annonces : chaque combinaison, l’échange du "
             "sept d’atout, le passage à votre partenaire et Piocher. Entrée ou Espace fait la ligne encadrée ; D "
             "pioche aussitôt.",
-            "H demande un conseil, L ouvre la marque, T montre le dernier pli, U (ou Ctrl+Z) reprend votre coup et "
-            "Échap ouvre le menu de pause. Sur le tableau de la donne, Entrée passe à la donne suivante et R la "
-            "revoit ; quand l’écran passe d’un joueur à l’autre, Entrée ou Espace dit que vous êtes prêt. Dans les "
+            "H demande un conseil, L ouvre la marque, T montre le dernier pli, C montre ou masque les cartes "
+            "passées, U (ou Ctrl+Z) reprend votre coup et Échap ouvre le menu de pause. Sur le tableau de la donne, "
+            "Entrée passe à la donne suivante et R la revoit (dans la revue, R la rejoue) ; quand "
+            "l’écran passe d’un joueur à l’autre, Entrée ou Espace dit que vous êtes prêt. Dans les "
             "menus, les flèches choisissent et Entrée valide.",
         ]),
         ("glossary", "Les mots du jeu", [

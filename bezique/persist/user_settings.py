@@ -53,6 +53,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "auto_pass_empty_declaration": (False, True),
     "auto_play_forced_card": (False, True),
     "allow_undo": (False, True),
+    "card_tracker": (False, True),
     "fullscreen": (False, True),
     # "auto" sizes the first window to the screen; a size the player gives the window by hand is kept as "WxH"
     "window_size": ("auto", "1024x640", "1280x720", "1600x900", "1920x1080"),

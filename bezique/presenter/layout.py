@@ -109,6 +109,7 @@ class Layout:
     banner: Box
     players: int = 2
     seats: tuple[SeatZones, ...] = ()  # by seat relative to the viewer (0: the viewer at the bottom)
+    tracker: Box | None = None  # the card tracker's panel; None where the table has no room for it (3+ seats)
 
     @staticmethod
     def for_size(width: int, height: int, players: int = 2, card_scale: float = 1.0) -> Layout:
@@ -171,7 +172,8 @@ class Layout:
         if players <= 2:
             return Layout(w, h, s, m, hand_h, mid_h, small_h, opp_badge, my_badge, status, opp_hand, opp_melds,
                           stock, trick, decl_panel, won, my_melds, prompt, hand, buttons, banner, 2,
-                          (bottom, SeatZones("top", opp_badge, opp_hand, opp_melds)))
+                          (bottom, SeatZones("top", opp_badge, opp_hand, opp_melds)),
+                          _tracker_box(stock, my_badge, s))
         # three, four or six seats: the side columns hold the seats on the left and right (badge, hand, melds), or
         # with six a row of five seats along the top; the stock moves under the left one, the won piles under the
         # right one, the status to the top centre (six: over the stock)
@@ -411,6 +413,15 @@ def _row_of_five(w: float, m: float, s: float) -> tuple[SeatZones, ...]:
         melds = Box(x, hand.bottom + 4 * s, seat_w, 88 * s)
         seats.append(SeatZones(pos, badge, hand, melds))
     return tuple(seats)
+
+
+def _tracker_box(stock: Box, badge: Box, s: float) -> Box | None:
+    """The card tracker: the two-handed table's left column between the stock and the player's badge, the one
+    place nothing else uses; None if that gap is too shallow for it (with three or more seats the column holds a
+    seat and a taller stock, and there is no such gap at all)."""
+    gap = 8 * s
+    box = Box(stock.x, stock.bottom + gap, stock.w, badge.y - gap - stock.bottom - gap)
+    return box if box.h >= 110 * s else None
 
 
 def trick_card_h(mid_h: int, players: int) -> int:

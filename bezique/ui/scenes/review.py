@@ -8,6 +8,10 @@ wheel steps. Keys: Left/Right a trick, Home/End, Page Up/Down the deal, Esc back
 Meanwhile the strongest level weighs the player's decisions of the deal shown (``bezique.ai.review``: from the
 player's view only) on a worker thread; the screen stays responsive, shows how far it got, and marks the costly
 decisions on the timeline and beside their trick, with what the computer would have chosen and what it was worth.
+
+"Replay this deal" (R) plays the deal shown again from the start, at a table of its own on top of this screen
+(``review_replay``): the table is offered here by ``bezique.ui.table.scene`` through ``offer_replays``, because the
+table's scoreboard opens this screen and so this module may not import the table.
 """
 
 from __future__ import annotations
@@ -24,20 +28,28 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.kit.worker import Worker
 from bezique.ui.scene import Scene, Window
+from bezique.ui.scenes.review_replay import ReplayDirector, ReplaySeater
 from bezique.ui.scenes.review_words import ReviewWords
 
 WINNER = (250, 206, 108)
 FINAL_ZONE = (70, 52, 30)
 COSTLY = (236, 96, 80)
+_seaters: list[ReplaySeater] = []  # how a replayed deal is seated at a table (``offer_replays``)
+
+
+def offer_replays(seat: ReplaySeater) -> None:
+    """The table module offers the review its replay tables (called once, when ``bezique.ui.table.scene`` loads)."""
+    _seaters[:] = [seat]
 
 
 class ReviewScene(Scene):
     """One game's deals, one step at a time. `viewer`: the player's seat (their row is drawn first)."""
 
     def __init__(self, app: Window, deals: list[DealReview], viewer: int = 0, deal: int = 0,
-                 analyse: bool = True) -> None:
+                 analyse: bool = True, doc: dict[str, Any] | None = None) -> None:
         super().__init__(app)
         self.cursor = ReviewCursor(deals, deal)
+        self.doc = doc  # the game record, for "Replay this deal" (None: no replay)
         self.viewer = viewer
         self.words = ReviewWords(app, viewer)
         self.hover: int | None = None  # the timeline's slot under the pointer: its trick is named
@@ -54,7 +66,7 @@ class ReviewScene(Scene):
         Raises:
             RecordError: the record does not replay.
         """
-        return cls(app, review_game(doc), viewer, deal)
+        return cls(app, review_game(doc), viewer, deal, doc=doc)
 
     # --- the analysis -------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -146,7 +158,35 @@ class ReviewScene(Scene):
                 Button(Box(w / 2 + 10 * s, y, 180 * s, bh), T("review.next"), "forward",
                        enabled=c.step_index < last, primary=True),
                 Button(Box(w / 2 + 200 * s, y, 190 * s, bh), T("review.next_deal"), "next_deal",
-                       enabled=c.deal_index < len(c.deals) - 1, text_size=20)]
+                       enabled=c.deal_index < len(c.deals) - 1, text_size=20),
+                Button(Box(w - 40 * s - 200 * s, y, 200 * s, bh), T("review.replay"), "replay",
+                       enabled=self.can_replay(), text_size=20)]
+
+    # --- replaying the deal ---------------------------------------------------------------------------------
+    def can_replay(self) -> bool:
+        """The deal shown can be played again: the record is at hand, the deal was played out, a table is offered."""
+        return self.doc is not None and self.cursor.deal.complete and bool(_seaters)
+
+    def replay(self) -> None:
+        """Play the deal shown again from the start, at a table over this screen."""
+        if not self.can_replay():
+            return
+        assert self.doc is not None
+        deal = self.cursor.deal
+        ReplayDirector(self.app, _seaters[0], self.doc, deal.number, deal.points, self.viewer,
+                       to_menu=self.leave_to_menu).start()
+
+    def leave_to_menu(self) -> None:
+        """The menu, from wherever this review was opened: back down to the menu under Past games, or through the
+        game's host (the scoreboard's review: the game, saved after every move, waits there to be continued)."""
+        stack = self.app.stack
+        hosts = [getattr(scene, "host", None) for scene in stack.scenes]  # a table's host (the game's shell)
+        host = next((h for h in hosts if h is not None), None)
+        if host is not None:
+            host.open_menu()
+            return
+        while len(stack.scenes) > 1:
+            self.app.pop()
 
     # --- input ----------------------------------------------------------------------------------------------
     def choose(self, action: str) -> None:
@@ -155,6 +195,8 @@ class ReviewScene(Scene):
                  "next_deal": lambda: c.change_deal(1)}.get(action)
         if action == "back":
             self.app.pop(self)
+        elif action == "replay":
+            self.replay()
         elif moved is not None and moved():
             self.app.dirty = True
             if action in ("prev_deal", "next_deal"):
@@ -165,7 +207,7 @@ class ReviewScene(Scene):
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_RIGHT: "forward", pygame.K_SPACE: "forward", pygame.K_LEFT: "back_step",
                     pygame.K_PAGEUP: "prev_deal", pygame.K_PAGEDOWN: "next_deal", pygame.K_ESCAPE: "back",
-                    pygame.K_BACKSPACE: "back"}
+                    pygame.K_BACKSPACE: "back", pygame.K_r: "replay"}
             if event.key in keys:
                 self.choose(keys[event.key])
             elif event.key in (pygame.K_HOME, pygame.K_END):

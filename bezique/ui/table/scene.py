@@ -7,6 +7,7 @@ The scene is only the table's lifecycle on the window's scene stack; each job is
 - ``Controls`` (controls.py): the mouse and the keyboard turned into moves and button presses;
 - ``Curtain`` (curtain.py): the hot-seat curtain and the screens over the table, which report back by callbacks;
 - ``take_back`` (undo.py): undo;
+- ``CardTracker`` (tracker.py): the optional panel of the cards gone (C shows or hides it);
 - ``TableReadout`` (readout.py): what the drawing code (draw.py) reads, typed by ``protocol.TableView``.
 
 Nothing in the table package imports this module: the parts are built here and handed to each other.
@@ -21,13 +22,16 @@ import pygame
 from bezique.presenter.session import GameSession
 from bezique.rules import Action
 from bezique.ui.scene import Host, Scene
+from bezique.ui.scenes.review import offer_replays
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.draw import draw_table
 from bezique.ui.table.focus import draw_focus
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.readout import TableReadout
+from bezique.ui.table.replay_curtain import ReplayCurtain
 from bezique.ui.table.stage import Stage
+from bezique.ui.table.tracker import CardTracker
 from bezique.ui.table.turns import Turns
 
 if TYPE_CHECKING:
@@ -36,20 +40,22 @@ if TYPE_CHECKING:
 
 class TableScene(Scene):
     """One game at the table. `host`: what runs the game around the table (the shell with its menu, or a bare
-    window); the pause screen and the scoreboard report the player's way out to it. None: they quit."""
+    window); the pause screen and the scoreboard report the player's way out to it. None: they quit. `curtain`:
+    the kind of curtain (a replayed deal's, ``seat_replay``, has its own pause and end screens)."""
 
     def __init__(self, app: App, session: GameSession, options: TableOptions | None = None,
-                 host: Host | None = None) -> None:
+                 host: Host | None = None, curtain: type[Curtain] = Curtain) -> None:
         super().__init__(app)
         opt = options or TableOptions()
         self.session = session
         self.stage = Stage(app, session, opt)
-        self.curtain = Curtain(app, session, self.stage, opt, host,
+        self.curtain = curtain(app, session, self.stage, opt, host,
                                start_deal=lambda: self.turns.start_deal())
         self.turns = Turns(app, session, self.stage, self.curtain, opt)
         self.controls = Controls(app, self.stage, self.turns, self.curtain)
         self.readout = TableReadout(app, self.stage, self.turns, self.controls, self.curtain)
         self.guide: Guide | None = None  # the lesson's coach (``guide.Guide``), given by whoever opens a lesson
+        self.tracker = CardTracker(app, session, self.stage, self.curtain)
 
     @property
     def opt(self) -> TableOptions:
@@ -101,13 +107,18 @@ class TableScene(Scene):
         self.stage.relayout(width, height)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.guide is None or not self.guide.handle_event(event):
-            self.controls.handle_event(event)
+        if self.guide is not None and self.guide.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
+            self.tracker.toggle()
+            return
+        self.controls.handle_event(event)
 
     def update(self, dt: float, active: bool) -> bool:
         """Time for every part, in the order the table needs: the cut, then the cards and the events due, then a
         hint just worked out, then (at rest) the safety net and the next decision."""
         stage, turns, curtain = self.stage, self.turns, self.curtain
+        self.tracker.update()
         if not active and not curtain.overlay_open:
             return False  # paused under an overlay (pause, log)
         stage.time += dt
@@ -130,7 +141,16 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.readout, surface)
+        self.tracker.draw(surface)
         if not (self.stage.banner or self.stage.cut_timer > 0):  # the keyboard's focus, over all but a banner
             draw_focus(surface, self.stage.layout.s, *self.controls.focus_outline())
         if self.guide is not None:
             self.guide.draw(surface)
+
+
+def seat_replay(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene:
+    """A table replaying one deal, with the replay's own pause and end screens (``replay_curtain``)."""
+    return TableScene(app, session, options, host, curtain=ReplayCurtain)
+
+
+offer_replays(seat_replay)  # the Review screen cannot import the table (the table's scoreboard opens the review)

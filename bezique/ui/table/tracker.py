@@ -1,0 +1,302 @@
+"""The card tracker at the table: a small panel of the brisques, bezique cards and trump-sequence cards gone.
+
+Off by default (Settings → Card tracker; the C key shows or hides it at the table). What it shows is
+``presenter.tracker``'s, from the looking player's ``view_for`` only, so it tells what a careful player could
+remember and never a hidden card. Each copy of a tracked card is a pip: filled when it was played, ringed with a dot
+when the player has seen it (in their hand, on a table, turned up), an empty ring when it is still unseen; with more
+than four packs (Chinese) a count replaces the pips. Shown against the computer, it marks the game assisted, as a
+hint or an undo does.
+
+It sits where the layout puts it (``Layout.tracker``: the two-handed table's left column under the stock); a table
+with no such room (three or four seats) says so in a line when it is asked for, and shows nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.presenter.session import GameSession
+from bezique.presenter.tracker import Tracked, TrackerRow, tracked_rows
+from bezique.rules import RANKS, rank_of, suit_of
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.floaters import draw_floater
+from bezique.ui.kit.widgets import blit_text, panel, wrap
+from bezique.ui.table.curtain import Curtain
+from bezique.ui.table.stage import Stage
+
+if TYPE_CHECKING:
+    from bezique.ui.app import App
+
+BRISQUE_LETTERS = {"A": "A", "T": "10"}  # the same in every language; a court card's letter is the language's
+PIPS_UP_TO = 4  # copies of a face drawn as pips; more (Chinese: six packs) are counted in figures
+SIZES = (20.0, 18.5, 17.0, 15.5, 14.0, 12.5)  # text sizes tried at scale 1, largest first, until the panel fits its box
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One tracked face in the panel: its letter (or none: the row says it), its suit icon (or none), its copies."""
+
+    letter: str
+    suit: int | None
+    card: Tracked
+
+
+class CardTracker:
+    """Whether the tracker shows at this table, and its panel.
+
+    Args:
+        session: the game (it marks it assisted); `stage`: the table's picture (layout, who looks, settings);
+        curtain: the hot-seat curtain (a covered hand covers the tracker too).
+    """
+
+    def __init__(self, app: App, session: GameSession, stage: Stage, curtain: Curtain) -> None:
+        self.app = app
+        self.session = session
+        self.stage = stage
+        self.curtain = curtain
+        self.toggled: bool | None = None  # the C key's choice at this table; None: the setting's
+        self.rows: list[TrackerRow] | None = None  # what it shows: the view as of the table's last rest
+        self.rows_deal = -1  # the deal those rows are of
+
+    @property
+    def wanted(self) -> bool:
+        """The player wants it: the C key's last word at this table, else Settings (never in the demo)."""
+        if self.stage.opt.demo:
+            return False
+        return self.stage.opt.app.card_tracker if self.toggled is None else self.toggled
+
+    def box(self) -> Box | None:
+        """Where it goes, when wanted and the table has room for it."""
+        return self.stage.layout.tracker if self.wanted else None
+
+    def toggle(self) -> None:
+        """The C key: show it or hide it; a table with no room for it says so."""
+        self.toggled = not self.wanted
+        if self.toggled and self.stage.layout.tracker is None:
+            self.stage.say(self.app.t("tracker.no_room"))
+        self.app.dirty = True
+
+    def update(self) -> None:
+        """Read the view when the table is at rest, so the panel never runs ahead of the cards on show (a card
+        still being dealt or drawn); a new deal shows nothing until then. Shown against the computer, the
+        tracker makes the game assisted (said to the save at once)."""
+        session, stage = self.session, self.stage
+        deal = session.state.deal_index
+        rows = self.rows
+        if self.box() is None:  # not shown: nothing to read
+            rows, self.rows_deal = None, -1
+        elif stage.at_rest() and not session.awaiting_deal:
+            rows, self.rows_deal = tracked_rows(session.view(stage.viewer)), deal
+        elif deal != self.rows_deal:
+            rows = None
+        if rows != self.rows:
+            self.rows = rows
+            self.app.dirty = True  # the window may be idle: draw it again
+        if self.box() is None or session.assisted or session.hotseat or len(session.humans) == len(session.seats):
+            return
+        session.assisted = True
+        if session.on_change is not None:
+            session.on_change(session)
+
+    # --- drawing --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        box = self.box()
+        if box is None or self.curtain.hiding or self.stage.cut_timer > 0:
+            return
+        s = self.stage.layout.s
+        panel(surface, box, alpha=190, radius=10 * s, edge_width=1)
+        rows = self.rows
+        if rows is None:  # the cards are being dealt
+            blit_text(surface, self.app.assets, self.app.t("tracker.title"), SIZES[0] * s,
+                      (box.x + 10 * s, box.y + 6 * s), GOLD, bold=True, max_width=box.w - 20 * s)
+            return
+        for size in SIZES:
+            if self._fits(rows, box, size * s):
+                self._draw(surface, rows, box, size * s)
+                break
+        else:
+            self._too_small(surface, box, s)
+        self._scores_over(surface, box)
+
+    def _too_small(self, surface: pygame.Surface, box: Box, s: float) -> None:
+        """The line saying the window leaves the panel too little room (a large text size, a small window)."""
+        y = box.y + 8 * s
+        for text in wrap(self.app.assets, self.app.t("tracker.too_small"), SIZES[-1] * s, box.w - 20 * s):
+            y = blit_text(surface, self.app.assets, text, SIZES[-1] * s, (box.x + 10 * s, y),
+                          MUTED).bottom
+
+    def _scores_over(self, surface: pygame.Surface, box: Box) -> None:
+        """A score rising through the panel (its badge's, just below) is drawn again over it, inside it only, so
+        the panel never hides a score while the rest of the score is drawn once as before."""
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(box.ints()))
+        for floater in self.stage.floaters:
+            draw_floater(surface, self.app.assets, floater, self.stage.layout.s)
+        surface.set_clip(clip)
+
+    def _cells(self, row: TrackerRow) -> list[Cell]:
+        """A brisque row's cells are suits (the row names its rank); the bezique's are cards; the sequence's ranks
+        (the row shows the trump suit once)."""
+        letter = row.kind in ("bezique", "sequence")
+        suit = row.kind != "sequence"
+        return [Cell(self._letter(t.face) if letter else "", suit_of(t.face) if suit else None, t) for t in row.cards]
+
+    def _letter(self, face: int) -> str:
+        rank = RANKS[rank_of(face)]
+        return BRISQUE_LETTERS.get(rank) or self.app.t("tracker.rank." + rank)
+
+    def _heading(self, row: TrackerRow) -> str:
+        """What starts the row: the rank of a brisque row ("A", "10"), else the row's name."""
+        if row.kind in ("aces", "tens"):
+            return self._letter(row.cards[0].face)
+        return self.app.t("tracker." + row.kind)
+
+    def _heading_width(self, row: TrackerRow, size: float) -> float:
+        """The heading's room: both brisque rows the same (so their suits line up), the sequence's with the trump
+        suit's icon after its name."""
+        font = self.app.assets.font(size, bold=True)
+        gap = self._metrics(size)[1] * 0.7
+        if row.kind in ("aces", "tens"):
+            return max(font.size(letter)[0] for letter in BRISQUE_LETTERS.values()) + gap
+        icon = self._metrics(size)[2] + 3 if row.kind == "sequence" and row.cards else 0.0
+        return self.app.assets.font(size).size(self._heading(row))[0] + icon + gap
+
+    def _metrics(self, size: float) -> tuple[float, float, float]:
+        """(line height, pip pitch, suit icon size) at text `size`."""
+        line = self.app.assets.font(size).get_linesize() * 1.02
+        return line, line * 0.52, line * 0.72
+
+    def _cell_width(self, cell: Cell, size: float) -> float:
+        font = self.app.assets.font(size, bold=True)
+        _line, pitch, icon = self._metrics(size)
+        width = font.size(cell.letter)[0] + 1.0 if cell.letter else 0.0
+        width += icon + 2 if cell.suit is not None else 0
+        copies = cell.card.total
+        width += pitch * copies if copies <= PIPS_UP_TO else pitch * 0.35 + font.size(self._count(cell.card))[0]
+        return width + pitch * 0.7  # the gap to the next cell
+
+    @staticmethod
+    def _count(card: Tracked) -> str:
+        return f"{card.played}" + (f"+{card.seen}" if card.seen else "")
+
+    def _flow(self, rows: list[TrackerRow], box: Box, size: float) -> list[tuple[TrackerRow, list[list[Cell]]]]:
+        """Each row's cells broken into lines: the first after the row's heading, the next ones under it."""
+        room = box.w - 20 * self.stage.layout.s
+        out = []
+        for row in rows:
+            lines: list[list[Cell]] = [[]]
+            used = self._heading_width(row, size)
+            for cell in self._cells(row):
+                width = self._cell_width(cell, size)
+                if lines[-1] and used + width > room:
+                    lines.append([])
+                    used = self._indent(size)
+                lines[-1].append(cell)
+                used += width
+            out.append((row, lines))
+        return out
+
+    def _indent(self, size: float) -> float:
+        return self._metrics(size)[1] * 1.5
+
+    def _fits(self, rows: list[TrackerRow], box: Box, size: float) -> bool:
+        """Whether every row, the title and the legend fit `box` at text `size` (no line wider than the box)."""
+        line, _pitch, _icon = self._metrics(size)
+        s = self.stage.layout.s
+        room = box.w - 20 * s
+        flowed = self._flow(rows, box, size)
+        for row, lines in flowed:
+            starts = [self._heading_width(row, size)] + [self._indent(size)] * (len(lines) - 1)
+            if any(start + sum(self._cell_width(c, size) for c in cells) > room
+                   for start, cells in zip(starts, lines, strict=True)):
+                return False
+        height = 6 * s + line * 1.15 + sum(len(lines) for _, lines in flowed) * line + line + 4 * s
+        return height <= box.h and self._legend_width(size, rows) <= room
+
+    def _draw(self, surface: pygame.Surface, rows: list[TrackerRow], box: Box, size: float) -> None:
+        A, T = self.app.assets, self.app.t
+        s = self.stage.layout.s
+        line, _pitch, icon = self._metrics(size)
+        x0, y = box.x + 10 * s, box.y + 6 * s
+        blit_text(surface, A, T("tracker.title"), size, (x0, y), GOLD, bold=True, max_width=box.w - 70 * s)
+        blit_text(surface, A, T("tracker.key"), size * 0.85, (box.right - 10 * s, y + line / 2), MUTED, "midright")
+        y += line * 1.15
+        for row, lines in self._flow(rows, box, size):
+            brisque = row.kind in ("aces", "tens")
+            right = blit_text(surface, A, self._heading(row), size, (x0, y + line / 2), CREAM if brisque else MUTED,
+                              "midleft", bold=brisque).right
+            if row.kind == "sequence" and row.cards:  # the trump suit, once
+                pip = A.suit(suit_of(row.cards[0].face), round(icon))
+                surface.blit(pip, (round(right + 3), round(y + (line - icon) / 2)))
+            x = x0 + self._heading_width(row, size)
+            if not row.cards:
+                blit_text(surface, A, T("tracker.no_trumps"), size * 0.9, (x, y + line / 2), MUTED, "midleft",
+                          max_width=box.right - 10 * s - x)
+            for i, cells in enumerate(lines):
+                if i:
+                    x = x0 + self._indent(size)
+                for cell in cells:
+                    x = self._draw_cell(surface, cell, x, y, size)
+                y += line
+        self._draw_legend(surface, x0, box.bottom - line - 4 * s, size, rows)
+
+    def _draw_cell(self, surface: pygame.Surface, cell: Cell, x: float, y: float, size: float) -> float:
+        A = self.app.assets
+        line, pitch, icon = self._metrics(size)
+        cy = y + line / 2
+        if cell.letter:
+            x = blit_text(surface, A, cell.letter, size, (x, cy), CREAM, "midleft", bold=True).right + 1
+        if cell.suit is not None:
+            surface.blit(A.suit(cell.suit, round(icon)), (round(x), round(cy - icon / 2)))
+            x += icon + 2
+        card = cell.card
+        if card.total > PIPS_UP_TO:
+            text = self._count(card)
+            colour = GOLD if card.played else CREAM if card.seen else MUTED
+            x = blit_text(surface, A, text, size, (x + pitch * 0.35, cy), colour, "midleft",
+                          bold=bool(card.played)).right
+            return x + pitch * 0.7
+        states = ["played"] * card.played + ["seen"] * card.seen + ["unseen"] * card.unseen
+        for state in states:
+            _pip(surface, state, (x + pitch / 2, cy), pitch * 0.36)
+            x += pitch
+        return x + pitch * 0.7
+
+    def _legend(self, rows: list[TrackerRow]) -> list[tuple[str, str]]:
+        many = any(t.total > PIPS_UP_TO for r in rows for t in r.cards)
+        if many:
+            return [("", self.app.t("tracker.legend_counts", count=self.session.rules.packs))]
+        return [("played", self.app.t("tracker.played")), ("seen", self.app.t("tracker.seen")),
+                ("unseen", self.app.t("tracker.unseen"))]
+
+    def _legend_width(self, size: float, rows: list[TrackerRow]) -> float:
+        small = size * 0.88
+        _line, pitch, _icon = self._metrics(small)
+        font = self.app.assets.font(small)
+        return sum((pitch * 1.3 if state else 0) + font.size(text)[0] + pitch for state, text in self._legend(rows))
+
+    def _draw_legend(self, surface: pygame.Surface, x: float, y: float, size: float, rows: list[TrackerRow]) -> None:
+        small = size * 0.88
+        line, pitch, _icon = self._metrics(small)
+        for state, text in self._legend(rows):
+            if state:
+                _pip(surface, state, (x + pitch / 2, y + line / 2), pitch * 0.36)
+                x += pitch * 1.3
+            x = blit_text(surface, self.app.assets, text, small, (x, y + line / 2), MUTED, "midleft").right + pitch
+
+
+def _pip(surface: pygame.Surface, state: str, centre: tuple[float, float], radius: float) -> None:
+    """One copy: played (filled gold), seen (a cream ring round a dot) or unseen (a faint ring)."""
+    c = (round(centre[0]), round(centre[1]))
+    r = max(2, round(radius))
+    if state == "played":
+        pygame.draw.circle(surface, GOLD, c, r)
+    elif state == "seen":
+        pygame.draw.circle(surface, CREAM, c, r, width=1)
+        pygame.draw.circle(surface, CREAM, c, max(1, r // 2))
+    else:
+        pygame.draw.circle(surface, MUTED, c, r, width=1)
