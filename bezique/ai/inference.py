@@ -18,11 +18,13 @@ every other seat of a deal in its stock phase (opponents and partners alike, two
   whole hands (a king and a queen together, not each alone), so ``Belief.deal`` draws hands by the card weights and
   keeps each with its likelihood (rejection sampling), trying at most ``TRIES`` times.
 
+In the final tricks of a two-player deal every card is known. With more players the final tricks are read by the
+rules alone: a seat that did not follow suit (or head the trick, or trump) holds no card that would have made it
+(``follow_options``), and the stock-phase reading is dropped (those hands have been played down since).
+
 The model stays soft: a human who plays or holds a meld back for a reason the rules do not see only makes some
 hands less likely, never impossible (``FLOOR``, ``HOLD_BACK``). It reads the view and the random stream only, so
-the search stays honest: two states that look alike to the seat give the same deals. In the final tricks of a
-two-player deal every card is known; with more players the final tricks are not read (the hands are dealt as the
-stock phase left them).
+the search stays honest: two states that look alike to the seat give the same deals.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ from bezique.rules import (
     GameState,
     Phase,
     PlayerView,
+    beats,
     determinize,
     draws_since,
+    follow_options,
     place_unseen,
     rewind,
     suit_of,
@@ -56,20 +60,33 @@ class Belief:
     """Card weights for each other seat's concealed hand and the melds it would have declared, read once per
     decision from `view`; ``deal`` draws full states from them."""
 
-    __slots__ = ("checks", "hidden", "view", "weights")
+    __slots__ = ("checks", "hidden", "order", "view", "weights")
 
     def __init__(self, view: PlayerView, rng: random.Random) -> None:
         self.view = view
         self.hidden: dict[int, int] = {}  # seat -> concealed cards the view does not show; empty: uniform deals
         self.weights: dict[int, dict[int, float]] = {}  # seat -> card -> weight (absent: 1)
         self.checks: dict[int, _MeldCheck] = {}  # seat -> the melds it did not declare at its latest step
-        if view.final_phase or not view.stock_count:
-            return
+        self.order: list[tuple[int, int]] = []  # (seat, concealed cards) in drawing order: the most read first
         me = view.seat
         hidden = {s: view.hand_counts[s] - len(view.known[s]) for s in range(view.rules.players) if s != me}
         hidden = {s: n for s, n in hidden.items() if n > 0}
         if not hidden:
-            return
+            return  # the final tricks of a two-player deal, or open hands: every card is known
+        if view.final_phase or not view.stock_count:
+            self.weights = {s: weights for s in hidden if (weights := _voids(view, s))}
+        else:
+            self._read_stock_phase(view, hidden, rng)
+        if self.weights or self.checks:
+            self.hidden = hidden
+            # a seat whose weights rule out most cards draws first, before the others take the cards it may hold
+            spread = {s: sum(self.weights[s].values()) / n if s in self.weights else math.inf
+                      for s, n in hidden.items()}
+            self.order = sorted(hidden.items(), key=lambda item: spread[item[0]])
+
+    def _read_stock_phase(self, view: PlayerView, hidden: dict[int, int], rng: random.Random) -> None:
+        """Each seat's plays, swap of the seven and declarations of the stock phase, into ``weights`` and
+        ``checks``."""
         pool = view.unseen()
         dealt = pool[:]
         rng.shuffle(dealt)  # a uniform deal of the view: each seat's concealed cards, in seat order, then the stock
@@ -99,8 +116,6 @@ class Belief:
                     self.checks[seat] = check
             if read:
                 self.weights[seat] = {c: max(FLOOR, w) for c, w in weights.items()}
-        if self.weights or self.checks:
-            self.hidden = hidden
 
     def deal(self, rng: random.Random) -> GameState:
         """A full state consistent with the view: each seat's concealed cards drawn by their weights, kept with the
@@ -128,7 +143,7 @@ class Belief:
         sampling without replacement, Efraimidis-Spirakis: the largest log(u) / weight win), and the rest."""
         left = pool
         hands: dict[int, list[int]] = {}
-        for seat, n in self.hidden.items():
+        for seat, n in self.order:
             weights = self.weights.get(seat)
             if weights is None:
                 hands[seat], left = left[:n], left[n:]  # already shuffled: a uniform draw
@@ -228,6 +243,32 @@ def _sevens(view: PlayerView, seat: int, index: int, draws: int, fresh: float, p
         return {}
     factor = 1.0 - (1.0 - HOLD_BACK) * fresh
     return {c: factor for c in pool if c & 7 == SEVEN and suit_of(c) == trump}
+
+
+def _voids(view: PlayerView, seat: int) -> dict[int, float]:
+    """Weights of the unseen cards for `seat` in the final tricks (with three or more players): each card it has
+    played there was one the rules allowed (``follow_options``: follow suit, head the trick, trump), so a card that
+    would have barred it is not in its hand (``FLOOR``), having been there all along (nothing is drawn now). Empty
+    if its plays bar nothing."""
+    rules, trump = view.rules, view.trump
+    me = view.seat
+    final = rules.hand_size - view.hand_counts[me] - any(s == me for s, _c in view.trick)  # final tricks done
+    tricks = [trick for _winner, trick in view.tricks_log[len(view.tricks_log) - final:]] if final > 0 else []
+    barred: set[int] = set()
+    pool = view.unseen()
+    for trick in [*tricks, view.trick]:
+        for at, (s, played) in enumerate(trick):
+            if s != seat or at == 0:
+                continue
+            before = [c for _s, c in trick[:at]]
+            best = before[0]
+            for c in before[1:]:
+                if beats(c, best, trump):
+                    best = c
+            barred.update(c for c in pool if c not in barred and
+                          played not in follow_options([played, c], before[0], best, trump,
+                                                       rules.endgame_must_win_trick))
+    return {c: FLOOR if c in barred else 1.0 for c in pool} if barred else {}
 
 
 def _telling(card: int, trump: int | None) -> bool:

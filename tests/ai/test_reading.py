@@ -160,3 +160,29 @@ def test_every_other_seat_is_read_with_three_to_six_players_partners_included():
             assert sorted(deal.hands[0]) == sorted(state.hands[0])
             assert len(deal.stock) == len(state.stock) and deal.stock[:1] == state.stock[:1]
         assert read == set(range(1, rules.players)), variant  # in partnerships seat 0's partner too
+
+
+def test_in_the_final_tricks_with_three_players_a_seat_that_did_not_follow_suit_is_dealt_none_of_it():
+    rules = make_ruleset("three_handed", {})
+    players = [make_player("intermediate", 30 + s) for s in range(3)]
+    rng = random.Random(6)
+    checked = 0
+    for deal in range(3):
+        state = new_game(rules, deal % 3)
+        start_deal(state, shuffled_deck(rules, random.Random(200 + deal)))
+        while state.phase != Phase.AWAIT_DEAL and not state.finished:
+            if state.to_act == 0 and state.final_phase and state.trick:
+                view = view_for(state, 0)
+                final = rules.hand_size - len(state.hands[0])
+                voids = {(seat, suit_of(trick[0][1])) for _w, trick in view.tricks_log[len(view.tricks_log) - final:]
+                         for seat, card in trick[1:] if seat != 0 and suit_of(card) != suit_of(trick[0][1])}
+                belief = Belief(view, rng)
+                for _ in range(5):
+                    dealt = belief.deal(rng)
+                    for seat, suit in voids:
+                        assert not any(suit_of(c) == suit for c in dealt.hands[seat])
+                        assert not any(suit_of(c) == suit for c in state.hands[seat])  # as the rules say
+                        checked += 1
+            view = view_for(state, state.to_act)
+            apply(state, players[state.to_act].choose(view, view.legal))
+    assert checked > 20
