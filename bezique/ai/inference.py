@@ -158,7 +158,8 @@ class Belief:
 
 class _MeldCheck:
     """The melds of fresh cards (all from the concealed hand) a seat did not declare at its latest declaration
-    step: those worth more than its last declaration of the deal (it may have declared that one there). A hand
+    step: those worth more than its last declaration of the deal (it may have declared that one there), unless a
+    card of that one was already played then (it declared nothing there: every meld counts). A hand
     drawn now that completes one is less likely by the chance it was already complete then: each card it hides
     may have been drawn since, the cards it shows or has played since were held for sure."""
 
@@ -179,6 +180,9 @@ class _MeldCheck:
             return None
         records = [r for r in view.records if r.seat == seat]
         last = records[-1].value if records else 0
+        before = {c for _winner, trick in view.tricks_log[:index + 1] for _s, c in trick}
+        if records and before.intersection(records[-1].cards):
+            last = 0  # a card of its last declaration was played by then: it declared nothing at this step
         melds: list[tuple[tuple[tuple[int, ...], int], ...]] = []
         for t in meld_facts(view.rules, view.trump).templates:
             if t.value <= last or t.kind in HELD_BACK_KINDS:

@@ -186,3 +186,33 @@ def test_in_the_final_tricks_with_three_players_a_seat_that_did_not_follow_suit_
             view = view_for(state, state.to_act)
             apply(state, players[state.to_act].choose(view, view.legal))
     assert checked > 20
+
+
+def test_a_step_after_its_last_declaration_was_played_from_reads_every_meld():
+    # seat 1 takes a trick and declares the marriage of hearts, leads its king from the table and takes that trick
+    # too, declaring nothing: then even a marriage (worth no more than its last declaration) would have been declared
+    state = stacked("AS TS KH QH 9D 8D JH 8S", MINE, "9C", "9S 8C 8H 9H")
+    play(state, "8S")
+    play(state, "7H")
+    marriage = next(a for a in state_legal(state) if a.kind == "common_marriage")
+    apply(state, marriage)
+    apply(state, DONE_ACTION)
+    play(state, "KH")
+    play(state, "7D")
+    assert state.phase == Phase.DECLARE and state.step_actor == 1
+    apply(state, DONE_ACTION)
+    play(state, "8D")
+    view = view_for(state, 0)
+    belief = Belief(view, random.Random(1))
+    blind = Belief(view, random.Random(1))
+    blind.checks.clear()
+    rng = random.Random(2)
+    read = statistics.fmean(marriages(belief.deal(rng).hands[1]) for _ in range(500))
+    unread = statistics.fmean(marriages(blind.deal(rng).hands[1]) for _ in range(500))
+    assert unread > 0.1
+    assert read < 0.75 * unread
+
+
+def state_legal(state):
+    """The legal actions of the seat to act."""
+    return view_for(state, state.to_act).legal
