@@ -75,6 +75,17 @@ def marriages(hand) -> bool:
                any(c & 7 == QUEEN and suit_of(c) == s for c in hand) for s in range(4))
 
 
+def marriage_rates(view) -> tuple[float, float]:
+    """How often seat 1 is dealt a marriage in 500 deals of the belief, and of the same belief blind to the melds
+    it did not declare."""
+    belief = Belief(view, random.Random(1))
+    blind = Belief(view, random.Random(1))
+    blind.checks.clear()
+    rng = random.Random(2)
+    read = statistics.fmean(marriages(belief.deal(rng).hands[1]) for _ in range(500))
+    return read, statistics.fmean(marriages(blind.deal(rng).hands[1]) for _ in range(500))
+
+
 def test_a_seven_not_swapped_at_the_opponents_step_is_unlikely_in_its_hand():
     # with a nine turned up the opponent would have swapped a seven of clubs it held; with the seven turned up it
     # could not, and the other seven's weight says so
@@ -86,12 +97,7 @@ def test_a_seven_not_swapped_at_the_opponents_step_is_unlikely_in_its_hand():
 
 def test_a_meld_not_declared_at_the_opponents_step_makes_hands_completing_it_rarer():
     view = view_for(opponent_won_a_trick(), 0)
-    belief = Belief(view, random.Random(1))
-    blind = Belief(view, random.Random(1))
-    blind.checks.clear()
-    rng = random.Random(2)
-    read = statistics.fmean(marriages(belief.deal(rng).hands[1]) for _ in range(500))
-    unread = statistics.fmean(marriages(blind.deal(rng).hands[1]) for _ in range(500))
+    read, unread = marriage_rates(view)
     assert unread > 0.1
     assert read < 0.7 * unread
 
@@ -194,7 +200,7 @@ def test_a_step_after_its_last_declaration_was_played_from_reads_every_meld():
     state = stacked("AS TS KH QH 9D 8D JH 8S", MINE, "9C", "9S 8C 8H 9H")
     play(state, "8S")
     play(state, "7H")
-    marriage = next(a for a in state_legal(state) if a.kind == "common_marriage")
+    marriage = next(a for a in view_for(state, 1).legal if a.kind == "common_marriage")
     apply(state, marriage)
     apply(state, DONE_ACTION)
     play(state, "KH")
@@ -203,16 +209,6 @@ def test_a_step_after_its_last_declaration_was_played_from_reads_every_meld():
     apply(state, DONE_ACTION)
     play(state, "8D")
     view = view_for(state, 0)
-    belief = Belief(view, random.Random(1))
-    blind = Belief(view, random.Random(1))
-    blind.checks.clear()
-    rng = random.Random(2)
-    read = statistics.fmean(marriages(belief.deal(rng).hands[1]) for _ in range(500))
-    unread = statistics.fmean(marriages(blind.deal(rng).hands[1]) for _ in range(500))
+    read, unread = marriage_rates(view)
     assert unread > 0.1
     assert read < 0.75 * unread
-
-
-def state_legal(state):
-    """The legal actions of the seat to act."""
-    return view_for(state, state.to_act).legal
