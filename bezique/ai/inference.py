@@ -13,8 +13,9 @@ every other seat of a deal in its stock phase (opponents and partners alike, two
 - its latest declaration step (after the last trick it won): a seven of trumps it held then would have been
   swapped for the turn-up, so while no seven has been swapped an unseen seven is less likely in its hand, by the
   chance it was already held then;
-- the melds it did not declare there: a hand with a meld of fresh cards worth more than its last declaration,
-  complete at that step, is less likely, by the chance that meld was already complete then. This is a fact about
+- the melds it did not declare there: a hand with a meld of fresh cards worth more than its last declaration (any
+  meld, if a card of that one was played by then), complete at that step, is less likely, by the chance that meld
+  was already complete then. This is a fact about
   whole hands (a king and a queen together, not each alone), so ``Belief.deal`` draws hands by the card weights and
   keeps each with its likelihood (rejection sampling), trying at most ``TRIES`` times.
 
@@ -50,7 +51,7 @@ from bezique.rules import (
 )
 
 TEMPERATURE = 2.0  # points by which another card would have been the better play that make it e times less likely
-FLOOR = 1e-9  # the least weight of a card: nothing the opponent holds is ever ruled out
+FLOOR = 1e-9  # the least weight of a card (a card the rules bar too): a sampled deal may still need it
 HOLD_BACK = 0.1  # the chance a player keeps back a meld it holds, or the swap of the seven, on purpose
 TRIES = 24  # hands drawn by the card weights before the likeliest of them is taken as it is
 HELD_BACK_KINDS = frozenset({"bezique_1"})  # melds the intermediate rules keep back while a larger one is likely
