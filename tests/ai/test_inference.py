@@ -45,8 +45,8 @@ def test_a_leader_still_holding_a_cheaper_card_is_less_likely():
     state = position("AS TS 9H 8C 9C 8D JH QD", turn_up="7S", led="KC", stock=20)
     belief = Belief(view_for(state, 0), random.Random(1))
     junk, good = cards("7H")[0], cards("AD#1")[0]
-    assert belief.opp == 1
-    assert belief.weights[junk] < 0.5 * belief.weights[good]
+    assert 1 in belief.hidden
+    assert belief.weights[1][junk] < 0.5 * belief.weights[1][good]
 
 
 def test_old_plays_fade_and_stop_once_every_hidden_card_may_be_new():
@@ -60,10 +60,10 @@ def test_old_plays_fade_and_stop_once_every_hidden_card_may_be_new():
 
 def test_nothing_is_read_where_nothing_is_hidden_or_the_stock_is_gone():
     final = position("AS TS 9H 8C 9C 8D JH QD", turn_up="7S", final=True)
-    assert Belief(view_for(final, 0), random.Random(1)).opp is None
+    assert not Belief(view_for(final, 0), random.Random(1)).hidden
     open_rules = make_ruleset("two_handed", {"open_hands": True})
     shown = position("AS TS 9H 8C 9C 8D JH QD", turn_up="7S", led="KC", stock=20, rules=open_rules)
-    assert Belief(view_for(shown, 0), random.Random(1)).opp is None
+    assert not Belief(view_for(shown, 0), random.Random(1)).hidden
 
 
 def test_belief_deals_keep_every_card_and_the_public_facts():
