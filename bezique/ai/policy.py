@@ -148,18 +148,16 @@ def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
         counts[c & 31] += 1
         for cls in {records[i].cls for i in hist.get(c, ())}:
             scored.setdefault(cls, [0] * 32)[c & 31] += 1
+    fresh_of = {cls: [n - u for n, u in zip(counts, used, strict=True)] for cls, used in scored.items()}
     for t in meld_facts(state.rules, trump).by_value:
-        fresh = counts
-        used = scored.get(t.cls)
-        if used is not None:
-            fresh = [n - u for n, u in zip(counts, used, strict=True)]
+        fresh = fresh_of.get(t.cls, counts)  # the cards that may still score in the template's class
         if t.quartet:
             faces: tuple[int, ...] = (t.faces[0], 8 + t.faces[0], 16 + t.faces[0], 24 + t.faces[0])
             if fresh[faces[0]] + fresh[faces[1]] + fresh[faces[2]] + fresh[faces[3]] < 4:
                 continue
         else:
             faces = t.faces
-            if any(fresh[f] < n for f, n in t.need):
+            if not all(fresh[f] >= n for f, n in t.need):
                 continue
         if any(in_hand[f] for f in faces):
             return t.value
@@ -261,19 +259,20 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     stock_left = len(state.stock)
     threat = craft.threat if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
     out: dict[int, tuple[float, str]] = {}
+    # The best meld left after playing a card, asked for every card that wins: with all my cards first (a card
+    # played takes melds away, never adds one), so that when that is none, or the card belongs to no meld
+    # template, the answer is known without asking again.
     in_melds = meld_facts(state.rules, trump).by_face  # per face, the meld templates it belongs to
-    unchanged: float | None = None  # the best meld with every card: what playing a card of no meld leaves
+    with_all: float | None = None
     for c in cards:
         k = keep[c]
         if beats(c, winning, trump):
             if not stock_left:
                 meld = 0.0
-            elif in_melds[c & 31]:
-                meld = know.ready_melds(without=c)
-            else:  # a card of no meld takes none away: the best meld is the same for every such card
-                if unchanged is None:
-                    unchanged = know.ready_melds()
-                meld = unchanged
+            else:
+                if with_all is None:
+                    with_all = know.ready_melds()
+                meld = know.ready_melds(without=c) if with_all and in_melds[c & 31] else with_all
             score = stake + (10 if is_brisque(c) else 0) + craft.win_meld * meld - k + craft.win_bonus
             code = "win_meld" if meld >= 20 else ("win_brisque" if stake else "win_cheap")
         else:
