@@ -72,8 +72,9 @@ def _unspent_sevens(state: GameState, seat: int) -> list[int]:
     """The sevens of trumps in `seat`'s concealed hand that have not scored, lowest copy first."""
     if state.trump is None:
         return []
-    seven, spent = state.trump * 8 + SEVEN, state.spent  # the face of the seven of trumps
-    return sorted(c for c in state.hands[seat] if c & 31 == seven and c not in spent)
+    hand, spent = state.hands[seat], state.spent
+    # its copies are the face plus 32 per copy (``cards``): a look for each beats reading the whole hand
+    return [c for c in range(state.trump * 8 + SEVEN, 32 * state.rules.packs, 32) if c in hand and c not in spent]
 
 
 def can_exchange_seven(state: GameState) -> bool:

@@ -248,11 +248,11 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
                 return f"{card_code(card)} has already scored in a {_describe_record(record)}"
             return (f"{card_code(card)} has already scored in a {_describe_record(record)}, "
                     f"worth more than a {MELD_NAMES.get(shape.kind, shape.kind)}")
-    in_b_record = {card for card in cards if any(records[i].cls == "B" for i in hist.get(card, ()))}
     if shape.cls == "Q" and rules.trump_quartets and all(
             any(records[i].cls == "Q" for i in hist.get(card, ())) for card in cards):
         return "a quartet needs at least one card that has not yet scored in a quartet"
     if shape.cls == "B" and shape.level >= 2:
+        in_b_record = {card for card in cards if any(records[i].cls == "B" for i in hist.get(card, ()))}
         if rules.multi_bezique_mode == "all_at_once":
             if in_b_record:
                 used = ", ".join(card_code(c) for c in sorted(in_b_record))
