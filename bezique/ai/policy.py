@@ -13,7 +13,9 @@ from typing import NamedTuple
 from bezique.ai.knowledge import INTERMEDIATE, Craft, Knowledge, is_brisque, meld_facts, templates
 from bezique.rules import (
     ACE,
+    DONE_ACTION,
     KING,
+    PLAY_ACTIONS,
     QUEEN,
     SEVEN,
     TEN,
@@ -31,7 +33,6 @@ from bezique.rules import (
 # The rollout reads these module globals: an enum member read (``Phase.PLAY``) costs about five global
 # reads, on every simulated move.
 _DECLARING = Phase.DECLARE
-_PLAY = Verb.PLAY
 _MELD = Verb.MELD
 _EXCHANGE = Verb.EXCHANGE_SEVEN
 _DONE = Verb.DONE
@@ -76,9 +77,10 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         best = None
         best_value = -1
         exchange = None
+        values = meld_facts(state.rules, state.trump).values
         for action in legal:
             if action.verb == _MELD:
-                value = meld_value(state, action)
+                value = values[action.kind or ""]
                 if value > best_value:
                     best, best_value = action, value
             elif action.verb == _EXCHANGE:
@@ -90,10 +92,10 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         for action in legal:
             if action.verb not in (_DONE, _MELD):
                 return action  # declare_seven, or a pass in partnerships (rare)
-        return Action(_DONE)
+        return DONE_ACTION
     cards = legal_plays(state)
     if len(cards) == 1:
-        return Action(_PLAY, (cards[0],))
+        return PLAY_ACTIONS[cards[0]]
     trump = state.trump
     seat = state.to_act
     assert seat is not None
@@ -104,16 +106,16 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         if state.final_phase:
             aces = [c for c in cards if c & 7 == ACE and suit_of(c) != trump]
             if aces and rng.random() < 0.7:
-                return Action(_PLAY, (aces[0],))
+                return PLAY_ACTIONS[aces[0]]
         cheapest = min(cards, key=lambda c: _static_cost(c, trump, hand_faces, pair) + rng.random() * 2)
-        return Action(_PLAY, (cheapest,))
+        return PLAY_ACTIONS[cheapest]
     winning = trick[state.best]
     stake = sum(10 for c in trick if c & 7 <= 1)
     if state.final_phase:
         winners = [c for c in cards if beats(c, winning, trump)]
         if winners:
-            return Action(_PLAY, (min(winners, key=lambda c: (suit_of(c) == trump, strength(c))),))
-        return Action(_PLAY, (min(cards, key=lambda c: (c & 7 <= 1, strength(c))),))
+            return PLAY_ACTIONS[min(winners, key=lambda c: (suit_of(c) == trump, strength(c)))]
+        return PLAY_ACTIONS[min(cards, key=lambda c: (c & 7 <= 1, strength(c)))]
     meld = _quick_meld(state, seat, trump) if len(state.stock) > 1 else 0
     threat = 12.0 if len(state.stock) > 2 else 0.0
     pick, best_score = cards[0], -1e9
@@ -125,7 +127,7 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         score += rng.random()
         if score > best_score:
             pick, best_score = c, score
-    return Action(_PLAY, (pick,))
+    return PLAY_ACTIONS[pick]
 
 
 def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
@@ -146,18 +148,16 @@ def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
         counts[c & 31] += 1
         for cls in {records[i].cls for i in hist.get(c, ())}:
             scored.setdefault(cls, [0] * 32)[c & 31] += 1
+    fresh_of = {cls: [n - u for n, u in zip(counts, used, strict=True)] for cls, used in scored.items()}
     for t in meld_facts(state.rules, trump).by_value:
-        fresh = counts
-        used = scored.get(t.cls)
-        if used is not None:
-            fresh = [n - u for n, u in zip(counts, used, strict=True)]
+        fresh = fresh_of.get(t.cls, counts)  # the cards that may still score in the template's class
         if t.quartet:
             faces: tuple[int, ...] = (t.faces[0], 8 + t.faces[0], 16 + t.faces[0], 24 + t.faces[0])
             if fresh[faces[0]] + fresh[faces[1]] + fresh[faces[2]] + fresh[faces[3]] < 4:
                 continue
         else:
             faces = t.faces
-            if any(fresh[f] < n for f, n in t.need):
+            if not all(fresh[f] >= n for f, n in t.need):
                 continue
         if any(in_hand[f] for f in faces):
             return t.value
@@ -167,30 +167,30 @@ def _quick_meld(state: GameState, seat: int, trump: int | None) -> int:
 # --- the rule-based levels ----------------------------------------------------------------------------------------
 def declaration(state: GameState, me: int, legal: list[Action], skill: str, craft: Craft = INTERMEDIATE) -> Decision:
     """Declaration step: the best meld (holding a single bezique while the double is likely), the 7 swap, done."""
-    melds = [a for a in legal if a.verb == Verb.MELD]
-    exchange = next((a for a in legal if a.verb == Verb.EXCHANGE_SEVEN), None)
+    melds = [a for a in legal if a.verb == _MELD]
+    exchange = next((a for a in legal if a.verb == _EXCHANGE), None)
     if melds:
-        best = max(melds, key=lambda a: (meld_value(state, a), -len(a.cards)))
+        values = meld_facts(state.rules, state.trump).values  # looked up once: every rollout step may ask
+        best = max(melds, key=lambda a: (values[a.kind or ""], -len(a.cards)))
         if skill == "intermediate" and best.kind == "bezique_1" and state.rules.max_bezique_level >= 2:
-            know = Knowledge(state, me)
             double = next((t for t in templates(state) if t.kind == "bezique_2"), None)
             others = [a for a in melds if a.kind != "bezique_1"]
             if double is not None and state.rules.multi_bezique_mode == "all_at_once" and len(state.stock) > 16:
-                chance, _ = know.template_chance(double)
+                chance, _ = Knowledge(state, me).template_chance(double)
                 if chance * double.value > craft.hold_bezique:
                     if others:
-                        alt = max(others, key=lambda a: meld_value(state, a))
-                        return Decision(alt, "meld", {"meld": alt.kind, "points": meld_value(state, alt)})
+                        alt = max(others, key=lambda a: values[a.kind or ""])
+                        return Decision(alt, "meld", {"meld": alt.kind, "points": values[alt.kind or ""]})
                     if exchange is not None:
                         return Decision(exchange, "exchange", {"card": state.stock[0]})
-                    return Decision(Action(Verb.DONE), "hold_bezique")
-        return Decision(best, "meld", {"meld": best.kind, "points": meld_value(state, best)})
+                    return Decision(DONE_ACTION, "hold_bezique")
+        return Decision(best, "meld", {"meld": best.kind, "points": values[best.kind or ""]})
     if exchange is not None:
         return Decision(exchange, "exchange", {"card": state.stock[0]})
     for action in legal:
-        if action.verb not in (Verb.DONE, Verb.MELD):
+        if action.verb != _DONE and action.verb != _MELD:
             return Decision(action, "declare_seven")
-    return Decision(Action(Verb.DONE), "done")
+    return Decision(DONE_ACTION, "done")
 
 
 def beginner_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
@@ -202,21 +202,21 @@ def beginner_decision(state: GameState, me: int, legal: list[Action], rng: rando
     cards = [a.cards[0] for a in legal]
     if rng.random() < 0.12:
         card = rng.choice(cards)
-        return Decision(Action(Verb.PLAY, (card,)), "whim", {"card": card})
+        return Decision(PLAY_ACTIONS[card], "whim", {"card": card})
     trump = state.trump
     if not state.trick:
         card = min(cards, key=lambda c: (strength(c) + (6 if suit_of(c) == trump else 0), rng.random()))
         # melds are back in the hand in the final tricks: "keeps your melds" would mean nothing there
         code = "final_lead_low" if state.final_phase else "lead_low"
-        return Decision(Action(Verb.PLAY, (card,)), code, {"card": card})
+        return Decision(PLAY_ACTIONS[card], code, {"card": card})
     winning = state.trick[state.best]
     winners = [c for c in cards if beats(c, winning, trump)]
     if winners and (is_brisque(winning) or state.final_phase):
         card = min(winners, key=strength)
         code = "win_brisque" if is_brisque(winning) else "final_win"
-        return Decision(Action(Verb.PLAY, (card,)), code, {"card": card})
+        return Decision(PLAY_ACTIONS[card], code, {"card": card})
     card = min(cards, key=lambda c: (strength(c) + (10 if is_brisque(c) else 0), rng.random()))
-    return Decision(Action(Verb.PLAY, (card,)), "final_low" if state.final_phase else "discard", {"card": card})
+    return Decision(PLAY_ACTIONS[card], "final_low" if state.final_phase else "discard", {"card": card})
 
 
 def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: random.Random,
@@ -237,13 +237,13 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
         card = min(cards, key=lambda c: lead_cost(c, keep[c], craft) + rng.random() * 0.5)
         if card & 7 == SEVEN and suit_of(card) == trump and not state.final_phase and card not in state.spent:
-            return Decision(Action(Verb.PLAY, (card,)), "seven", {"card": card})
-        return Decision(Action(Verb.PLAY, (card,)), "lead_low", {"card": card})
+            return Decision(PLAY_ACTIONS[card], "seven", {"card": card})
+        return Decision(PLAY_ACTIONS[card], "lead_low", {"card": card})
     best_card, best_score, best_code = cards[0], -1e9, "discard"
     for c, (score, code) in follow_scores(state, know, cards, keep).items():
         if score > best_score:
             best_card, best_score, best_code = c, score, code
-    return Decision(Action(Verb.PLAY, (best_card,)), best_code, {"card": best_card})
+    return Decision(PLAY_ACTIONS[best_card], best_code, {"card": best_card})
 
 
 def follow_scores(state: GameState, know: Knowledge, cards: list[int],
@@ -259,10 +259,20 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     stock_left = len(state.stock)
     threat = craft.threat if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
     out: dict[int, tuple[float, str]] = {}
+    # The best meld left after playing a card, asked for every card that wins: with all my cards first (a card
+    # played takes melds away, never adds one), so that when that is none, or the card belongs to no meld
+    # template, the answer is known without asking again.
+    in_melds = meld_facts(state.rules, trump).by_face  # per face, the meld templates it belongs to
+    with_all: float | None = None
     for c in cards:
         k = keep[c]
         if beats(c, winning, trump):
-            meld = know.ready_melds(without=c) if stock_left else 0.0
+            if not stock_left:
+                meld = 0.0
+            else:
+                if with_all is None:
+                    with_all = know.ready_melds()
+                meld = know.ready_melds(without=c) if with_all and in_melds[c & 31] else with_all
             score = stake + (10 if is_brisque(c) else 0) + craft.win_meld * meld - k + craft.win_bonus
             code = "win_meld" if meld >= 20 else ("win_brisque" if stake else "win_cheap")
         else:
@@ -281,25 +291,37 @@ def lead_cost(card: int, keep: float, craft: Craft = INTERMEDIATE) -> float:
 
 
 def final_phase_decision(state: GameState, me: int, cards: list[int]) -> Decision:
-    """The final tricks by rule: cash sure winners, take brisques cheaply, follow low otherwise."""
+    """The final tricks by rule: cash sure winners, take brisques cheaply, follow low otherwise.
+
+    Every rollout of the search plays its final tricks by this rule, so it reads cards by their bits (``c & 7`` the
+    rank index, 0 for the ace; ``(c & 31) >> 3`` the suit; a lower rank index is a stronger card) and finds the
+    sure winners from each suit's best card in the other hands instead of comparing every pair of cards."""
     trump = state.trump
-    others = [c for s, h in enumerate(state.hands) if s != me for c in h]
     if not state.trick:
+        top = [8, 8, 8, 8]  # per suit, the best rank index in the other hands (8: they hold none of it)
+        for seat, hand in enumerate(state.hands):
+            if seat != me:
+                for o in hand:
+                    if o & 7 < top[(o & 31) >> 3]:
+                        top[(o & 31) >> 3] = o & 7
+        no_trumps = trump is None or top[trump] == 8
+
         def sure(c: int) -> bool:
-            same = [o for o in others if suit_of(o) == suit_of(c)]
-            if same:
-                return all(strength(o) <= strength(c) for o in same)
-            return suit_of(c) == trump or not any(suit_of(o) == trump for o in others)
+            """Nothing the others hold takes `c` led: no higher card of its suit, and no trump if they are void."""
+            best = top[(c & 31) >> 3]
+            if best < 8:
+                return c & 7 <= best
+            return (c & 31) >> 3 == trump or no_trumps
         winners = [c for c in cards if sure(c)]
         if winners:
-            card = max(winners, key=lambda c: (is_brisque(c), suit_of(c) != trump, strength(c)))
-            return Decision(Action(Verb.PLAY, (card,)), "final_lead", {"card": card})
-        card = min(cards, key=lambda c: (is_brisque(c), suit_of(c) == trump, strength(c)))
-        return Decision(Action(Verb.PLAY, (card,)), "final_low", {"card": card})
+            card = max(winners, key=lambda c: (c & 7 <= 1, (c & 31) >> 3 != trump, -(c & 7)))
+            return Decision(PLAY_ACTIONS[card], "final_lead", {"card": card})
+        card = min(cards, key=lambda c: (c & 7 <= 1, (c & 31) >> 3 == trump, -(c & 7)))
+        return Decision(PLAY_ACTIONS[card], "final_low", {"card": card})
     winning = state.trick[state.best]
     winners = [c for c in cards if beats(c, winning, trump)]
     if winners:
-        card = min(winners, key=lambda c: (suit_of(c) == trump, strength(c)))
-        return Decision(Action(Verb.PLAY, (card,)), "final_win", {"card": card})
-    card = min(cards, key=lambda c: (is_brisque(c), strength(c)))
-    return Decision(Action(Verb.PLAY, (card,)), "final_low", {"card": card})
+        card = min(winners, key=lambda c: ((c & 31) >> 3 == trump, -(c & 7)))
+        return Decision(PLAY_ACTIONS[card], "final_win", {"card": card})
+    card = min(cards, key=lambda c: (c & 7 <= 1, -(c & 7)))
+    return Decision(PLAY_ACTIONS[card], "final_low", {"card": card})

@@ -54,7 +54,15 @@ from bezique.rules.cards import (
     suit_of,
 )
 from bezique.rules.dealing import check_deck, choose_first_dealer, new_game, shuffled_deck, start_deal
-from bezique.rules.engine import apply, apply_checked, can_exchange_seven, legal_actions, legal_plays, why_illegal
+from bezique.rules.engine import (
+    PLAY_ACTIONS,
+    apply,
+    apply_checked,
+    can_exchange_seven,
+    legal_actions,
+    legal_plays,
+    why_illegal,
+)
 from bezique.rules.errors import (
     CardNotationError,
     IllegalActionError,
@@ -109,6 +117,7 @@ __all__ = [
     "KING",
     "MELD_NAMES",
     "NINE",
+    "PLAY_ACTIONS",
     "QUARTET_NAMES",
     "QUEEN",
     "RANKS",

@@ -34,7 +34,9 @@ __all__ = [
 _PLAYING, _DECLARING = Phase.PLAY, Phase.DECLARE
 _PLAY, _DONE, _MELD, _PASS = Verb.PLAY, Verb.DONE, Verb.MELD, Verb.PASS_TO_PARTNER
 
-PLAY_ACTIONS = [Action(_PLAY, (uid,)) for uid in range(32 * 8)]  # shared immutable actions: no allocation per call
+PLAY_ACTIONS = [Action(_PLAY, (uid,)) for uid in range(32 * 8)]
+"""``PLAY_ACTIONS[card]`` is the action playing `card`: shared immutable actions, so that the legal lists and the
+computer's rollouts allocate none per move."""
 _sort_index = SORT_INDEX.__getitem__
 
 
@@ -67,16 +69,19 @@ def _final_phase_candidates(state: GameState, seat: int) -> list[int]:
 
 
 def _unspent_sevens(state: GameState, seat: int) -> list[int]:
-    trump = state.trump
-    return sorted(c for c in state.hands[seat]
-                  if rank_of(c) == SEVEN and suit_of(c) == trump and c not in state.spent)
+    """The sevens of trumps in `seat`'s concealed hand that have not scored, lowest copy first."""
+    if state.trump is None:
+        return []
+    hand, spent = state.hands[seat], state.spent
+    # its copies are the face plus 32 per copy (``cards``): a look for each beats reading the whole hand
+    return [c for c in range(state.trump * 8 + SEVEN, 32 * state.rules.packs, 32) if c in hand and c not in spent]
 
 
 def can_exchange_seven(state: GameState) -> bool:
     """RULES.md §1.6 S2, for the actor of the current declaration step."""
     rules = state.rules
     if (state.phase != _DECLARING or rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump
-            or not state.stock or rank_of(state.stock[0]) == SEVEN):
+            or not state.stock or state.stock[0] & 7 == SEVEN):
         return False
     if len(state.stock) == rules.players and not rules.seven_exchange_allowed_after_last_stock_trick:
         return False
@@ -258,8 +263,8 @@ def _play(state: GameState, card: int, events: EventSink) -> None:
     if len(trick) > 1 and beats(card, trick[state.best], state.trump):
         state.best = len(trick) - 1
     rules = state.rules
-    if (not state.final_phase and rules.seven_of_trumps_scoring == "exchange_or_play" and rank_of(card) == SEVEN
-            and suit_of(card) == state.trump and card not in state.spent):
+    if (card & 7 == SEVEN and (card & 31) >> 3 == state.trump and not state.final_phase
+            and rules.seven_of_trumps_scoring == "exchange_or_play" and card not in state.spent):
         state.spent.add(card)
         score(state, seat, rules.seven_of_trumps_value, "seven_of_trumps", events, (card,))
         if state.finished:

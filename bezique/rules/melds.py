@@ -7,9 +7,9 @@ checked path can never disagree about what may be declared.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from functools import lru_cache
-from itertools import product
+from itertools import combinations, product
 from typing import NamedTuple
 
 from bezique.rules.cards import (
@@ -248,11 +248,11 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
                 return f"{card_code(card)} has already scored in a {_describe_record(record)}"
             return (f"{card_code(card)} has already scored in a {_describe_record(record)}, "
                     f"worth more than a {MELD_NAMES.get(shape.kind, shape.kind)}")
-    in_b_record = {card for card in cards if any(records[i].cls == "B" for i in hist.get(card, ()))}
     if shape.cls == "Q" and rules.trump_quartets and all(
             any(records[i].cls == "Q" for i in hist.get(card, ())) for card in cards):
         return "a quartet needs at least one card that has not yet scored in a quartet"
     if shape.cls == "B" and shape.level >= 2:
+        in_b_record = {card for card in cards if any(records[i].cls == "B" for i in hist.get(card, ()))}
         if rules.multi_bezique_mode == "all_at_once":
             if in_b_record:
                 used = ", ".join(card_code(c) for c in sorted(in_b_record))
@@ -264,26 +264,48 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
     return None
 
 
-def _classes(state: GameState, seat: int) -> dict[int, list[list[int]]]:
-    """Face -> equivalence classes (RECORD.md) of the cards `seat` may meld, each sorted by copy."""
-    groups: dict[Hashable, list[int]] = {}
-    owners = [seat]
-    if state.rules.partner_table_cards_usable:
-        owners += state.partners(seat)
-    for card in state.hands[seat]:
-        groups.setdefault(copy_key(state, seat, card, False), []).append(card)
-    for owner in owners:
-        for card in state.tables[owner]:
-            groups.setdefault(copy_key(state, owner, card, True), []).append(card)
-    by_face: dict[int, list[list[int]]] = {}
-    for cards in groups.values():
-        by_face.setdefault(face_of(cards[0]), []).append(sorted(cards))
-    return by_face
+class _Pattern(NamedTuple):
+    """A catalogue pattern as the enumerator reads it (``_patterns``)."""
+
+    shape: MeldShape
+    need: tuple[tuple[int, int], ...]  # (face, copies), or () for an ordinary quartet
+    quartet: tuple[int, ...]  # an ordinary quartet: the four faces of its rank; () otherwise
+    trumps_apart: bool  # an ordinary quartet whose all-trump combinations are the trump quartet's
 
 
-def _multichoose(classes: list[list[int]], k: int) -> Iterator[tuple[int, ...]]:
+_PATTERNS: dict[tuple[int, int | None], tuple[Ruleset, tuple[_Pattern, ...]]] = {}
+
+
+def _patterns(rules: Ruleset, trump: int | None) -> tuple[_Pattern, ...]:
+    """``meld_catalogue`` with each pattern's faces counted, kept by the ruleset's identity: the enumerator runs at
+    every declaration step of the computer's rollouts, and hashing a ruleset (``lru_cache``) costs more than the
+    enumeration itself."""
+    entry = _PATTERNS.get((id(rules), trump))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    catalogue = meld_catalogue(rules, trump)
+    apart = {p.shape.kind for p in catalogue if p.rank is None and p.shape.cls == "Q"}  # the trump quartets
+    out = []
+    for pattern in catalogue:
+        need: dict[int, int] = {}
+        for face in pattern.faces:
+            need[face] = need.get(face, 0) + 1
+        rank = pattern.rank
+        quartet = () if rank is None else tuple(make_face(suit, rank) for suit in range(4))
+        trump_kind = None if rank is None else f"four_trump_{QUARTET_NAMES[rank]}"
+        out.append(_Pattern(pattern.shape, tuple(need.items()), quartet, trump_kind in apart))
+    _PATTERNS[(id(rules), trump)] = (rules, tuple(out))
+    return tuple(out)
+
+
+def _multichoose(classes: list[list[int]], k: int) -> Iterable[tuple[int, ...]]:
     """Every way to take k cards from equivalence classes: the lowest copies of each class, one result per
-    distinct count vector."""
+    distinct count vector (one card, or classes of one card each, are the usual cases: no recursion needed)."""
+    if k == 1:
+        return [(cls[0],) for cls in classes]
+    if all(len(cls) == 1 for cls in classes):
+        return combinations([cls[0] for cls in classes], k)
+
     def rec(i: int, left: int) -> Iterator[tuple[int, ...]]:
         if left == 0:
             yield ()
@@ -296,60 +318,70 @@ def _multichoose(classes: list[list[int]], k: int) -> Iterator[tuple[int, ...]]:
     return rec(0, k)
 
 
-def _worth_enumerating(state: GameState, seat: int) -> bool:
-    """A cheap test on faces alone: could any meld shape be formed at all? (Usually not, and then the equivalence
-    classes need not be built.)"""
-    counts = [0] * 32
-    owners = [seat, *state.partners(seat)] if state.rules.partner_table_cards_usable else [seat]
-    for card in state.hands[seat]:
-        counts[card & 31] += 1
-    for owner in owners:
-        for card in state.tables[owner]:
-            counts[card & 31] += 1
-    for suit in range(4):
-        if counts[suit * 8 + KING] and counts[suit * 8 + QUEEN]:
-            return True
-    for rank in QUARTET_NAMES:
-        if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4:
-            return True
-    return any(counts[queen] and counts[jack]
-               for queen, jack, _ in bezique_pairs_for_declaration(state.rules, state.trump))
+class _Pool:
+    """The cards `seat` may meld (its hand and table, and its partners' tables where the rules allow), by face,
+    and their equivalence classes (RECORD.md), worked out only for the faces a candidate needs."""
+
+    __slots__ = ("by_face", "classes", "owners", "seat", "state")
+
+    def __init__(self, state: GameState, seat: int) -> None:
+        self.state, self.seat = state, seat
+        self.owners = [seat, *state.partners(seat)] if state.rules.partner_table_cards_usable else [seat]
+        by_face: list[list[int]] = [[] for _ in range(32)]
+        for card in state.hands[seat]:
+            by_face[card & 31].append(card)
+        for owner in self.owners:
+            for card in state.tables[owner]:
+                by_face[card & 31].append(card)
+        self.by_face = by_face
+        self.classes: dict[int, list[list[int]]] = {}
+
+    def of(self, face: int) -> list[list[int]]:
+        """The equivalence classes of `face` among the pool, each sorted by copy."""
+        known = self.classes.get(face)
+        if known is not None:
+            return known
+        cards = self.by_face[face]
+        if len(cards) == 1:
+            known = [cards]
+        else:
+            state, seat = self.state, self.seat
+            groups: dict[Hashable, list[int]] = {}
+            hand = state.hands[seat]
+            for card in cards:
+                if card in hand:
+                    key = copy_key(state, seat, card, False)
+                else:
+                    owner = next(o for o in self.owners if card in state.tables[o])
+                    key = copy_key(state, owner, card, True)
+                groups.setdefault(key, []).append(card)
+            known = [sorted(group) for group in groups.values()]
+        self.classes[face] = known
+        return known
 
 
 def _candidates(state: GameState, seat: int) -> Iterator[tuple[MeldShape, tuple[int, ...]]]:
-    """Every (shape, cards) with the right faces, one per combination of equivalence classes."""
-    if not _worth_enumerating(state, seat):
-        return
-    rules, trump = state.rules, state.trump
-    by_face = _classes(state, seat)
-    for suit in range(4):
-        kings, queens = by_face.get(suit * 8 + KING), by_face.get(suit * 8 + QUEEN)
-        if not kings or not queens:
+    """Every (shape, cards) of the rules' catalogue with the right faces, one per combination of equivalence
+    classes. The faces are counted first: most declaration steps can form no meld at all."""
+    pool = _Pool(state, seat)
+    by_face, trump = pool.by_face, state.trump
+    for pattern in _patterns(state.rules, state.trump):
+        faces = pattern.quartet
+        if not faces:
+            for face, n in pattern.need:
+                if len(by_face[face]) < n:
+                    break
+            else:
+                choices = [_multichoose(pool.of(face), n) for face, n in pattern.need]
+                for combo in product(*choices):
+                    yield pattern.shape, sum(combo, ())
             continue
-        shape = marriage_shape(rules, trump, suit)
-        for king, queen in product(kings, queens):
-            yield shape, (king[0], queen[0])
-        sequence = sequence_shape(rules, trump, suit)
-        parts = [by_face.get(suit * 8 + r, []) for r in SEQUENCE_RANKS]
-        if sequence is not None and all(parts):
-            for combo in product(*parts):
-                yield sequence, tuple(cls[0] for cls in combo)
-    for queen_face, jack_face, sets in bezique_pairs_for_declaration(rules, trump):
-        bezique_queens, bezique_jacks = by_face.get(queen_face, []), by_face.get(jack_face, [])
-        top = min(rules.max_bezique_level, sum(map(len, bezique_queens)), sum(map(len, bezique_jacks)))
-        for level in range(1, top + 1):
-            bezique = bezique_shape(rules, level, sets)
-            for qs in _multichoose(bezique_queens, level):
-                for js in _multichoose(bezique_jacks, level):
-                    yield bezique, qs + js
-    for rank in QUARTET_NAMES:
-        classes = [cls for suit in range(4) for cls in by_face.get(suit * 8 + rank, ())]
-        if sum(map(len, classes)) < 4:
+        if len(by_face[faces[0]]) + len(by_face[faces[1]]) + len(by_face[faces[2]]) + len(by_face[faces[3]]) < 4:
             continue
-        for cards in _multichoose(classes, 4):
-            quartet = quartet_shape(rules, trump, rank, all(suit_of(c) == trump for c in cards))
-            if quartet is not None:
-                yield quartet, cards
+        for cards in _multichoose([cls for face in faces for cls in pool.of(face)], 4):
+            if pattern.trumps_apart and all(suit_of(c) == trump for c in cards):
+                continue  # four trumps of the rank are the trump quartet's
+            yield pattern.shape, cards
 
 
 def legal_melds(state: GameState, seat: int) -> list[tuple[MeldShape, tuple[int, ...]]]:

@@ -141,9 +141,11 @@ class GameState:
         self.winner: int | None = None  # winning side (seat in individual play); None for a draw
 
     def clone(self) -> GameState:
-        """An independent copy, for search and "what if" (immutable parts are shared)."""
+        """An independent copy, for search and "what if" (immutable parts are shared). The search clones a state
+        for every candidate of every sampled deal: the shared attributes are listed once (``_SHARED``) rather than
+        copied by name and then overwritten."""
         other = GameState.__new__(GameState)
-        for name in GameState.__slots__:
+        for name in _SHARED:
             setattr(other, name, getattr(self, name))
         other.scores = self.scores[:]
         other.stock = self.stock[:]
@@ -192,3 +194,10 @@ class GameState:
         if not self.rules.partnership:
             return []
         return [s for s in range(self.rules.players) if s != seat and s % 2 == seat % 2]
+
+
+_COPIED = frozenset({"scores", "stock", "hands", "tables", "won", "trick", "trick_seats", "played", "tricks_log",
+                     "records", "broken", "hist", "spent", "exposed", "deal_points", "blanche", "log", "past_deals"})
+_SHARED = tuple(name for name in GameState.__slots__ if name not in _COPIED)
+"""The attributes ``GameState.clone`` shares: immutable values (ints, enums, the ruleset, tuples). Any attribute
+not named in ``_COPIED`` is shared, so a new mutable one must be added there."""

@@ -70,16 +70,17 @@ def copy_key(state: GameState, owner: int, card: int, on_table: bool) -> Hashabl
 
 def lowest_copies(state: GameState, seat: int, cards: Iterable[int]) -> list[int]:
     """The lowest copy of each equivalence class (``copy_key``) among `cards` of `seat`'s hand and table, in the
-    order the classes first appear (so that a caller's ties break as they always have)."""
+    order the classes first appear (so that a caller's ties break as they always have).
+
+    Every simulated move of the computer's search asks for this, so a card of the concealed hand other than the
+    one just taken by a seven exchange (by far the most usual) is keyed by its face at once, as ``copy_key`` would
+    key it; only table cards and that one card go through ``copy_key``."""
     table = state.tables[seat]
+    taken = state.step_taken
     lowest: dict[Hashable, int] = {}
-    if not table and state.step_taken is None:  # every copy is in the hand and alike by face: the engine's usual case
-        for card in cards:
-            if card < lowest.get(card & 31, 256):
-                lowest[card & 31] = card
-    else:
-        for card in cards:
-            key = copy_key(state, seat, card, card in table)
-            if card < lowest.get(key, 256):
-                lowest[key] = card
+    for card in cards:
+        on_table = bool(table) and card in table
+        key = copy_key(state, seat, card, on_table) if on_table or card == taken else card & 31
+        if card < lowest.get(key, 256):
+            lowest[key] = card
     return list(lowest.values())

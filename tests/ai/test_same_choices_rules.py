@@ -1,0 +1,78 @@
+"""The rule policy's fast paths choose what the plain statement of each rule chooses, at many points of seeded
+random games: the final-tricks rule (sure winners from each suit's best card), the follow rule (the best meld
+reused for cards of no meld)."""
+
+from __future__ import annotations
+
+import pytest
+from ai_positions import random_states
+
+from bezique.ai.knowledge import Knowledge, is_brisque
+from bezique.ai.policy import final_phase_decision, follow_scores
+from bezique.rules import Phase, beats, legal_plays, make_ruleset, strength, suit_of
+
+VARIANTS = ["two_handed", "three_handed", "four_handed", "rubicon", "chinese"]
+
+
+def points(variant: str, seed: int, count: int):
+    """Seeded random states of `variant` with a choice to make, anywhere in the deal."""
+    rules = make_ruleset(variant)
+    return random_states(count, seed, rules, max_steps=rules.packs * 32 * 2)
+
+
+def plain_final_phase_card(state, me: int, cards: list[int]) -> int:
+    """RULES.md's craft of the final tricks, as first written: cash a sure winner, else lead low; win cheaply,
+    else throw low."""
+    trump = state.trump
+    others = [c for s, h in enumerate(state.hands) if s != me for c in h]
+    if not state.trick:
+        def sure(c: int) -> bool:
+            same = [o for o in others if suit_of(o) == suit_of(c)]
+            if same:
+                return all(strength(o) <= strength(c) for o in same)
+            return suit_of(c) == trump or not any(suit_of(o) == trump for o in others)
+        winners = [c for c in cards if sure(c)]
+        if winners:
+            return max(winners, key=lambda c: (is_brisque(c), suit_of(c) != trump, strength(c)))
+        return min(cards, key=lambda c: (is_brisque(c), suit_of(c) == trump, strength(c)))
+    winning = state.trick[state.best]
+    winners = [c for c in cards if beats(c, winning, trump)]
+    if winners:
+        return min(winners, key=lambda c: (suit_of(c) == trump, strength(c)))
+    return min(cards, key=lambda c: (is_brisque(c), strength(c)))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_final_tricks_rule_is_the_plain_rule(variant):
+    checked = 0
+    for seed in (1, 2):
+        for state in points(variant, seed, 150):
+            if state.phase != Phase.PLAY or not state.final_phase:
+                continue
+            cards = legal_plays(state)
+            me = state.to_act
+            assert final_phase_decision(state, me, cards).action.cards[0] == plain_final_phase_card(state, me, cards)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_following_counts_the_best_meld_left_by_every_card(variant):
+    checked = 0
+    for state in points(variant, 4, 150):
+        if state.phase != Phase.PLAY or state.final_phase or not state.trick:
+            continue
+        me = state.to_act
+        cards = legal_plays(state)
+        know = Knowledge(state, me)
+        keep = {c: know.keep_value(c) for c in cards}
+        plain = Knowledge(state, me)
+        for c, (score, _code) in follow_scores(state, know, cards, keep).items():
+            if beats(c, state.trick[state.best], state.trump) and state.stock:
+                melds = plain.ready_melds(without=c)
+                stake = sum(10 for t in state.trick if is_brisque(t))
+                craft = know.craft
+                assert score == stake + (10 if is_brisque(c) else 0) + craft.win_meld * melds - keep[c] + \
+                    craft.win_bonus
+                checked += 1
+    assert checked > 20
