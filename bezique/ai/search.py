@@ -2,8 +2,9 @@
 candidates are in ``expert``): determinized Monte Carlo search over the hidden cards, an exact count of the last
 tricks.
 
-Each iteration deals the cards the seat cannot see (``inference.Belief``: at random, each card weighted by how well
-it fits the opponent's latest plays; it reads the view only, so the search cannot cheat), then plays
+Each iteration deals the cards the seat cannot see (``inference.Belief``: each card weighted by how well it fits
+every other seat's plays, partners too, its seven of trumps not swapped and its melds not declared; it reads the
+view only, so the search cannot cheat), then plays
 every candidate action on that same deal and rolls on by rule for ``HORIZON`` tricks (the final tricks always to
 the end): the other seats by the intermediate rules, its own later moves by its own, better-tuned weights
 (``EXPERT_CRAFT``), with the same random stream for every candidate: common random numbers make the comparison
