@@ -36,10 +36,10 @@ def drawn(monkeypatch) -> list[tuple[str, str]]:
     return problems
 
 
-def french_shell() -> Shell:
+def french_shell(lang: str = "fr") -> Shell:
     shell = Shell.create(size=SIZE, fullscreen=False)
     shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="fast")
-    shell.app.lang = "fr"
+    shell.app.lang = lang
     shell.open_menu()
     shell.app.tick(DT)
     return shell
@@ -50,8 +50,10 @@ def press(app, buttons, action: str) -> None:
     click(app, (b.box.cx, b.box.cy))
 
 
-def test_menus_fit_in_french(drawn) -> None:
-    shell = french_shell()
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_menus_fit_in_french_and_italian(drawn, lang: str) -> None:
+    """Italian runs nearly as long as French: the menus are held to the same measure in both."""
+    shell = french_shell(lang)
     app = shell.app
     press(app, app.stack.top.buttons(), "new")
     form = app.stack.top
@@ -70,7 +72,9 @@ def test_menus_fit_in_french(drawn) -> None:
             key(app, pygame.K_PAGEDOWN)
         key(app, pygame.K_ESCAPE)
     texts = {text for _, text in drawn}
-    assert {"Bésigue chinois", "Réglages", "Les huit derniers plis", "Statistiques"} <= texts
+    expected = {"fr": {"Bésigue chinois", "Réglages", "Les huit derniers plis", "Statistiques"},
+                "it": {"Bezique cinese", "Impostazioni", "Statistiche"}}
+    assert expected[lang] <= texts
     assert sorted({(what, text) for what, text in drawn if what}) == []
 
 
