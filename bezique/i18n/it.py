@@ -427,7 +427,7 @@ STRINGS: dict[str, str] = {
     "stats.draws": "Pareggi",
     "stats.abandoned": "Abbandonate",
     "stats.earlier": "Partite precedenti (tutte le varianti)",
-    "stats.win_rate": "Percentuale di vittorie",
+    "stats.win_rate": "Tasso di vittoria",
     "stats.win_rate_value": "{percent}%",
     "stats.no_games": "Ancora nessuna partita",
     "stats.assisted": "Con suggerimenti o regole della casa (a parte)",
