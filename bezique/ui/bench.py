@@ -29,9 +29,13 @@ def _env() -> None:
 
 
 def _busy_table(size: tuple[int, int], seed: int):
-    """A window whose table shows full hands and melds on both sides (found by playing melds greedily)."""
+    """A window whose table shows full hands and melds on both sides, the deal still going: both seats played by
+    the intermediate, which declares what it can and keeps its melds for more (random play seldom holds a meld at
+    all: every deal then ran to the end of the game, and the frames timed were the scoreboard's over an empty
+    table)."""
+    from bezique.ai import make_player
     from bezique.config import Config
-    from bezique.rules import Phase, Verb
+    from bezique.rules import Phase, view_for
     from bezique.ui.scenes.start import open_table
     rng = random.Random(seed)
     app, table = open_table(Config(), [], size=size, seed=seed, fullscreen=False, animation_speed="normal",
@@ -39,22 +43,21 @@ def _busy_table(size: tuple[int, int], seed: int):
     stage = table.stage
     stage.cut_timer = 0.0
     session = table.session
-    for _attempt in range(50):
+    players = [make_player("intermediate", seed + seat) for seat in range(session.rules.players)]
+    while not session.over:
         if session.awaiting_deal:
             session.start_deal()
-        while not session.over and not session.awaiting_deal:
-            state = session.state
-            if all(len(t) >= 3 for t in state.tables) and state.phase == Phase.PLAY and state.to_act == 0 \
-                    and not state.trick:
-                stage.rebuild(animate=False)
-                stage.need_sync = False
-                return app, table, rng
-            legal = session.legal()
-            melds = [a for a in legal if a.verb == Verb.MELD]
-            session.act(melds[0] if melds else rng.choice(legal))
-        if session.over:
+        state = session.state
+        if all(len(t) >= 3 for t in state.tables) and state.phase == Phase.PLAY and state.to_act == 0 \
+                and not state.trick:
             break
+        seat = state.to_act
+        assert seat is not None  # a deal under way has a seat to act
+        session.act(players[seat].choose(view_for(state, seat), session.legal()))
+    else:
+        raise RuntimeError(f"bench ui: no busy table found with seed {seed}")
     stage.rebuild(animate=False)
+    stage.need_sync = False
     return app, table, rng
 
 
