@@ -11,10 +11,12 @@ import pygame
 import bezique.ui
 from bezique.ui.app import App
 from bezique.ui.kit import widgets
+from bezique.ui.kit.layers import forget_layers
 
 
 def drawn_texts(app: App) -> list[str]:
-    """Every text the window renders while drawing one frame now, in order."""
+    """Every text the window renders while drawing one frame now, in order (the layers drawn afresh: a frame
+    drawn from them renders none of their texts)."""
     drawn: list[str] = []
     real = app.assets.text
 
@@ -23,6 +25,7 @@ def drawn_texts(app: App) -> list[str]:
         return real(text, *args, **kwargs)
 
     app.assets.text = spy  # type: ignore[method-assign]
+    forget_layers()
     try:
         app.draw()
     finally:
@@ -38,6 +41,7 @@ def spy_on_blit_text(monkeypatch, on_draw: Callable[..., None] | None = None) \
     bold)``."""
     texts: list[tuple[str, pygame.Rect, float | None]] = []
     real = widgets.blit_text
+    forget_layers()  # the next frame draws every layer's texts
 
     def spy(surface, assets, text, size, pos, *args, max_width=None, **kwargs):
         rect = real(surface, assets, text, size, pos, *args, max_width=max_width, **kwargs)

@@ -13,6 +13,7 @@ from bezique.presenter.model import stock_depth
 from bezique.rules import SEVEN, Verb, bezique_pair, rank_of, tricks_left
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.floaters import draw_floater
+from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import suit_word
 from bezique.ui.kit.widgets import blit_text, panel, tooltip, wrap
@@ -31,7 +32,7 @@ MELD_GLOW = (255, 214, 110)
 
 def draw_table(view: TableView, surface: pygame.Surface) -> None:
     L, A = view.layout, view.app.assets
-    surface.blit(A.felt(surface.get_size()), (0, 0))
+    _background(view, surface)
     _zones(view, surface)
     draw_badges(view, surface)
     _status(view, surface)
@@ -62,18 +63,31 @@ def draw_table(view: TableView, surface: pygame.Surface) -> None:
         _banner(view, surface)
 
 
-def _zones(view: TableView, surface: pygame.Surface) -> None:
-    """Faint outlines where cards will lie, so the empty table still reads as a table."""
+_BACKGROUND = Layer()
+
+
+def _background(view: TableView, surface: pygame.Surface) -> None:
+    """The felt, the faint wells where cards will lie (so the empty table still reads as a table), the trick's
+    shadow and the "Tricks won" heading: one layer, drawn again only when what it reads changes (the window's
+    size, the assets and their felt and text size, the layout, the language)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
-    faint = (255, 255, 255, 22)
-    for box in (*(z.melds for z in L.seats), L.stock, L.won):
-        _soft_box(surface, box, faint)
+    heading = view.app.t("table.tricks_won")
+
+    def draw(layer: pygame.Surface) -> None:
+        layer.blit(A.felt(layer.get_size()), (0, 0))
+        for box in (*(z.melds for z in L.seats), L.stock, L.won):
+            _soft_box(layer, box)
+        blit_text(layer, A, heading, 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
+        tr = L.trick
+        layer.blit(ellipse((int(tr.w + 80 * s), int(tr.h + 30 * s)), (0, 0, 0, 38)), (tr.x - 40 * s, tr.y - 15 * s))
+
+    _BACKGROUND.blit(surface, (A, A.table_colour, A.text_scale, L, heading), draw)
+
+
+def _zones(view: TableView, surface: pygame.Surface) -> None:
+    """Over the background: what the zones say of the game (whose melds go where, trumps, the stock's count)."""
+    L, A, s = view.layout, view.app.assets, view.layout.s
     T = view.app.t
-    blit_text(surface, A, T("table.tricks_won"), 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
-    tr = L.trick
-    ell = pygame.Surface((int(tr.w + 80 * s), int(tr.h + 30 * s)), pygame.SRCALPHA)
-    pygame.draw.ellipse(ell, (0, 0, 0, 38), ell.get_rect())
-    surface.blit(ell, (tr.x - 40 * s, tr.y - 15 * s))
     for seat in view.model.others:
         if not view.model.tables[seat]:
             zone = L.melds_of(view.model.rel(seat))
@@ -122,15 +136,17 @@ def _stock_side(view: TableView, surface: pygame.Surface) -> None:
     boxes = [card_box(L.stock_slot(d)) for d in range(steps + 1)]
     x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
     w, h = max(b.right for b in boxes) - x0 + 1, max(b.bottom for b in boxes) - y0 + 1
-    side = pygame.Surface((round(w), round(h)), pygame.SRCALPHA)
-    radius = max(2, round(boxes[0].w / 14))
-    for box in boxes[:-1]:  # the bottom card first, each step up over it
-        rect = pygame.Rect(round(box.x - x0), round(box.y - y0), round(box.w), round(box.h))
-        pygame.draw.rect(side, (236, 228, 206), rect, border_radius=radius)
-        pygame.draw.rect(side, (128, 120, 104), rect, width=1, border_radius=radius)
-    face = boxes[-1]
-    side.fill((0, 0, 0, 0), pygame.Rect(round(face.x - x0), round(face.y - y0), round(face.w), round(face.h)))
-    surface.blit(side, (round(x0), round(y0)))
+
+    def make(side: pygame.Surface) -> None:
+        radius = max(2, round(boxes[0].w / 14))
+        for box in boxes[:-1]:  # the bottom card first, each step up over it
+            rect = pygame.Rect(round(box.x - x0), round(box.y - y0), round(box.w), round(box.h))
+            pygame.draw.rect(side, (236, 228, 206), rect, border_radius=radius)
+            pygame.draw.rect(side, (128, 120, 104), rect, width=1, border_radius=radius)
+        face = boxes[-1]
+        side.fill((0, 0, 0, 0), pygame.Rect(round(face.x - x0), round(face.y - y0), round(face.w), round(face.h)))
+
+    surface.blit(kept(("stock side", tuple(boxes)), (round(w), round(h)), make), (round(x0), round(y0)))
 
 
 def _stock_note(view: TableView, surface: pygame.Surface) -> None:
@@ -153,25 +169,17 @@ def _stock_note(view: TableView, surface: pygame.Surface) -> None:
             blit_text(surface, A, line, size, (x, y + i * (size + 2)), MUTED, shadow=True)
 
 
-_soft_cache: dict[tuple, pygame.Surface] = {}
-
-
-def _soft_box(surface: pygame.Surface, box: Box, colour: tuple[int, int, int, int]) -> None:
-    """A faint darker well in the felt, with a hairline highlight (cached per size)."""
+def _soft_box(surface: pygame.Surface, box: Box) -> None:
+    """A faint darker well in the felt, with a hairline highlight."""
     x, y, w, h = box.ints()
     if w <= 0 or h <= 0:
         return
-    key = (w, h)
-    surf = _soft_cache.get(key)
-    if surf is None:
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+
+    def make(surf: pygame.Surface) -> None:
         pygame.draw.rect(surf, (0, 0, 0, 34), (0, 0, w, h), border_radius=14)
         pygame.draw.rect(surf, (255, 240, 200, 40), (0, 0, w, h), width=1, border_radius=14)
-        if len(_soft_cache) > 50:
-            _soft_cache.clear()
-        _soft_cache[key] = surf
-    surface.blit(surf, (x, y))
 
+    surface.blit(kept(("soft box", w, h), (w, h), make), (x, y))
 
 
 def _status(view: TableView, surface: pygame.Surface) -> None:
@@ -271,9 +279,7 @@ def _trick_names(view: TableView, surface: pygame.Surface) -> None:
         # on the edge; six-handed's row has the room to keep it just off the card, clear of the card's index
         out = rect.h / 2 - 3 * s if L.players == 6 else 0.0
         rect.center = (round(slot.cx), round(slot.cy + (-1 if top else 1) * (slot.height / 2 + out)))
-        back = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(back, (0, 0, 0, 170), back.get_rect(), border_radius=rect.h // 2)
-        surface.blit(back, rect)
+        surface.blit(rounded(rect.size, (0, 0, 0, 170), rect.h // 2), rect)
         if name.get_width() > width:
             name = name.subsurface((0, 0, width, name.get_height()))
         surface.blit(name, name.get_rect(center=rect.center))
@@ -305,8 +311,8 @@ def _prompt(view: TableView, surface: pygame.Surface) -> None:
     if surf.get_width() > L.prompt.w + 200 * s:
         surf = A.text(text, int(20 * s), colour, True, True)
     rect = surf.get_rect(center=(round(L.prompt.cx), round(L.prompt.cy)))
-    back = pygame.Surface((rect.w + 28 * s, rect.h + 8 * s), pygame.SRCALPHA)
-    pygame.draw.rect(back, (0, 0, 0, 110), back.get_rect(), border_radius=int(back.get_height() // 2))
+    size = (int(rect.w + 28 * s), int(rect.h + 8 * s))
+    back = rounded(size, (0, 0, 0, 110), size[1] // 2)
     surface.blit(back, back.get_rect(center=rect.center))
     surface.blit(surf, rect)
 

@@ -20,6 +20,7 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import CARD_ASPECT, Box
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
 from bezique.ui.kit.assets import CREAM
+from bezique.ui.kit.layers import rounded
 from bezique.ui.kit.texts import score_name
 
 if TYPE_CHECKING:
@@ -128,9 +129,7 @@ def _caption(surface: pygame.Surface, assets, box: Box, text: str, size: int, do
     worst (the shortest form in the narrowest zone)."""
     surf = assets.text(text, size, CREAM, True)
     pill = pygame.Rect(round(box.x), round(box.y), round(box.w), round(min(box.h, surf.get_height() + 3 * s)))
-    back = pygame.Surface(pill.size, pygame.SRCALPHA)
-    pygame.draw.rect(back, (0, 0, 0, 120), back.get_rect(), border_radius=pill.h // 2)
-    surface.blit(back, pill)
+    surface.blit(rounded(pill.size, (0, 0, 0, 120), pill.h // 2), pill)
     x = pill.x + 5 * s
     if dot:
         _mark(surface, (x + r, pill.centery), r, dot)

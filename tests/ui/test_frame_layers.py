@@ -1,0 +1,85 @@
+"""The table's layers (``bezique.ui.kit.layers``): drawn once, blitted while what they show is unchanged, and drawn
+again as soon as any of it changes (language, felt, text size, window size), with the same picture either way."""
+
+import random
+
+import pygame
+import pytest
+from ui_driver import DT, human_move, make_app, wait_rest
+
+from bezique.i18n import t
+from bezique.ui.kit.layers import forget_layers
+from bezique.ui.table import draw
+
+pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
+
+
+def rendered(app) -> list[str]:
+    """The texts the window renders for its next frame, its layers left as they are (a cached layer renders
+    none: only what is drawn again shows)."""
+    seen: list[str] = []
+    real = app.assets.text
+
+    def spy(text, *args, **kwargs):
+        seen.append(text)
+        return real(text, *args, **kwargs)
+
+    app.assets.text = spy
+    try:
+        app.draw()
+    finally:
+        del app.assets.text
+    return seen
+
+
+def test_the_background_is_drawn_once_while_the_cards_fly():
+    app, table = make_app(seed=4, speed="normal")
+    wait_rest(app)
+    drawn, frames = draw._BACKGROUND.drawn, app.frames
+    assert human_move(app, random.Random(1)) == "play"  # the player's card flies to the trick
+    flying = 0
+    for _ in range(30):
+        flying += any(s.moving for s in table.stage.sprites.values())
+        app.tick(DT)
+    assert flying > 5 and app.frames > frames + 30
+    assert draw._BACKGROUND.drawn == drawn
+    assert t("table.tricks_won", "en") not in rendered(app)  # blitted whole, not rendered again
+
+
+def test_a_frame_from_the_layers_is_the_frame_drawn_afresh():
+    app, _table = make_app(seed=4)
+    wait_rest(app)
+    app.draw()
+    cached = app.screen.copy()
+    forget_layers()
+    app.draw()
+    assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(cached, "RGB")
+
+
+def test_the_background_follows_the_language():
+    app, _table = make_app(seed=4)
+    wait_rest(app)
+    app.draw()
+    drawn = draw._BACKGROUND.drawn
+    app.lang = "it"
+    texts = rendered(app)
+    assert draw._BACKGROUND.drawn == drawn + 1
+    assert t("table.tricks_won", "it") in texts
+    assert t("table.tricks_won", "it") != t("table.tricks_won", "en")
+
+
+def test_the_background_follows_the_felt_the_text_size_and_the_window_size():
+    app, table = make_app(seed=4)
+    wait_rest(app)
+    app.draw()
+    drawn = draw._BACKGROUND.drawn
+    app.assets.set_table_colour("grey")
+    app.draw()
+    r, g, b = pygame.transform.average_color(app.screen.subsurface((0, 300, 8, 8)))[:3]
+    assert abs(r - g) < 20 and abs(g - b) < 20  # grey baize at once, not the green kept
+    app.set_text_size("large")
+    app.draw()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=640, size=(1024, 640)))
+    app.tick(DT)
+    assert draw._BACKGROUND.drawn == drawn + 3
+    assert table.stage.layout.width == 1024
