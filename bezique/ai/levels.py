@@ -32,7 +32,8 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
     280, master 1000, from ``config.yaml``'s ``ai.expert_time_ms`` / ``ai.master_time_ms``), ``iterations`` a fixed
     number of sampled deals per decision instead of a time budget (reproducible whatever the machine; tests use it),
     ``cores`` the most thinking processes a decision shares its sampled deals between on the window's worker
-    thread (expert default 2, master all the machine's; the same deals give the same choice on any number).
+    thread (expert default 2, master all the machine's, both at most all cores but one, which the window keeps:
+    ``remote.thinking_cores``; the same deals give the same choice on any number).
     """
     try:
         factory = LEVELS[level] if level in LEVELS else HIDDEN_LEVELS[level]

@@ -119,9 +119,16 @@ def wanted() -> bool:
     return getattr(_local, "on", False) and not _broken
 
 
+def thinking_cores(cpus: int) -> int:
+    """The most thinking processes a decision shares its deals between by default on a machine of `cpus` cores:
+    all but one, which the window keeps for its frames (on two cores the window and two thinking processes wanted
+    more than the machine has, and its frames while the Expert thought went to a p99 of 15 ms), at least one."""
+    return max(1, cpus - 1)
+
+
 def all_cores() -> int:
-    """The cores this machine has (at least one)."""
-    return os.cpu_count() or 1
+    """The cores the computer may think on: ``thinking_cores`` of this machine's (all but the window's one)."""
+    return thinking_cores(os.cpu_count() or 1)
 
 
 class _ChildLink:
