@@ -5,7 +5,7 @@ import random
 
 import pygame
 import pytest
-from ui_driver import DT, human_move, make_app, wait_rest
+from ui_driver import DT, human_move, make_app, step, wait_rest
 
 from bezique.i18n import t
 from bezique.ui.kit.layers import forget_layers
@@ -54,6 +54,58 @@ def test_a_frame_from_the_layers_is_the_frame_drawn_afresh():
     forget_layers()
     app.draw()
     assert pygame.image.tobytes(app.screen, "RGB") == pygame.image.tobytes(cached, "RGB")
+
+
+def same_as_afresh(app) -> bool:
+    """Whether the frame drawn now from the layers as they are is the frame drawn with every layer afresh."""
+    app.draw()
+    kept = pygame.image.tobytes(app.screen, "RGB")
+    forget_layers()
+    app.draw()
+    return kept == pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_through_a_deal_the_kept_layers_show_what_a_fresh_frame_shows():
+    """Scores landing, the turn passing, the tricks counted, the dealer, "thinking…": at every moment of a deal
+    played with the mouse (and mid-flight), the picture from the kept layers is the picture drawn afresh."""
+    app, table = make_app(seed=11, speed="normal", level="beginner")
+    rng = random.Random(2)
+    scores, moments = set(), 0
+    while table.session.state.deal_index < 1 and moments < 400:
+        step(app, rng)
+        assert same_as_afresh(app)  # cards still flying, the badges' edges changing hands
+        app.tick(DT)
+        scores.add(tuple(table.session.state.scores))
+        moments += 1
+    assert len(scores) > 3  # the scores changed several times (melds, the last trick, the brisques)
+    assert moments > 20
+
+
+def test_the_status_says_assisted_at_once():
+    """The game marked assisted (what an undo does) changes the status panel alone, the badges as they were: the
+    kept panels follow it."""
+    app, table = make_app(seed=11, level="beginner")
+    wait_rest(app)
+    app.draw()
+    table.session.assisted = True
+    texts = rendered(app)
+    assert t("table.assisted", "en") in texts
+    assert same_as_afresh(app)
+
+
+def test_the_badges_are_painted_again_when_the_turn_passes_and_only_then():
+    app, _table = make_app(seed=11, level="beginner")
+    wait_rest(app)
+    app.draw()
+    drawn = draw._PANELS.drawn
+    human_move(app, random.Random(1))
+    for _ in range(5):
+        app.tick(DT)
+    assert draw._PANELS.drawn > drawn  # the turn passed: the badges' edges changed
+    drawn = draw._PANELS.drawn
+    for _ in range(5):
+        app.draw()
+    assert draw._PANELS.drawn == drawn  # nothing changed: blitted, not painted
 
 
 def test_the_background_follows_the_language():

@@ -4,20 +4,20 @@ reads, never writes, and never sees the scene."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from bezique.presenter.layout import CARD_ASPECT, Box, card_box
 from bezique.presenter.model import stock_depth
 from bezique.rules import SEVEN, Verb, bezique_pair, rank_of, tricks_left
-from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.texts import suit_word
 from bezique.ui.kit.widgets import blit_text, panel, tooltip, wrap
-from bezique.ui.table.badges import draw_badges
+from bezique.ui.table.badges import badge_faces, paint_badge
 from bezique.ui.table.decl_panel import draw_declaration_panel, seven_cards
 from bezique.ui.table.last_trick import draw_last_trick
 from bezique.ui.table.meld_chips import draw_meld_chips
@@ -32,10 +32,8 @@ MELD_GLOW = (255, 214, 110)
 
 def draw_table(view: TableView, surface: pygame.Surface) -> None:
     L, A = view.layout, view.app.assets
-    _background(view, surface)
+    _panels(view, surface)
     _zones(view, surface)
-    draw_badges(view, surface)
-    _status(view, surface)
     _cards(view, surface)
     _stock_side(view, surface)
     draw_meld_chips(view, surface)
@@ -71,7 +69,8 @@ def _background(view: TableView, surface: pygame.Surface) -> None:
     shadow and the "Tricks won" heading: one layer, drawn again only when what it reads changes (the window's
     size, the assets and their felt and text size, the layout, the language)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
-    heading = view.app.t("table.tricks_won")
+    key = _background_key(view)
+    heading = key[-1]
 
     def draw(layer: pygame.Surface) -> None:
         layer.blit(A.felt(layer.get_size()), (0, 0))
@@ -81,7 +80,13 @@ def _background(view: TableView, surface: pygame.Surface) -> None:
         tr = L.trick
         layer.blit(ellipse((int(tr.w + 80 * s), int(tr.h + 30 * s)), (0, 0, 0, 38)), (tr.x - 40 * s, tr.y - 15 * s))
 
-    _BACKGROUND.blit(surface, (A, A.table_colour, A.text_scale, L, heading), draw)
+    _BACKGROUND.blit(surface, key, draw)
+
+
+def _background_key(view: TableView) -> tuple:
+    """All that the background reads: the assets (their felt and text size), the layout, the heading's words."""
+    A = view.app.assets
+    return A, A.table_colour, A.text_scale, view.layout, view.app.t("table.tricks_won")
 
 
 def _zones(view: TableView, surface: pygame.Surface) -> None:
@@ -182,25 +187,26 @@ def _soft_box(surface: pygame.Surface, box: Box) -> None:
     surface.blit(kept(("soft box", w, h), (w, h), make), (x, y))
 
 
-def _status(view: TableView, surface: pygame.Surface) -> None:
-    L, A, s = view.layout, view.app.assets, view.layout.s
+class StatusFace(NamedTuple):
+    """What the status panel shows (``_status_face``), worked out without drawing: painted from it alone
+    (``_paint_status``), it is also the key of the layer it is painted in."""
+
+    box: Box
+    s: float
+    trump: int | None
+    deal: str
+    phase: str
+    target: str
+    assisted: str | None
+    keys: str | None
+
+
+def _status_face(view: TableView) -> StatusFace:
+    L, s, T = view.layout, view.layout.s, view.app.t
     box = L.status
-    panel(surface, box, alpha=200)
     state = view.session.state
     deal = max(state.deal_index + 1, 1)
-    T = view.app.t
     m = view.model
-    room = box.w - 24 * s
-    if m.trump is not None:  # the suit's symbol (the stock zone names it in words), on a light disc: a black
-        icon = A.suit(m.trump, round(22 * s))  # spade or club alone vanished into the dark panel
-        r = round(16 * s)
-        centre = (round(box.right - 12 * s - r), round(box.y + 10 * s + r))
-        pygame.draw.circle(surface, CREAM, centre, r)
-        pygame.draw.circle(surface, GOLD, centre, r, width=max(1, round(2 * s)))
-        surface.blit(icon, icon.get_rect(center=centre))
-        room -= 2 * r + 8 * s
-    blit_text(surface, A, T("table.deal_number", number=deal), 28 * s, (box.x + 12 * s, box.y + 10 * s),
-              GOLD, bold=True, max_width=room)
     left = tricks_left(view.session.view(view.viewer)) if state.final_phase else 0  # the rules count them
     if left:
         # the last trick is its own sentence ("the last one"), not the singular of "N left"
@@ -208,7 +214,6 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
     else:  # before the final tricks, and once they are all played: the tricks as gathered
         played = sum(len(pile) for pile in m.won.values()) // max(view.session.rules.players, 1)
         phase = T("table.tricks_played", count=played)
-    blit_text(surface, A, phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
     rules = view.session.rules
     if rules.game_end_mode != "settlement":
         target = T("table.target", points=rules.target_score)
@@ -216,13 +221,53 @@ def _status(view: TableView, surface: pygame.Surface) -> None:
         target = T("table.match_target", points=rules.match_target)
     else:
         target = T("table.single_deal")
-    blit_text(surface, A, target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
-    if view.session.assisted:
-        blit_text(surface, A, T("table.assisted"), 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
+    # the small status of the three- and four-handed tables leaves the keys to How to play
+    return StatusFace(box, s, m.trump, T("table.deal_number", number=deal), phase, target,
+                      T("table.assisted") if view.session.assisted else None,
+                      T("table.keys") if box.h >= 110 * s else None)
+
+
+def _paint_status(surface: pygame.Surface, A: Assets, face: StatusFace) -> None:
+    box, s = face.box, face.s
+    panel(surface, box, alpha=200)
+    room = box.w - 24 * s
+    if face.trump is not None:  # the suit's symbol (the stock zone names it in words), on a light disc: a black
+        icon = A.suit(face.trump, round(22 * s))  # spade or club alone vanished into the dark panel
+        r = round(16 * s)
+        centre = (round(box.right - 12 * s - r), round(box.y + 10 * s + r))
+        pygame.draw.circle(surface, CREAM, centre, r)
+        pygame.draw.circle(surface, GOLD, centre, r, width=max(1, round(2 * s)))
+        surface.blit(icon, icon.get_rect(center=centre))
+        room -= 2 * r + 8 * s
+    blit_text(surface, A, face.deal, 28 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True, max_width=room)
+    blit_text(surface, A, face.phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
+    blit_text(surface, A, face.target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
+    if face.assisted is not None:
+        blit_text(surface, A, face.assisted, 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
                   "topright")
-    if box.h >= 110 * s:  # the small status of the three- and four-handed tables leaves the keys to How to play
-        blit_text(surface, A, T("table.keys"), 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
+    if face.keys is not None:
+        blit_text(surface, A, face.keys, 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
                   max_width=box.w - 24 * s)
+
+
+_PANELS = Layer()
+
+
+def _panels(view: TableView, surface: pygame.Surface) -> None:
+    """The background (``_background``) with the seats' badges and the status panel over it: one layer, painted
+    again only when a badge's or the status's face changes (a score landing, the turn passing, "thinking…"'s
+    dots, a trick gathered), or the background does."""
+    A = view.app.assets
+    background = _background_key(view)
+    badges, status = badge_faces(view), _status_face(view)
+
+    def draw(layer: pygame.Surface) -> None:
+        _background(view, layer)
+        for face in badges:
+            paint_badge(layer, A, face)
+        _paint_status(layer, A, status)
+
+    _PANELS.blit(surface, (background, badges, status), draw)
 
 
 def _cards(view: TableView, surface: pygame.Surface) -> None:
