@@ -18,6 +18,7 @@ import pygame
 from bezique.presenter.layout import Box
 from bezique.ui.kit import easing
 from bezique.ui.kit.assets import CREAM, Assets
+from bezique.ui.kit.layers import kept
 
 HOLD = 0.62  # the share of a score's life it stays on its spot before it flies into the panel
 POINTS_SIZE, LABEL_SIZE, INLINE_SIZE, PAD = 30, 17, 21, 8  # type sizes and padding at scale 1
@@ -111,11 +112,16 @@ def draw_floater(surface: pygame.Surface, assets: Assets, f: Floater, s: float) 
     big, small = _lines(assets, f.text, f.label, s, scale, f.colour, f.inline)
     w = max(big.get_width(), small.get_width() if small else 0)
     h = big.get_height() + (small.get_height() if small else 0)
-    pill = pygame.Surface((round(w + 2 * PAD * s * scale), round(h + PAD * s * scale)), pygame.SRCALPHA)
-    pygame.draw.rect(pill, (0, 0, 0, 120), pill.get_rect(), border_radius=round(12 * s * scale))
-    pill.blit(big, big.get_rect(midtop=(pill.get_width() // 2, round(PAD * s * scale / 2))))
-    if small is not None:
-        pill.blit(small, small.get_rect(midtop=(pill.get_width() // 2, round(PAD * s * scale / 2) + big.get_height())))
-    if alpha < 255:
-        pill.set_alpha(alpha)
+
+    def make(pill: pygame.Surface) -> None:
+        pygame.draw.rect(pill, (0, 0, 0, 120), pill.get_rect(), border_radius=round(12 * s * scale))
+        pill.blit(big, big.get_rect(midtop=(pill.get_width() // 2, round(PAD * s * scale / 2))))
+        if small is not None:
+            pill.blit(small, small.get_rect(midtop=(pill.get_width() // 2,
+                                                    round(PAD * s * scale / 2) + big.get_height())))
+
+    # the same pill every frame while it holds still (made once), a new one only while it pops or lands
+    size = (round(w + 2 * PAD * s * scale), round(h + PAD * s * scale))
+    pill = kept(("floater", big, small, s, scale), size, make)
+    pill.set_alpha(alpha)  # set each time: the kept pill is shared by every frame that shows it
     surface.blit(pill, pill.get_rect(center=(round(x), round(y))))
