@@ -1,0 +1,82 @@
+"""The status panel at the top right: the deal's number, the tricks played (or left, in the final tricks), the
+target, the assisted mark, the keys, and the trump suit's symbol. Part of the table's drawing (``draw``): what it
+shows (``status_face``) is worked out apart from painting it (``paint_status``), so that the table paints it only
+when the face changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from bezique.presenter.layout import Box
+from bezique.rules import tricks_left
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
+from bezique.ui.kit.widgets import blit_text, panel
+
+if TYPE_CHECKING:
+    from bezique.ui.table.protocol import TableView
+
+
+class StatusFace(NamedTuple):
+    """What the status panel shows, worked out without drawing (``status_face``): painted from it alone
+    (``paint_status``), it is also the key of the layer it is painted in."""
+
+    box: Box
+    s: float
+    trump: int | None
+    deal: str
+    phase: str
+    target: str
+    assisted: str | None
+    keys: str | None
+
+
+def status_face(view: TableView) -> StatusFace:
+    L, s, T = view.layout, view.layout.s, view.app.t
+    box = L.status
+    state = view.session.state
+    deal = max(state.deal_index + 1, 1)
+    m = view.model
+    left = tricks_left(view.session.view(view.viewer)) if state.final_phase else 0  # the rules count them
+    if left:
+        # the last trick is its own sentence ("the last one"), not the singular of "N left"
+        phase = T("table.final_phase_last") if left == 1 else T("table.final_phase_left", count=left)
+    else:  # before the final tricks, and once they are all played: the tricks as gathered
+        played = sum(len(pile) for pile in m.won.values()) // max(view.session.rules.players, 1)
+        phase = T("table.tricks_played", count=played)
+    rules = view.session.rules
+    if rules.game_end_mode != "settlement":
+        target = T("table.target", points=rules.target_score)
+    elif rules.match_target:
+        target = T("table.match_target", points=rules.match_target)
+    else:
+        target = T("table.single_deal")
+    # the small status of the three- and four-handed tables leaves the keys to How to play
+    return StatusFace(box, s, m.trump, T("table.deal_number", number=deal), phase, target,
+                      T("table.assisted") if view.session.assisted else None,
+                      T("table.keys") if box.h >= 110 * s else None)
+
+
+def paint_status(surface: pygame.Surface, A: Assets, face: StatusFace) -> None:
+    box, s = face.box, face.s
+    panel(surface, box, alpha=200)
+    room = box.w - 24 * s
+    if face.trump is not None:  # the suit's symbol (the stock zone names it in words), on a light disc: a black
+        icon = A.suit(face.trump, round(22 * s))  # spade or club alone vanished into the dark panel
+        r = round(16 * s)
+        centre = (round(box.right - 12 * s - r), round(box.y + 10 * s + r))
+        pygame.draw.circle(surface, CREAM, centre, r)
+        pygame.draw.circle(surface, GOLD, centre, r, width=max(1, round(2 * s)))
+        surface.blit(icon, icon.get_rect(center=centre))
+        room -= 2 * r + 8 * s
+    blit_text(surface, A, face.deal, 28 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True, max_width=room)
+    blit_text(surface, A, face.phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
+    blit_text(surface, A, face.target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
+    if face.assisted is not None:
+        blit_text(surface, A, face.assisted, 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
+                  "topright")
+    if face.keys is not None:
+        blit_text(surface, A, face.keys, 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
+                  max_width=box.w - 24 * s)
