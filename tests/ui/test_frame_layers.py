@@ -9,6 +9,7 @@ from ui_driver import DT, human_move, make_app, step, wait_rest
 
 from bezique.i18n import t
 from bezique.ui.kit.layers import forget_layers
+from bezique.ui.kit.texts import score_name
 from bezique.ui.table import draw
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
@@ -106,6 +107,31 @@ def test_the_badges_are_painted_again_when_the_turn_passes_and_only_then():
     for _ in range(5):
         app.draw()
     assert draw._PANELS.drawn == drawn  # nothing changed: blitted, not painted
+
+
+def test_the_meld_captions_follow_the_melds_and_the_language():
+    """A meld declared shows its caption at once (the memo of placed captions is keyed by the melds made); the
+    language switched, the caption is said in the new one on the next frame."""
+    app, table = make_app(seed=11, level="beginner")
+    rng = random.Random(3)
+
+    def worded_apart():  # a meld on the table whose name differs in Italian ("Bezique" does not)
+        model = table.stage.model
+        return next((r for r in model.records if set(r[2]) <= set(model.tables[r[0]])
+                     and score_name(r[1], "it") != score_name(r[1], "en")), None)
+
+    for _ in range(2000):
+        wait_rest(app)
+        if worded_apart() is not None or table.session.state.deal_index > 0:
+            break
+        step(app, rng)
+    record = worded_apart()
+    assert record is not None
+    for lang in ("en", "it"):
+        app.lang = lang
+        named = score_name(record[1], lang)
+        assert any(named in text for text in rendered(app)), lang
+    assert same_as_afresh(app)
 
 
 def test_the_background_follows_the_language():

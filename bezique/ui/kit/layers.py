@@ -7,7 +7,8 @@ ellipse and fresh pills every frame) that never changed between two frames.
 
 A layer is keyed by everything its drawing reads (``Layer.blit``'s `key`), so it is drawn again as soon as any of
 it changes, and is otherwise only blitted. ``forget_layers`` drops every layer's picture: the next frame draws all
-of them afresh (the tests that ask what a frame says call it, so that they see every text drawn).
+of them afresh, and every shape and memo (the tests that ask what a frame says call it, so that they see every
+text drawn, and compare a frame with one drawn from nothing kept).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import pygame
 
 _layers: weakref.WeakSet[Layer] = weakref.WeakSet()
 _shapes: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_memos: list[dict] = [_shapes]  # what ``forget_layers`` empties besides the layers
 SHAPES_KEPT = 200  # translucent pictures kept (least recently used dropped first): a window uses a few dozen
 
 
@@ -49,9 +51,19 @@ class Layer:
 
 
 def forget_layers() -> None:
-    """Every layer drawn afresh on the next frame."""
+    """Every layer, shape and memo (``memo``) made afresh on the next frame."""
     for layer in list(_layers):
         layer.forget()
+    for cache in _memos:
+        cache.clear()
+
+
+def memo() -> dict:
+    """A dict for a drawing to keep what it worked out by all it was worked out from (its keys), emptied by
+    ``forget_layers`` with the layers, so that a test's fresh frame works it all out again."""
+    cache: dict = {}
+    _memos.append(cache)
+    return cache
 
 
 def kept(key: tuple, size: tuple[int, int], make: Callable[[pygame.Surface], object]) -> pygame.Surface:

@@ -12,7 +12,7 @@ The wording and placing (``caption_forms``, ``fit_caption``, ``place_captions``)
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -20,7 +20,7 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import CARD_ASPECT, Box
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
 from bezique.ui.kit.assets import CREAM
-from bezique.ui.kit.layers import rounded
+from bezique.ui.kit.layers import memo, rounded
 from bezique.ui.kit.texts import score_name
 
 if TYPE_CHECKING:
@@ -83,20 +83,39 @@ def mark_colour(record: int) -> tuple[int, int, int]:
     return MARK_COLOURS[record % len(MARK_COLOURS)]
 
 
-def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
-    """Under each seat's resting meld groups, their caption; on cards shared with another group, its marks."""
+class _Chip(NamedTuple):
+    """One group's caption as placed: its cards, its text in its pill `box`, its mark, and the marks on its cards
+    (centre x, centre y, colour)."""
+
+    cards: tuple[int, ...]
+    text: str
+    box: Box
+    dot: tuple[int, int, int] | None
+    marks: tuple[tuple[float, float, tuple[int, int, int]], ...]
+
+
+_placed: dict[tuple, list[_Chip]] = memo()  # a seat's chips by all they are worked out from (``_chips``)
+PLACED_KEPT = 64
+
+
+def _chips(view: SeatView, seat: int) -> list[_Chip]:
+    """`seat`'s captions and marks, placed once for its table cards, the melds made, the layout, the language and
+    the type (measuring every caption's forms again each frame was most of the chips' frame time)."""
     A, L, s = view.app.assets, view.layout, view.layout.s
     m = view.model
+    key = (seat, m.rel(seat), tuple(m.tables[seat]), tuple(m.records), L, view.app.lang, A, A.text_scale)
+    chips = _placed.get(key)
+    if chips is not None:
+        return chips
     size = max(SMALLEST, round(CAPTION_SIZE * s))
     r = max(3, round(4 * s))
 
     def measure(text: str) -> float:
         return A.text(text, size, CREAM, True).get_width()
 
-    for seat in (view.viewer, *m.others):
-        groups = tm.meld_groups(m, seat)
-        if not groups:
-            continue
+    chips = []
+    groups = tm.meld_groups(m, seat)
+    if groups:
         zone = L.melds_of(m.rel(seat))
         rows = L.meld_rows(zone, [len(g.cards) for g in groups])
         marks = shared_marks(m.records, groups)
@@ -106,16 +125,33 @@ def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
         extra = [10 * s + (2 * r + 4 * s if dot else 0) for dot in dots]
         captions = place_captions([cap for _slots, cap in rows], forms, extra, measure, zone.x, zone.right)
         for group, (slots, _span), (text, box), dot in zip(groups, rows, captions, dots, strict=True):
-            if not text or any(_moving(view, c) for c in group.cards):
-                continue
-            _caption(surface, A, box, text, size, dot, r, s)
+            on_cards = []
             for j, (card, slot) in enumerate(zip(group.cards, slots, strict=True)):
                 # the marks stay on the card's visible strip (as many as it has room for)
                 strip = slots[j + 1].cx - slot.cx if j + 1 < len(slots) else slot.height * CARD_ASPECT
                 fit = max(1, int((strip - 4 * s) // (2 * r + 3 * s)))
                 for n, record in enumerate(marks.get(card, ())[:fit]):
                     x = slot.cx - slot.height * CARD_ASPECT / 2 + 4 * s + r + n * (2 * r + 3 * s)
-                    _mark(surface, (x, slot.cy + slot.height / 2 - 6 * s - r), r, mark_colour(record))
+                    on_cards.append((x, slot.cy + slot.height / 2 - 6 * s - r, mark_colour(record)))
+            chips.append(_Chip(tuple(group.cards), text, box, dot, tuple(on_cards)))
+    if len(_placed) >= PLACED_KEPT:
+        _placed.clear()
+    _placed[key] = chips
+    return chips
+
+
+def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
+    """Under each seat's resting meld groups, their caption; on cards shared with another group, its marks."""
+    A, s = view.app.assets, view.layout.s
+    size = max(SMALLEST, round(CAPTION_SIZE * s))
+    r = max(3, round(4 * s))
+    for seat in (view.viewer, *view.model.others):
+        for chip in _chips(view, seat):
+            if not chip.text or any(_moving(view, c) for c in chip.cards):
+                continue
+            _caption(surface, A, chip.box, chip.text, size, chip.dot, r, s)
+            for x, y, colour in chip.marks:
+                _mark(surface, (x, y), r, colour)
 
 
 def _moving(view: SeatView, card: int) -> bool:
