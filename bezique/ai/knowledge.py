@@ -93,17 +93,48 @@ class MeldFacts:
 
 
 _FACTS_CACHE: dict[tuple[int, int | None], tuple[Ruleset, MeldFacts]] = {}
+_LAST_FACTS: list = [None, None, None]  # (rules, trump, facts) of the last call: a rollout asks for the same ones
 
 
 def meld_facts(rules: Ruleset, trump: int | None) -> MeldFacts:
     """``MeldFacts`` of `rules` under `trump`, built once: the search asks for them in every rollout."""
+    last = _LAST_FACTS
+    if last[0] is rules and last[1] == trump:
+        return last[2]
     key = (id(rules), trump)  # by identity: hashing the ruleset is slow; the entry keeps the ruleset to check it
     entry = _FACTS_CACHE.get(key)
     if entry is not None and entry[0] is rules:
-        return entry[1]
-    facts = MeldFacts(rules, trump)
-    _FACTS_CACHE[key] = (rules, facts)
+        facts = entry[1]
+    else:
+        facts = MeldFacts(rules, trump)
+        _FACTS_CACHE[key] = (rules, facts)
+    last[:] = rules, trump, facts
     return facts
+
+
+_BASE_CACHE: dict[tuple[int, int | None], tuple[Craft, list[float]]] = {}
+
+
+def keep_base(craft: Craft, trump: int | None) -> list[float]:
+    """Per face, the part of ``Knowledge.keep_value`` that depends on the face alone (rank strength, brisque, trump
+    weights; the seven of trumps in the stock phase is the caller's), worked out once per craft and trump: every
+    card of every rollout decision asks. The terms are added in ``keep_value``'s order, so the sums are the same
+    floats."""
+    key = (id(craft), trump)  # by identity, as ``meld_facts``: the entry keeps the craft to check it
+    entry = _BASE_CACHE.get(key)
+    if entry is not None and entry[0] is craft:
+        return entry[1]
+    base = []
+    for face in range(32):
+        rank = face & 7
+        value = strength(face) * craft.strength
+        if rank in BRISQUE_RANKS:
+            value += craft.ace if rank == ACE else craft.ten
+        if trump is not None and suit_of(face) == trump:
+            value += craft.trump + craft.trump_strength * strength(face)
+        base.append(value)
+    _BASE_CACHE[key] = (craft, base)
+    return base
 
 
 def templates(state: GameState) -> list[Template]:
@@ -125,8 +156,12 @@ def may_meld(state: GameState, seat: int) -> bool:
             rank = t.faces[0]
             if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4:
                 return True
-        elif all(counts[f] >= n for f, n in t.need):
-            return True
+        else:
+            for f, n in t.need:  # a loop, not all(...): every declaration step of every rollout asks
+                if counts[f] < n:
+                    break
+            else:
+                return True
     return False
 
 
@@ -135,47 +170,47 @@ def is_brisque(card: int) -> bool:
 
 
 class Knowledge:
-    """Card facts for one seat of one state, computed once per decision."""
+    """Card facts for one seat of one state, computed once per decision (every decision of every rollout builds
+    one: what it asks is worked out only when asked, and remembered)."""
 
-    __slots__ = ("_chance", "_faces", "_may", "_pools", "avail", "craft", "draw_frac", "me", "mine", "mine_count",
-                 "state", "trump", "unseen_total")
+    __slots__ = ("_base", "_chance", "_facts", "_may", "_pools", "avail", "craft", "draw_frac", "me",
+                 "mine", "mine_count", "state", "trump", "unseen_total")
 
     def __init__(self, state: GameState, me: int, craft: Craft = INTERMEDIATE) -> None:
         self.state = state
         self.craft = craft
         self.me = me
-        self.trump = state.trump
+        trump = self.trump = state.trump
         rules = state.rules
-        mine = state.hands[me] + state.tables[me]
-        self.mine = mine
+        mine = self.mine = state.hands[me] + state.tables[me]
         counts = [0] * 32
+        avail = [rules.packs] * 32  # each face's copies less mine, the played ones and the other tables'
         for c in mine:
             counts[c & 31] += 1
-        self.mine_count = counts
-        gone = [0] * 32
+            avail[c & 31] -= 1
         for c in state.played:
-            gone[c & 31] += 1
+            avail[c & 31] -= 1
         for seat, table in enumerate(state.tables):
             if seat != me:
                 for c in table:
-                    gone[c & 31] += 1
-        packs = rules.packs
-        self.avail = [packs - counts[f] - gone[f] for f in range(32)]
+                    avail[c & 31] -= 1
+        self.mine_count = counts
+        self.avail = avail
         stock = len(state.stock)
-        self.unseen_total = max(1, sum(self.avail))
+        self.unseen_total = max(1, sum(avail))
         self.draw_frac = min(1.0, (stock / rules.players) / self.unseen_total) if stock else 0.0
-        self._chance: dict[int, tuple[float, int]] = {}
-        self._faces = meld_facts(rules, state.trump).by_face
+        self._facts = meld_facts(rules, trump)
+        self._base = keep_base(craft, trump)
+        self._chance: dict[Template, tuple[float, int]] = {}
         self._pools: tuple[dict[int, list[int]], set[int]] | None = None  # my cards by face, my hand (ready_melds)
-        self._may: dict[tuple[int, int], bool] = {}
+        self._may: dict[tuple[int, Template], bool] = {}
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
         if without is None:
-            key = id(t)
-            cached = self._chance.get(key)
+            cached = self._chance.get(t)
             if cached is None:
-                cached = self._chance[key] = self._template_chance(t, None)
+                cached = self._chance[t] = self._template_chance(t, None)
             return cached
         return self._template_chance(t, without)
 
@@ -212,7 +247,7 @@ class Knowledge:
         remembered for this decision: every candidate play asks again."""
         if card not in self.state.hist:
             return True
-        key = (card, id(t))
+        key = (card, t)
         known = self._may.get(key)
         if known is None:
             known = self._may[key] = card_may_score(self.state, card, t.shape)
@@ -229,14 +264,14 @@ class Knowledge:
         base, scale = self.craft.meld_base, self.craft.meld_scale
         chances = self._chance
         total = 0.0
-        for t, size, spare_above in self._faces[face]:
+        for t, size, spare_above in self._facts.by_face[face]:
             if copies > spare_above:
                 continue  # a spare copy: playing it keeps the template intact
             if scored and not self.may_score(card, t):
                 continue
-            known = chances.get(id(t))  # template_chance(t), inlined: every card of every decision asks
+            known = chances.get(t)  # template_chance(t), inlined: every card of every decision asks
             if known is None:
-                known = chances[id(t)] = self._template_chance(t, None)
+                known = chances[t] = self._template_chance(t, None)
             p, missing = known
             if p <= 0.0:
                 continue
@@ -246,21 +281,14 @@ class Knowledge:
 
     def keep_value(self, card: int) -> float:
         """How much playing `card` now costs this seat, in points (higher = keep it)."""
-        state = self.state
-        rank = card & 7
+        face = card & 31
         trump = self.trump
-        craft = self.craft
-        value = strength(card) * craft.strength
-        if rank in BRISQUE_RANKS:
-            value += craft.ace if rank == ACE else craft.ten
-        if trump is not None and suit_of(card) == trump:
-            if rank == SEVEN and not state.final_phase:
-                if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
-                    value -= craft.seven  # scores 10 when played
-            else:
-                value += craft.trump + craft.trump_strength * strength(card)
-        value += self.meld_keep(card)
-        return value
+        if face & 7 == SEVEN and trump is not None and face >> 3 == trump and not self.state.final_phase:
+            value = strength(card) * self.craft.strength  # the seven of trumps: no brisque, no trump weight
+            if card not in self.state.spent and self.state.rules.seven_of_trumps_scoring == "exchange_or_play":
+                value -= self.craft.seven  # scores 10 when played
+            return value + self.meld_keep(card)
+        return self._base[face] + self.meld_keep(card)
 
     def ready_melds(self, without: int | None = None) -> float:
         """The best meld value this seat could declare now if it won a trick (its cards minus `without`)."""
@@ -273,10 +301,7 @@ class Knowledge:
         counts = self.mine_count
         gone = -1 if without is None else without & 31
         may_score = self.may_score
-        best = 0.0
-        for t in templates(self.state):
-            if t.value <= best:
-                continue
+        for t in self._facts.by_value:  # the most valuable first: the first one formed is the answer
             if t.quartet:
                 rank = t.faces[0]
                 have = counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank]
@@ -285,7 +310,7 @@ class Knowledge:
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
                         if c != without and may_score(c, t)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
-                    best = t.value
+                    return t.value
                 continue
             short = False
             for f, n in t.need:
@@ -304,5 +329,5 @@ class Knowledge:
                 if not from_hand and any(c in hand_set for c in pool):
                     from_hand = True
             if ok and from_hand:
-                best = t.value
-        return best
+                return t.value
+        return 0.0
