@@ -143,26 +143,57 @@ def templates(state: GameState) -> list[Template]:
 
 
 def may_meld(state: GameState, seat: int) -> bool:
-    """Whether `seat`'s cards (hand and table) cover some meld of the rules' catalogue, face by face: a meld can
-    be legal only then (the rules' history and hand conditions only take melds away), so when this says no, the
-    declaration step needs no search of the melds."""
+    """Whether some meld of the rules' catalogue may be legal for `seat` now: none once the step has had its meld;
+    else one whose faces `seat`'s cards (hand and table, and its partners' tables where the rules let it use them)
+    cover, counting only the cards that may still score in it (``card_may_score``, their meld history), leaving out
+    the card just taken by a seven exchange where the rules do, and with one from the hand where the rules need one.
+    Each is a condition the rules (``melds.refusal``, one meld a trick) put too, so when this says no, no meld is
+    legal and the declaration step needs no search of the melds: the rollouts ask at every declaration step, and
+    most steps cannot meld (a marriage already declared stays on the table, its faces counted but spent)."""
+    rules = state.rules
+    if state.step_melded or (rules.seven_exchange_counts_as_meld and state.step_exchanged):
+        return False
+    hand = state.hands[seat]
+    cards = hand + state.tables[seat]
+    if rules.partner_table_cards_usable:
+        for partner in state.partners(seat):
+            cards = cards + state.tables[partner]
     counts = [0] * 32
-    for c in state.hands[seat]:
+    for c in cards:
         counts[c & 31] += 1
-    for c in state.tables[seat]:
-        counts[c & 31] += 1
-    for t in meld_facts(state.rules, state.trump).templates:
+    for t in meld_facts(rules, state.trump).templates:
         if t.quartet:
             rank = t.faces[0]
-            if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4:
+            if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4 and _formable(
+                    state, t, cards, hand):
                 return True
         else:
             for f, n in t.need:  # a loop, not all(...): every declaration step of every rollout asks
                 if counts[f] < n:
                     break
             else:
-                return True
+                if _formable(state, t, cards, hand):
+                    return True
     return False
+
+
+def _formable(state: GameState, t: Template, cards: list[int], hand: list[int]) -> bool:
+    """``may_meld``'s test of template `t` once its faces are counted among `cards`: enough of them that may score
+    in it (and are not the card just exchanged, where the rules keep it out), one in `hand` where the rules need
+    one from the hand."""
+    rules = state.rules
+    hist = state.hist
+    taken = None if rules.exchanged_card_usable_same_step else state.step_taken
+    shape = t.shape
+    mask = 7 if t.quartet else 31  # a quartet's cards are any of its rank: the rank's bits; else the face's
+    pool: list[int] = []
+    for f, n in ((t.faces[0], 4),) if t.quartet else t.need:
+        usable = [c for c in cards
+                  if c & mask == f and c != taken and (c not in hist or card_may_score(state, c, shape))]
+        if len(usable) < n:
+            return False
+        pool += usable
+    return not (rules.meld_requires_card_from_hand or rules.partnership) or any(c in hand for c in pool)
 
 
 def is_brisque(card: int) -> bool:
