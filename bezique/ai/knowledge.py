@@ -7,6 +7,7 @@ on the real state: the rule-based levels stay honest.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from bezique.rules import (
@@ -284,42 +285,57 @@ class Knowledge:
             known = self._may[key] = card_may_score(self.state, card, t.shape)
         return known
 
-    def meld_keep(self, card: int) -> float:
-        """Meld points at stake in keeping `card` (phase 1): value x chance, for the melds it can still make."""
-        state = self.state
-        if state.final_phase:
-            return 0.0
-        face = card & 31
-        scored = bool(state.hist.get(card))
-        copies = self.mine_count[face]
-        base, scale = self.craft.meld_base, self.craft.meld_scale
-        chances = self._chance
-        total = 0.0
-        for t, size, spare_above in self._facts.by_face[face]:
-            if copies > spare_above:
-                continue  # a spare copy: playing it keeps the template intact
-            if scored and not self.may_score(card, t):
-                continue
-            known = chances.get(t)  # template_chance(t), inlined: every card of every decision asks
-            if known is None:
-                known = chances[t] = self._template_chance(t, None)
-            p, missing = known
-            if p <= 0.0:
-                continue
-            share = (size - missing) / size
-            total += t.value * p * (base + (1.0 - base) * share) / size * scale
-        return total
-
     def keep_value(self, card: int) -> float:
         """How much playing `card` now costs this seat, in points (higher = keep it)."""
-        face = card & 31
-        trump = self.trump
-        if face & 7 == SEVEN and trump is not None and face >> 3 == trump and not self.state.final_phase:
-            value = strength(card) * self.craft.strength  # the seven of trumps: no brisque, no trump weight
-            if card not in self.state.spent and self.state.rules.seven_of_trumps_scoring == "exchange_or_play":
-                value -= self.craft.seven  # scores 10 when played
-            return value + self.meld_keep(card)
-        return self._base[face] + self.meld_keep(card)
+        return self.keep_values((card,))[card]
+
+    def keep_values(self, cards: Iterable[int]) -> dict[int, float]:
+        """``keep_value`` of each of `cards`, in one pass (every decision of every rollout asks for all its cards):
+        the face's static weights (``keep_base``; the unspent seven of trumps played in the stock phase scores
+        instead) plus the meld points at stake in keeping the card (phase 1): value x chance, for the melds it can
+        still make."""
+        state = self.state
+        base_of = self._base
+        out: dict[int, float] = {}
+        if state.final_phase:
+            for card in cards:
+                out[card] = base_of[card & 31] + 0.0  # no meld keeps a card in the final tricks
+            return out
+        craft = self.craft
+        seven = -1 if self.trump is None else self.trump * 8 + SEVEN
+        hist = state.hist
+        copies_of = self.mine_count
+        by_face = self._facts.by_face
+        chances = self._chance
+        meld_base, scale = craft.meld_base, craft.meld_scale
+        for card in cards:
+            face = card & 31
+            total = 0.0
+            entries = by_face[face]
+            if entries:
+                scored = bool(hist.get(card))
+                copies = copies_of[face]
+                for t, size, spare_above in entries:
+                    if copies > spare_above:
+                        continue  # a spare copy: playing it keeps the template intact
+                    if scored and not self.may_score(card, t):
+                        continue
+                    known = chances.get(t)  # template_chance(t), inlined
+                    if known is None:
+                        known = chances[t] = self._template_chance(t, None)
+                    p, missing = known
+                    if p <= 0.0:
+                        continue
+                    share = (size - missing) / size
+                    total += t.value * p * (meld_base + (1.0 - meld_base) * share) / size * scale
+            if face == seven:
+                value = strength(card) * craft.strength  # no brisque, no trump weight
+                if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
+                    value -= craft.seven  # scores 10 when played
+                out[card] = value + total
+            else:
+                out[card] = base_of[face] + total
+        return out
 
     def ready_melds(self, without: int | None = None) -> float:
         """The best meld value this seat could declare now if it won a trick (its cards minus `without`)."""
