@@ -201,6 +201,28 @@ def is_brisque(card: int) -> bool:
     return (card & 7) in BRISQUE_RANKS
 
 
+_UNPLAYED: tuple[list[int], int, int, list[int]] = ([], 0, 0, [])  # (played list, its length, packs, per face left)
+
+
+def _unplayed(played: list[int], packs: int) -> list[int]:
+    """Per face, the copies of a `packs`-pack deck not in `played` (not to be changed: it is remembered). The
+    answer for the last list asked about is kept: a rollout builds a ``Knowledge`` at every decision, and its
+    played list only grows (the rules append to it), so only the cards played since are counted."""
+    global _UNPLAYED
+    known, length, known_packs, left = _UNPLAYED
+    n = len(played)
+    if known is not played or known_packs != packs or length > n:
+        length, left = 0, [packs] * 32
+    elif length == n:
+        return left
+    else:
+        left = left[:]  # the one remembered may be in use: a new list
+    for c in played[length:]:
+        left[c & 31] -= 1
+    _UNPLAYED = (played, n, packs, left)
+    return left
+
+
 class Knowledge:
     """Card facts for one seat of one state, computed once per decision (every decision of every rollout builds
     one: what it asks is worked out only when asked, and remembered)."""
@@ -216,11 +238,9 @@ class Knowledge:
         rules = state.rules
         mine = self.mine = state.hands[me] + state.tables[me]
         counts = [0] * 32
-        avail = [rules.packs] * 32  # each face's copies less mine, the played ones and the other tables'
-        for c in mine:
+        avail = _unplayed(state.played, rules.packs)[:]  # each face's copies less the played ones, mine and the
+        for c in mine:  # other tables'
             counts[c & 31] += 1
-            avail[c & 31] -= 1
-        for c in state.played:
             avail[c & 31] -= 1
         for seat, table in enumerate(state.tables):
             if seat != me:
