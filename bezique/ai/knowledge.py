@@ -266,6 +266,16 @@ class Knowledge:
             return cached
         return self._template_chance(t, without)
 
+    def prospects(self) -> float:
+        """My unfinished melds, each value x the chance of drawing its missing cards (the search's horizon value
+        reads it for every seat at the end of every rollout)."""
+        total = 0.0
+        for t in self._facts.templates:
+            chance, missing = self._template_chance(t, None)
+            if missing and chance > 0.0:
+                total += t.value * chance
+        return total
+
     def _template_chance(self, t: Template, without: int | None) -> tuple[float, int]:
         counts = self.mine_count
         if without is not None:
