@@ -338,6 +338,7 @@ class Knowledge:
         by_face = self._facts.by_face
         chances = self._chance
         meld_base, scale = craft.meld_base, craft.meld_scale
+        rest = 1.0 - meld_base  # worked out once: the same float in every term
         for card in cards:
             face = card & 31
             total = 0.0
@@ -357,7 +358,7 @@ class Knowledge:
                     if p <= 0.0:
                         continue
                     share = (size - missing) / size
-                    total += t.value * p * (meld_base + (1.0 - meld_base) * share) / size * scale
+                    total += t.value * p * (meld_base + rest * share) / size * scale
             if face == seven:
                 value = strength(card) * craft.strength  # no brisque, no trump weight
                 if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
