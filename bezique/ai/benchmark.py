@@ -1,24 +1,31 @@
 """``python -m bezique bench ai``: how fast the Expert searches, and how long its decisions take in each variant.
 
-Two measures, both printed as figures (never asserted on the clock by tests, which pass a stepped clock):
+Three measures, all printed as figures (never asserted on the clock by tests, which pass a stepped clock):
 
-- the rate of the Expert's own sampled deals: Expert against Intermediate in two-handed games on one core, each
-  searched decision's sampled deals (``ExpertPlayer.last_deals``) over the CPU time spent in searched decisions;
-  the last line reads ``ai: N sampled deals/s``;
+- the rate of the Expert's own sampled deals, on a fixed workload: ``games`` seeded two-handed one-deal games
+  (default 3) of the Expert against the Intermediate, the Expert on a fixed number of sampled deals a decision
+  (``BENCH_DEALS``, 50: what the default 280 ms bought on a quiet core), each searched decision's sampled deals
+  (``ExpertPlayer.last_deals``) over the CPU time of the searched decisions; the last line reads
+  ``ai: N sampled deals/s``. The workload is the same on every run: the same positions, the same deals, the
+  same rollouts (a digest of every action of the games is printed, so a faster version that prints another one
+  plays differently), so two runs differ only by the machine's noise. It used to be the Expert on its
+  wall-clock budget for about ten CPU seconds: the games then went differently run to run, late positions
+  (whose rollouts end in exact solves) came in a different mix, and four identical runs printed 234 to 390;
 - with ``--times``, each variant's Expert decision times (decisions with more than one legal action) as median,
   95th percentile and maximum, with the phase of the slowest: the budget is the same in every variant and phase;
-- with ``--jobs N``, what N cores buy on the same wall-clock budget: each searched decision of two-handed games
-  thought twice in the thinking processes (``remote``), by an Expert on one core and by one sharing its deals
-  between N, on the same position with the same seed and budget, their order alternating; the line
-  ``ai: M sampled deals/s on N cores`` then says how many more deals N cores sample in the same time (a
-  wall-clock figure, so it says what the machine's load leaves), beside each one's worker CPU time per deal (what
-  the split itself costs, whatever the load).
+- with ``--jobs N``, what N cores buy on the same wall-clock budget (for ``--seconds``): each searched decision
+  of two-handed games thought twice in the thinking processes (``remote``), by an Expert on one core and by one
+  sharing its deals between N, on the same position with the same seed and budget, their order alternating;
+  the line ``ai: M sampled deals/s on N cores`` then says how many more deals N cores sample in the same time
+  (a wall-clock figure, so it says what the machine's load leaves), beside each one's worker CPU time per deal
+  (what the split itself costs, whatever the load).
 
 Never imports pygame.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import statistics
 import time
@@ -29,6 +36,9 @@ from bezique.ai import remote
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
 from bezique.rules import VARIANTS, Action, GameState, make_ruleset, new_game, play_game, view_for
+
+BENCH_GAMES = 3  # seeded one-deal games of the fixed workload
+BENCH_DEALS = 50  # sampled deals a decision in the fixed workload: what the default budget bought on a quiet core
 
 
 class Times(NamedTuple):
@@ -79,38 +89,50 @@ def decision_times(variant: str, deals: int, seed: int, options: Mapping[str, in
     return Times(variant, times, slowest)
 
 
-def sampled_deals_rate(seconds: float, seed: int, options: Mapping[str, int] | None = None,
-                       clock: Callable[[], float] = time.process_time) -> tuple[int, float]:
-    """(sampled deals, seconds spent searching) of the Expert's searched two-handed decisions, over games against
-    the Intermediate played for about `seconds` of `clock` (`options` go to the Expert: tests give it a fixed
-    number of iterations). The clock is the process's CPU time: on a shared machine the rate is then that of one
-    core, whatever else runs (the Expert's own budget stays wall-clock)."""
+class Workload(NamedTuple):
+    """What the fixed workload of ``sampled_deals_rate`` measured."""
+
+    deals: int  # sampled deals of the Expert's searched decisions
+    seconds: float  # CPU seconds of those decisions
+    decisions: int  # searched decisions
+    choices: str  # a digest of every action of the games: the same on every run of the same play
+
+    def rate(self) -> float:
+        return self.deals / max(self.seconds, 1e-9)
+
+
+def sampled_deals_rate(games: int, seed: int, iterations: int = BENCH_DEALS,
+                       clock: Callable[[], float] = time.process_time) -> Workload:
+    """The Expert's searched two-handed decisions over `games` seeded one-deal games against the Intermediate,
+    the Expert sampling `iterations` deals a decision: a fixed workload, the same on every run. The clock is the
+    process's CPU time: on a shared machine the rate is then that of one core, whatever else runs."""
     rules = make_ruleset("two_handed")
-    expert = make_player("expert", seed, **(options or {}))
+    expert = make_player("expert", seed, iterations=iterations)
     assert isinstance(expert, ExpertPlayer)
     players = [expert, make_player("intermediate", seed + 1)]
-    sampled = 0
+    sampled = decisions = 0
     spent = 0.0
-    deadline = clock() + seconds
+    digest = hashlib.sha256()
 
     def choose(state: GameState, seat: int) -> Action:
-        nonlocal sampled, spent
+        nonlocal sampled, spent, decisions
         view = view_for(state, seat)
         if seat:
-            return players[1].choose(view, view.legal)
-        t0 = clock()
-        expert.last_deals = 0
-        action = expert.choose(view, view.legal)
-        if expert.last_deals:
-            sampled += expert.last_deals
-            spent += clock() - t0
+            action = players[1].choose(view, view.legal)
+        else:
+            t0 = clock()
+            expert.last_deals = 0
+            action = expert.choose(view, view.legal)
+            if expert.last_deals:
+                sampled += expert.last_deals
+                spent += clock() - t0
+                decisions += 1
+        digest.update(repr(action).encode())
         return action
 
-    game = 0
-    while clock() < deadline:
+    for game in range(games):
         play_game(new_game(rules, game % 2), [choose, choose], random.Random(f"{seed}-{game}"), max_deals=1)
-        game += 1
-    return sampled, spent
+    return Workload(sampled, spent, decisions, digest.hexdigest()[:16])
 
 
 class CoresRate(NamedTuple):
@@ -185,12 +207,14 @@ def cores_lines(one: CoresRate, many: CoresRate) -> list[str]:
             f"(x{many.rate() / max(one.rate(), 1e-9):.2f} the {one.rate():.0f} of 1 core, the same budget)"]
 
 
-def run_ai_bench(seconds: float, seed: int, times: bool, deals: int, variants: tuple[str, ...] = VARIANTS,
+def run_ai_bench(games: int, seed: int, times: bool, deals: int, variants: tuple[str, ...] = VARIANTS,
                  options: Mapping[str, int] | None = None, clock: Callable[[], float] = time.process_time,
-                 jobs: int = 1, wall: Callable[[], float] = time.perf_counter) -> int:
+                 jobs: int = 1, wall: Callable[[], float] = time.perf_counter, seconds: float = 10.0,
+                 iterations: int = BENCH_DEALS) -> int:
     """The ``bench ai`` command: per-variant decision times (with `times`), with `jobs` > 1 the rate on that many
-    cores against one (``cores_rates``, on the `wall` clock), then the sampled deals rate (`clock`, `wall` and the
-    Expert's `options` are the tests')."""
+    cores against one for about `seconds` (``cores_rates``, on the `wall` clock), then the sampled deals rate of
+    the fixed workload (`games`, `iterations` deals a decision, on `clock`). `clock`, `wall` and `options` (the
+    Expert's, for the times and the cores: tests give it a fixed number of iterations) are the tests'."""
     if times:
         print(f"Expert decision times, {deals} deal(s) a variant, default budget (the machine's load included):")
         for variant in variants:
@@ -198,7 +222,9 @@ def run_ai_bench(seconds: float, seed: int, times: bool, deals: int, variants: t
     if jobs > 1:
         for line in cores_lines(*cores_rates(seconds, seed, jobs, options, wall)):
             print(line, flush=True)
-    sampled, spent = sampled_deals_rate(seconds, seed, options, clock)
-    print(f"two-handed: {sampled} sampled deals in {spent:.2f} CPU s of searched decisions, one core")
-    print(f"ai: {sampled / max(spent, 1e-9):.0f} sampled deals/s")
+    work = sampled_deals_rate(games, seed, iterations, clock)
+    print(f"two-handed, {games} seeded game(s) against the Intermediate, {iterations} sampled deals a decision: "
+          f"{work.deals} sampled deals in {work.decisions} searched decisions, {work.seconds:.2f} CPU s on one "
+          f"core; choices {work.choices}")
+    print(f"ai: {work.rate():.0f} sampled deals/s")
     return 0

@@ -7,6 +7,7 @@ on the real state: the rule-based levels stay honest.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from bezique.rules import (
@@ -93,17 +94,48 @@ class MeldFacts:
 
 
 _FACTS_CACHE: dict[tuple[int, int | None], tuple[Ruleset, MeldFacts]] = {}
+_LAST_FACTS: list = [None, None, None]  # (rules, trump, facts) of the last call: a rollout asks for the same ones
 
 
 def meld_facts(rules: Ruleset, trump: int | None) -> MeldFacts:
     """``MeldFacts`` of `rules` under `trump`, built once: the search asks for them in every rollout."""
+    last = _LAST_FACTS
+    if last[0] is rules and last[1] == trump:
+        return last[2]
     key = (id(rules), trump)  # by identity: hashing the ruleset is slow; the entry keeps the ruleset to check it
     entry = _FACTS_CACHE.get(key)
     if entry is not None and entry[0] is rules:
-        return entry[1]
-    facts = MeldFacts(rules, trump)
-    _FACTS_CACHE[key] = (rules, facts)
+        facts = entry[1]
+    else:
+        facts = MeldFacts(rules, trump)
+        _FACTS_CACHE[key] = (rules, facts)
+    last[:] = rules, trump, facts
     return facts
+
+
+_BASE_CACHE: dict[tuple[int, int | None], tuple[Craft, list[float]]] = {}
+
+
+def keep_base(craft: Craft, trump: int | None) -> list[float]:
+    """Per face, the part of ``Knowledge.keep_value`` that depends on the face alone (rank strength, brisque, trump
+    weights; the seven of trumps in the stock phase is the caller's), worked out once per craft and trump: every
+    card of every rollout decision asks. The terms are added in ``keep_value``'s order, so the sums are the same
+    floats."""
+    key = (id(craft), trump)  # by identity, as ``meld_facts``: the entry keeps the craft to check it
+    entry = _BASE_CACHE.get(key)
+    if entry is not None and entry[0] is craft:
+        return entry[1]
+    base = []
+    for face in range(32):
+        rank = face & 7
+        value = strength(face) * craft.strength
+        if rank in BRISQUE_RANKS:
+            value += craft.ace if rank == ACE else craft.ten
+        if trump is not None and suit_of(face) == trump:
+            value += craft.trump + craft.trump_strength * strength(face)
+        base.append(value)
+    _BASE_CACHE[key] = (craft, base)
+    return base
 
 
 def templates(state: GameState) -> list[Template]:
@@ -112,72 +144,137 @@ def templates(state: GameState) -> list[Template]:
 
 
 def may_meld(state: GameState, seat: int) -> bool:
-    """Whether `seat`'s cards (hand and table) cover some meld of the rules' catalogue, face by face: a meld can
-    be legal only then (the rules' history and hand conditions only take melds away), so when this says no, the
-    declaration step needs no search of the melds."""
+    """Whether some meld of the rules' catalogue may be legal for `seat` now: none once the step has had its meld;
+    else one whose faces `seat`'s cards (hand and table, and its partners' tables where the rules let it use them)
+    cover, counting only the cards that may still score in it (``card_may_score``, their meld history), leaving out
+    the card just taken by a seven exchange where the rules do, and with one from the hand where the rules need one.
+    Each is a condition the rules (``melds.refusal``, one meld a trick) put too, so when this says no, no meld is
+    legal and the declaration step needs no search of the melds: the rollouts ask at every declaration step, and
+    most steps cannot meld (a marriage already declared stays on the table, its faces counted but spent)."""
+    rules = state.rules
+    if state.step_melded or (rules.seven_exchange_counts_as_meld and state.step_exchanged):
+        return False
+    hand = state.hands[seat]
+    cards = hand + state.tables[seat]
+    if rules.partner_table_cards_usable:
+        for partner in state.partners(seat):
+            cards = cards + state.tables[partner]
     counts = [0] * 32
-    for c in state.hands[seat]:
+    for c in cards:
         counts[c & 31] += 1
-    for c in state.tables[seat]:
-        counts[c & 31] += 1
-    for t in meld_facts(state.rules, state.trump).templates:
+    for t in meld_facts(rules, state.trump).templates:
         if t.quartet:
             rank = t.faces[0]
-            if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4:
+            if counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank] >= 4 and _formable(
+                    state, t, cards, hand):
                 return True
-        elif all(counts[f] >= n for f, n in t.need):
-            return True
+        else:
+            for f, n in t.need:  # a loop, not all(...): every declaration step of every rollout asks
+                if counts[f] < n:
+                    break
+            else:
+                if _formable(state, t, cards, hand):
+                    return True
     return False
+
+
+def _formable(state: GameState, t: Template, cards: list[int], hand: list[int]) -> bool:
+    """``may_meld``'s test of template `t` once its faces are counted among `cards`: enough of them that may score
+    in it (and are not the card just exchanged, where the rules keep it out), one in `hand` where the rules need
+    one from the hand."""
+    rules = state.rules
+    hist = state.hist
+    taken = None if rules.exchanged_card_usable_same_step else state.step_taken
+    shape = t.shape
+    mask = 7 if t.quartet else 31  # a quartet's cards are any of its rank: the rank's bits; else the face's
+    pool: list[int] = []
+    for f, n in ((t.faces[0], 4),) if t.quartet else t.need:
+        usable = [c for c in cards
+                  if c & mask == f and c != taken and (c not in hist or card_may_score(state, c, shape))]
+        if len(usable) < n:
+            return False
+        pool += usable
+    return not (rules.meld_requires_card_from_hand or rules.partnership) or any(c in hand for c in pool)
 
 
 def is_brisque(card: int) -> bool:
     return (card & 7) in BRISQUE_RANKS
 
 
-class Knowledge:
-    """Card facts for one seat of one state, computed once per decision."""
+_UNPLAYED: tuple[list[int], int, int, list[int]] = ([], 0, 0, [])  # (played list, its length, packs, per face left)
 
-    __slots__ = ("_chance", "_faces", "_may", "_pools", "avail", "craft", "draw_frac", "me", "mine", "mine_count",
-                 "state", "trump", "unseen_total")
+
+def _unplayed(played: list[int], packs: int) -> list[int]:
+    """Per face, the copies of a `packs`-pack deck not in `played` (not to be changed: it is remembered). The
+    answer for the last list asked about is kept: a rollout builds a ``Knowledge`` at every decision, and its
+    played list only grows (the rules append to it), so only the cards played since are counted."""
+    global _UNPLAYED
+    known, length, known_packs, left = _UNPLAYED
+    n = len(played)
+    if known is not played or known_packs != packs or length > n:
+        length, left = 0, [packs] * 32
+    elif length == n:
+        return left
+    else:
+        left = left[:]  # the one remembered may be in use: a new list
+    for c in played[length:]:
+        left[c & 31] -= 1
+    _UNPLAYED = (played, n, packs, left)
+    return left
+
+
+class Knowledge:
+    """Card facts for one seat of one state, computed once per decision (every decision of every rollout builds
+    one: what it asks is worked out only when asked, and remembered)."""
+
+    __slots__ = ("_base", "_chance", "_facts", "_may", "_pools", "avail", "craft", "draw_frac", "me",
+                 "mine", "mine_count", "state", "trump", "unseen_total")
 
     def __init__(self, state: GameState, me: int, craft: Craft = INTERMEDIATE) -> None:
         self.state = state
         self.craft = craft
         self.me = me
-        self.trump = state.trump
+        trump = self.trump = state.trump
         rules = state.rules
-        mine = state.hands[me] + state.tables[me]
-        self.mine = mine
+        mine = self.mine = state.hands[me] + state.tables[me]
         counts = [0] * 32
-        for c in mine:
+        avail = _unplayed(state.played, rules.packs)[:]  # each face's copies less the played ones, mine and the
+        for c in mine:  # other tables'
             counts[c & 31] += 1
-        self.mine_count = counts
-        gone = [0] * 32
-        for c in state.played:
-            gone[c & 31] += 1
+            avail[c & 31] -= 1
         for seat, table in enumerate(state.tables):
             if seat != me:
                 for c in table:
-                    gone[c & 31] += 1
-        packs = rules.packs
-        self.avail = [packs - counts[f] - gone[f] for f in range(32)]
+                    avail[c & 31] -= 1
+        self.mine_count = counts
+        self.avail = avail
         stock = len(state.stock)
-        self.unseen_total = max(1, sum(self.avail))
+        self.unseen_total = max(1, sum(avail))
         self.draw_frac = min(1.0, (stock / rules.players) / self.unseen_total) if stock else 0.0
-        self._chance: dict[int, tuple[float, int]] = {}
-        self._faces = meld_facts(rules, state.trump).by_face
+        self._facts = meld_facts(rules, trump)
+        self._base = keep_base(craft, trump)
+        self._chance: dict[Template, tuple[float, int]] = {}
         self._pools: tuple[dict[int, list[int]], set[int]] | None = None  # my cards by face, my hand (ready_melds)
-        self._may: dict[tuple[int, int], bool] = {}
+        self._may: dict[tuple[int, Template], bool] = {}
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
         if without is None:
-            key = id(t)
-            cached = self._chance.get(key)
+            cached = self._chance.get(t)
             if cached is None:
-                cached = self._chance[key] = self._template_chance(t, None)
+                cached = self._chance[t] = self._template_chance(t, None)
             return cached
         return self._template_chance(t, without)
+
+    def prospects(self) -> float:
+        """My unfinished melds, each value x the chance of drawing its missing cards (the search's horizon value
+        reads it for every seat at the end of every rollout)."""
+        total = 0.0
+        for t in self._facts.templates:
+            chance, missing = self._template_chance(t, None)
+            if missing and chance > 0.0:
+                total += t.value * chance
+        return total
 
     def _template_chance(self, t: Template, without: int | None) -> tuple[float, int]:
         counts = self.mine_count
@@ -212,55 +309,64 @@ class Knowledge:
         remembered for this decision: every candidate play asks again."""
         if card not in self.state.hist:
             return True
-        key = (card, id(t))
+        key = (card, t)
         known = self._may.get(key)
         if known is None:
             known = self._may[key] = card_may_score(self.state, card, t.shape)
         return known
 
-    def meld_keep(self, card: int) -> float:
-        """Meld points at stake in keeping `card` (phase 1): value x chance, for the melds it can still make."""
-        state = self.state
-        if state.final_phase:
-            return 0.0
-        face = card & 31
-        scored = bool(state.hist.get(card))
-        copies = self.mine_count[face]
-        base, scale = self.craft.meld_base, self.craft.meld_scale
-        chances = self._chance
-        total = 0.0
-        for t, size, spare_above in self._faces[face]:
-            if copies > spare_above:
-                continue  # a spare copy: playing it keeps the template intact
-            if scored and not self.may_score(card, t):
-                continue
-            known = chances.get(id(t))  # template_chance(t), inlined: every card of every decision asks
-            if known is None:
-                known = chances[id(t)] = self._template_chance(t, None)
-            p, missing = known
-            if p <= 0.0:
-                continue
-            share = (size - missing) / size
-            total += t.value * p * (base + (1.0 - base) * share) / size * scale
-        return total
-
     def keep_value(self, card: int) -> float:
         """How much playing `card` now costs this seat, in points (higher = keep it)."""
+        return self.keep_values((card,))[card]
+
+    def keep_values(self, cards: Iterable[int]) -> dict[int, float]:
+        """``keep_value`` of each of `cards`, in one pass (every decision of every rollout asks for all its cards):
+        the face's static weights (``keep_base``; the unspent seven of trumps played in the stock phase scores
+        instead) plus the meld points at stake in keeping the card (phase 1): value x chance, for the melds it can
+        still make."""
         state = self.state
-        rank = card & 7
-        trump = self.trump
+        base_of = self._base
+        out: dict[int, float] = {}
+        if state.final_phase:
+            for card in cards:
+                out[card] = base_of[card & 31] + 0.0  # no meld keeps a card in the final tricks
+            return out
         craft = self.craft
-        value = strength(card) * craft.strength
-        if rank in BRISQUE_RANKS:
-            value += craft.ace if rank == ACE else craft.ten
-        if trump is not None and suit_of(card) == trump:
-            if rank == SEVEN and not state.final_phase:
+        seven = -1 if self.trump is None else self.trump * 8 + SEVEN
+        hist = state.hist
+        copies_of = self.mine_count
+        by_face = self._facts.by_face
+        chances = self._chance
+        meld_base, scale = craft.meld_base, craft.meld_scale
+        rest = 1.0 - meld_base  # worked out once: the same float in every term
+        for card in cards:
+            face = card & 31
+            total = 0.0
+            entries = by_face[face]
+            if entries:
+                scored = bool(hist.get(card))
+                copies = copies_of[face]
+                for t, size, spare_above in entries:
+                    if copies > spare_above:
+                        continue  # a spare copy: playing it keeps the template intact
+                    if scored and not self.may_score(card, t):
+                        continue
+                    known = chances.get(t)  # template_chance(t), inlined
+                    if known is None:
+                        known = chances[t] = self._template_chance(t, None)
+                    p, missing = known
+                    if p <= 0.0:
+                        continue
+                    share = (size - missing) / size
+                    total += t.value * p * (meld_base + rest * share) / size * scale
+            if face == seven:
+                value = strength(card) * craft.strength  # no brisque, no trump weight
                 if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
                     value -= craft.seven  # scores 10 when played
+                out[card] = value + total
             else:
-                value += craft.trump + craft.trump_strength * strength(card)
-        value += self.meld_keep(card)
-        return value
+                out[card] = base_of[face] + total
+        return out
 
     def ready_melds(self, without: int | None = None) -> float:
         """The best meld value this seat could declare now if it won a trick (its cards minus `without`)."""
@@ -273,10 +379,7 @@ class Knowledge:
         counts = self.mine_count
         gone = -1 if without is None else without & 31
         may_score = self.may_score
-        best = 0.0
-        for t in templates(self.state):
-            if t.value <= best:
-                continue
+        for t in self._facts.by_value:  # the most valuable first: the first one formed is the answer
             if t.quartet:
                 rank = t.faces[0]
                 have = counts[rank] + counts[8 + rank] + counts[16 + rank] + counts[24 + rank]
@@ -285,7 +388,7 @@ class Knowledge:
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
                         if c != without and may_score(c, t)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
-                    best = t.value
+                    return t.value
                 continue
             short = False
             for f, n in t.need:
@@ -304,5 +407,5 @@ class Knowledge:
                 if not from_hand and any(c in hand_set for c in pool):
                     from_hand = True
             if ok and from_hand:
-                best = t.value
-        return best
+                return t.value
+        return 0.0

@@ -231,7 +231,7 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
         return final_phase_decision(state, me, [a.cards[0] for a in legal])
     know = Knowledge(state, me, craft)
     cards = [a.cards[0] for a in legal]
-    keep = {c: know.keep_value(c) for c in cards}
+    keep = know.keep_values(cards)
     trump = state.trump
     if not state.trick:
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked

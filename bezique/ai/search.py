@@ -32,7 +32,7 @@ import math
 import random
 from collections.abc import Callable
 
-from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, may_meld, templates
+from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, may_meld
 from bezique.ai.policy import (
     _quick_meld,
     declaration,
@@ -213,14 +213,8 @@ def horizon_features(state, seat: int) -> tuple[float, ...]:
                 else:
                     trumps += 1
                     trump_brisques += rank <= 1
-    know = Knowledge(state, seat)
-    prospects = 0.0
-    for t in templates(state):
-        chance, missing = know.template_chance(t)
-        if missing and chance > 0.0:
-            prospects += t.value * chance
     return (_pending_brisques(state, seat), float(_quick_meld(state, seat, trump)), float(brisques), float(trumps),
-            float(trump_brisques), float(seven), prospects)
+            float(trump_brisques), float(seven), Knowledge(state, seat).prospects())
 
 
 def _pending_brisques(state, seat: int) -> float:

@@ -2,8 +2,9 @@
 
 ``bench rules`` plays random legal two-handed deals on one core through the public API (``play_game`` choosing
 among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``. ``bench ai``
-(``bezique.ai.benchmark``) ends with ``ai: N sampled deals/s``; ``--times`` first prints each variant's Expert
-decision times (median, p95, max).
+(``bezique.ai.benchmark``) ends with ``ai: N sampled deals/s``, measured on a fixed workload (seeded games, a fixed
+number of sampled deals a decision: the same work on every run); ``--times`` first prints each variant's Expert
+decision times (median, p95, max), ``--jobs N`` what N cores buy on the same wall-clock budget.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 import time
 from collections.abc import Callable
 
-from bezique.ai.benchmark import run_ai_bench
+from bezique.ai.benchmark import BENCH_DEALS, BENCH_GAMES, run_ai_bench
 from bezique.commands import bench_review
 from bezique.rules import VARIANTS, Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
 
@@ -27,12 +28,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rules.add_argument("--seed", type=int, default=1)
     rules.add_argument("--variant", default="two_handed")
     ai = sub.add_parser("ai", help="the Expert's sampled deals per second; with --times, its decision times")
-    ai.add_argument("--seconds", type=float, default=10.0, help="how long to measure the sampled deals (default 10)")
+    ai.add_argument("--games", type=int, default=BENCH_GAMES,
+                    help=f"seeded games of the fixed workload the rate is measured on (default {BENCH_GAMES})")
+    ai.add_argument("--iterations", type=int, default=BENCH_DEALS,
+                    help=f"the Expert's sampled deals a decision in that workload (default {BENCH_DEALS})")
     ai.add_argument("--seed", type=int, default=1)
     ai.add_argument("--times", action="store_true", help="first time the Expert's decisions in every variant")
     ai.add_argument("--deals", type=int, default=1, help="deals a variant with --times (default 1)")
     ai.add_argument("--variant", action="append", choices=VARIANTS, help="a variant to time (default: all)")
     ai.add_argument("--jobs", type=int, default=1, help="also compare this many cores with one (wall-clock)")
+    ai.add_argument("--seconds", type=float, default=10.0, help="how long --jobs compares the cores (default 10)")
     bench_review.add_arguments(sub.add_parser("review", help="seconds the review's analysis takes per deal"))
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
@@ -72,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
     if args.target == "ai":
-        return run_ai_bench(args.seconds, args.seed, args.times, args.deals, tuple(args.variant or VARIANTS),
-                            jobs=args.jobs)
+        return run_ai_bench(args.games, args.seed, args.times, args.deals, tuple(args.variant or VARIANTS),
+                            jobs=args.jobs, seconds=args.seconds, iterations=args.iterations)
     deals, actions, elapsed = bench_rules(args.seconds, args.seed, args.variant)
     print(f"variant {args.variant}: {deals} complete random deals, {actions} actions in {elapsed:.2f} s on one core")
     print(f"actions: {actions / elapsed:.0f}/s, {actions / max(deals, 1):.1f} per deal")

@@ -78,6 +78,11 @@ def lowest_copies(state: GameState, seat: int, cards: Iterable[int]) -> list[int
     table = state.tables[seat]
     taken = state.step_taken
     lowest: dict[Hashable, int] = {}
+    if not table and taken is None:  # every card keyed by its face (the final tricks, a hand with no table)
+        for card in cards:
+            if card < lowest.get(card & 31, 256):
+                lowest[card & 31] = card
+        return list(lowest.values())
     for card in cards:
         on_table = bool(table) and card in table
         key = copy_key(state, seat, card, on_table) if on_table or card == taken else card & 31

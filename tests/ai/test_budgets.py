@@ -1,11 +1,10 @@
 """Every decision on its budget: the exact solve gives up when told (deadline or cancel), the search then answers
-with what it has, Chinese hands are never solved exactly inside rollouts; and ``bench ai``'s figures, counted on a
-stepped clock."""
+with what it has, Chinese hands are never solved exactly inside rollouts (``bench ai``'s figures are in
+``test_benchmark``)."""
 
 from __future__ import annotations
 
 import random
-import re
 import threading
 
 import pytest
@@ -13,7 +12,6 @@ from ai_positions import position
 from search_budget import SearchCounter
 
 from bezique.ai import expert, make_player, solver
-from bezique.ai.benchmark import decision_times, run_ai_bench, sampled_deals_rate
 from bezique.ai.confidence import MIN_DEALS
 from bezique.ai.knowledge import may_meld
 from bezique.ai.policy import declaration
@@ -80,28 +78,6 @@ def test_chinese_hands_are_too_large_for_the_exact_solver_inside_rollouts():
     assert make_ruleset("two_handed").hand_size <= EXACT_HAND
 
 
-def _stepped(step: float = 0.01):
-    now = [0.0]
-
-    def clock() -> float:
-        now[0] += step
-        return now[0]
-
-    return clock
-
-
-def test_bench_ai_counts_the_experts_own_sampled_deals():
-    sampled, spent = sampled_deals_rate(0.2, seed=2, options=FAST, clock=_stepped())
-    assert sampled > 0 and sampled % 3 == 0  # every searched decision samples its 3 deals
-    assert spent > 0
-
-
-def test_bench_ai_times_every_expert_decision_with_a_choice():
-    times = decision_times("two_handed", 1, seed=3, options={"iterations": 2}, clock=_stepped())
-    assert len(times.times) > 10 and all(t == pytest.approx(10.0) for t in times.times)
-    assert "median" in times.line() and "max" in times.line()
-
-
 @pytest.mark.parametrize("variant", ["two_handed", "three_handed", "rubicon", "chinese"])
 def test_a_declaration_step_without_a_possible_meld_is_the_rules_own_choice(variant):
     # the rollouts skip the rules' search of the melds when the cards cover no meld of the catalogue: that must
@@ -124,14 +100,6 @@ def test_a_declaration_step_without_a_possible_meld_is_the_rules_own_choice(vari
                     assert declaration(state, state.to_act, legal, "intermediate").action == expected
             apply(state, rng.choice(legal))
     assert seen > skipped > 0
-
-
-def test_bench_ai_ends_with_its_rate_line(capsys):
-    assert run_ai_bench(0.1, seed=4, times=True, deals=1, variants=("open",), options={"iterations": 1},
-                        clock=_stepped()) == 0
-    lines = capsys.readouterr().out.strip().splitlines()
-    assert lines[1].strip().startswith("open: median")
-    assert re.fullmatch(r"ai: \d+ sampled deals/s", lines[-1])
 
 
 def test_the_last_stock_trick_is_played_out_by_rule_when_exact_values_cost_too_much(monkeypatch):
