@@ -689,6 +689,8 @@ STRINGS: dict[str, str] = {
     "advice.win_brisque": "It takes the brisque.",
     "advice.win_cheap": "It wins the trick cheaply.",
     "advice.discard": "Let the trick go with a card you do not need.",
+    "advice.partner_brisque": "Your partner is winning this trick: give your side the brisque.",
+    "advice.partner_low": "Your partner is winning this trick: leave it to them with a card you do not need.",
     "advice.final_lead": "It wins the trick.",
     "advice.final_lead_low": "A cheap card: your trumps and brisques stay for the tricks to come.",
     "advice.final_low": "Give up this trick with your cheapest card.",

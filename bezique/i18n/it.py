@@ -700,6 +700,8 @@ STRINGS: dict[str, str] = {
     "advice.win_brisque": "Cattura la brisque.",
     "advice.win_cheap": "Vince la presa spendendo poco.",
     "advice.discard": "Lascia la presa con una carta che non ti serve.",
+    "advice.partner_brisque": "La presa è del tuo compagno: dai la brisque alla coppia.",
+    "advice.partner_low": "La presa è del tuo compagno: lasciagliela con una carta che non ti serve.",
     "advice.final_lead": "Vince la presa.",
     "advice.final_lead_low": "Una carta che costa poco: briscole e brisque restano per le prossime prese.",
     "advice.final_low": "Cedi la presa con la tua carta meno utile.",
