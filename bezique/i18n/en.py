@@ -697,6 +697,8 @@ STRINGS: dict[str, str] = {
     "advice.final_win": "It takes the trick.",
     "advice.solver": "Exact count of the last tricks: the best move ({gain:+d} {gain:plural:point|points} from here).",
     "advice.solver_win": "Exact count of the last tricks: it wins the game.",
+    "advice.solver_settled": "Exact count of the last tricks, as the deal is settled: the best move ({gain:+d} "
+        "{gain:plural:match point|match points} for you).",
     "advice.vetoed": "Each of your other cards would throw away a brisque or break up your trump sequence.",
     "advice.win_now": "It wins the game now.",
     "advice.search": "It did best in {n} simulated {n:plural:deal|deals} ({gain:+.0f} {gain:plural:point|points} "

@@ -738,6 +738,8 @@ STRINGS: dict[str, str] = _typeset({
     "advice.solver": "Compte exact des derniers plis : le meilleur coup ({gain:+d} "
         "{gain:plural:point|points} d’ici la fin).",
     "advice.solver_win": "Compte exact des derniers plis : vous gagnez la partie.",
+    "advice.solver_settled": "Compte exact des derniers plis, tel que la donne se règle : le meilleur coup "
+        "({gain:+d} {gain:plural:point|points} de match pour vous).",
     "advice.vetoed": "Chacune de vos autres cartes sacrifierait une brisque ou casserait votre quinte d’atout.",
     "advice.win_now": "Vous gagnez la partie sur ce coup.",
     "advice.search": "Le meilleur choix sur {n} {n:plural:donne simulée|donnes simulées} ({gain:+.0f} "

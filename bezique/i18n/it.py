@@ -709,6 +709,8 @@ STRINGS: dict[str, str] = {
     "advice.solver": "Calcolo esatto delle ultime prese: la mossa migliore ({gain:+d} {gain:plural:punto|punti} "
         "da qui).",
     "advice.solver_win": "Calcolo esatto delle ultime prese: vinci la partita.",
+    "advice.solver_settled": "Calcolo esatto delle ultime prese, come si fa il conto della mano: la mossa migliore "
+        "({gain:+d} {gain:plural:punto|punti} di partita per te).",
     "advice.vetoed": "Ogni altra carta butterebbe via una brisque o romperebbe la tua scala di briscola.",
     "advice.win_now": "Vince subito la partita.",
     "advice.search": "La migliore in {n} {n:plural:distribuzione simulata|distribuzioni simulate} "
