@@ -217,10 +217,10 @@ class ExpertPlayer(RulePlayer):
         order the moves as its settlement does. If the settled count outgrows ``SOLVE_NODES``, the count in raw
         points; if that does too, or the clock runs out, the intermediate rules of the final tricks."""
         rules = state.rules
-        counts: list[tuple[EndValue | None, str]] = [(None, "solver")]
+        ends: list[EndValue | None] = [None]  # the raw points
         if settles(rules) and rules.brisque_timing != "none":
-            counts.insert(0, (final_tricks_value(state, me), "solver_settled"))
-        for end_value, code in counts:
+            ends.insert(0, final_tricks_value(state, me))
+        for end_value in ends:
             try:
                 card, solved = solve(state, me, WorkLimit(SOLVE_NODES, give_up), end_value)
             except OutOfWork:
@@ -229,9 +229,11 @@ class ExpertPlayer(RulePlayer):
                 break
             action = match_legal(Action(Verb.PLAY, (card,)), legal)
             best = max(solved.values())
-            if end_value is None and best >= WIN // 2:
+            if end_value is not None:
+                return Decision(action, "solver_settled", {"card": card, "gain": int(best)})
+            if best >= WIN // 2:
                 return Decision(action, "solver_win", {"card": card})
-            return Decision(action, code, {"card": card, "gain": int(best)})
+            return Decision(action, "solver", {"card": card, "gain": int(best)})
         decision = final_phase_decision(state, me, [a.cards[0] for a in legal])
         return decision._replace(action=match_legal(decision.action, legal))
 

@@ -293,7 +293,7 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
                 score -= (1.0 - hold) * (2 * (stake + brisque) + craft.win_meld * meld + craft.win_bonus + threat)
         elif partner_winning:
             hold = _held(holds, state, know, winning, later) if later else 1.0
-            score = hold * (stake + brisque + threat) - (1.0 - hold) * (stake + brisque + threat) - k
+            score = (2.0 * hold - 1.0) * (stake + brisque + threat) - k  # the side's if it holds, else theirs
             code = "partner_brisque" if brisque else "partner_low"
         else:
             score = -stake - brisque - k - threat
@@ -410,8 +410,9 @@ def _final_among_many(state: GameState, me: int, cards: list[int]) -> Decision:
     if rules.side_of(state.trick_seats[state.best]) == side:  # a partner is winning
         if safe(winning):
             card = min(cards, key=lambda c: _feed_key(c, trump))
-            code = "partner_brisque" if is_brisque(card) else "partner_low"
-            return Decision(PLAY_ACTIONS[card], code, {"card": card})
+            if is_brisque(card):
+                return Decision(PLAY_ACTIONS[card], "partner_brisque", {"card": card})
+            return Decision(PLAY_ACTIONS[card], "partner_low", {"card": card})
         if safe_winners:
             return _cheapest_win(safe_winners, trump)
         return _follow_low(cards)
