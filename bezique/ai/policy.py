@@ -264,8 +264,8 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     stake = sum(10 for c in state.trick if is_brisque(c))
     stock_left = len(state.stock)
     threat = craft.threat if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
-    later = _later_opponents(state, know.me)
     rules = state.rules
+    later = _later_opponents(state, know.me) if rules.players > 2 else []  # two players: nobody after the follower
     partner_winning = rules.partnership and \
         rules.side_of(state.trick_seats[state.best]) == rules.side_of(know.me)
     holds: dict[int, float] = {}  # per winning face, the chance no later opponent takes it
