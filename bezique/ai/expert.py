@@ -6,7 +6,12 @@ action that wins the game as it is made is taken (``winning_now``); otherwise ev
 less the knowledge vetoes, copies of a face counted once) is played out on the same sampled deals with the same
 random stream, and the rules' own choice stands unless another beats it clearly (``confidence``). The budget is
 checked after every rollout and inside every exact solve (``give_up``), so a decision never runs past it and a
-cancelled one stops at once.
+cancelled one stops at once. Every exact solve is also bounded in work (``solver.WorkLimit``: ``SOLVE_NODES`` for
+the decision's own final tricks, ``ROLLOUT_NODES`` at the end of a rollout), on any budget: a fixed number of
+sampled deals cannot make a decision wait on one huge count. A sampled deal whose count does not fit is played out
+by the rules for every candidate instead (the same deal, the same random stream: still a fair comparison), and the
+decision's own final tricks fall back on the count in raw points, then on the rules; both limits count nodes, so
+the same seed gives the same choice whatever the machine's speed.
 
 On the window's worker thread the sampled deals are shared between up to ``cores`` pool processes (``remote``):
 every worker draws the deals in turn from the decision's one random stream and plays out those it claims (the
@@ -44,10 +49,14 @@ from bezique.ai.search import (
     rollout,
     vetoes,
 )
-from bezique.ai.solver import WIN, OutOfTime, solvable, solve
+from bezique.ai.settling import final_tricks_value, settles
+from bezique.ai.solver import WIN, EndValue, OutOfTime, OutOfWork, WorkLimit, solvable, solve
 from bezique.rules import Action, GameState, Phase, PlayerView, Verb, apply, copy_key
 
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
+SOLVE_NODES = 100_000  # nodes the exact count of a decision's own final tricks may search (about a second)
+ROLLOUT_NODES = 30_000  # nodes the exact count at the end of one rollout may search (a few hundredths of a second
+#                         are usual; two-handed counts share a memo and stay far below: the limit is theirs only)
 
 
 class ExpertPlayer(RulePlayer):
@@ -176,7 +185,9 @@ class ExpertPlayer(RulePlayer):
         """Each live candidate (index -> value) played on the sampled deal `det` and rolled on with the same
         random stream `seed`, valued for `seat` (me, the scores before) by ``final_value`` when `exact`, else
         ``deal_value``. A candidate pruned while the deal is played is skipped (what the table heard last is
-        asked before each). Raises ``OutOfTime`` once `stop_here` says so before the last candidate."""
+        asked before each). Raises ``OutOfTime`` once `stop_here` says so before the last candidate. A deal whose
+        exact count of one candidate's final tricks outgrows ``ROLLOUT_NODES`` is played out by the rules for
+        every candidate (the values of one deal must be counted alike to compare)."""
         me, base = seat
         row: dict[int, float] = {}
         order = live.now()
@@ -188,24 +199,43 @@ class ExpertPlayer(RulePlayer):
             apply(state, candidates[i])
             rollout(state, random.Random(seed), rule_tricks=self.rule_tricks, horizon=self.horizon,
                     to_final=exact, own=me)
-            row[i] = final_value(state, me, base, stop_here) if exact else deal_value(state, me, base)
+            if exact:
+                try:
+                    row[i] = final_value(state, me, base, WorkLimit(ROLLOUT_NODES, stop_here))
+                except OutOfWork:
+                    return self._row(det, seed, candidates, live, seat, False, stop_here)
+            else:
+                row[i] = deal_value(state, me, base)
             if stop_here() and i != last:
                 raise OutOfTime
         return row
 
     def _solved(self, state, me: int, legal: list[Action], give_up: Callable[[], bool]) -> Decision:
-        """The final tricks of a two-player deal, both hands known: the exact solve, or, if it cannot finish in
-        time (twelve cards a hand), the intermediate rules of the final tricks."""
-        try:
-            card, solved = solve(state, me, give_up)
-        except OutOfTime:
-            decision = final_phase_decision(state, me, [a.cards[0] for a in legal])
-            return decision._replace(action=match_legal(decision.action, legal))
-        action = match_legal(Action(Verb.PLAY, (card,)), legal)
-        best = max(solved.values())
-        if best >= WIN // 2:
-            return Decision(action, "solver_win", {"card": card})
-        return Decision(action, "solver", {"card": card, "gain": int(best)})
+        """The final tricks of a two-player deal, both hands known: the exact solve, valued as the deal is scored.
+        Rubicon's by its settlement (``settling.final_tricks_value``: the brisques count only in a tie or a
+        rubicon, the last trick always); Chinese counts no brisques, so its raw points (the last trick) already
+        order the moves as its settlement does. If the settled count outgrows ``SOLVE_NODES``, the count in raw
+        points; if that does too, or the clock runs out, the intermediate rules of the final tricks."""
+        rules = state.rules
+        ends: list[EndValue | None] = [None]  # the raw points
+        if settles(rules) and rules.brisque_timing != "none":
+            ends.insert(0, final_tricks_value(state, me))
+        for end_value in ends:
+            try:
+                card, solved = solve(state, me, WorkLimit(SOLVE_NODES, give_up), end_value)
+            except OutOfWork:
+                continue
+            except OutOfTime:
+                break
+            action = match_legal(Action(Verb.PLAY, (card,)), legal)
+            best = max(solved.values())
+            if end_value is not None:
+                return Decision(action, "solver_settled", {"card": card, "gain": int(best)})
+            if best >= WIN // 2:
+                return Decision(action, "solver_win", {"card": card})
+            return Decision(action, "solver", {"card": card, "gain": int(best)})
+        decision = final_phase_decision(state, me, [a.cards[0] for a in legal])
+        return decision._replace(action=match_legal(decision.action, legal))
 
 
 class _Live:

@@ -24,6 +24,7 @@ from bezique.rules import (
     Phase,
     Verb,
     beats,
+    follow_options,
     legal_actions,
     legal_plays,
     strength,
@@ -251,13 +252,23 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     """The intermediate rules' score (higher = better) and reason code of following the current trick with each of
     `cards` in the stock phase: take what is on the trick and meld next, or throw the card that costs least
     (weighted by ``know.craft``). Shared with the search levels, which read an opponent's follow back to guess its
-    hand."""
+    hand.
+
+    With partners (or any seat still to play after me) a trick my side wins now is ours only if no opponent still
+    to play takes it (``_hold_chance``): on a partner's winning card a worthless card or a brisque keeps the trick
+    for the side (its points, and a meld for the partner: ``craft.threat``, the same guess as an opponent's), and
+    overtaking the partner is worth only my own meld and the safer card."""
     craft = know.craft
     trump = state.trump
     winning = state.trick[state.best]
     stake = sum(10 for c in state.trick if is_brisque(c))
     stock_left = len(state.stock)
     threat = craft.threat if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
+    rules = state.rules
+    later = _later_opponents(state, know.me) if rules.players > 2 else []  # two players: nobody after the follower
+    partner_winning = rules.partnership and \
+        rules.side_of(state.trick_seats[state.best]) == rules.side_of(know.me)
+    holds: dict[int, float] = {}  # per winning face, the chance no later opponent takes it
     out: dict[int, tuple[float, str]] = {}
     # The best meld left after playing a card, asked for every card that wins: with all my cards first (a card
     # played takes melds away, never adds one), so that when that is none, or the card belongs to no meld
@@ -266,22 +277,65 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     with_all: float | None = None
     for c in cards:
         k = keep[c]
-        if beats(c, winning, trump):
+        brisque = 10 if is_brisque(c) else 0
+        wins = beats(c, winning, trump)
+        if wins:
             if not stock_left:
                 meld = 0.0
             else:
                 if with_all is None:
                     with_all = know.ready_melds()
                 meld = know.ready_melds(without=c) if with_all and in_melds[c & 31] else with_all
-            score = stake + (10 if is_brisque(c) else 0) + craft.win_meld * meld - k + craft.win_bonus
+            score = stake + brisque + craft.win_meld * meld - k + craft.win_bonus
             code = "win_meld" if meld >= 20 else ("win_brisque" if stake else "win_cheap")
+            if later:  # kept only if no opponent still to play takes it; else its points are theirs
+                hold = _held(holds, state, know, c, later)
+                score -= (1.0 - hold) * (2 * (stake + brisque) + craft.win_meld * meld + craft.win_bonus + threat)
+        elif partner_winning:
+            hold = _held(holds, state, know, winning, later) if later else 1.0
+            score = (2.0 * hold - 1.0) * (stake + brisque + threat) - k  # the side's if it holds, else theirs
+            code = "partner_brisque" if brisque else "partner_low"
         else:
-            score = -stake - (10 if is_brisque(c) else 0) - k - threat
+            score = -stake - brisque - k - threat
             code = "discard"
             if c & 7 == SEVEN and suit_of(c) == trump and c not in state.spent:
                 code = "seven"
         out[c] = (score, code)
     return out
+
+
+def _later_opponents(state: GameState, me: int) -> list[int]:
+    """The seats of the other sides still to play to the current trick after `me` (none in a two-player deal)."""
+    rules = state.rules
+    players = rules.players
+    side = rules.side_of(me)
+    return [s for s in ((me + i) % players for i in range(1, players - len(state.trick)))
+            if rules.side_of(s) != side]
+
+
+def _held(holds: dict[int, float], state: GameState, know: Knowledge, top: int, later: list[int]) -> float:
+    """``_hold_chance`` of `top`, asked once per face in a decision (`holds`)."""
+    face = top & 31
+    hold = holds.get(face)
+    if hold is None:
+        hold = holds[face] = _hold_chance(state, know, top, later)
+    return hold
+
+
+def _hold_chance(state: GameState, know: Knowledge, top: int, later: list[int]) -> float:
+    """In the stock phase (any card may be played), the chance that none of the `later` opponents takes a trick
+    `top` is winning: none if one of them shows a card that ``beats`` it on its table; else each of their hidden
+    cards is taken to be any of the cards I have not seen (``know.avail``), so the chance that none of them is one
+    that beats `top`."""
+    trump = state.trump
+    for seat in later:
+        if any(beats(c, top, trump) for c in state.tables[seat]):
+            return 0.0
+    beaters = sum(n for face, n in enumerate(know.avail) if n and beats(face, top, trump))
+    if not beaters:
+        return 1.0
+    hidden = sum(len(state.hands[seat]) for seat in later)
+    return max(0.0, 1.0 - beaters / know.unseen_total) ** hidden
 
 
 def lead_cost(card: int, keep: float, craft: Craft = INTERMEDIATE) -> float:
@@ -291,11 +345,14 @@ def lead_cost(card: int, keep: float, craft: Craft = INTERMEDIATE) -> float:
 
 
 def final_phase_decision(state: GameState, me: int, cards: list[int]) -> Decision:
-    """The final tricks by rule: cash sure winners, take brisques cheaply, follow low otherwise.
+    """The final tricks by rule: cash sure winners, take brisques cheaply, follow low otherwise; with three or
+    more players, ``_final_among_many`` (partners, and opponents still to play after me).
 
     Every rollout of the search plays its final tricks by this rule, so it reads cards by their bits (``c & 7`` the
     rank index, 0 for the ace; ``(c & 31) >> 3`` the suit; a lower rank index is a stronger card) and finds the
     sure winners from each suit's best card in the other hands instead of comparing every pair of cards."""
+    if state.rules.players > 2:
+        return _final_among_many(state, me, cards)
     trump = state.trump
     if not state.trick:
         top = [8, 8, 8, 8]  # per suit, the best rank index in the other hands (8: they hold none of it)
@@ -314,14 +371,88 @@ def final_phase_decision(state: GameState, me: int, cards: list[int]) -> Decisio
             return (c & 31) >> 3 == trump or no_trumps
         winners = [c for c in cards if sure(c)]
         if winners:
-            card = max(winners, key=lambda c: (c & 7 <= 1, (c & 31) >> 3 != trump, -(c & 7)))
-            return Decision(PLAY_ACTIONS[card], "final_lead", {"card": card})
-        card = min(cards, key=lambda c: (c & 7 <= 1, (c & 31) >> 3 == trump, -(c & 7)))
-        return Decision(PLAY_ACTIONS[card], "final_low", {"card": card})
+            return _cash(winners, trump)
+        return _lead_low(cards, trump)
     winning = state.trick[state.best]
     winners = [c for c in cards if beats(c, winning, trump)]
     if winners:
-        card = min(winners, key=lambda c: ((c & 31) >> 3 == trump, -(c & 7)))
-        return Decision(PLAY_ACTIONS[card], "final_win", {"card": card})
+        return _cheapest_win(winners, trump)
+    return _follow_low(cards)
+
+
+def _final_among_many(state: GameState, me: int, cards: list[int]) -> Decision:
+    """The final tricks with three to six players, by the rules' own facts (``follow_options``: what each seat may
+    play; ``beats``; ``side_of``): a lead is sure when no opponent may take it (a partner's higher card keeps the
+    trick for the side); a follower's trick is safe when no opponent still to play may take it. On a partner's
+    safe trick I throw points (a ten, then a plain ace) rather than overtake; on a partner's trick in danger I
+    overtake only with a safe card; against an opponent I take with the cheapest safe card, or a cheap card that
+    makes the later opponents spend theirs, never with a brisque they may take."""
+    rules = state.rules
+    trump = state.trump
+    must_win = rules.endgame_must_win_trick
+    hands = state.hands
+    side = rules.side_of(me)
+    if not state.trick:
+        opponents = [s for s in range(rules.players) if rules.side_of(s) != side]
+        winners = [c for c in cards if not any(beats(x, c, trump) for s in opponents
+                                               for x in follow_options(hands[s], c, c, trump, must_win))]
+        return _cash(winners, trump) if winners else _lead_low(cards, trump)
+    led = state.trick[0]
+    winning = state.trick[state.best]
+    later = _later_opponents(state, me)
+
+    def safe(top: int) -> bool:
+        """No opponent still to play may take a trick `top` is winning."""
+        return not any(beats(x, top, trump) for s in later for x in follow_options(hands[s], led, top, trump,
+                                                                                     must_win))
+    winners = [c for c in cards if beats(c, winning, trump)]
+    safe_winners = [c for c in winners if safe(c)]
+    if rules.side_of(state.trick_seats[state.best]) == side:  # a partner is winning
+        if safe(winning):
+            card = min(cards, key=lambda c: _feed_key(c, trump))
+            if is_brisque(card):
+                return Decision(PLAY_ACTIONS[card], "partner_brisque", {"card": card})
+            return Decision(PLAY_ACTIONS[card], "partner_low", {"card": card})
+        if safe_winners:
+            return _cheapest_win(safe_winners, trump)
+        return _follow_low(cards)
+    if safe_winners:
+        return _cheapest_win(safe_winners, trump)
+    cheap = [c for c in winners if not is_brisque(c)]
+    if cheap:
+        return _cheapest_win(cheap, trump)
+    return _follow_low(cards)
+
+
+def _feed_key(card: int, trump: int | None) -> tuple[int, bool, int]:
+    """The order in which a card is thrown on a partner's safe trick (smallest first): tens (10 points for the side,
+    and the card an ace would catch), then plain aces (10 points; trumps may take them later), then the weakest low
+    card, and the ace of trumps last (it wins a trick of its own)."""
+    rank = card & 7
+    trumps = (card & 31) >> 3 == trump
+    order = 0 if rank == 1 else (1 if not trumps else 3) if rank == 0 else 2
+    return order, trumps, -rank
+
+
+def _cash(winners: list[int], trump: int | None) -> Decision:
+    """Lead the best sure winner: brisques first, plain suits before trumps."""
+    card = max(winners, key=lambda c: (c & 7 <= 1, (c & 31) >> 3 != trump, -(c & 7)))
+    return Decision(PLAY_ACTIONS[card], "final_lead", {"card": card})
+
+
+def _lead_low(cards: list[int], trump: int | None) -> Decision:
+    """Lead the cheapest card: no brisque, no trump, the weakest."""
+    card = min(cards, key=lambda c: (c & 7 <= 1, (c & 31) >> 3 == trump, -(c & 7)))
+    return Decision(PLAY_ACTIONS[card], "final_low", {"card": card})
+
+
+def _cheapest_win(winners: list[int], trump: int | None) -> Decision:
+    """Take the trick with the cheapest winner: a plain card before a trump, the weakest."""
+    card = min(winners, key=lambda c: ((c & 31) >> 3 == trump, -(c & 7)))
+    return Decision(PLAY_ACTIONS[card], "final_win", {"card": card})
+
+
+def _follow_low(cards: list[int]) -> Decision:
+    """Give the trick up with the cheapest card: no brisque, the weakest."""
     card = min(cards, key=lambda c: (c & 7 <= 1, -(c & 7)))
     return Decision(PLAY_ACTIONS[card], "final_low", {"card": card})

@@ -11,11 +11,17 @@ far, plus what its cards are worth (``search.horizon_value``, relative to the ot
 of the deal usually brings (``DEAL_FUTURE`` x ``_share``), with a spread that shrinks as the stock runs out, averaged
 over a 3 x 3 Gauss-Hermite grid. With a match target the settled points count up to what each seat still needs, and
 reaching it is worth ``game_bonus`` more (a match won is a match won, whatever the margin).
+
+The final tricks of the search's own decision are solved exactly against that same currency
+(``final_tricks_value``): there the raw points, the brisques won and the match are known but for the last trick and
+the brisques still in the hands, so the settlement of every way the deal can end is known too. Counted in raw
+points, a solve would take six brisques (60) over the last trick (50) where the brisques count for nothing.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from bezique.rules import GameState, Phase, Ruleset, settle_deal
 
@@ -66,6 +72,24 @@ def final_settlement_value(state: GameState, me: int, base: tuple[int, ...], poi
     raw = (state.deal_points[me] + max(points, 0), state.deal_points[opp] + max(-points, 0))
     settled = settle_deal(rules, raw, _brisques(state, me)).settled
     return match_value(rules, base[me], base[opp], settled[0], settled[1])
+
+
+def final_tricks_value(state: GameState, me: int) -> Callable[[int, int, int, int], int]:
+    """For the exact solver of a settlement deal's final tricks (``solver.EndValue``), from `state` at the solve's
+    start, the match scores as they stand: the value for seat `me`, in match points as ``settlement_value``
+    counts them, of the deal ending with (`pm`, `po`) more raw points (the last trick) and (`bm`, `bo`) more
+    brisques won by (me, the opponent)."""
+    rules = state.rules
+    opp = 1 - me
+    raw = (state.deal_points[me], state.deal_points[opp])
+    won = (_won_brisques(state, me), _won_brisques(state, opp))
+    base = (state.scores[me], state.scores[opp])
+
+    def value(pm: int, po: int, bm: int, bo: int) -> int:
+        settled = settle_deal(rules, (raw[0] + pm, raw[1] + po), (won[0] + bm, won[1] + bo)).settled
+        return round(match_value(rules, base[0], base[1], settled[0], settled[1]))
+
+    return value
 
 
 def match_value(rules: Ruleset, mine: int, theirs: int, gain: int, their_gain: int) -> float:

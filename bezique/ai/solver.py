@@ -15,7 +15,15 @@ searched once, and the memo is shared by every solve under the same trump (``_sh
 call it inside their rollouts near the end of the stock. Given `give_up` (a
 callable the solve asks now and then: the search's clock is past its deadline, or the window cancelled it) a solve
 raises ``OutOfTime`` once it says so: a search on a clock must never wait on one exact count (twelve cards a hand
-in Chinese take seconds).
+in Chinese take seconds). A ``WorkLimit`` as `give_up` also bounds the work on any budget, the clock's or a fixed
+number of sampled deals: past its number of nodes searched the solve raises ``OutOfWork``, and the caller falls back
+on a cheaper count. That limit is deterministic: a limited solve keeps a memo of its own (the shared one only
+serves hands of at most ``SHARED_HAND`` cards, which a solve counts in a few thousand nodes, and is not limited), so
+whether a position fits depends on that position alone, on any core and after any earlier solve.
+
+A Rubicon or Chinese deal is valued as it is scored when the caller gives `end_value` (``settling.final_tricks_value``:
+the settlement of the deal's end, from the last trick's points and the brisques each seat has won, which count only
+in a tie or a rubicon): the solve then takes the general path, whatever the target.
 """
 
 from __future__ import annotations
@@ -30,8 +38,32 @@ INF = 10 ** 9
 ASK_EVERY = 1023  # nodes between two calls of give_up (a mask: a power of two less one)
 
 
+SHARED_HAND = 8  # the largest hand whose fast-path solves share the memo (two-handed: a few thousand nodes each)
+
+
 class OutOfTime(Exception):
     """A solve was told to give up (its search's deadline passed, or it was cancelled)."""
+
+
+class OutOfWork(Exception):
+    """A solve searched the nodes its ``WorkLimit`` allows without finishing."""
+
+
+class WorkLimit:
+    """A solve's `give_up` that also bounds its work: at most `nodes` nodes searched (see the module docstring),
+    then ``OutOfWork``; `clock` is the caller's own `give_up` (deadline, cancel), asked as before. One per solve."""
+
+    def __init__(self, nodes: int, clock: Callable[[], bool] | None = None) -> None:
+        self.nodes = nodes
+        self.clock = clock
+
+    def __call__(self) -> bool:
+        return self.clock is not None and self.clock()
+
+
+EndValue = Callable[[int, int, int, int], int]
+"""The value for the solving seat of the deal ending with (its points, the opponent's) scored in the final tricks
+without the brisques, and (its brisques, the opponent's) won in them."""
 
 
 def _brisques(cards) -> int:
@@ -54,9 +86,12 @@ def _shared_memo(key: tuple) -> dict:
 
 
 class _Solver:
-    def __init__(self, state: GameState, me: int, give_up: Callable[[], bool] | None = None) -> None:
+    def __init__(self, state: GameState, me: int, give_up: Callable[[], bool] | None = None,
+                 end_value: EndValue | None = None) -> None:
         rules = state.rules
         self.give_up = give_up
+        self.end_value = end_value
+        self.ends: dict[tuple[int, int, int, int], int] = {}  # end_value's answers
         self.me = me
         self.opp = 1 - me
         self.trump = state.trump
@@ -79,9 +114,11 @@ class _Solver:
         # nobody can reach the target whatever happens: the value is the future point difference alone, which
         # depends on the cards left and not on the points made so far, so positions reached by different tricks
         # share one memo entry (several times fewer nodes)
-        self.additive = self.tiebreak is None and max(self.base) + top < self.target
+        self.additive = end_value is None and self.tiebreak is None and max(self.base) + top < self.target
+        shared = self.additive and max(len(state.hands[0]), len(state.hands[1])) <= SHARED_HAND
         self.memo: dict = _shared_memo((self.trump, self.must_win, self.brisque_value, self.last_bonus)) \
-            if self.additive else {}
+            if shared else {}
+        self.max_nodes = give_up.nodes if isinstance(give_up, WorkLimit) and not shared else INF
 
     # utility of the game ending now with these extra points (pm, po) and the game's winner
     def _end(self, pm: int, po: int, outcome: int) -> int:
@@ -177,8 +214,11 @@ class _Solver:
                 return lo
             alpha, beta = max(alpha, lo), min(beta, hi)
         self.nodes += 1
-        if not self.nodes & ASK_EVERY and self.give_up is not None and self.give_up():
-            raise OutOfTime
+        if not self.nodes & ASK_EVERY:
+            if self.nodes > self.max_nodes:
+                raise OutOfWork
+            if self.give_up is not None and self.give_up():
+                raise OutOfTime
         a0, b0 = alpha, beta
         hand = hands[turn]
         maximizing = turn == 0
@@ -247,6 +287,12 @@ class _Solver:
         return None
 
     def _deal_end(self, pm: int, po: int, bm: int, bo: int) -> int:
+        if self.end_value is not None:
+            key = (pm, po, bm, bo)
+            value = self.ends.get(key)
+            if value is None:
+                value = self.ends[key] = self.end_value(pm, po, bm, bo)
+            return value
         if not self.brisques_now:
             pm += (self.won[0] + bm) * self.brisque_value
             po += (self.won[1] + bo) * self.brisque_value
@@ -279,11 +325,13 @@ def solved_value(state: GameState, seat: int, give_up: Callable[[], bool] | None
     return outcome, best - WIN * outcome
 
 
-def solve(state: GameState, me: int, give_up: Callable[[], bool] | None = None) -> tuple[int, dict[int, int]]:
-    """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face). Raises
-    ``OutOfTime`` once `give_up()` says so."""
+def solve(state: GameState, me: int, give_up: Callable[[], bool] | None = None,
+          end_value: EndValue | None = None) -> tuple[int, dict[int, int]]:
+    """(best card uid to play for `me`, who must be ``state.to_act``; value of every legal face: the best one
+    exact, the others at most their value). Raises ``OutOfTime`` once `give_up()` says so, ``OutOfWork`` past a
+    ``WorkLimit``. With `end_value` the deal's end is valued by it (a settlement) instead of the points."""
     assert state.to_act == me and solvable(state)
-    solver = _Solver(state, me, give_up)
+    solver = _Solver(state, me, give_up, end_value)
     hands = (tuple(sorted(c & 31 for c in state.hands[me])), tuple(sorted(c & 31 for c in state.hands[1 - me])))
     led = state.trick[0] & 31 if state.trick else None
     values: dict[int, int] = {}

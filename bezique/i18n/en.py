@@ -689,12 +689,16 @@ STRINGS: dict[str, str] = {
     "advice.win_brisque": "It takes the brisque.",
     "advice.win_cheap": "It wins the trick cheaply.",
     "advice.discard": "Let the trick go with a card you do not need.",
+    "advice.partner_brisque": "Your partner is winning this trick: give your side the brisque.",
+    "advice.partner_low": "Your partner is winning this trick: leave it to them with a card you do not need.",
     "advice.final_lead": "It wins the trick.",
     "advice.final_lead_low": "A cheap card: your trumps and brisques stay for the tricks to come.",
     "advice.final_low": "Give up this trick with your cheapest card.",
     "advice.final_win": "It takes the trick.",
     "advice.solver": "Exact count of the last tricks: the best move ({gain:+d} {gain:plural:point|points} from here).",
     "advice.solver_win": "Exact count of the last tricks: it wins the game.",
+    "advice.solver_settled": "Exact count of the last tricks, as the deal is settled: the best move ({gain:+d} "
+        "{gain:plural:match point|match points} for you).",
     "advice.vetoed": "Each of your other cards would throw away a brisque or break up your trump sequence.",
     "advice.win_now": "It wins the game now.",
     "advice.search": "It did best in {n} simulated {n:plural:deal|deals} ({gain:+.0f} {gain:plural:point|points} "

@@ -728,6 +728,9 @@ STRINGS: dict[str, str] = _typeset({
     "advice.win_brisque": "Vous ramassez la brisque.",
     "advice.win_cheap": "Vous prenez le pli à peu de frais.",
     "advice.discard": "Laissez passer le pli avec une carte dont vous n’avez pas besoin.",
+    "advice.partner_brisque": "Votre partenaire fait le pli : donnez la brisque à votre camp.",
+    "advice.partner_low": "Votre partenaire fait le pli : laissez-le-lui avec une carte dont vous n’avez pas "
+        "besoin.",
     "advice.final_lead": "Vous faites le pli.",
     "advice.final_lead_low": "Une petite carte : vos atouts et vos brisques restent pour les plis suivants.",
     "advice.final_low": "Cédez ce pli avec votre plus petite carte.",
@@ -735,6 +738,8 @@ STRINGS: dict[str, str] = _typeset({
     "advice.solver": "Compte exact des derniers plis : le meilleur coup ({gain:+d} "
         "{gain:plural:point|points} d’ici la fin).",
     "advice.solver_win": "Compte exact des derniers plis : vous gagnez la partie.",
+    "advice.solver_settled": "Compte exact des derniers plis, tel que la donne se règle : le meilleur coup "
+        "({gain:+d} {gain:plural:point|points} de match pour vous).",
     "advice.vetoed": "Chacune de vos autres cartes sacrifierait une brisque ou casserait votre quinte d’atout.",
     "advice.win_now": "Vous gagnez la partie sur ce coup.",
     "advice.search": "Le meilleur choix sur {n} {n:plural:donne simulée|donnes simulées} ({gain:+.0f} "

@@ -700,6 +700,8 @@ STRINGS: dict[str, str] = {
     "advice.win_brisque": "Cattura la brisque.",
     "advice.win_cheap": "Vince la presa spendendo poco.",
     "advice.discard": "Lascia la presa con una carta che non ti serve.",
+    "advice.partner_brisque": "La presa è del tuo compagno: dai la brisque alla coppia.",
+    "advice.partner_low": "La presa è del tuo compagno: lasciagliela con una carta che non ti serve.",
     "advice.final_lead": "Vince la presa.",
     "advice.final_lead_low": "Una carta che costa poco: briscole e brisque restano per le prossime prese.",
     "advice.final_low": "Cedi la presa con la tua carta meno utile.",
@@ -707,6 +709,8 @@ STRINGS: dict[str, str] = {
     "advice.solver": "Calcolo esatto delle ultime prese: la mossa migliore ({gain:+d} {gain:plural:punto|punti} "
         "da qui).",
     "advice.solver_win": "Calcolo esatto delle ultime prese: vinci la partita.",
+    "advice.solver_settled": "Calcolo esatto delle ultime prese, come si fa il conto della mano: la mossa migliore "
+        "({gain:+d} {gain:plural:punto|punti} di partita per te).",
     "advice.vetoed": "Ogni altra carta butterebbe via una brisque o romperebbe la tua scala di briscola.",
     "advice.win_now": "Vince subito la partita.",
     "advice.search": "La migliore in {n} {n:plural:distribuzione simulata|distribuzioni simulate} "

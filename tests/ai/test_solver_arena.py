@@ -72,8 +72,8 @@ def _general_only(monkeypatch) -> None:
     """Force the solver's general path (points carried in the memo key, target checks) even far from the target."""
     init = solver_module._Solver.__init__
 
-    def general(self, state, me, give_up=None):
-        init(self, state, me, give_up)
+    def general(self, state, me, give_up=None, end_value=None):
+        init(self, state, me, give_up, end_value)
         self.additive = False
 
     monkeypatch.setattr(solver_module._Solver, "__init__", general)
