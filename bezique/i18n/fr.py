@@ -544,6 +544,9 @@ STRINGS: dict[str, str] = _typeset({
     "replay.better": "{points} {points:plural:point|points} de plus que la première fois",
     "replay.worse": "{points} {points:plural:point|points} de moins que la première fois",
     "replay.same": "Exactement autant de points que la première fois",
+    "replay.settled_better": "Règlement : {points} {points:plural:point|points} de mieux pour vous que la 1re fois",
+    "replay.settled_worse": "Règlement : {points} {points:plural:point|points} de moins pour vous que la 1re fois",
+    "replay.settled_same": "Exactement le même règlement que la première fois",
     "replay.not_kept": "Une donne rejouée est un exercice : elle n’est ni sauvegardée, ni gardée, ni comptée "
                        "dans vos statistiques.",
     "replay.resume": "Reprendre",

@@ -518,6 +518,9 @@ STRINGS: dict[str, str] = {
     "replay.better": "{points} {points:plural:punto|punti} in più della prima volta",
     "replay.worse": "{points} {points:plural:punto|punti} in meno della prima volta",
     "replay.same": "Esattamente gli stessi punti della prima volta",
+    "replay.settled_better": "Saldo: {points} {points:plural:punto|punti} in più per te della prima volta",
+    "replay.settled_worse": "Saldo: {points} {points:plural:punto|punti} in meno per te della prima volta",
+    "replay.settled_same": "Esattamente lo stesso saldo della prima volta",
     "replay.not_kept": "Una smazzata rigiocata è un esercizio: non è salvata, conservata né contata nelle "
                        "statistiche.",
     "replay.resume": "Riprendi",

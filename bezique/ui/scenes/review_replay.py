@@ -3,8 +3,9 @@
 A ``ReplayDirector`` seats a ``presenter.replay.ReplaySession`` at a table over the Review screen (the table is
 the review's ``ReplaySeater``, offered by ``bezique.ui.table.scene``) and is that table's host: the game's own host
 is never told, so the player's real saved game is not touched and the replay is not kept nor counted. The table's
-pause and end screens are this module's ``ReplayOverlay``: at the end, the player's points then and now, and the
-ways on (replay again, back to the review, the menu); paused, the same ways and Resume.
+pause and end screens are this module's ``ReplayOverlay``: at the end, the player's points then and now (in Rubicon
+and Chinese, what the deal settled to then and now, which is what the match counts), and the ways on (replay
+again, back to the review, the menu); paused, the same ways and Resume.
 """
 
 from __future__ import annotations
@@ -158,12 +159,13 @@ class ReplayOverlay(Scene):
             return [(T("replay.paused_line", number=self.director.plan.deal + 1), CREAM)]
         c = self.director.comparison()
         then, now = c.then[c.side], c.now[c.side]
+        said_as = "replay.settled_" if c.settles else "replay."  # a settled deal: its settlement compared
         if c.gain > 0:
-            verdict = (T("replay.better", points=c.gain), BETTER)
+            verdict = (T(said_as + "better", points=c.gain), BETTER)
         elif c.gain < 0:
-            verdict = (T("replay.worse", points=-c.gain), WORSE)
+            verdict = (T(said_as + "worse", points=-c.gain), WORSE)
         else:
-            verdict = (T("replay.same"), CREAM)
+            verdict = (T(said_as + "same"), CREAM)
         seats = self.director.plan.seats
         if sum(seat.kind == "human" for seat in seats) == 1:
             said = T("replay.you_then_now", then=then, now=now)
@@ -172,14 +174,16 @@ class ReplayOverlay(Scene):
         return [(said, CREAM), verdict]
 
     def rows(self) -> list[tuple[str, int, int]]:
-        """(side's names, its points then, now), the player's side first."""
+        """(side's names, what it took then, now: its points, or in a settled deal its settlement), the player's
+        side first."""
         d = self.director
         c = d.comparison()
+        then, now = c.counted()
         rules = d.plan.rules
         sides = sorted(range(rules.sides), key=lambda side: side != c.side)
         names = {side: " & ".join(seat.name for i, seat in enumerate(d.plan.seats) if rules.side_of(i) == side)
                  for side in sides}
-        return [(names[side], c.then[side], c.now[side]) for side in sides]
+        return [(names[side], then[side], now[side]) for side in sides]
 
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
@@ -201,9 +205,12 @@ class ReplayOverlay(Scene):
         self.column.draw(surface, A, s, self.buttons())
 
     def _table(self, surface: pygame.Surface, box: Box, y: float, s: float) -> float:
-        """The points per side, then and now; returns the height under it."""
+        """The points per side, then and now (a settled deal's settlement, said over the names); returns the
+        height under it."""
         A, T = self.app.assets, self.app.t
         xs = (box.x + 40 * s, box.right - 230 * s, box.right - 130 * s, box.right - 40 * s)
+        if self.director.comparison().settles:
+            blit_text(surface, A, T("score.settled"), 18 * s, (xs[0], y), MUTED, max_width=xs[1] - xs[0] - 90 * s)
         for x, key, anchor in ((xs[1], "replay.then", "topright"), (xs[2], "replay.now", "topright"),
                                (xs[3], "replay.change", "topright")):
             blit_text(surface, A, T(key), 18 * s, (x, y), MUTED, anchor)
