@@ -270,6 +270,7 @@ STRINGS: dict[str, str] = {
     "guide.end_melds": "Your melds: {melds}.",
     "guide.end_no_melds": "You declared no meld this time: win a trick while you hold one.",
     "guide.end_brisques": "Brisques, the aces and tens in the tricks you won: {count} × 10 = {points} points.",
+    "guide.end_seven": "The seven of trumps: +{points}.",
     "guide.end_last_you": "You took the last trick: +10.",
     "guide.end_last_them": "{name} took the last trick: +10.",
     "guide.end_next": "A game goes on deal after deal until someone reaches {target} points. Ready for a real one?",

@@ -295,6 +295,7 @@ STRINGS: dict[str, str] = _typeset({
     "guide.end_melds": "Vos annonces : {melds}.",
     "guide.end_no_melds": "Aucune annonce cette fois : gagnez un pli quand vous tenez une combinaison.",
     "guide.end_brisques": "Brisques, les as et les dix des plis que vous avez gagnés : {count} × 10 = {points} points.",
+    "guide.end_seven": "Le sept d’atout : +{points}.",
     "guide.end_last_you": "Vous avez gagné le dernier pli : +10.",
     "guide.end_last_them": "{name} a gagné le dernier pli : +10.",
     "guide.end_next": "Une partie se joue donne après donne, jusqu’à ce qu’un joueur atteigne {target} points. Prêt "

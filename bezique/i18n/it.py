@@ -273,6 +273,7 @@ STRINGS: dict[str, str] = {
     "guide.end_melds": "Le tue combinazioni: {melds}.",
     "guide.end_no_melds": "Stavolta non hai dichiarato: vinci una presa quando hai una combinazione in mano.",
     "guide.end_brisques": "Brisque, gli assi e i dieci nelle prese che hai vinto: {count} × 10 = {points} punti.",
+    "guide.end_seven": "Il 7 di briscola: +{points}.",
     "guide.end_last_you": "Hai preso l'ultima presa: +10.",
     "guide.end_last_them": "{name} ha preso l'ultima presa: +10.",
     "guide.end_next": "Una partita va avanti distribuzione dopo distribuzione finché qualcuno arriva a {target} "
