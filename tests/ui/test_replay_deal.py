@@ -10,9 +10,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+from typing import Any
 
 import pygame
 import pytest
+from text_spy import spy_on_blit_text
 from ui_driver import DT, HANG_GUARD, button, click, key, point_on
 
 from bezique.ai import review as analysis
@@ -22,6 +24,8 @@ from bezique.persist.user_settings import LoadedSettings
 from bezique.presenter.replay import ReplaySession
 from bezique.presenter.review import review_game
 from bezique.rules import Phase, RecordedGame, Ruleset, Verb, legal_actions, make_ruleset, shuffled_deck
+from bezique.ui.kit import widgets
+from bezique.ui.kit.widgets import scale_of
 from bezique.ui.scene import Window
 from bezique.ui.scenes import review as review_scene
 from bezique.ui.scenes import review_replay
@@ -54,9 +58,10 @@ def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 AT_ONCE = {"animation_speed": "instant", "computer_pace": "instant", "trick_pause": "off"}
 
 
-def make_shell() -> Shell:
-    shell = Shell.create(size=(1280, 720), fullscreen=False)
+def make_shell(size: tuple[int, int] = (1280, 720), lang: str = "en") -> Shell:
+    shell = Shell.create(size=size, fullscreen=False)
     shell.settings = dataclasses.replace(shell.settings, **AT_ONCE)
+    shell.app.lang = lang
     shell.open_menu()
     shell.app.tick(DT)
     return shell
@@ -110,17 +115,17 @@ def dealt_alike(table: TableScene, review: ReviewScene) -> None:
     assert state.scores == [0] * len(state.scores) and state.deal_index == 0
 
 
-def review_of_one_deal(rules: Ruleset, players: list[dict[str, str]], dealer: int,
-                       seed: int) -> tuple[Window, ReviewScene, RecordedGame]:
+def review_of_one_deal(rules: Ruleset, players: list[dict[str, str]], dealer: int, seed: int,
+                       **window: Any) -> tuple[Window, ReviewScene, RecordedGame]:
     """One deal of `rules` played at random (its seed `seed`) and recorded, and its review open at a shell's window
-    (no analysis): the app, the review and the game."""
+    (``make_shell``'s `window`; no analysis): the app, the review and the game."""
     rng = random.Random(seed)
     game = RecordedGame.new(rules, players, dealer, seed=seed)
     game.start_deal(shuffled_deck(rules, rng))
     while game.state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
         game.act(rng.choice(legal_actions(game.state)))
     doc = game.to_dict()
-    app = make_shell().app
+    app = make_shell(**window).app
     review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc)
     app.push(review)
     app.tick(DT)
@@ -259,6 +264,31 @@ def test_every_variant_replays_its_deal(variant: str) -> None:
     assert end.lines()[1][0] == (app.t("replay.settled_better", points=gain) if gain > 0 else
                                  app.t("replay.settled_worse", points=-gain) if gain < 0 else
                                  app.t("replay.settled_same"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_settled_end_screen_says_everything_whole_in_french_and_italian_at_1024x640(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    players = [{"name": "Anne", "type": "human"}, {"name": "Bruno", "type": "ai", "level": "beginner"}]
+    app, _review, _game = review_of_one_deal(make_ruleset("rubicon"), players, 1, seed=7, size=(1024, 640), lang=lang)
+    key(app, pygame.K_r)
+    end = play_to_the_end(app, replay_table(app), random.Random(4), clicks=False)
+    drawn: list[tuple[str, bool, pygame.Rect]] = []  # (text, cut with "…" to fit, where)
+
+    def judge(surface, assets, text, size, rect, max_width, bold) -> None:
+        cut = max_width is not None and widgets.fit_line(assets, text, size, max_width, bold)[0] != text
+        drawn.append((text, cut, rect))
+
+    spy_on_blit_text(monkeypatch, judge)
+    app.dirty = True
+    app.draw()
+    box, note = end._panel(), end._note_lines(scale_of(app.size))
+    said = {text for text, _ in end.lines()} | {b.label for b in end.buttons()} | set(note)
+    ours = [(text, cut, rect) for text, cut, rect in drawn if text in said]
+    assert {text for text, _, _ in ours} == said  # every line drawn
+    for text, cut, rect in ours:  # whole and inside the panel
+        assert not cut and box.x <= rect.x and rect.right <= box.right and rect.bottom <= box.bottom, text
+    assert " ".join(note) == app.t("replay.not_kept")  # the note wrapped, nothing of it lost
 
 
 def test_a_deal_cut_short_offers_no_replay() -> None:
