@@ -161,13 +161,14 @@ class ReplayOverlay(Scene):
             return [(T("replay.paused_line", number=self.director.plan.deal + 1), CREAM)]
         c = self.director.comparison()
         then, now = c.then[c.side], c.now[c.side]
-        said_as = "replay.settled_" if c.settles else "replay."  # a settled deal: its settlement compared
+        better, worse, same = (("replay.settled_better", "replay.settled_worse", "replay.settled_same") if c.settles
+                               else ("replay.better", "replay.worse", "replay.same"))  # settled: its settlement
         if c.gain > 0:
-            verdict = (T(said_as + "better", points=c.gain), BETTER)
+            verdict = (T(better, points=c.gain), BETTER)
         elif c.gain < 0:
-            verdict = (T(said_as + "worse", points=-c.gain), WORSE)
+            verdict = (T(worse, points=-c.gain), WORSE)
         else:
-            verdict = (T(said_as + "same"), CREAM)
+            verdict = (T(same), CREAM)
         seats = self.director.plan.seats
         if sum(seat.kind == "human" for seat in seats) == 1:
             said = T("replay.you_then_now", then=then, now=now)
