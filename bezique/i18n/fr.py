@@ -295,6 +295,7 @@ STRINGS: dict[str, str] = _typeset({
     "guide.end_melds": "Vos annonces : {melds}.",
     "guide.end_no_melds": "Aucune annonce cette fois : gagnez un pli quand vous tenez une combinaison.",
     "guide.end_brisques": "Brisques, les as et les dix des plis que vous avez gagnés : {count} × 10 = {points} points.",
+    "guide.end_seven": "Le sept d’atout : +{points}.",
     "guide.end_last_you": "Vous avez gagné le dernier pli : +10.",
     "guide.end_last_them": "{name} a gagné le dernier pli : +10.",
     "guide.end_next": "Une partie se joue donne après donne, jusqu’à ce qu’un joueur atteigne {target} points. Prêt "
@@ -544,6 +545,9 @@ STRINGS: dict[str, str] = _typeset({
     "replay.better": "{points} {points:plural:point|points} de plus que la première fois",
     "replay.worse": "{points} {points:plural:point|points} de moins que la première fois",
     "replay.same": "Exactement autant de points que la première fois",
+    "replay.settled_better": "Règlement : {points} {points:plural:point|points} de mieux pour vous que la 1re fois",
+    "replay.settled_worse": "Règlement : {points} {points:plural:point|points} de moins pour vous que la 1re fois",
+    "replay.settled_same": "Exactement le même règlement que la première fois",
     "replay.not_kept": "Une donne rejouée est un exercice : elle n’est ni sauvegardée, ni gardée, ni comptée "
                        "dans vos statistiques.",
     "replay.resume": "Reprendre",

@@ -273,6 +273,7 @@ STRINGS: dict[str, str] = {
     "guide.end_melds": "Le tue combinazioni: {melds}.",
     "guide.end_no_melds": "Stavolta non hai dichiarato: vinci una presa quando hai una combinazione in mano.",
     "guide.end_brisques": "Brisque, gli assi e i dieci nelle prese che hai vinto: {count} × 10 = {points} punti.",
+    "guide.end_seven": "Il 7 di briscola: +{points}.",
     "guide.end_last_you": "Hai preso l'ultima presa: +10.",
     "guide.end_last_them": "{name} ha preso l'ultima presa: +10.",
     "guide.end_next": "Una partita va avanti distribuzione dopo distribuzione finché qualcuno arriva a {target} "
@@ -518,6 +519,9 @@ STRINGS: dict[str, str] = {
     "replay.better": "{points} {points:plural:punto|punti} in più della prima volta",
     "replay.worse": "{points} {points:plural:punto|punti} in meno della prima volta",
     "replay.same": "Esattamente gli stessi punti della prima volta",
+    "replay.settled_better": "Saldo: {points} {points:plural:punto|punti} in più per te della prima volta",
+    "replay.settled_worse": "Saldo: {points} {points:plural:punto|punti} in meno per te della prima volta",
+    "replay.settled_same": "Esattamente lo stesso saldo della prima volta",
     "replay.not_kept": "Una smazzata rigiocata è un esercizio: non è salvata, conservata né contata nelle "
                        "statistiche.",
     "replay.resume": "Riprendi",

@@ -5,7 +5,9 @@ in a ``ReplaySession``: a ``GameSession`` whose game is one deal long (``over`` 
 from the recorded deck every time (a try again is the very same cards). It is marked assisted (the player knows
 the cards), and it is never saved, kept nor counted in the statistics: the window gives it no autosave hook and
 no host but the replay's own, so the player's real saved game and records cannot be touched by it.
-``compare`` says how the try went against the original deal. No pygame here.
+``compare`` says how the try went against the original deal: by the deal's points, or, where a deal is settled
+(Rubicon, Chinese: ``settle_deal``), by what it settled to, since that and not the points is what the match counts.
+No pygame here.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bezique.presenter.session import GameSession, Seat
-from bezique.rules import Event, Phase, RecordedGame, RecordError, Ruleset, parse_code, replay_record
+from bezique.rules import Event, Phase, RecordedGame, RecordError, Ruleset, Settlement, parse_code, replay_record
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,7 @@ class ReplayPlan:
     deal: int
     seed: int
     original: tuple[int, ...]  # each side's points in the original deal
+    settled: Settlement | None = None  # how the original deal was settled (Rubicon, Chinese); None: not settled
 
 
 def plan_replay(doc: dict[str, Any], deal: int, original: list[int]) -> ReplayPlan:
@@ -35,7 +38,8 @@ def plan_replay(doc: dict[str, Any], deal: int, original: list[int]) -> ReplayPl
 
     The dealer is the one the rules had for that deal (the record's first dealer moved on by the deals before,
     as the rules move it); the seats keep their names, kinds and computer levels (the table plays a level the
-    record does not give at the first level).
+    record does not give at the first level). Where the rules settle a deal, the plan keeps how this one was
+    settled, as the record's replay has it.
 
     Raises:
         RecordError: the record does not replay, or has no such deal.
@@ -50,7 +54,9 @@ def plan_replay(doc: dict[str, Any], deal: int, original: list[int]) -> ReplayPl
     seats = tuple(Seat(str(p.get("name", "")), str(p.get("type", "human")), str(p.get("level", "") or ""))
                   for p in before.players)
     seed = int(doc.get("seed") or 0) * 31 + deal
-    return ReplayPlan(before.rules, seats, dealer, deck, deal, seed, tuple(original))
+    played = replay_record({**doc, "deals": deals[:deal + 1]}).state.past_deals
+    settled = played[deal].settlement if deal < len(played) else None
+    return ReplayPlan(before.rules, seats, dealer, deck, deal, seed, tuple(original), settled)
 
 
 class ReplaySession(GameSession):
@@ -88,6 +94,11 @@ class ReplaySession(GameSession):
         state = self.state
         return tuple(state.past_deals[0].points) if state.past_deals else tuple(state.deal_points)
 
+    def settlement(self) -> Settlement | None:
+        """How the deal was settled, once it is over (Rubicon, Chinese); None before, or where deals are not."""
+        past = self.state.past_deals
+        return past[0].settlement if past else None
+
 
 @dataclass(frozen=True)
 class Comparison:
@@ -96,13 +107,36 @@ class Comparison:
     side: int
     then: tuple[int, ...]  # each side's points in the original deal
     now: tuple[int, ...]  # each side's points in this try
+    settled_then: Settlement | None = None  # how each was settled, where the rules settle a deal
+    settled_now: Settlement | None = None
+
+    @property
+    def settles(self) -> bool:
+        """The deal is settled (Rubicon, Chinese): what counts is the settlement, not the points."""
+        return self.settled_then is not None and self.settled_now is not None
+
+    def counted(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What each side took for the match, then and now: the settlement's gains (the winner's, the others 0)
+        where the deal is settled, else the deal's points."""
+        if self.settled_then is not None and self.settled_now is not None:
+            return self.settled_then.settled, self.settled_now.settled
+        return self.then, self.now
 
     @property
     def gain(self) -> int:
-        """How many more points the player's side made this time (negative: fewer)."""
-        return self.now[self.side] - self.then[self.side]
+        """How much better the player's side did this time (negative: worse): more points, or, in a settled deal,
+        how far the settlement moved its lead over the other side (from losing by 700 to winning by 300: 1000)."""
+        then, now = self.counted()
+        if not self.settles:
+            return now[self.side] - then[self.side]
+        return _lead(now, self.side) - _lead(then, self.side)
+
+
+def _lead(taken: tuple[int, ...], side: int) -> int:
+    """`side`'s lead over the best other side in what each took for the match."""
+    return taken[side] - max(v for i, v in enumerate(taken) if i != side)
 
 
 def compare(session: ReplaySession, side: int) -> Comparison:
     """How the replayed deal went for `side` against the original."""
-    return Comparison(side, session.plan.original, session.points())
+    return Comparison(side, session.plan.original, session.points(), session.plan.settled, session.settlement())

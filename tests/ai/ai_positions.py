@@ -20,8 +20,20 @@ from bezique.rules import (
 TWO = make_ruleset("two_handed", {"target_score": 1000})
 
 
+def card(code: str) -> int:
+    """A card from its code; without a copy index (``AS``), the first copy (``AS#0``)."""
+    return parse_card(code if "#" in code else code + "#0")
+
+
 def cards(text: str) -> list[int]:
-    return [parse_card(code if "#" in code else code + "#0") for code in text.split()]
+    return [card(code) for code in text.split()]
+
+
+def dealt_game(rules, dealer: int, rng: random.Random) -> GameState:
+    """A new game of `rules`, `dealer` dealing, its first deal dealt from a deck shuffled by `rng`."""
+    state = new_game(rules, dealer)
+    start_deal(state, shuffled_deck(rules, rng))
+    return state
 
 
 def position(hand: str, *, turn_up: str, table: str = "", opp_hand: str = "", led: str = "",
@@ -101,8 +113,7 @@ def random_states(count: int, seed: int, rules=TWO, max_steps: int = 120) -> lis
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        state = new_game(rules, rng.randrange(rules.players))
-        start_deal(state, shuffled_deck(rules, rng))
+        state = dealt_game(rules, rng.randrange(rules.players), rng)
         stop = rng.randrange(1, max_steps)
         for _ in range(stop):
             legal = legal_actions(state)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import statistics
 
+from ai_positions import TWO, card, dealt_game
+
 from bezique.ai import make_player
 from bezique.ai.inference import Belief
 from bezique.rules import (
@@ -21,20 +23,13 @@ from bezique.rules import (
     full_deck_faces,
     make_ruleset,
     new_game,
-    parse_card,
-    shuffled_deck,
     start_deal,
     suit_of,
     view_for,
 )
 
-TWO = make_ruleset("two_handed", {"target_score": 1000})
 OPPONENT = "AS TS 9H 8H 9D 8D JH 8S"  # seat 1: no meld, no seven of clubs, no card above a nine but the spades
 MINE = "7H 7D 9S KD QH JS 8C TH"
-
-
-def card(code: str) -> int:
-    return parse_card(code if "#" in code else code + "#0")
 
 
 def stacked(opponent: str, mine: str, turn_up: str, stock_top: str, seed: int = 3):
@@ -141,8 +136,7 @@ def _positions(variant: str, count: int):
     rules = make_ruleset(variant, {})
     players = [make_player("intermediate", 20 + s) for s in range(rules.players)]
     for deal in range(count):
-        state = new_game(rules, deal % rules.players)
-        start_deal(state, shuffled_deck(rules, random.Random(100 + deal)))
+        state = dealt_game(rules, deal % rules.players, random.Random(100 + deal))
         while state.phase != Phase.AWAIT_DEAL and not state.finished and state.stock:
             if state.to_act == 0 and state.phase == Phase.PLAY and len(state.tricks_log) >= 2:
                 yield state
@@ -174,8 +168,7 @@ def test_in_the_final_tricks_with_three_players_a_seat_that_did_not_follow_suit_
     rng = random.Random(6)
     checked = 0
     for deal in range(3):
-        state = new_game(rules, deal % 3)
-        start_deal(state, shuffled_deck(rules, random.Random(200 + deal)))
+        state = dealt_game(rules, deal % 3, random.Random(200 + deal))
         while state.phase != Phase.AWAIT_DEAL and not state.finished:
             if state.to_act == 0 and state.final_phase and state.trick:
                 view = view_for(state, 0)

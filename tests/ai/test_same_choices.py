@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from ai_positions import dealt_game
 
 from bezique.ai import make_player
 from bezique.ai.search import rollout
@@ -29,8 +30,6 @@ from bezique.rules import (
     make_ruleset,
     new_game,
     play_game,
-    shuffled_deck,
-    start_deal,
     view_for,
 )
 
@@ -96,8 +95,7 @@ def play_seeded(variant: str, levels: tuple[str, ...], deals: int, seed: int, it
 def rollout_position(seed: int) -> GameState:
     """A two-handed deal played at random for a seeded number of actions (into the final tricks, now and then)."""
     rng = random.Random(seed)
-    state = new_game(make_ruleset("two_handed"), seed % 2)
-    start_deal(state, shuffled_deck(state.rules, rng))
+    state = dealt_game(make_ruleset("two_handed"), seed % 2, rng)
     for _ in range(rng.randrange(5, 110)):
         if state.phase not in (Phase.PLAY, Phase.DECLARE):
             break

@@ -20,7 +20,7 @@ from bezique.rules import Phase, legal_actions
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.shell import Shell
-from bezique.ui.table.guide_end import LessonEnd
+from bezique.ui.table.guide_end import TEXT_TOP, LessonEnd
 from bezique.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
@@ -128,6 +128,13 @@ def test_the_whole_lesson_by_the_pointer_teaches_in_order_and_ends_with_its_summ
     lines = summary.lines()
     brisques = len(summary.brisques())
     assert lines[2] == app.t("guide.end_brisques", count=brisques, points=10 * brisques)
+    log = table.session.state.log
+    seven = sum(p for _d, _side, who, kind, p in log if who == table.stage.viewer and kind == "seven_of_trumps")
+    assert (app.t("guide.end_seven", points=seven) in lines) == (seven > 0)  # every point said: the lines add up
+    box, s = summary.panel_box(), summary._scale()  # as tall as what it says, within the window
+    assert box.y >= 0 and box.bottom <= size[1]
+    text_bottom = box.y + TEXT_TOP * s + summary._text_height(s)
+    assert all(text_bottom < b.box.y and b.box.bottom <= box.bottom for b in summary.buttons())
     assert not saves.save_path().exists() and not stats.stats_path().exists()  # neither saved nor counted
     key(app, pygame.K_RETURN)  # a real game: the New game screen
     assert isinstance(app.stack.top, NewGameScene)

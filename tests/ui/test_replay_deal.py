@@ -2,16 +2,19 @@
 cards are dealt again by the same dealer under the same rules against the same opponents, scores at 0; the
 player's real saved game, the kept games and the statistics are left as they were; the end compares this try with
 the original and offers replay again (the very same cards again), back to the review and the menu; the pause
-screen offers the same ways and Resume; every variant the review shows replays; a deal cut short does not."""
+screen offers the same ways and Resume; every variant the review shows replays (Rubicon and Chinese comparing what
+the deal settled to, which is what their match counts); a deal cut short does not."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
 import random
+from typing import Any
 
 import pygame
 import pytest
+from text_spy import spy_on_blit_text
 from ui_driver import DT, HANG_GUARD, button, click, key, point_on
 
 from bezique.ai import review as analysis
@@ -20,7 +23,10 @@ from bezique.persist import history, saves, stats
 from bezique.persist.user_settings import LoadedSettings
 from bezique.presenter.replay import ReplaySession
 from bezique.presenter.review import review_game
-from bezique.rules import Phase, RecordedGame, Verb, legal_actions, make_ruleset, shuffled_deck
+from bezique.rules import Phase, RecordedGame, Ruleset, Verb, legal_actions, make_ruleset, shuffled_deck
+from bezique.ui.kit import widgets
+from bezique.ui.kit.widgets import scale_of
+from bezique.ui.scene import Window
 from bezique.ui.scenes import review as review_scene
 from bezique.ui.scenes import review_replay
 from bezique.ui.scenes.menu import MenuScene
@@ -52,9 +58,10 @@ def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 AT_ONCE = {"animation_speed": "instant", "computer_pace": "instant", "trick_pause": "off"}
 
 
-def make_shell() -> Shell:
-    shell = Shell.create(size=(1280, 720), fullscreen=False)
+def make_shell(size: tuple[int, int] = (1280, 720), lang: str = "en") -> Shell:
+    shell = Shell.create(size=size, fullscreen=False)
     shell.settings = dataclasses.replace(shell.settings, **AT_ONCE)
+    shell.app.lang = lang
     shell.open_menu()
     shell.app.tick(DT)
     return shell
@@ -106,6 +113,23 @@ def dealt_alike(table: TableScene, review: ReviewScene) -> None:
     assert [sorted(h) for h in state.hands] == [sorted(h) for h in first.hands]
     assert (state.turn_up, state.trump, state.dealer) == (first.turn_up, first.trump, review.cursor.deal.dealer)
     assert state.scores == [0] * len(state.scores) and state.deal_index == 0
+
+
+def review_of_one_deal(rules: Ruleset, players: list[dict[str, str]], dealer: int, seed: int,
+                       **window: Any) -> tuple[Window, ReviewScene, RecordedGame]:
+    """One deal of `rules` played at random (its seed `seed`) and recorded, and its review open at a shell's window
+    (``make_shell``'s `window`; no analysis): the app, the review and the game."""
+    rng = random.Random(seed)
+    game = RecordedGame.new(rules, players, dealer, seed=seed)
+    game.start_deal(shuffled_deck(rules, rng))
+    while game.state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
+        game.act(rng.choice(legal_actions(game.state)))
+    doc = game.to_dict()
+    app = make_shell(**window).app
+    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc)
+    app.push(review)
+    app.tick(DT)
+    return app, review, game
 
 
 def first_deal_at_the_table(shell: Shell, seed: int) -> TableScene:
@@ -217,26 +241,54 @@ PLAYERS = {2: ["human", "ai"], 3: ["human", "ai", "ai"], 4: ["human", "ai", "ai"
 @pytest.mark.parametrize("variant", ["two_handed", "open", "rubicon", "chinese", "three_handed", "four_handed"])
 def test_every_variant_replays_its_deal(variant: str) -> None:
     rules = make_ruleset(variant)
-    rng = random.Random(7)
     players = [{"name": f"P{i}", "type": kind, **({"level": "beginner"} if kind == "ai" else {})}
                for i, kind in enumerate(PLAYERS[rules.players])]
-    game = RecordedGame.new(rules, players, rules.players - 1, seed=7)
-    game.start_deal(shuffled_deck(rules, rng))
-    while game.state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
-        game.act(rng.choice(legal_actions(game.state)))
-    doc = game.to_dict()
-    shell = make_shell()
-    app = shell.app
-    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc)
-    app.push(review)
-    app.tick(DT)
+    app, review, game = review_of_one_deal(rules, players, rules.players - 1, seed=7)
     key(app, pygame.K_r)
     table = replay_table(app)
     dealt_alike(table, review)
     end = play_to_the_end(app, table, random.Random(4), clicks=False)
     assert len(end.rows()) == rules.sides
-    assert end.director.comparison().then == tuple(game.state.past_deals[0].points)
-    assert end.director.comparison().now == tuple(table.session.state.past_deals[0].points)
+    c = end.director.comparison()
+    assert c.then == tuple(game.state.past_deals[0].points)
+    assert c.now == tuple(table.session.state.past_deals[0].points)
+    then, now = game.state.past_deals[0].settlement, table.session.state.past_deals[0].settlement
+    assert c.settles == (variant in ("rubicon", "chinese")) == (then is not None)
+    if then is None or now is None:
+        return
+    # Rubicon and Chinese: what the deal settled to is compared, not its points
+    assert (c.settled_then, c.settled_now) == (then, now)
+    assert end.rows()[0][1:] == (then.settled[0], now.settled[0])  # the player's side first: seat 0
+    gain = (now.settled[0] - now.settled[1]) - (then.settled[0] - then.settled[1])
+    assert c.gain == gain
+    assert end.lines()[1][0] == (app.t("replay.settled_better", points=gain) if gain > 0 else
+                                 app.t("replay.settled_worse", points=-gain) if gain < 0 else
+                                 app.t("replay.settled_same"))
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_settled_end_screen_says_everything_whole_in_french_and_italian_at_1024x640(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    players = [{"name": "Anne", "type": "human"}, {"name": "Bruno", "type": "ai", "level": "beginner"}]
+    app, _review, _game = review_of_one_deal(make_ruleset("rubicon"), players, 1, seed=7, size=(1024, 640), lang=lang)
+    key(app, pygame.K_r)
+    end = play_to_the_end(app, replay_table(app), random.Random(4), clicks=False)
+    drawn: list[tuple[str, bool, pygame.Rect]] = []  # (text, cut with "…" to fit, where)
+
+    def judge(surface, assets, text, size, rect, max_width, bold) -> None:
+        cut = max_width is not None and widgets.fit_line(assets, text, size, max_width, bold)[0] != text
+        drawn.append((text, cut, rect))
+
+    spy_on_blit_text(monkeypatch, judge)
+    app.dirty = True
+    app.draw()
+    box, note = end._panel(), end._note_lines(scale_of(app.size))
+    said = {text for text, _ in end.lines()} | {b.label for b in end.buttons()} | set(note)
+    ours = [(text, cut, rect) for text, cut, rect in drawn if text in said]
+    assert {text for text, _, _ in ours} == said  # every line drawn
+    for text, cut, rect in ours:  # whole and inside the panel
+        assert not cut and box.x <= rect.x and rect.right <= box.right and rect.bottom <= box.bottom, text
+    assert " ".join(note) == app.t("replay.not_kept")  # the note wrapped, nothing of it lost
 
 
 def test_a_deal_cut_short_offers_no_replay() -> None:
@@ -259,18 +311,8 @@ def test_a_deal_cut_short_offers_no_replay() -> None:
 
 
 def test_two_at_one_screen_replay_with_the_hand_over_and_are_named() -> None:
-    rules = make_ruleset("two_handed")
-    rng = random.Random(9)
-    game = RecordedGame.new(rules, [{"name": "Ann", "type": "human"}, {"name": "Bob", "type": "human"}], 1, seed=9)
-    game.start_deal(shuffled_deck(rules, rng))
-    while game.state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
-        game.act(rng.choice(legal_actions(game.state)))
-    doc = game.to_dict()
-    shell = make_shell()
-    app = shell.app
-    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc)
-    app.push(review)
-    app.tick(DT)
+    players = [{"name": "Ann", "type": "human"}, {"name": "Bob", "type": "human"}]
+    app, review, _game = review_of_one_deal(make_ruleset("two_handed"), players, 1, seed=9)
     key(app, pygame.K_r)
     assert isinstance(app.stack.top, HandOverScene)  # two people: the hand-over comes first, as in a game
     table = next(scene for scene in app.stack.scenes if isinstance(scene, TableScene))

@@ -1,8 +1,8 @@
 """The card tracker at the table, driven with real pygame events: off by default, C shows and hides it, shown
 against the computer it marks the game assisted; on a stacked deal played by clicks it marks exactly the brisques
 played and seen; its panel fits where the layout puts it (clear of every zone) at 1024×640, 1280×720 and 1920×1080
-in every two-handed variant and language, and a table with three or four seats says it has no room; Settings
-offers it and keeps it."""
+in every two-handed variant and language, with marks large enough to read there (and none touching the next), and a
+table with three or four seats says it has no room; Settings offers it and keeps it."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from bezique.presenter.tracker import tracked_rows
 from bezique.rules import RecordedGame, card_code, full_deck_faces, parse_code
 from bezique.ui.scenes.settings import KEYS, SettingsScene
 from bezique.ui.scenes.shell import Shell
+from bezique.ui.table import tracker as tracker_module
 from bezique.ui.table.scene import TableScene
 from bezique.ui.table.tracker import SIZES
 
@@ -107,10 +108,14 @@ def test_a_stacked_deal_marks_exactly_the_brisques_played_and_seen(monkeypatch: 
         assert box.x <= rect.x and rect.right <= box.right and box.y <= rect.y and rect.bottom <= box.bottom, text
 
 
+MARK_ACROSS = {(1024, 640): 7, (1280, 720): 9, (1920, 1080): 13}  # px: a mark's least diameter at each window size
+
+
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", ["two_handed", "open", "rubicon", "chinese"])
 @pytest.mark.parametrize("language", ["en", "it", "fr"])
-def test_the_panel_fits_clear_of_every_zone(size: tuple[int, int], variant: str, language: str) -> None:
+def test_the_panel_fits_clear_of_every_zone(size: tuple[int, int], variant: str, language: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
     app, table = make_app(seed=3, size=size, variant=variant, language=language, card_tracker=True)
     rng = random.Random(2)
     for _ in range(6):  # a few tricks: trumps made in Rubicon and Chinese often enough, melds on the tables
@@ -127,6 +132,19 @@ def test_the_panel_fits_clear_of_every_zone(size: tuple[int, int], variant: str,
     assert not any(box.intersects(zone) for zone in zones)
     rows = tracked_rows(table.session.view(0))
     assert any(table.tracker._fits(rows, box, size_ * L.s) for size_ in SIZES)  # drawn, not "no room"
+    drawn: list[tuple[float, float, float]] = []  # each mark as drawn: its centre and radius
+    real_mark = tracker_module._mark
+    monkeypatch.setattr(tracker_module, "_mark", lambda surface, state, centre, radius: (
+        drawn.append((*centre, radius)), real_mark(surface, state, centre, radius)))
+    app.dirty = True
+    app.tick(DT)
+    if table.session.rules.packs > tracker_module.PIPS_UP_TO:  # Chinese: counts in figures, no marks in the rows
+        return
+    # a mark is a good part of the text's height (two rows of four copies in Rubicon: a little smaller)
+    least = MARK_ACROSS[size] * (0.75 if table.session.rules.packs > 2 else 1)
+    assert drawn and min(2 * r for _x, _y, r in drawn) >= least
+    for i, (x, y, r) in enumerate(drawn):  # and apart: a gap of a pixel at least between any two
+        assert all(((x - x2) ** 2 + (y - y2) ** 2) ** 0.5 >= r + r2 + 1 for x2, y2, r2 in drawn[i + 1:])
 
 
 @pytest.mark.parametrize("variant", ["three_handed", "four_handed"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
+from types import ModuleType
 
 import pygame
 
@@ -51,8 +52,15 @@ def spy_on_blit_text(monkeypatch, on_draw: Callable[..., None] | None = None) \
             on_draw(surface, assets, text, size, rect, max_width, bold)
         return rect
 
-    for info in pkgutil.walk_packages(bezique.ui.__path__, "bezique.ui."):
-        module = importlib.import_module(info.name)
+    # every module imported first, then patched: a module first imported while ``widgets`` already held the spy
+    # bound the spy itself, was never restored, and blinded every later test's spy to its texts (the fits tests
+    # then passed or failed by the order they ran in)
+    for module in ui_modules():
         if getattr(module, "blit_text", None) is real:
             monkeypatch.setattr(module, "blit_text", spy)
     return texts
+
+
+def ui_modules() -> list[ModuleType]:
+    """Every module of the window, imported."""
+    return [importlib.import_module(info.name) for info in pkgutil.walk_packages(bezique.ui.__path__, "bezique.ui.")]

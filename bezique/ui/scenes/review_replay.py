@@ -3,8 +3,9 @@
 A ``ReplayDirector`` seats a ``presenter.replay.ReplaySession`` at a table over the Review screen (the table is
 the review's ``ReplaySeater``, offered by ``bezique.ui.table.scene``) and is that table's host: the game's own host
 is never told, so the player's real saved game is not touched and the replay is not kept nor counted. The table's
-pause and end screens are this module's ``ReplayOverlay``: at the end, the player's points then and now, and the
-ways on (replay again, back to the review, the menu); paused, the same ways and Resume.
+pause and end screens are this module's ``ReplayOverlay``: at the end, the player's points then and now (in Rubicon
+and Chinese, what the deal settled to then and now, which is what the match counts), and the ways on (replay
+again, back to the review, the menu); paused, the same ways and Resume.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from bezique.persist.user_settings import load_user_settings
 from bezique.presenter.layout import Box
 from bezique.presenter.replay import Comparison, ReplayPlan, ReplaySession, compare, plan_replay
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.table.options import TableOptions
 
 BETTER, WORSE = (150, 220, 140), (240, 150, 130)
+NOTE_SIZE, PANEL_W = 17, 660  # at scale 1: the size of the note that a replay is not kept, the panel's width
 
 
 class ReplaySeater(Protocol):
@@ -126,8 +128,9 @@ class ReplayOverlay(Scene):
         table = 38 + 32 * self.director.plan.rules.sides if self.ended else 0
         buttons = (3 if self.ended else 4) * 56
         lines = 2 if self.ended else 1
-        height = min((74 + table + lines * 32 + 40 + 16 + buttons + 14) * s, h - 20 * s)
-        return Box(w / 2 - 330 * s, h / 2 - height / 2, 660 * s, height)
+        note = 40 + 22 * (len(self._note_lines(s)) - 1)  # the note wraps where it runs long (French at 1024x640)
+        height = min((74 + table + lines * 32 + note + 16 + buttons + 14) * s, h - 20 * s)
+        return Box(w / 2 - PANEL_W / 2 * s, h / 2 - height / 2, PANEL_W * s, height)
 
     def buttons(self) -> list[Button]:
         T = self.app.t
@@ -158,12 +161,14 @@ class ReplayOverlay(Scene):
             return [(T("replay.paused_line", number=self.director.plan.deal + 1), CREAM)]
         c = self.director.comparison()
         then, now = c.then[c.side], c.now[c.side]
+        better, worse, same = (("replay.settled_better", "replay.settled_worse", "replay.settled_same") if c.settles
+                               else ("replay.better", "replay.worse", "replay.same"))  # settled: its settlement
         if c.gain > 0:
-            verdict = (T("replay.better", points=c.gain), BETTER)
+            verdict = (T(better, points=c.gain), BETTER)
         elif c.gain < 0:
-            verdict = (T("replay.worse", points=-c.gain), WORSE)
+            verdict = (T(worse, points=-c.gain), WORSE)
         else:
-            verdict = (T("replay.same"), CREAM)
+            verdict = (T(same), CREAM)
         seats = self.director.plan.seats
         if sum(seat.kind == "human" for seat in seats) == 1:
             said = T("replay.you_then_now", then=then, now=now)
@@ -172,14 +177,16 @@ class ReplayOverlay(Scene):
         return [(said, CREAM), verdict]
 
     def rows(self) -> list[tuple[str, int, int]]:
-        """(side's names, its points then, now), the player's side first."""
+        """(side's names, what it took then, now: its points, or in a settled deal its settlement), the player's
+        side first."""
         d = self.director
         c = d.comparison()
+        then, now = c.counted()
         rules = d.plan.rules
         sides = sorted(range(rules.sides), key=lambda side: side != c.side)
         names = {side: " & ".join(seat.name for i, seat in enumerate(d.plan.seats) if rules.side_of(i) == side)
                  for side in sides}
-        return [(names[side], c.then[side], c.now[side]) for side in sides]
+        return [(names[side], then[side], now[side]) for side in sides]
 
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
@@ -196,14 +203,23 @@ class ReplayOverlay(Scene):
         for text, colour in self.lines():
             y = blit_text(surface, A, text, 21 * s, (box.cx, y), colour, "midtop", bold=colour != CREAM,
                           max_width=box.w - 40 * s).bottom + 6 * s
-        blit_text(surface, A, T("replay.not_kept"), 17 * s, (box.cx, y + 4 * s), MUTED, "midtop",
-                  max_width=box.w - 40 * s)
+        y += 4 * s
+        for line in self._note_lines(s):
+            y = blit_text(surface, A, line, NOTE_SIZE * s, (box.cx, y), MUTED, "midtop",
+                          max_width=box.w - 40 * s).bottom
         self.column.draw(surface, A, s, self.buttons())
 
+    def _note_lines(self, s: float) -> list[str]:
+        """That a replay is not kept, in as many lines as the panel's width needs."""
+        return wrap(self.app.assets, self.app.t("replay.not_kept"), NOTE_SIZE * s, (PANEL_W - 40) * s)
+
     def _table(self, surface: pygame.Surface, box: Box, y: float, s: float) -> float:
-        """The points per side, then and now; returns the height under it."""
+        """The points per side, then and now (a settled deal's settlement, said over the names); returns the
+        height under it."""
         A, T = self.app.assets, self.app.t
         xs = (box.x + 40 * s, box.right - 230 * s, box.right - 130 * s, box.right - 40 * s)
+        if self.director.comparison().settles:
+            blit_text(surface, A, T("score.settled"), 18 * s, (xs[0], y), MUTED, max_width=xs[1] - xs[0] - 90 * s)
         for x, key, anchor in ((xs[1], "replay.then", "topright"), (xs[2], "replay.now", "topright"),
                                (xs[3], "replay.change", "topright")):
             blit_text(surface, A, T(key), 18 * s, (x, y), MUTED, anchor)
@@ -213,6 +229,7 @@ class ReplayOverlay(Scene):
             blit_text(surface, A, name, 22 * s, (xs[0], y), colour, bold=i == 0, max_width=xs[1] - xs[0] - 90 * s)
             blit_text(surface, A, str(then), 22 * s, (xs[1], y), colour, "topright")
             blit_text(surface, A, str(now), 22 * s, (xs[2], y), colour, "topright", bold=True)
-            blit_text(surface, A, f"{now - then:+d}", 22 * s, (xs[3], y), colour, "topright")
+            change = f"{now - then:+d}".replace("-", "\u2212")  # a true minus, as wide as the plus
+            blit_text(surface, A, change, 22 * s, (xs[3], y), colour, "topright")
             y += 32 * s
         return y + 10 * s

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 
+TEXT_TOP, TEXT_SIZE, TEXT_WIDTH = 84, 21, 720  # at scale 1: where the sentences start, their size and width
+CARDS_H = 60  # the brisques' cards' height at scale 1
+FOOT = 124  # at scale 1: the room under the sentences for the keys' line and the buttons
+
 class LessonWays(Protocol):
     """Where the summary's buttons lead (the lesson's host)."""
 
@@ -42,7 +46,8 @@ class LessonEnd(Scene):
 
     # --- what it says ---------------------------------------------------------------------------------------
     def lines(self) -> list[str]:
-        """The summary's sentences: the deal's points, the melds declared, the brisques, the last trick, what next."""
+        """The summary's sentences: the deal's points, the melds declared, the brisques, the seven of trumps, the
+        last trick, what next (everything the player scored, so the lines add up to the deal's points)."""
         T, lang = self.app.t, self.app.lang
         state = self.session.state
         me, other = self.seat, 1 - self.seat
@@ -54,6 +59,9 @@ class LessonEnd(Scene):
         out.append(T("guide.end_melds", melds=", ".join(melds)) if melds else T("guide.end_no_melds"))
         brisques = len(self.brisques())
         out.append(T("guide.end_brisques", count=brisques, points=brisques * 10))
+        seven = sum(p for _d, _s, who, kind, p in log if who == me and kind == "seven_of_trumps")
+        if seven:  # without it the lines would not add up to the deal's points
+            out.append(T("guide.end_seven", points=seven))
         last = next((who for _d, _s, who, kind, _p in log if kind == "last_trick"), None)
         if last is not None:
             out.append(T("guide.end_last_you") if last == me else
@@ -72,9 +80,23 @@ class LessonEnd(Scene):
         return min(w / 1280, h / 720)
 
     def panel_box(self) -> Box:
+        """As tall as what it says (the title, the sentences, the brisques' cards, the keys and the buttons), up to
+        the most the window gives it: a short summary no longer floats over an empty half of its panel."""
         w, h = self.app.size
         s = self._scale()
-        return Box(w / 2 - 390 * s, h / 2 - 240 * s, 780 * s, 480 * s)
+        height = min(480 * s, (TEXT_TOP + FOOT) * s + self._text_height(s))
+        return Box(w / 2 - 390 * s, h / 2 - height / 2, 780 * s, height)
+
+    def _text_height(self, s: float) -> float:
+        """The height of the sentences as ``draw`` lays them out (each wrapped, the brisques' cards under theirs)."""
+        A = self.app.assets
+        step = A.font(TEXT_SIZE * s).get_linesize()
+        height = 0.0
+        for i, sentence in enumerate(self.lines()):
+            height += len(wrap(A, sentence, TEXT_SIZE * s, TEXT_WIDTH * s)) * step + 6 * s
+            if i == 2 and self.brisques():
+                height += round(CARDS_H * s) + 8 * s
+        return height
 
     def buttons(self) -> list[Button]:
         box, s = self.panel_box(), self._scale()
@@ -114,12 +136,12 @@ class LessonEnd(Scene):
         panel(surface, box, alpha=255, edge=GOLD, edge_width=3)
         blit_text(surface, A, self.app.t("guide.end_title"), 40 * s, (box.cx, box.y + 18 * s), GOLD, "midtop",
                   bold=True, shadow=True, max_width=box.w - 40 * s)
-        y = box.y + 84 * s
-        size = 21 * s
+        y = box.y + TEXT_TOP * s
+        size = TEXT_SIZE * s
         step = A.font(size).get_linesize()
         lines = self.lines()
         for i, sentence in enumerate(lines):
-            for line in wrap(A, sentence, size, box.w - 60 * s):
+            for line in wrap(A, sentence, size, TEXT_WIDTH * s):
                 blit_text(surface, A, line, size, (box.x + 30 * s, y), GOLD if i == len(lines) - 1 else CREAM)
                 y += step
             y += 6 * s
@@ -133,7 +155,7 @@ class LessonEnd(Scene):
         cards = self.brisques()
         if not cards:
             return y
-        ch = round(60 * s)
+        ch = round(CARDS_H * s)
         step = min(ch * 0.5, (box.w - 60 * s - ch) / max(len(cards) - 1, 1))
         for i, card in enumerate(cards):
             surface.blit(self.app.assets.card(card, ch), (box.x + 30 * s + i * step, y))

@@ -2,10 +2,11 @@
 
 Off by default (Settings → Card tracker; the C key shows or hides it at the table). What it shows is
 ``presenter.tracker``'s, from the looking player's ``view_for`` only, so it tells what a careful player could
-remember and never a hidden card. Each copy of a tracked card is a pip: filled when it was played, ringed with a dot
-when the player has seen it (in their hand, on a table, turned up), an empty ring when it is still unseen; with more
-than four packs (Chinese) a count replaces the pips. Shown against the computer, it marks the game assisted, as a
-hint or an undo does.
+remember and never a hidden card. Each copy of a tracked card is a round mark, half a line of text across (so it
+reads at the window's normal distance at every window size): a solid gold disc when it was played, a cream ring half
+filled when the player has seen it (in their hand, on a table, turned up), an empty ring when it is still unseen, so
+the three differ in shape, not only in colour; four copies (Rubicon) stand in two rows; with more than four packs
+(Chinese) a count replaces the marks. Shown against the computer, it marks the game assisted, as a hint or an undo does.
 
 It sits where the layout puts it (``Layout.tracker``: the two-handed table's left column under the stock); a table
 with no such room (three or four seats) says so in a line when it is asked for, and shows nothing.
@@ -14,7 +15,7 @@ with no such room (three or four seats) says so in a line when it is asked for, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -32,8 +33,29 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 BRISQUE_LETTERS = {"A": "A", "T": "10"}  # the same in every language; a court card's letter is the language's
-PIPS_UP_TO = 4  # copies of a face drawn as pips; more (Chinese: six packs) are counted in figures
+PIPS_UP_TO = 4  # copies of a face drawn as marks; more (Chinese: six packs) are counted in figures
+MARK, MARK_PITCH = 0.25, 0.6  # a copy's mark's radius and the step from one to the next, in line heights
+STACKED, STACKED_PITCH, STACKED_ROWS = 0.19, 0.5, 0.5  # the same for three or four copies (Rubicon), in two rows
+# of the line, and the step between those rows
+CELL_GAP = 0.45  # the gap after a cell (a face's marks), in mark pitches
 SIZES = (20.0, 18.5, 17.0, 15.5, 14.0, 12.5)  # text sizes tried at scale 1, largest first, until the panel fits its box
+
+
+class Metrics(NamedTuple):
+    """The panel's measures at one text size, in pixels: the line height, the step from one copy's mark to the
+    next, the suit icon's size and a mark's radius."""
+
+    line: float
+    pitch: float
+    icon: float
+    radius: float
+
+    def marks(self, copies: int) -> tuple[int, float, float]:
+        """How `copies` marks are laid out: (columns, step, radius); up to two copies in a row, three or four in
+        two rows of slightly smaller marks, so a Rubicon cell is hardly wider than a two-handed one."""
+        if copies <= 2:
+            return copies, self.pitch, self.radius
+        return (copies + 1) // 2, self.line * STACKED_PITCH, self.line * STACKED
 
 
 @dataclass(frozen=True)
@@ -159,25 +181,30 @@ class CardTracker:
         """The heading's room: both brisque rows the same (so their suits line up), the sequence's with the trump
         suit's icon after its name."""
         font = self.app.assets.font(size, bold=True)
-        gap = self._metrics(size)[1] * 0.7
+        gap = self.metrics(size).pitch * 0.7
         if row.kind in ("aces", "tens"):
             return max(font.size(letter)[0] for letter in BRISQUE_LETTERS.values()) + gap
-        icon = self._metrics(size)[2] + 3 if row.kind == "sequence" and row.cards else 0.0
+        icon = self.metrics(size).icon + 3 if row.kind == "sequence" and row.cards else 0.0
         return self.app.assets.font(size).size(self._heading(row))[0] + icon + gap
 
-    def _metrics(self, size: float) -> tuple[float, float, float]:
-        """(line height, pip pitch, suit icon size) at text `size`."""
+    def metrics(self, size: float) -> Metrics:
+        """The measures at text `size`: everything in the panel is in proportion to its line height."""
         line = self.app.assets.font(size).get_linesize() * 1.02
-        return line, line * 0.52, line * 0.72
+        return Metrics(line, line * MARK_PITCH, line * 0.72, line * MARK)
 
     def _cell_width(self, cell: Cell, size: float) -> float:
         font = self.app.assets.font(size, bold=True)
-        _line, pitch, icon = self._metrics(size)
+        m = self.metrics(size)
+        pitch, icon = m.pitch, m.icon
         width = font.size(cell.letter)[0] + 1.0 if cell.letter else 0.0
         width += icon + 2 if cell.suit is not None else 0
         copies = cell.card.total
-        width += pitch * copies if copies <= PIPS_UP_TO else pitch * 0.35 + font.size(self._count(cell.card))[0]
-        return width + pitch * 0.7  # the gap to the next cell
+        if copies <= PIPS_UP_TO:
+            columns, step, _radius = m.marks(copies)
+            width += step * columns
+        else:
+            width += pitch * 0.35 + font.size(self._count(cell.card))[0]
+        return width + pitch * CELL_GAP  # the gap to the next cell
 
     @staticmethod
     def _count(card: Tracked) -> str:
@@ -201,11 +228,11 @@ class CardTracker:
         return out
 
     def _indent(self, size: float) -> float:
-        return self._metrics(size)[1] * 1.5
+        return self.metrics(size).pitch * 1.5
 
     def _fits(self, rows: list[TrackerRow], box: Box, size: float) -> bool:
         """Whether every row, the title and the legend fit `box` at text `size` (no line wider than the box)."""
-        line, _pitch, _icon = self._metrics(size)
+        line = self.metrics(size).line
         s = self.stage.layout.s
         room = box.w - 20 * s
         flowed = self._flow(rows, box, size)
@@ -220,7 +247,8 @@ class CardTracker:
     def _draw(self, surface: pygame.Surface, rows: list[TrackerRow], box: Box, size: float) -> None:
         A, T = self.app.assets, self.app.t
         s = self.stage.layout.s
-        line, _pitch, icon = self._metrics(size)
+        m = self.metrics(size)
+        line, icon = m.line, m.icon
         x0, y = box.x + 10 * s, box.y + 6 * s
         blit_text(surface, A, T("tracker.title"), size, (x0, y), GOLD, bold=True, max_width=box.w - 70 * s)
         blit_text(surface, A, T("tracker.key"), size * 0.85, (box.right - 10 * s, y + line / 2), MUTED, "midright")
@@ -246,7 +274,8 @@ class CardTracker:
 
     def _draw_cell(self, surface: pygame.Surface, cell: Cell, x: float, y: float, size: float) -> float:
         A = self.app.assets
-        line, pitch, icon = self._metrics(size)
+        m = self.metrics(size)
+        line, pitch, icon = m.line, m.pitch, m.icon
         cy = y + line / 2
         if cell.letter:
             x = blit_text(surface, A, cell.letter, size, (x, cy), CREAM, "midleft", bold=True).right + 1
@@ -259,12 +288,15 @@ class CardTracker:
             colour = GOLD if card.played else CREAM if card.seen else MUTED
             x = blit_text(surface, A, text, size, (x + pitch * 0.35, cy), colour, "midleft",
                           bold=bool(card.played)).right
-            return x + pitch * 0.7
+            return x + pitch * CELL_GAP
         states = ["played"] * card.played + ["seen"] * card.seen + ["unseen"] * card.unseen
-        for state in states:
-            _pip(surface, state, (x + pitch / 2, cy), pitch * 0.36)
-            x += pitch
-        return x + pitch * 0.7
+        columns, step, radius = m.marks(card.total)
+        rows = 1 if columns == card.total else 2
+        for i, state in enumerate(states):  # row by row: the played first, then the seen, then the unseen
+            row, column = divmod(i, columns)
+            dy = (row - (rows - 1) / 2) * line * STACKED_ROWS
+            _mark(surface, state, (x + (column + 0.5) * step, cy + dy), radius)
+        return x + columns * step + pitch * CELL_GAP
 
     def _legend(self, rows: list[TrackerRow]) -> list[tuple[str, str]]:
         many = any(t.total > PIPS_UP_TO for r in rows for t in r.cards)
@@ -275,28 +307,30 @@ class CardTracker:
 
     def _legend_width(self, size: float, rows: list[TrackerRow]) -> float:
         small = size * 0.88
-        _line, pitch, _icon = self._metrics(small)
+        pitch = self.metrics(small).pitch
         font = self.app.assets.font(small)
         return sum((pitch * 1.3 if state else 0) + font.size(text)[0] + pitch for state, text in self._legend(rows))
 
     def _draw_legend(self, surface: pygame.Surface, x: float, y: float, size: float, rows: list[TrackerRow]) -> None:
         small = size * 0.88
-        line, pitch, _icon = self._metrics(small)
+        m = self.metrics(small)
+        line, pitch = m.line, m.pitch
         for state, text in self._legend(rows):
             if state:
-                _pip(surface, state, (x + pitch / 2, y + line / 2), pitch * 0.36)
+                _mark(surface, state, (x + pitch / 2, y + line / 2), m.radius)
                 x += pitch * 1.3
             x = blit_text(surface, self.app.assets, text, small, (x, y + line / 2), MUTED, "midleft").right + pitch
 
 
-def _pip(surface: pygame.Surface, state: str, centre: tuple[float, float], radius: float) -> None:
-    """One copy: played (filled gold), seen (a cream ring round a dot) or unseen (a faint ring)."""
-    c = (round(centre[0]), round(centre[1]))
-    r = max(2, round(radius))
+def _mark(surface: pygame.Surface, state: str, centre: tuple[float, float], radius: float) -> None:
+    """One copy, anti-aliased: played (a solid gold disc), seen (a cream ring half filled: known, not gone) or
+    unseen (an empty ring). Full, half and empty read apart at a glance at every window size, in any colours."""
+    r = max(3.0, radius)
+    width = max(1, round(r / 4.5))
     if state == "played":
-        pygame.draw.circle(surface, GOLD, c, r)
+        pygame.draw.aacircle(surface, GOLD, centre, r)
     elif state == "seen":
-        pygame.draw.circle(surface, CREAM, c, r, width=1)
-        pygame.draw.circle(surface, CREAM, c, max(1, r // 2))
+        pygame.draw.aacircle(surface, CREAM, centre, r, width=width)
+        pygame.draw.aacircle(surface, CREAM, centre, r, draw_top_left=True, draw_bottom_left=True)
     else:
-        pygame.draw.circle(surface, MUTED, c, r, width=1)
+        pygame.draw.aacircle(surface, MUTED, centre, r, width=width)
