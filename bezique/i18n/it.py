@@ -201,7 +201,7 @@ STRINGS: dict[str, str] = {
     "table.took_trick": "La presa va a {name} ({card})",
     "table.show_last_trick": "Ultima presa (T)",
     "table.hide_last_trick": "Nascondi presa (T)",
-    "table.score_log": "Registro dei punti",
+    "table.score_log": "Segnapunti",
 
     # --- pannello delle combinazioni e pulsanti -------------------------------------------------------------
     "meld.panel_title": "Dichiara",
