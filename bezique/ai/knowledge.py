@@ -227,7 +227,7 @@ class Knowledge:
     """Card facts for one seat of one state, computed once per decision (every decision of every rollout builds
     one: what it asks is worked out only when asked, and remembered)."""
 
-    __slots__ = ("_base", "_chance", "_facts", "_may", "_pools", "avail", "craft", "draw_frac", "me",
+    __slots__ = ("_base", "_chance", "_facts", "_may", "_pools", "_terms", "avail", "craft", "draw_frac", "me",
                  "mine", "mine_count", "state", "trump", "unseen_total")
 
     def __init__(self, state: GameState, me: int, craft: Craft = INTERMEDIATE) -> None:
@@ -256,6 +256,7 @@ class Knowledge:
         self._chance: dict[Template, tuple[float, int]] = {}
         self._pools: tuple[dict[int, list[int]], set[int]] | None = None  # my cards by face, my hand (ready_melds)
         self._may: dict[tuple[int, Template], bool] = {}
+        self._terms: dict[Template, float] = {}  # per template, its meld term of keep_values
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
@@ -336,9 +337,7 @@ class Knowledge:
         hist = state.hist
         copies_of = self.mine_count
         by_face = self._facts.by_face
-        chances = self._chance
-        meld_base, scale = craft.meld_base, craft.meld_scale
-        rest = 1.0 - meld_base  # worked out once: the same float in every term
+        terms = self._terms
         for card in cards:
             face = card & 31
             total = 0.0
@@ -351,14 +350,10 @@ class Knowledge:
                         continue  # a spare copy: playing it keeps the template intact
                     if scored and not self.may_score(card, t):
                         continue
-                    known = chances.get(t)  # template_chance(t), inlined
-                    if known is None:
-                        known = chances[t] = self._template_chance(t, None)
-                    p, missing = known
-                    if p <= 0.0:
-                        continue
-                    share = (size - missing) / size
-                    total += t.value * p * (meld_base + rest * share) / size * scale
+                    term = terms.get(t)
+                    if term is None:
+                        term = terms[t] = self._meld_term(t, size)
+                    total += term
             if face == seven:
                 value = strength(card) * craft.strength  # no brisque, no trump weight
                 if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
@@ -367,6 +362,18 @@ class Knowledge:
             else:
                 out[card] = base_of[face] + total
         return out
+
+    def _meld_term(self, t: Template, size: int) -> float:
+        """What template `t` (of `size` cards) adds to the keep value of each of my cards that may still make it:
+        its value x chance, a card's share of it (at least ``craft.meld_base``) over the size, x ``craft.meld_scale``;
+        0.0 when it cannot be completed (adding it leaves a sum unchanged). The same for every card of the template,
+        so ``keep_values`` works it out once per decision."""
+        p, missing = self.template_chance(t)
+        if p <= 0.0:
+            return 0.0
+        craft = self.craft
+        share = (size - missing) / size
+        return t.value * p * (craft.meld_base + (1.0 - craft.meld_base) * share) / size * craft.meld_scale
 
     def ready_melds(self, without: int | None = None) -> float:
         """The best meld value this seat could declare now if it won a trick (its cards minus `without`)."""

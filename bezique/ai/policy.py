@@ -230,21 +230,31 @@ def intermediate_decision(state: GameState, me: int, legal: list[Action], rng: r
         return declaration(state, me, legal, "intermediate", craft)
     if state.final_phase:
         return final_phase_decision(state, me, [a.cards[0] for a in legal])
+    card, code = stock_play(state, me, [a.cards[0] for a in legal], rng, craft)
+    return Decision(PLAY_ACTIONS[card], code, {"card": card})
+
+
+def stock_play(state: GameState, me: int, cards: list[int], rng: random.Random,
+               craft: Craft = INTERMEDIATE) -> tuple[int, str]:
+    """``intermediate_decision``'s card among `cards` (two or more, in the legal actions' order) in the stock
+    phase, and its reason code: the search's rollouts ask for the card alone at every simulated move, with no
+    action list or ``Decision`` made for it."""
     know = Knowledge(state, me, craft)
-    cards = [a.cards[0] for a in legal]
     keep = know.keep_values(cards)
-    trump = state.trump
     if not state.trick:
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
-        card = min(cards, key=lambda c: lead_cost(c, keep[c], craft) + rng.random() * 0.5)
-        if card & 7 == SEVEN and suit_of(card) == trump and not state.final_phase and card not in state.spent:
-            return Decision(PLAY_ACTIONS[card], "seven", {"card": card})
-        return Decision(PLAY_ACTIONS[card], "lead_low", {"card": card})
+        # (``lead_cost``, inlined: every lead of every rollout asks for each card)
+        lead_ten = craft.lead_ten
+        card = min(cards, key=lambda c: (keep[c] + lead_ten if c & 7 == TEN else keep[c]) + rng.random() * 0.5)
+        trump = state.trump
+        if card & 7 == SEVEN and suit_of(card) == trump and card not in state.spent:
+            return card, "seven"
+        return card, "lead_low"
     best_card, best_score, best_code = cards[0], -1e9, "discard"
     for c, (score, code) in follow_scores(state, know, cards, keep).items():
         if score > best_score:
             best_card, best_score, best_code = c, score, code
-    return Decision(PLAY_ACTIONS[best_card], best_code, {"card": best_card})
+    return best_card, best_code
 
 
 def follow_scores(state: GameState, know: Knowledge, cards: list[int],

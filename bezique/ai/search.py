@@ -37,14 +37,15 @@ from bezique.ai.policy import (
     _quick_meld,
     declaration,
     final_phase_decision,
-    intermediate_decision,
     rollout_action,
+    stock_play,
 )
 from bezique.ai.settling import final_settlement_value, settlement_value, settles
 from bezique.ai.solver import solvable, solved_value
 from bezique.rules import (
     DONE_ACTION,
     EXCHANGE_ACTION,
+    PLAY_ACTIONS,
     SEQUENCE_RANKS,
     Action,
     Phase,
@@ -54,6 +55,7 @@ from bezique.rules import (
     can_exchange_seven,
     legal_actions,
     legal_plays,
+    ordered_plays,
 )
 
 RULE_TRICKS = 99  # tricks of each rollout played by the intermediate rules before the fast policy
@@ -257,14 +259,12 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
             apply(state, Action(_PLAY, (card,)))
         elif state.tricks_done < stop_rules and not state.final_phase:
             seat = state.to_act
-            legal = legal_actions(state)
             craft = EXPERT_CRAFT if seat == own else INTERMEDIATE
             if phase == _DECLARING:
-                action = declaration(state, seat, legal, "intermediate", craft).action
-            elif len(legal) == 1:
-                action = legal[0]
-            else:
-                action = intermediate_decision(state, seat, legal, rng, craft).action
-            apply(state, action)
+                apply(state, declaration(state, seat, legal_actions(state), "intermediate", craft).action)
+            else:  # the intermediate rules' card (``intermediate_decision``'s), with no actions made for it
+                cards = ordered_plays(state)
+                apply(state, PLAY_ACTIONS[cards[0] if len(cards) == 1 else stock_play(state, seat, cards, rng,
+                                                                                           craft)[0]])
         else:
             apply(state, rollout_action(state, rng))

@@ -61,6 +61,7 @@ from bezique.rules.engine import (
     can_exchange_seven,
     legal_actions,
     legal_plays,
+    ordered_plays,
     why_illegal,
 )
 from bezique.rules.errors import (
@@ -185,6 +186,7 @@ __all__ = [
     "meld_catalogue",
     "new_game",
     "number_copies",
+    "ordered_plays",
     "parse_action",
     "parse_card",
     "parse_code",

@@ -44,10 +44,16 @@ _sort_index = SORT_INDEX.__getitem__
 def legal_actions(state: GameState) -> list[Action]:
     """Every legal action for ``state.to_act``, one per distinct result, in RECORD.md's order."""
     if state.phase == _PLAYING:
-        return [PLAY_ACTIONS[card] for card in sorted(legal_plays(state), key=_sort_index)]
+        return [PLAY_ACTIONS[card] for card in ordered_plays(state)]
     if state.phase == _DECLARING:
         return _declaration_actions(state)
     return []
+
+
+def ordered_plays(state: GameState) -> list[int]:
+    """The cards of ``legal_actions`` in the play phase, in its order (RECORD.md's): for a caller that needs the
+    cards only (the computer's rollouts ask at every simulated move), without the actions."""
+    return sorted(legal_plays(state), key=_sort_index)
 
 
 def legal_plays(state: GameState) -> list[int]:
