@@ -368,7 +368,7 @@ class Knowledge:
         its value x chance, a card's share of it (at least ``craft.meld_base``) over the size, x ``craft.meld_scale``;
         0.0 when it cannot be completed (adding it leaves a sum unchanged). The same for every card of the template,
         so ``keep_values`` works it out once per decision."""
-        p, missing = self.template_chance(t)
+        p, missing = self._template_chance(t, None)  # asked once per decision: no need of the chance cache
         if p <= 0.0:
             return 0.0
         craft = self.craft

@@ -11,7 +11,19 @@ from itertools import product
 import pytest
 from random_points import points
 
-from bezique.rules import SEVEN, GameState, Phase, Ruleset, apply, legal_actions, rank_of, suit_of
+from bezique.rules import (
+    SEVEN,
+    GameState,
+    Phase,
+    Ruleset,
+    apply,
+    legal_actions,
+    legal_plays,
+    lowest_copies,
+    ordered_plays,
+    rank_of,
+    suit_of,
+)
 from bezique.rules.engine import _unspent_sevens
 from bezique.rules.melds import _multichoose
 
@@ -71,3 +83,20 @@ def test_the_unspent_sevens_are_the_sevens_of_trumps_not_yet_scored(variant):
             assert _unspent_sevens(state, seat) == plain
             seen += bool(plain)
     assert seen
+
+
+@pytest.mark.parametrize("variant", [*VARIANTS, "six_handed", "open"])
+def test_the_stock_plays_are_the_lowest_copies_of_hand_and_table_and_ordered_plays_the_actions_cards(variant):
+    """``legal_plays`` keys the stock phase's cards itself (hand, then table): the same cards, in the same order, as
+    ``lowest_copies`` of the hand and table; ``ordered_plays`` is ``legal_actions``' cards."""
+    tabled = 0
+    for state in points(variant, 11, limit=1500):
+        if state.phase != Phase.PLAY:
+            continue
+        seat = state.to_act
+        if not state.final_phase:
+            plain = lowest_copies(state, seat, state.hands[seat] + state.tables[seat])
+            assert legal_plays(state) == plain
+            tabled += bool(state.tables[seat])
+        assert ordered_plays(state) == [a.cards[0] for a in legal_actions(state)]
+    assert tabled
