@@ -240,8 +240,9 @@ class Knowledge:
         counts = [0] * 32
         avail = _unplayed(state.played, rules.packs)[:]  # each face's copies less the played ones, mine and the
         for c in mine:  # other tables'
-            counts[c & 31] += 1
-            avail[c & 31] -= 1
+            face = c & 31
+            counts[face] += 1
+            avail[face] -= 1
         for seat, table in enumerate(state.tables):
             if seat != me:
                 for c in table:
@@ -249,8 +250,8 @@ class Knowledge:
         self.mine_count = counts
         self.avail = avail
         stock = len(state.stock)
-        self.unseen_total = max(1, sum(avail))
-        self.draw_frac = min(1.0, (stock / rules.players) / self.unseen_total) if stock else 0.0
+        unseen = self.unseen_total = max(1, sum(avail))
+        self.draw_frac = min(1.0, (stock / rules.players) / unseen) if stock else 0.0
         self._facts = meld_facts(rules, trump)
         self._base = keep_base(craft, trump)
         self._chance: dict[Template, tuple[float, int]] = {}
