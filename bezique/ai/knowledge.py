@@ -344,7 +344,7 @@ class Knowledge:
             total = 0.0
             entries = by_face[face]
             if entries:
-                scored = bool(hist.get(card))
+                scored = card in hist  # its meld history (the rules never keep an empty one)
                 copies = copies_of[face]
                 for t, size, spare_above in entries:
                     if copies > spare_above:
