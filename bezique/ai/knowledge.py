@@ -227,8 +227,8 @@ class Knowledge:
     """Card facts for one seat of one state, computed once per decision (every decision of every rollout builds
     one: what it asks is worked out only when asked, and remembered)."""
 
-    __slots__ = ("_base", "_chance", "_facts", "_may", "_pools", "_terms", "avail", "craft", "draw_frac", "me",
-                 "mine", "mine_count", "state", "trump", "unseen_total")
+    __slots__ = ("_base", "_chance", "_facts", "_may", "_pools", "_ready", "_terms", "avail", "craft", "draw_frac",
+                 "me", "mine", "mine_count", "state", "trump", "unseen_total")
 
     def __init__(self, state: GameState, me: int, craft: Craft = INTERMEDIATE) -> None:
         self.state = state
@@ -258,6 +258,7 @@ class Knowledge:
         self._pools: tuple[dict[int, list[int]], set[int]] | None = None  # my cards by face, my hand (ready_melds)
         self._may: dict[tuple[int, Template], bool] = {}
         self._terms: dict[Template, float] = {}  # per template, its meld term of keep_values
+        self._ready: Template | bool | None = False  # ready_melds' template with all my cards (False: not asked)
 
     def template_chance(self, t: Template, without: int | None = None) -> tuple[float, int]:
         """(chance of completing template `t` from my cards plus future draws, number of faces missing)."""
@@ -377,7 +378,25 @@ class Knowledge:
         return t.value * p * (craft.meld_base + (1.0 - craft.meld_base) * share) / size * craft.meld_scale
 
     def ready_melds(self, without: int | None = None) -> float:
-        """The best meld value this seat could declare now if it won a trick (its cards minus `without`)."""
+        """The best meld value this seat could declare now if it won a trick (its cards minus `without`).
+
+        Once asked with all my cards, the template found then (``_ready``) answers for a card `without` that is
+        not one of its faces: that template is still formed without it, and none worth more could be formed with
+        fewer cards (following asks for every card that wins a trick)."""
+        if without is not None:
+            best = self._ready
+            if best is None:
+                return 0.0
+            if isinstance(best, Template) and not (
+                    without & 7 == best.faces[0] if best.quartet else without & 31 in best.faces):
+                return best.value
+        found = self._ready_melds(without)
+        if without is None:
+            self._ready = found
+        return 0.0 if found is None else found.value
+
+    def _ready_melds(self, without: int | None) -> Template | None:
+        """The most valuable template formed by my cards minus `without` with one from the hand, or None."""
         if self._pools is None:
             pools: dict[int, list[int]] = {}
             for c in self.mine:
@@ -396,7 +415,7 @@ class Knowledge:
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
                         if c != without and may_score(c, t)]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
-                    return t.value
+                    return t
                 continue
             short = False
             for f, n in t.need:
@@ -415,5 +434,5 @@ class Knowledge:
                 if not from_hand and any(c in hand_set for c in pool):
                     from_hand = True
             if ok and from_hand:
-                return t.value
-        return 0.0
+                return t
+        return None
