@@ -227,14 +227,16 @@ class _Solver:
             rest = list(hand)
             rest.remove(card)
             v = child(card, (tuple(rest), hands[1]) if turn == 0 else (hands[0], tuple(rest)), alpha, beta)
-            if maximizing:
+            if maximizing:  # comparisons, not max() and min(): every node of every exact count asks
                 if v > best_val:
                     best_val = v
-                alpha = max(alpha, v)
+                if v > alpha:
+                    alpha = v
             else:
                 if v < best_val:
                     best_val = v
-                beta = min(beta, v)
+                if v < beta:
+                    beta = v
             if alpha >= beta:
                 break
         lo, hi = -INF, INF
