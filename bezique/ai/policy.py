@@ -243,9 +243,7 @@ def stock_play(state: GameState, me: int, cards: list[int], rng: random.Random,
     keep = know.keep_values(cards)
     if not state.trick:
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
-        # (``lead_cost``, inlined: every lead of every rollout asks for each card)
-        lead_ten = craft.lead_ten
-        card = min(cards, key=lambda c: (keep[c] + lead_ten if c & 7 == TEN else keep[c]) + rng.random() * 0.5)
+        card = min(cards, key=lambda c: lead_cost(c, keep[c], craft) + rng.random() * 0.5)
         trump = state.trump
         if card & 7 == SEVEN and suit_of(card) == trump and card not in state.spent:
             return card, "seven"
@@ -271,7 +269,7 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     craft = know.craft
     trump = state.trump
     winning = state.trick[state.best]
-    stake = sum(10 for c in state.trick if c & 7 <= 1)  # ten for each brisque (``is_brisque``: an ace or a ten)
+    stake = sum(10 for c in state.trick if is_brisque(c))
     stock_left = len(state.stock)
     threat = craft.threat if stock_left > 2 else 0.0  # the opponent's meld if they keep the trick
     rules = state.rules
@@ -285,12 +283,10 @@ def follow_scores(state: GameState, know: Knowledge, cards: list[int],
     # template, the answer is known without asking again.
     in_melds = meld_facts(state.rules, trump).by_face  # per face, the meld templates it belongs to
     with_all: float | None = None
-    winning_suit, winning_rank = (winning & 31) >> 3, winning & 7
     for c in cards:
         k = keep[c]
-        brisque = 10 if c & 7 <= 1 else 0
-        suit = (c & 31) >> 3  # ``beats(c, winning, trump)``, inlined: every follow of every rollout asks per card
-        wins = c & 7 < winning_rank if suit == winning_suit else suit == trump
+        brisque = 10 if is_brisque(c) else 0
+        wins = beats(c, winning, trump)
         if wins:
             if not stock_left:
                 meld = 0.0
