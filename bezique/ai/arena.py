@@ -4,9 +4,11 @@ Games are played in duplicate: each pair of games uses the same sequence of shuf
 with the levels' seats swapped, so the luck of the cards cancels. Printed: A's win rate with a 95% Wilson interval;
 the mean point difference per deal (A minus B), paired by deck (the mean of the two seatings of the same deck),
 with a 95% normal interval; and each level's decision time (median, 95th percentile and maximum, over decisions
-with more than one legal action). With more than two players every seat of a level counts: a deal's difference
-is the mean gain of A's sides less that of B's, and a game is A's when one of A's sides wins it. The last line is
-machine-readable:
+with more than one legal action). With ``--log FILE`` every game is appended to FILE (a JSON line) as it ends, and
+a run that finds games of the same arena there plays only the others: a long arena stopped halfway goes on where it
+stopped, and the figures are over every game in the log. With more than two players every seat of a level counts:
+a deal's difference is the mean gain of A's sides less that of B's, and a game is A's when one of A's sides wins
+it. The last line is machine-readable:
 
     arena: A=expert B=intermediate win=0.72 ci=[0.66,0.78] diff=+41 diff_ci=[+30,+52] games=200 deals=361 ...
     ... a_ms=281/562/880 b_ms=2/5/31
@@ -17,8 +19,10 @@ Never imports pygame.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -44,6 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-ms", type=int, default=None, help="thinking time of the search levels per move")
     parser.add_argument("--iterations", type=int, default=0,
                         help="fixed sampled deals per move for the search levels instead of a time budget")
+    parser.add_argument("--log", default=None, metavar="FILE",
+                        help="append each finished game to FILE (JSON lines) and play only the games not in it yet")
     parser.add_argument("--quiet", action="store_true", help="print only the last line")
 
 
@@ -139,22 +145,30 @@ def run(args: argparse.Namespace) -> int:
         options["time_ms"] = args.time_ms
     if args.iterations:
         options["iterations"] = args.iterations
-    jobs = [(i, i // 2, i % 2 == 1, args.a, args.b, args.variant, args.target, args.deals, args.seed, options)
-            for i in range(args.games)]
     say = (lambda *_: None) if args.quiet else (lambda text: print(text, flush=True))
+    arena_key = {"a": args.a, "b": args.b, "variant": args.variant, "target": args.target, "deals": args.deals,
+                 "seed": args.seed, "options": options}
+    results = read_log(args.log, arena_key, say) if args.log else []
+    done = {r["index"] for r in results}
+    jobs = [(i, i // 2, i % 2 == 1, args.a, args.b, args.variant, args.target, args.deals, args.seed, options)
+            for i in range(args.games) if i not in done]
     say(f"arena: {args.a} (A) against {args.b} (B), {args.games} games to {args.target}, duplicate decks, "
-        f"seed {args.seed}, {args.jobs} job(s)")
+        f"seed {args.seed}, {args.jobs} job(s)" + (f", {len(done)} already in {args.log}" if done else ""))
     started = time.perf_counter()
-    results: list[dict] = []
-    if args.jobs > 1:
+
+    def finished(result: dict) -> None:
+        results.append(result)
+        if args.log:
+            append_log(args.log, arena_key, result)
+        _progress(say, results, args.games)
+
+    if args.jobs > 1 and jobs:
         with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(args.jobs) as pool:
             for result in pool.imap_unordered(play_arena_game, jobs):
-                results.append(result)
-                _progress(say, results, args.games)
+                finished(result)
     else:
         for job in jobs:
-            results.append(play_arena_game(job))
-            _progress(say, results, args.games)
+            finished(play_arena_game(job))
     results.sort(key=lambda r: r["index"])
     wins = sum(1.0 if r["winner"] == "A" else 0.5 if r["winner"] is None else 0.0 for r in results)
     n = len(results)
@@ -186,6 +200,47 @@ def run(args: argparse.Namespace) -> int:
           f"diff_ci=[{dlow:+.0f},{dhigh:+.0f}] games={n} deals={deals} target={args.target} "
           f"a_ms={_times(ta)} b_ms={_times(tb)}", flush=True)
     return 0
+
+
+def read_log(path: str, arena_key: dict, say) -> list[dict]:
+    """The games of the arena `arena_key` that the log at `path` holds (none if there is no file yet). A line
+    that is not one of its games (damaged, or of another arena) is named; if there is one, the file is set aside
+    as `path`.damaged (never deleted) and the readable games of this arena are written back to `path`."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            lines = file.read().splitlines()
+    except FileNotFoundError:
+        return []
+    games: dict[int, dict] = {}
+    bad: list[str] = []
+    for number, line in enumerate(lines, 1):
+        try:
+            entry = json.loads(line)
+            result = entry["game"]
+            valid = entry["arena"] == arena_key and isinstance(result["index"], int) and "deal_diffs" in result
+        except (ValueError, KeyError, TypeError):
+            valid = False
+        if not valid:
+            bad.append(f"line {number}")
+            continue
+        result["times"] = {k: [float(t) for t in v] for k, v in result["times"].items()}
+        games[result["index"]] = result
+    if bad:
+        aside = path + ".damaged"
+        os.replace(path, aside)
+        for result in sorted(games.values(), key=lambda r: r["index"]):
+            append_log(path, arena_key, result)
+        say(f"{path}: {', '.join(bad[:5])}{' ...' if len(bad) > 5 else ''} not a game of this arena (damaged, or "
+            f"another arena's); the file was set aside as {aside}, its {len(games)} readable game(s) kept")
+    return list(games.values())
+
+
+def append_log(path: str, arena_key: dict, result: dict) -> None:
+    """Append one finished game to the log at `path` (decision times rounded to the millisecond), flushed."""
+    kept = dict(result, times={k: [round(t) for t in v] for k, v in result["times"].items()})
+    with open(path, "a", encoding="utf-8") as file:
+        file.write(json.dumps({"arena": arena_key, "game": kept}, separators=(",", ":")) + "\n")
+        file.flush()
 
 
 def _times(values: list[float]) -> str:

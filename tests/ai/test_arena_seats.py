@@ -4,6 +4,7 @@ decision times as median/p95/max."""
 from __future__ import annotations
 
 import argparse
+import json
 import re
 from types import SimpleNamespace
 
@@ -31,3 +32,39 @@ def test_the_last_line_gives_median_p95_and_max_decision_times(capsys):
     assert arena.run(args) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.search(r" a_ms=\d+/\d+/\d+ b_ms=\d+/\d+/\d+$", last)
+
+
+def _arena_args(*extra: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    arena.add_arguments(parser)
+    return parser.parse_args(["--a", "intermediate", "--b", "random", "--deals", "1", "--seed", "8", *extra])
+
+
+def test_a_logged_arena_goes_on_where_it_stopped_and_sums_every_game(tmp_path, capsys):
+    log = tmp_path / "arena.jsonl"
+    assert arena.run(_arena_args("--games", "2", "--log", str(log))) == 0
+    first = capsys.readouterr().out.strip().splitlines()[-1]
+    assert len(log.read_text().splitlines()) == 2 and "games=2" in first
+    assert arena.run(_arena_args("--games", "4", "--log", str(log))) == 0
+    out = capsys.readouterr().out
+    assert "2 already in" in out and "games=4" in out.splitlines()[-1]
+    assert sorted(json.loads(line)["game"]["index"] for line in log.read_text().splitlines()) == [0, 1, 2, 3]
+    # the same four games played in one run give the same figures (the decks and players are seeded)
+    assert arena.run(_arena_args("--games", "4", "--quiet")) == 0
+    whole = capsys.readouterr().out.strip()
+    assert re.sub(r" a_ms=.*", "", whole) == re.sub(r" a_ms=.*", "", out.splitlines()[-1])
+
+
+def test_a_damaged_log_is_set_aside_and_its_readable_games_kept(tmp_path, capsys):
+    log = tmp_path / "arena.jsonl"
+    assert arena.run(_arena_args("--games", "2", "--log", str(log))) == 0
+    good = log.read_text()
+    other = json.loads(good.splitlines()[0])
+    other["arena"]["seed"] = 9  # a game of another arena
+    log.write_text(good + "{not json\n" + json.dumps(other) + "\n")
+    capsys.readouterr()
+    assert arena.run(_arena_args("--games", "2", "--log", str(log))) == 0
+    out = capsys.readouterr().out
+    assert "line 3, line 4 not a game of this arena" in out and "2 already in" in out
+    assert (tmp_path / "arena.jsonl.damaged").read_text().startswith(good)  # set aside whole, never deleted
+    assert log.read_text().splitlines() == good.splitlines()
