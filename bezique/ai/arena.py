@@ -38,6 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, choices=names, metavar="LEVEL", help=f"level A ({levels})")
     parser.add_argument("--b", required=True, choices=names, metavar="LEVEL", help="level B")
     parser.add_argument("--games", type=int, default=20, help="games to play (in seat-swapped pairs; default 20)")
+    parser.add_argument("--first", type=int, default=0, metavar="N",
+                        help="start at game N (even: a pair's first game), for one arena shared between runs")
     parser.add_argument("--target", type=int, default=500, choices=(500, 1000, 2000),
                         help="points to win a game (default 500)")
     parser.add_argument("--deals", type=int, default=0,
@@ -151,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     results = read_log(args.log, arena_key, say) if args.log else []
     done = {r["index"] for r in results}
     jobs = [(i, i // 2, i % 2 == 1, args.a, args.b, args.variant, args.target, args.deals, args.seed, options)
-            for i in range(args.games) if i not in done]
+            for i in range(args.first, args.games) if i not in done]
     say(f"arena: {args.a} (A) against {args.b} (B), {args.games} games to {args.target}, duplicate decks, "
         f"seed {args.seed}, {args.jobs} job(s)" + (f", {len(done)} already in {args.log}" if done else ""))
     started = time.perf_counter()

@@ -68,3 +68,17 @@ def test_a_damaged_log_is_set_aside_and_its_readable_games_kept(tmp_path, capsys
     assert "line 3, line 4 not a game of this arena" in out and "2 already in" in out
     assert (tmp_path / "arena.jsonl.damaged").read_text().startswith(good)  # set aside whole, never deleted
     assert log.read_text().splitlines() == good.splitlines()
+
+
+def test_runs_sharing_an_arena_by_first_game_add_up_to_the_whole(tmp_path, capsys):
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    assert arena.run(_arena_args("--games", "2", "--log", str(first), "--quiet")) == 0
+    assert arena.run(_arena_args("--games", "4", "--first", "2", "--log", str(second), "--quiet")) == 0
+    assert [json.loads(line)["game"]["index"] for line in second.read_text().splitlines()] == [2, 3]
+    both = tmp_path / "both.jsonl"
+    both.write_text(first.read_text() + second.read_text())
+    capsys.readouterr()
+    assert arena.run(_arena_args("--games", "4", "--log", str(both), "--quiet")) == 0
+    joined = capsys.readouterr().out.strip()
+    assert arena.run(_arena_args("--games", "4", "--quiet")) == 0
+    assert re.sub(r" a_ms=.*", "", capsys.readouterr().out.strip()) == re.sub(r" a_ms=.*", "", joined)
