@@ -8,8 +8,6 @@ is legal and raises ``IllegalActionError`` saying why not.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-
 from bezique.rules.actions import (
     DECLARE_SEVEN_ACTION,
     DONE_ACTION,
@@ -64,23 +62,7 @@ def legal_plays(state: GameState) -> list[int]:
     assert seat is not None
     if state.final_phase:
         return lowest_copies(state, seat, _final_phase_candidates(state, seat))
-    table = state.tables[seat]
-    if not table:
-        return lowest_copies(state, seat, state.hands[seat])
-    # ``lowest_copies`` of the hand then the table, its keys (``copy_key``) written out: a hand card by its face
-    # (the one just taken by a seven exchange apart), a table card by its face and meld records
-    taken = state.step_taken
-    lowest: dict[Hashable, int] = {}
-    for card in state.hands[seat]:
-        key: Hashable = card & 31 if card != taken else (card & 31, seat)
-        if card < lowest.get(key, 256):
-            lowest[key] = card
-    hist = state.hist
-    for card in table:
-        key = (card & 31, seat, hist.get(card, ()))
-        if card < lowest.get(key, 256):
-            lowest[key] = card
-    return list(lowest.values())
+    return lowest_copies(state, seat, state.hands[seat], state.tables[seat])
 
 
 def _final_phase_candidates(state: GameState, seat: int) -> list[int]:

@@ -68,16 +68,28 @@ def copy_key(state: GameState, owner: int, card: int, on_table: bool) -> Hashabl
     return card & 31
 
 
-def lowest_copies(state: GameState, seat: int, cards: Iterable[int]) -> list[int]:
+def lowest_copies(state: GameState, seat: int, cards: Iterable[int], shown: Iterable[int] | None = None) -> list[int]:
     """The lowest copy of each equivalence class (``copy_key``) among `cards` of `seat`'s hand and table, in the
-    order the classes first appear (so that a caller's ties break as they always have).
+    order the classes first appear (so that a caller's ties break as they always have). With `shown`, `cards` are
+    all of the concealed hand and `shown` all on the table (the stock phase's plays: hand, then table), so no card
+    is looked for on the table.
 
     Every simulated move of the computer's search asks for this, so a card of the concealed hand other than the
     one just taken by a seven exchange (by far the most usual) is keyed by its face at once, as ``copy_key`` would
     key it; only table cards and that one card go through ``copy_key``."""
-    table = state.tables[seat]
     taken = state.step_taken
     lowest: dict[Hashable, int] = {}
+    if shown is not None:
+        for card in cards:
+            key = card & 31 if card != taken else copy_key(state, seat, card, False)
+            if card < lowest.get(key, 256):
+                lowest[key] = card
+        for card in shown:
+            key = copy_key(state, seat, card, True)
+            if card < lowest.get(key, 256):
+                lowest[key] = card
+        return list(lowest.values())
+    table = state.tables[seat]
     if not table and taken is None:  # every card keyed by its face (the final tricks, a hand with no table)
         for card in cards:
             if card < lowest.get(card & 31, 256):

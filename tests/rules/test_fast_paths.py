@@ -87,8 +87,9 @@ def test_the_unspent_sevens_are_the_sevens_of_trumps_not_yet_scored(variant):
 
 @pytest.mark.parametrize("variant", [*VARIANTS, "six_handed", "open"])
 def test_the_stock_plays_are_the_lowest_copies_of_hand_and_table_and_ordered_plays_the_actions_cards(variant):
-    """``legal_plays`` keys the stock phase's cards itself (hand, then table): the same cards, in the same order, as
-    ``lowest_copies`` of the hand and table; ``ordered_plays`` is ``legal_actions``' cards."""
+    """``legal_plays`` gives ``lowest_copies`` the stock phase's hand and table apart (no card looked for on the
+    table): the same cards, in the same order, as ``lowest_copies`` of the two together; ``ordered_plays`` is
+    ``legal_actions``' cards."""
     tabled = 0
     for state in points(variant, 11, limit=1500):
         if state.phase != Phase.PLAY:
