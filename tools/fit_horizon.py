@@ -27,7 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bezique.ai.policy import final_phase_decision, intermediate_decision
+from bezique.ai.final_tricks import final_phase_decision
+from bezique.ai.policy import intermediate_decision
 from bezique.ai.search import HORIZON_FEATURES, HORIZON_WEIGHTS, horizon_features
 from bezique.rules import (
     Action,

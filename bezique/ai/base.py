@@ -28,6 +28,15 @@ class Hint(NamedTuple):
     args: Mapping[str, Any] = {}
 
 
+class Decision(NamedTuple):
+    """An action with the reason code and arguments that make its hint (worded by
+    ``bezique.i18n.advice.advice_line``)."""
+
+    action: Action
+    code: str
+    args: dict | None = None
+
+
 class Player(ABC):
     """A decision maker for one seat."""
 

@@ -33,12 +33,13 @@ from time import process_time
 from typing import NamedTuple
 
 from bezique.ai import remote
-from bezique.ai.base import StopFlag
+from bezique.ai.base import Decision, StopFlag
 from bezique.ai.confidence import MIN_DEALS, DealTable
+from bezique.ai.final_tricks import final_phase_decision
 from bezique.ai.inference import Belief
 from bezique.ai.knowledge import EXPERT_CRAFT
 from bezique.ai.players import RulePlayer, match_legal
-from bezique.ai.policy import Decision, declaration, final_phase_decision, intermediate_decision
+from bezique.ai.policy import declaration, intermediate_decision
 from bezique.ai.search import (
     END_STOCK,
     EXACT_HAND,

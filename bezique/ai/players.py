@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bezique.ai.base import Hint, Player, StopFlag
+from bezique.ai.base import Decision, Hint, Player, StopFlag
 from bezique.ai.knowledge import INTERMEDIATE
-from bezique.ai.policy import Decision, beginner_decision, intermediate_decision
+from bezique.ai.policy import beginner_decision, intermediate_decision
 from bezique.ai.solver import solvable, solve
 from bezique.rules import Action, PlayerView, Verb, determinize
 

@@ -32,11 +32,11 @@ import math
 import random
 from collections.abc import Callable
 
+from bezique.ai.final_tricks import final_phase_decision
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE, Knowledge, is_brisque, may_meld
 from bezique.ai.policy import (
     _quick_meld,
     declaration,
-    final_phase_decision,
     rollout_action,
     stock_play,
 )

@@ -6,8 +6,8 @@ import pytest
 from ai_positions import position
 
 from bezique.ai import expert
+from bezique.ai.base import Decision
 from bezique.ai.hints import HINT_LEVEL, advise, hint_player
-from bezique.ai.policy import Decision
 from bezique.i18n.advice import advice_line
 from bezique.rules import Verb, card_unicode, view_for
 

@@ -10,8 +10,9 @@ import random
 import pytest
 from ai_positions import cards
 
+from bezique.ai.final_tricks import final_phase_decision
 from bezique.ai.knowledge import INTERMEDIATE, Knowledge
-from bezique.ai.policy import final_phase_decision, follow_scores, intermediate_decision
+from bezique.ai.policy import follow_scores, intermediate_decision
 from bezique.rules import (
     HEARTS,
     SPADES,

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from ai_positions import random_states
 
+from bezique.ai.final_tricks import final_phase_decision
 from bezique.ai.knowledge import Knowledge, is_brisque
-from bezique.ai.policy import final_phase_decision, follow_scores
+from bezique.ai.policy import follow_scores
 from bezique.rules import Phase, beats, legal_plays, make_ruleset, strength, suit_of
 
 VARIANTS = ["two_handed", "three_handed", "four_handed", "rubicon", "chinese"]
