@@ -15,6 +15,7 @@ from bezique.ai.final_tricks import final_phase_decision, later_opponents
 from bezique.ai.knowledge import INTERMEDIATE, Craft, Knowledge, is_brisque, meld_facts, templates
 from bezique.rules import (
     ACE,
+    DECLARE_SEVEN_ACTION,
     DONE_ACTION,
     KING,
     PLAY_ACTIONS,
@@ -180,9 +181,11 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
         return Decision(best, "meld", {"meld": best.kind, "points": values[best.kind or ""]})
     if exchange is not None:
         return Decision(exchange, "exchange", {"card": state.stock[0]})
-    for action in legal:
-        if action.verb != _DONE and action.verb != _MELD:
-            return Decision(action, "declare_seven")
+    if DECLARE_SEVEN_ACTION in legal:
+        return Decision(DECLARE_SEVEN_ACTION, "declare_seven")
+    passing = next((a for a in legal if a.verb == Verb.PASS_TO_PARTNER), None)
+    if passing is not None:  # nothing of mine to declare: the partner may have something, and a pass costs nothing
+        return Decision(passing, "pass_partner")
     return Decision(DONE_ACTION, "done")
 
 

@@ -687,6 +687,7 @@ STRINGS: dict[str, str] = {
     "advice.exchange": "You take {card} and score 10 points.",
     "advice.declare_seven": "It scores 10 points.",
     "advice.done": "Nothing worth declaring now.",
+    "advice.pass_partner": "Nothing of yours to declare: your partner may have something.",
     "advice.lead_low": "It costs nothing and keeps your melds, trumps and brisques.",
     "advice.seven": "The 7 of trumps scores 10 points when played.",
     "advice.win_meld": "Taking the trick lets you declare a meld.",

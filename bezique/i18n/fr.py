@@ -725,6 +725,7 @@ STRINGS: dict[str, str] = _typeset({
     "advice.exchange": "Vous prenez {card} et marquez 10 points.",
     "advice.declare_seven": "Vous marquez 10 points.",
     "advice.done": "Rien ne mérite d’être annoncé pour l’instant.",
+    "advice.pass_partner": "Vous n’avez rien à annoncer : votre partenaire a peut-être quelque chose.",
     "advice.lead_low": "Une carte qui ne coûte rien : vos combinaisons, vos atouts et vos brisques restent en "
         "main.",
     "advice.seven": "Le sept d’atout rapporte 10 points quand il est joué.",

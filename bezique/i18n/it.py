@@ -698,6 +698,7 @@ STRINGS: dict[str, str] = {
     "advice.exchange": "Prendi {card} e segni 10 punti.",
     "advice.declare_seven": "Vale 10 punti.",
     "advice.done": "Niente che valga la pena dichiarare ora.",
+    "advice.pass_partner": "Non hai niente da dichiarare: forse ce l'ha il tuo compagno.",
     "advice.lead_low": "Non costa nulla e conserva combinazioni, briscole e brisque.",
     "advice.seven": "Il 7 di briscola giocato vale 10 punti.",
     "advice.win_meld": "Prendendo la presa puoi dichiarare una combinazione.",

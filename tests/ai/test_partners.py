@@ -145,3 +145,32 @@ def test_follow_scores_count_a_brisque_on_a_partners_safe_trick_for_the_side():
         scores = follow_scores(state, know, plays, {c: know.keep_value(c) for c in plays})
         margin = scores[ten][0] - scores[low][0] + know.keep_value(ten) - know.keep_value(low)
         assert margin == pytest.approx(10 * sign)
+
+
+@pytest.mark.parametrize("variant", ["four_handed", "six_handed"])
+def test_a_trick_winner_with_nothing_to_declare_passes_to_the_partner_and_says_so(variant):
+    """With nothing to meld, no seven to exchange or declare, the declaration step goes to the partner (a pass
+    costs nothing: RULES.md §4.2), with its own reason; it was once returned as "declare_seven"."""
+    from bezique.ai.policy import declaration
+    from bezique.i18n.advice import advice_line
+    from bezique.rules import Verb, apply, new_game, shuffled_deck, start_deal
+
+    rules = make_ruleset(variant)
+    rng = random.Random(7)
+    state = new_game(rules, 0)
+    start_deal(state, shuffled_deck(rules, rng))
+    passes = 0
+    while state.phase in (Phase.PLAY, Phase.DECLARE) and passes < 5:
+        legal = legal_actions(state)
+        if state.phase == Phase.DECLARE:
+            seat = state.to_act
+            decision = declaration(state.clone(), seat, legal, "intermediate")
+            verbs = {a.verb for a in legal}
+            if Verb.PASS_TO_PARTNER in verbs and not verbs & {Verb.MELD, Verb.EXCHANGE_SEVEN, Verb.DECLARE_SEVEN}:
+                assert decision.action.verb == Verb.PASS_TO_PARTNER and decision.code == "pass_partner"
+                assert rules.side_of(decision.action.seat) == rules.side_of(seat)
+                assert "partner" in advice_line(decision.code, decision.args or {}, "en", str)
+                passes += 1
+            assert decision.code != "declare_seven" or decision.action.verb == Verb.DECLARE_SEVEN
+        apply(state, rng.choice(legal))
+    assert passes
