@@ -39,7 +39,7 @@ from bezique.ai.final_tricks import final_phase_decision
 from bezique.ai.inference import Belief
 from bezique.ai.knowledge import EXPERT_CRAFT
 from bezique.ai.players import RulePlayer, match_legal
-from bezique.ai.policy import declaration, intermediate_decision
+from bezique.ai.policy import declaration, intermediate_decision, ranked_stock_plays
 from bezique.ai.search import (
     END_STOCK,
     EXACT_HAND,
@@ -56,6 +56,10 @@ from bezique.rules import Action, GameState, Phase, PlayerView, Verb, apply, cop
 
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 SOLVE_NODES = 100_000  # nodes the exact count of a decision's own final tricks may search (about a second)
+NARROW_HAND = 8  # with more cards in hand than this (Rubicon's nine, Chinese's twelve), a stock-phase play searches
+NARROW = 4  # only the rules' best NARROW cards (``ranked_stock_plays``) and the rules' own: there one sampled deal
+#            of every card costs 40-80 ms, and the budget bought 2-8 deals, fewer than MIN_DEALS, so nothing was
+#            ever searched; four cards buy two to three times as many
 ROLLOUT_NODES = 30_000  # nodes the exact count at the end of one rollout may search (a few hundredths of a second
 #                         are usual; two-handed counts share a memo and stay far below: the limit is theirs only)
 
@@ -140,6 +144,7 @@ class ExpertPlayer(RulePlayer):
                 return rules_decision
             return Decision(candidates[0], "vetoed", {"card": candidates[0].cards[0]})
         prior = rules_decision.action
+        candidates = narrowed(first, me, candidates)
         if prior not in candidates:
             candidates.append(prior)
         candidates = distinct(first, me, candidates, prior)
@@ -277,6 +282,17 @@ def winning_now(state, me: int, legal: list[Action]) -> Action | None:
         if after.finished and after.winner == side:
             return action
     return None
+
+
+def narrowed(state, me: int, candidates: list[Action]) -> list[Action]:
+    """`candidates`, or in the stock phase with hands of more than ``NARROW_HAND`` cards only the plays of the
+    rules' best ``NARROW`` distinct cards (``ranked_stock_plays``, by the search levels' weights)."""
+    if (state.phase != Phase.PLAY or state.final_phase or state.rules.hand_size <= NARROW_HAND
+            or len(candidates) <= NARROW):
+        return candidates
+    cards = [a.cards[0] for a in distinct(state, me, candidates, candidates[0])]
+    best = set(ranked_stock_plays(state, me, cards, EXPERT_CRAFT)[:NARROW])
+    return [a for a in candidates if a.cards[0] in best]
 
 
 def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:

@@ -250,6 +250,18 @@ def stock_play(state: GameState, me: int, cards: list[int], rng: random.Random,
     return best_card, best_code
 
 
+def ranked_stock_plays(state: GameState, me: int, cards: list[int], craft: Craft = INTERMEDIATE) -> list[int]:
+    """`cards` (stock phase) best first by the rules' own scores (``stock_play``'s, without its random tie-break):
+    a lead by its ``lead_cost``, a follow by its ``follow_scores``; ties keep the order of `cards`. The search
+    levels search only the first few where rollouts cost most (``expert.NARROW``)."""
+    know = Knowledge(state, me, craft)
+    keep = know.keep_values(cards)
+    if not state.trick:
+        return sorted(cards, key=lambda c: lead_cost(c, keep[c], craft))
+    scores = follow_scores(state, know, cards, keep)
+    return sorted(cards, key=lambda c: -scores[c][0])
+
+
 def follow_scores(state: GameState, know: Knowledge, cards: list[int],
                   keep: dict[int, float]) -> dict[int, tuple[float, str]]:
     """The intermediate rules' score (higher = better) and reason code of following the current trick with each of
