@@ -3,7 +3,8 @@ rollouts and their values), on a time or iteration budget, and the exact count o
 
 A decision: a sampled deal of the hidden cards first; the final tricks of a two-player deal are solved exactly; an
 action that wins the game as it is made is taken (``winning_now``); otherwise every candidate (the legal actions
-less the knowledge vetoes, copies of a face counted once) is played out on the same sampled deals with the same
+less the knowledge vetoes, copies of a face counted once; with the large hands of Rubicon and Chinese, only the
+rules' best few plays: ``narrowed``) is played out on the same sampled deals with the same
 random stream, and the rules' own choice stands unless another beats it clearly (``confidence``). The budget is
 checked after every rollout and inside every exact solve (``give_up``), so a decision never runs past it and a
 cancelled one stops at once. Every exact solve is also bounded in work (``solver.WorkLimit``: ``SOLVE_NODES`` for
