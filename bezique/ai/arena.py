@@ -1,14 +1,15 @@
 """``python -m bezique arena``: play two computer levels against each other and measure them.
 
-Games are played in duplicate: each pair of games uses the same sequence of shuffled decks and the same first dealer,
-with the levels' seats swapped, so the luck of the cards cancels. Printed: A's win rate with a 95% Wilson interval;
-the mean point difference per deal (A minus B), paired by deck (the mean of the two seatings of the same deck),
-with a 95% normal interval; and each level's decision time (median, 95th percentile and maximum, over decisions
-with more than one legal action). With ``--log FILE`` every game is appended to FILE (a JSON line) as it ends, and
-a run that finds games of the same arena there plays only the others: a long arena stopped halfway goes on where it
-stopped, and the figures are over every game in the log. With more than two players every seat of a level counts:
-a deal's difference is the mean gain of A's sides less that of B's, and a game is A's when one of A's sides wins
-it. The last line is machine-readable:
+Games are played in duplicate: each pair of games uses the same sequence of shuffled decks and the same first
+dealer, with the levels' seats swapped, so the luck of the cards cancels. Printed: A's win rate with a 95% Wilson
+interval; the mean point difference per deal (A minus B), paired by deck (the mean of the two seatings of the same
+deck), with a 95% normal interval (in Rubicon and Chinese also as the match counts it: each side's gain only up to
+what it still needed to reach the match target); and each level's decision time (median, 95th percentile and
+maximum, over decisions with more than one legal action). With ``--log FILE`` every game is appended to FILE (a JSON
+line) as it ends, and a run that finds games of the same arena there plays only the others: a long arena stopped
+halfway goes on where it stopped, and the figures are over every game in the log. With more than two players every
+seat of a level counts: a deal's difference is the mean gain of A's sides less that of B's, and a game is A's when
+one of A's sides wins it. The last line is machine-readable:
 
     arena: A=expert B=intermediate win=0.72 ci=[0.66,0.78] diff=+41 diff_ci=[+30,+52] games=200 deals=361 ...
     ... a_ms=281/562/880 b_ms=2/5/31
@@ -93,6 +94,7 @@ def play_arena_game(job: tuple) -> dict:
                for s in range(seats)]
     times: dict[str, list[float]] = {"A": [], "B": []}
     deal_diffs: list[float] = []
+    match_diffs: list[float] = []  # with a match target: each side's gain counted up to what it still needed
     sides_a = sorted({rules.side_of(s) for s in range(seats) if letters[s] == "A"})
     sides_b = sorted({rules.side_of(s) for s in range(seats) if letters[s] == "B"})
     start_scores = [0] * rules.sides
@@ -106,10 +108,15 @@ def play_arena_game(job: tuple) -> dict:
             times[letters[seat]].append((time.perf_counter() - t0) * 1000.0)
         return action
 
+    def deal_done(state: GameState) -> None:
+        deal_diffs.append(_diff(state, start_scores, sides_a, sides_b))
+        if rules.match_target is not None:
+            match_diffs.append(_diff(state, start_scores, sides_a, sides_b, rules.match_target))
+
     def deal_due(state: GameState) -> None:
         nonlocal start_scores
         if state.deal_index >= 0:
-            deal_diffs.append(_diff(state, start_scores, sides_a, sides_b))
+            deal_done(state)
         start_scores = list(state.scores)
 
     state = play_game(new_game(rules, 0), [choose] * seats, lambda deal: random.Random(f"{seed}-{pair}-{deal}"),
@@ -117,12 +124,15 @@ def play_arena_game(job: tuple) -> dict:
     best_a = max(state.scores[s] for s in sides_a)
     best_b = max(state.scores[s] for s in sides_b)
     if state.finished:
-        deal_diffs.append(_diff(state, start_scores, sides_a, sides_b))
+        deal_done(state)
         winner = None if state.winner is None else ("A" if state.winner in sides_a else "B")
     else:
         winner = "A" if best_a > best_b else "B" if best_b > best_a else None
-    return {"index": index, "pair": pair, "winner": winner, "deal_diffs": deal_diffs, "times": times,
-            "scores": (best_a, best_b)}
+    result = {"index": index, "pair": pair, "winner": winner, "deal_diffs": deal_diffs, "times": times,
+              "scores": (best_a, best_b)}
+    if rules.match_target is not None:
+        result["match_diffs"] = match_diffs
+    return result
 
 
 def seat_letters(rules: Ruleset, swap: bool) -> list[str]:
@@ -134,10 +144,15 @@ def seat_letters(rules: Ruleset, swap: bool) -> list[str]:
     return letters
 
 
-def _diff(state: GameState, start: list[int], sides_a: list[int], sides_b: list[int]) -> float:
+def _diff(state: GameState, start: list[int], sides_a: list[int], sides_b: list[int],
+          target: int | None = None) -> float:
     """A deal's points, A minus B: the mean gain of A's sides less the mean gain of B's (every seat of a level
-    counts: three-handed puts A in two seats and B in one, then the other way round)."""
+    counts: three-handed puts A in two seats and B in one, then the other way round). With a match `target`
+    (Rubicon, Chinese), each gain counted only up to what its side still needed to reach it: what the match
+    scores (a deal that wins the match by 3000 wins it as one that wins by 1500)."""
     gain = [state.scores[s] - start[s] for s in range(len(state.scores))]
+    if target is not None:
+        gain = [min(g, max(0, target - start[s])) for s, g in enumerate(gain)]
     return statistics.fmean(gain[s] for s in sides_a) - statistics.fmean(gain[s] for s in sides_b)
 
 
@@ -175,17 +190,7 @@ def run(args: argparse.Namespace) -> int:
     wins = sum(1.0 if r["winner"] == "A" else 0.5 if r["winner"] is None else 0.0 for r in results)
     n = len(results)
     low, high = wilson(wins, n)
-    # paired by deck: deal k of both games of a pair used the same deck
-    paired: list[float] = []
-    by_pair: dict[int, list[dict]] = {}
-    for r in results:
-        by_pair.setdefault(r["pair"], []).append(r)
-    for games in by_pair.values():
-        if len(games) == 2:
-            d0, d1 = games[0]["deal_diffs"], games[1]["deal_diffs"]
-            paired.extend((x + y) / 2 for x, y in zip(d0, d1, strict=False))
-        else:
-            paired.extend(games[0]["deal_diffs"])
+    paired = paired_by_deck(results, "deal_diffs")
     mean, dlow, dhigh = mean_ci(paired)
     ta = [t for r in results for t in r["times"]["A"]]
     tb = [t for r in results for t in r["times"]["B"]]
@@ -195,6 +200,11 @@ def run(args: argparse.Namespace) -> int:
     say(f"win rate of A: {wins / max(1, n):.3f}  95% Wilson CI [{low:.3f}, {high:.3f}]")
     say(f"points per deal, A minus B, paired by deck: {mean:+.1f}  95% CI [{dlow:+.1f}, {dhigh:+.1f}] "
         f"over {len(paired)} decks")
+    if any("match_diffs" in r for r in results):
+        matched = paired_by_deck(results, "match_diffs")
+        mmean, mlow, mhigh = mean_ci(matched)
+        say(f"match points per deal (each side's gain up to what it still needed), A minus B, paired by deck: "
+            f"{mmean:+.1f}  95% CI [{mlow:+.1f}, {mhigh:+.1f}] over {len(matched)} decks")
     for letter, ts in (("A", ta), ("B", tb)):
         say(f"decision time {letter}: median {percentile(ts, 0.5):.1f} ms, p95 {percentile(ts, 0.95):.1f} ms, "
             f"max {max(ts, default=0.0):.1f} ms ({len(ts)} decisions)")
@@ -202,6 +212,22 @@ def run(args: argparse.Namespace) -> int:
           f"diff_ci=[{dlow:+.0f},{dhigh:+.0f}] games={n} deals={deals} target={args.target} "
           f"a_ms={_times(ta)} b_ms={_times(tb)}", flush=True)
     return 0
+
+
+def paired_by_deck(results: list[dict], key: str) -> list[float]:
+    """Each deck's figure `key` (a list per game, one a deal), paired: deal k of both games of a pair used the same
+    deck, so its figure is the mean of the two seatings (a game without its pair counts alone)."""
+    paired: list[float] = []
+    by_pair: dict[int, list[dict]] = {}
+    for r in results:
+        by_pair.setdefault(r["pair"], []).append(r)
+    for games in by_pair.values():
+        if len(games) == 2:
+            d0, d1 = games[0].get(key, []), games[1].get(key, [])
+            paired.extend((x + y) / 2 for x, y in zip(d0, d1, strict=False))
+        else:
+            paired.extend(games[0].get(key, []))
+    return paired
 
 
 def read_log(path: str, arena_key: dict, say) -> list[dict]:

@@ -82,3 +82,26 @@ def test_runs_sharing_an_arena_by_first_game_add_up_to_the_whole(tmp_path, capsy
     joined = capsys.readouterr().out.strip()
     assert arena.run(_arena_args("--games", "4", "--quiet")) == 0
     assert re.sub(r" a_ms=.*", "", capsys.readouterr().out.strip()) == re.sub(r" a_ms=.*", "", joined)
+
+
+def test_with_a_match_target_a_deal_counts_what_the_match_scores():
+    # Rubicon's match to 1500: A (seat 0) at 600 settles 2800, B at 0 nothing: the match counts 900 of it
+    state = SimpleNamespace(scores=[3400, 0])
+    assert arena._diff(state, [600, 0], [0], [1]) == 2800.0
+    assert arena._diff(state, [600, 0], [0], [1], 1500) == 900.0
+    state = SimpleNamespace(scores=[0, 1200])
+    assert arena._diff(state, [0, 0], [0], [1], 1500) == -1200.0
+
+
+def test_a_rubicon_arena_prints_the_match_points_a_deal(capsys):
+    parser = argparse.ArgumentParser()
+    arena.add_arguments(parser)
+    args = parser.parse_args(["--a", "intermediate", "--b", "random", "--games", "2", "--deals", "1", "--seed", "3",
+                              "--variant", "rubicon"])
+    assert arena.run(args) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("match points per deal"))
+    assert re.search(r"paired by deck: [+-]\d+\.\d  95% CI \[[+-]\d+\.\d, [+-]\d+\.\d\] over 1 decks$", line)
+    game = arena.play_arena_game((0, 0, False, "intermediate", "random", "rubicon", 500, 1, 3, {}))
+    assert len(game["match_diffs"]) == len(game["deal_diffs"]) == 1
+    assert abs(game["match_diffs"][0]) <= min(1500, abs(game["deal_diffs"][0]))
