@@ -165,7 +165,14 @@ def run(args: argparse.Namespace) -> int:
     say = (lambda *_: None) if args.quiet else (lambda text: print(text, flush=True))
     arena_key = {"a": args.a, "b": args.b, "variant": args.variant, "target": args.target, "deals": args.deals,
                  "seed": args.seed, "options": options}
-    results = read_log(args.log, arena_key, say) if args.log else []
+    try:
+        results = read_log(args.log, arena_key, say) if args.log else []
+        if args.log:  # a log that cannot be written says so now, not after the first game's minutes
+            with open(args.log, "a", encoding="utf-8"):
+                pass
+    except OSError as exc:
+        print(f"arena: cannot use the log {args.log}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     done = {r["index"] for r in results}
     jobs = [(i, i // 2, i % 2 == 1, args.a, args.b, args.variant, args.target, args.deals, args.seed, options)
             for i in range(args.first, args.games) if i not in done]
@@ -176,7 +183,10 @@ def run(args: argparse.Namespace) -> int:
     def finished(result: dict) -> None:
         results.append(result)
         if args.log:
-            append_log(args.log, arena_key, result)
+            try:
+                append_log(args.log, arena_key, result)
+            except OSError as exc:  # the games go on, and the figures at the end still count this one
+                print(f"arena: game {result['index']} not kept in {args.log}: {exc.strerror or exc}", file=sys.stderr)
         _progress(say, results, args.games)
 
     if args.jobs > 1 and jobs:

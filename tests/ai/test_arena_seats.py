@@ -105,3 +105,22 @@ def test_a_rubicon_arena_prints_the_match_points_a_deal(capsys):
     game = arena.play_arena_game((0, 0, False, "intermediate", "random", "rubicon", 500, 1, 3, {}))
     assert len(game["match_diffs"]) == len(game["deal_diffs"]) == 1
     assert abs(game["match_diffs"][0]) <= min(1500, abs(game["deal_diffs"][0]))
+
+
+def test_a_log_that_cannot_be_used_is_named_before_any_game(tmp_path, capsys):
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    assert arena.run(_arena_args("--games", "2", "--log", str(folder))) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"arena: cannot use the log {folder}: ")
+
+
+def test_a_game_the_log_cannot_keep_is_named_and_the_arena_goes_on(tmp_path, capsys, monkeypatch):
+    def full(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(arena, "append_log", full)
+    assert arena.run(_arena_args("--games", "2", "--log", str(tmp_path / "arena.jsonl"))) == 0
+    out, err = capsys.readouterr()
+    assert "game 0 not kept in" in err and "No space left on device" in err and "game 1 not kept" in err
+    assert "games=2" in out.splitlines()[-1]
