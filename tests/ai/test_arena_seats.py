@@ -11,6 +11,12 @@ from types import SimpleNamespace
 from bezique.ai import arena
 
 
+def _arena_args(*extra: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    arena.add_arguments(parser)
+    return parser.parse_args(["--a", "intermediate", "--b", "random", "--deals", "1", "--seed", "8", *extra])
+
+
 def test_a_deal_is_scored_over_every_seat_of_each_level():
     # three sides: A holds sides 0 and 2, B side 1. A gained 100 and 40 (mean 70), B 10
     state = SimpleNamespace(scores=[300, 60, 90])
@@ -25,19 +31,9 @@ def test_a_three_handed_game_counts_both_seats_of_a_level():
 
 
 def test_the_last_line_gives_median_p95_and_max_decision_times(capsys):
-    parser = argparse.ArgumentParser()
-    arena.add_arguments(parser)
-    args = parser.parse_args(["--a", "intermediate", "--b", "random", "--games", "2", "--deals", "1", "--seed", "8",
-                              "--variant", "three_handed"])
-    assert arena.run(args) == 0
+    assert arena.run(_arena_args("--games", "2", "--variant", "three_handed")) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.search(r" a_ms=\d+/\d+/\d+ b_ms=\d+/\d+/\d+$", last)
-
-
-def _arena_args(*extra: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
-    arena.add_arguments(parser)
-    return parser.parse_args(["--a", "intermediate", "--b", "random", "--deals", "1", "--seed", "8", *extra])
 
 
 def test_a_logged_arena_goes_on_where_it_stopped_and_sums_every_game(tmp_path, capsys):
@@ -94,11 +90,7 @@ def test_with_a_match_target_a_deal_counts_what_the_match_scores():
 
 
 def test_a_rubicon_arena_prints_the_match_points_a_deal(capsys):
-    parser = argparse.ArgumentParser()
-    arena.add_arguments(parser)
-    args = parser.parse_args(["--a", "intermediate", "--b", "random", "--games", "2", "--deals", "1", "--seed", "3",
-                              "--variant", "rubicon"])
-    assert arena.run(args) == 0
+    assert arena.run(_arena_args("--games", "2", "--seed", "3", "--variant", "rubicon")) == 0
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if line.startswith("match points per deal"))
     assert re.search(r"paired by deck: [+-]\d+\.\d  95% CI \[[+-]\d+\.\d, [+-]\d+\.\d\] over 1 decks$", line)
