@@ -1,5 +1,6 @@
-"""The arena scores every seat of a level (three-handed puts a level in two seats) and prints each level's
-decision times as median/p95/max."""
+"""The arena scores every seat of a level (three-handed puts a level in two seats), prints each level's decision
+times as median/p95/max and, with a match target, the match points a deal; its log keeps every game, so that a long
+arena goes on where it stopped."""
 
 from __future__ import annotations
 
