@@ -256,12 +256,12 @@ def read_log(path: str, arena_key: dict, say) -> list[dict]:
             entry = json.loads(line)
             result = entry["game"]
             valid = entry["arena"] == arena_key and isinstance(result["index"], int) and "deal_diffs" in result
-        except (ValueError, KeyError, TypeError):
+            result["times"] = {k: [float(t) for t in v] for k, v in result["times"].items()}
+        except (ValueError, KeyError, TypeError, AttributeError):
             valid = False
         if not valid:
             bad.append(f"line {number}")
             continue
-        result["times"] = {k: [float(t) for t in v] for k, v in result["times"].items()}
         games[result["index"]] = result
     if bad:
         aside = path + ".damaged"

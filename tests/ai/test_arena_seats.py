@@ -58,11 +58,13 @@ def test_a_damaged_log_is_set_aside_and_its_readable_games_kept(tmp_path, capsys
     good = log.read_text()
     other = json.loads(good.splitlines()[0])
     other["arena"]["seed"] = 9  # a game of another arena
-    log.write_text(good + "{not json\n" + json.dumps(other) + "\n")
+    timeless = json.loads(good.splitlines()[0])
+    del timeless["game"]["times"]  # a game of this arena with a part missing
+    log.write_text(good + "{not json\n" + json.dumps(other) + "\n" + json.dumps(timeless) + "\n")
     capsys.readouterr()
     assert arena.run(_arena_args("--games", "2", "--log", str(log))) == 0
     out = capsys.readouterr().out
-    assert "line 3, line 4 not a game of this arena" in out and "2 already in" in out
+    assert "line 3, line 4, line 5 not a game of this arena" in out and "2 already in" in out
     assert (tmp_path / "arena.jsonl.damaged").read_text().startswith(good)  # set aside whole, never deleted
     assert log.read_text().splitlines() == good.splitlines()
 
