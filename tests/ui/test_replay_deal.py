@@ -101,9 +101,7 @@ def play_to_the_end(app, table: TableScene, rng: random.Random, clicks: bool = T
                 table.act(rng.choice(table.session.legal()))
             continue
         app.tick(DT)
-        thread = table.turns.worker._thread
-        if table.turns.worker.busy and thread is not None:
-            thread.join(HANG_GUARD)
+        assert table.turns.worker.wait(HANG_GUARD), "the worker never finished"
     raise AssertionError("the replayed deal never ended")
 
 

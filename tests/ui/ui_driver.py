@@ -68,10 +68,7 @@ def point_on(table: TableScene, card: int):
 def finish_thinking(table: TableScene) -> None:
     """Let the worker's call (the computer's move or a hint) run to its end: the thread is joined, and its result
     is collected by the next tick. The timeout only guards against a hang."""
-    thread = table.turns.worker._thread
-    if thread is not None:
-        thread.join(HANG_GUARD)
-        assert not thread.is_alive(), "the worker never finished"
+    assert table.turns.worker.wait(HANG_GUARD), "the worker never finished"
 
 
 def wait_rest(app, limit=2000):

@@ -65,6 +65,14 @@ class Worker:
         self._thread = threading.Thread(target=run, name="bezique-computer", daemon=True)
         self._thread.start()
 
+    def wait(self, timeout: float) -> bool:
+        """Block until the running call ends (or `timeout` seconds pass): True unless it is still running. Its
+        result is still collected by ``poll``. For tools and tests that step a scene without a clock."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return self._call.done or thread is None
+
     def poll(self) -> tuple[bool, Any]:
         """(finished, result). Re-raises the worker's exception on the main thread."""
         call = self._call
