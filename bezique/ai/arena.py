@@ -187,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
                 append_log(args.log, arena_key, result)
             except OSError as exc:  # the games go on, and the figures at the end still count this one
                 print(f"arena: game {result['index']} not kept in {args.log}: {exc.strerror or exc}", file=sys.stderr)
-        _progress(say, results, args.games)
+        _progress(say, results, len(results) - len(done), len(jobs))
 
     if args.jobs > 1 and jobs:
         with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(args.jobs) as pool:
@@ -286,9 +286,9 @@ def _times(values: list[float]) -> str:
     return f"{percentile(values, 0.5):.0f}/{percentile(values, 0.95):.0f}/{max(values, default=0.0):.0f}"
 
 
-def _progress(say, results: list[dict], total: int) -> None:
-    done = len(results)
+def _progress(say, results: list[dict], played: int, total: int) -> None:
+    """Every tenth of this run's `total` games: how many it played, and A's wins over every game (the log's too)."""
     step = max(1, total // 10)
-    if done % step == 0 or done == total:
+    if played % step == 0 or played == total:
         wins = sum(1.0 if r["winner"] == "A" else 0.5 if r["winner"] is None else 0.0 for r in results)
-        say(f"  {done}/{total} games, A wins {wins:g}")
+        say(f"  {played}/{total} games played, A wins {wins:g} of {len(results)}")

@@ -45,6 +45,7 @@ def test_a_logged_arena_goes_on_where_it_stopped_and_sums_every_game(tmp_path, c
     assert arena.run(_arena_args("--games", "4", "--log", str(log))) == 0
     out = capsys.readouterr().out
     assert "2 already in" in out and "games=4" in out.splitlines()[-1]
+    assert re.search(r"^  2/2 games played, A wins [\d.]+ of 4$", out, re.M)  # this run's games, then all of them
     assert sorted(json.loads(line)["game"]["index"] for line in log.read_text().splitlines()) == [0, 1, 2, 3]
     # the same four games played in one run give the same figures (the decks and players are seeded)
     assert arena.run(_arena_args("--games", "4", "--quiet")) == 0
