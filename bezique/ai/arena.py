@@ -25,6 +25,7 @@ import math
 import multiprocessing
 import os
 import random
+import shutil
 import statistics
 import sys
 import time
@@ -242,8 +243,9 @@ def paired_by_deck(results: list[dict], key: str) -> list[float]:
 
 def read_log(path: str, arena_key: dict, say) -> list[dict]:
     """The games of the arena `arena_key` that the log at `path` holds (none if there is no file yet). A line
-    that is not one of its games (damaged, or of another arena) is named; if there is one, the file is set aside
-    as `path`.damaged (never deleted) and the readable games of this arena are written back to `path`."""
+    that is not one of its games (damaged, or of another arena) is named; if there is one, a copy of the file is set
+    aside as `path`.damaged (never deleted), then the readable games of this arena replace `path` in one rename:
+    stopped at any point, the log is the old one or the repaired one, never a part."""
     try:
         with open(path, encoding="utf-8") as file:
             lines = file.read().splitlines()
@@ -263,22 +265,30 @@ def read_log(path: str, arena_key: dict, say) -> list[dict]:
             bad.append(f"line {number}")
             continue
         games[result["index"]] = result
-    if bad:
+    if bad:  # the log is whole at every moment: a copy set aside first, then the readable games put in its place
         aside = path + ".damaged"
-        os.replace(path, aside)
-        for result in sorted(games.values(), key=lambda r: r["index"]):
-            append_log(path, arena_key, result)
+        shutil.copyfile(path, aside)
+        repaired = path + ".repaired"
+        with open(repaired, "w", encoding="utf-8") as file:
+            for result in sorted(games.values(), key=lambda r: r["index"]):
+                file.write(log_line(arena_key, result))
+        os.replace(repaired, path)
         say(f"{path}: {', '.join(bad[:5])}{' ...' if len(bad) > 5 else ''} not a game of this arena (damaged, or "
-            f"another arena's); the file was set aside as {aside}, its {len(games)} readable game(s) kept")
+            f"another arena's); a copy was set aside as {aside}, its {len(games)} readable game(s) kept")
     return list(games.values())
 
 
 def append_log(path: str, arena_key: dict, result: dict) -> None:
     """Append one finished game to the log at `path` (decision times rounded to the millisecond), flushed."""
-    kept = dict(result, times={k: [round(t) for t in v] for k, v in result["times"].items()})
     with open(path, "a", encoding="utf-8") as file:
-        file.write(json.dumps({"arena": arena_key, "game": kept}, separators=(",", ":")) + "\n")
+        file.write(log_line(arena_key, result))
         file.flush()
+
+
+def log_line(arena_key: dict, result: dict) -> str:
+    """One game's line of the log (decision times rounded to the millisecond)."""
+    kept = dict(result, times={k: [round(t) for t in v] for k, v in result["times"].items()})
+    return json.dumps({"arena": arena_key, "game": kept}, separators=(",", ":")) + "\n"
 
 
 def _times(values: list[float]) -> str:

@@ -68,6 +68,7 @@ def test_a_damaged_log_is_set_aside_and_its_readable_games_kept(tmp_path, capsys
     assert "line 3, line 4, line 5 not a game of this arena" in out and "2 already in" in out
     assert (tmp_path / "arena.jsonl.damaged").read_text().startswith(good)  # set aside whole, never deleted
     assert log.read_text().splitlines() == good.splitlines()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["arena.jsonl", "arena.jsonl.damaged"]  # no leftovers
 
 
 def test_runs_sharing_an_arena_by_first_game_add_up_to_the_whole(tmp_path, capsys):
