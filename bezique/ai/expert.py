@@ -145,10 +145,7 @@ class ExpertPlayer(RulePlayer):
                 return rules_decision
             return Decision(candidates[0], "vetoed", {"card": candidates[0].cards[0]})
         prior = rules_decision.action
-        candidates = narrowed(first, me, candidates)
-        if prior not in candidates:
-            candidates.append(prior)
-        candidates = distinct(first, me, candidates, prior)
+        candidates = narrowed(first, me, distinct(first, me, candidates, prior), prior)
         link.tell(_Plan(candidates, rules_decision))  # every worker: the first heard makes the table
         self._play_out(view, candidates, _deals(first, belief, rng), give_up, too_slow, link)
         return None
@@ -285,15 +282,15 @@ def winning_now(state, me: int, legal: list[Action]) -> Action | None:
     return None
 
 
-def narrowed(state, me: int, candidates: list[Action]) -> list[Action]:
-    """`candidates`, or in the stock phase with hands of more than ``NARROW_HAND`` cards only the plays of the
-    rules' best ``NARROW`` distinct cards (``ranked_stock_plays``, by the search levels' weights)."""
+def narrowed(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
+    """The distinct `candidates`, or in the stock phase with hands of more than ``NARROW_HAND`` cards only the
+    plays of the rules' best ``NARROW`` cards among them (``ranked_stock_plays``, by the search levels' weights)
+    and the rules' own choice `prior`."""
     if (state.phase != Phase.PLAY or state.final_phase or state.rules.hand_size <= NARROW_HAND
             or len(candidates) <= NARROW):
         return candidates
-    cards = [a.cards[0] for a in distinct(state, me, candidates, candidates[0])]
-    best = set(ranked_stock_plays(state, me, cards, EXPERT_CRAFT)[:NARROW])
-    return [a for a in candidates if a.cards[0] in best]
+    best = set(ranked_stock_plays(state, me, [a.cards[0] for a in candidates], EXPERT_CRAFT)[:NARROW])
+    return [a for a in candidates if a.cards[0] in best or a == prior]
 
 
 def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:

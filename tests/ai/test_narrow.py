@@ -29,21 +29,23 @@ def test_large_hands_search_the_rules_best_cards_and_two_handed_all(variant):
     narrowed_some = 0
     for state, legal in stock_plays(variant, 5, 120):
         me = state.to_act
-        candidates = vetoes(state, me, legal)
-        kept = narrowed(state, me, candidates)
-        cards = [a.cards[0] for a in distinct(state, me, candidates, candidates[0])]
+        allowed = vetoes(state, me, legal)
+        prior = allowed[-1]  # the rules' own move is searched whatever its rank
+        candidates = distinct(state, me, allowed, prior)
+        kept = narrowed(state, me, candidates, prior)
+        cards = [a.cards[0] for a in candidates]
         ranked = ranked_stock_plays(state, me, cards, EXPERT_CRAFT)
         assert sorted(ranked) == sorted(cards)
         if len(candidates) <= NARROW:
             assert kept == candidates
             continue
-        assert {a.cards[0] for a in kept} == set(ranked[:NARROW])  # one copy of each of the best faces
-        assert all(a in candidates for a in kept)
+        assert {a.cards[0] for a in kept} == set(ranked[:NARROW]) | {prior.cards[0]}
+        assert prior in kept and [a for a in candidates if a in kept] == kept  # in the candidates' order
         narrowed_some += 1
     assert narrowed_some > 20
     for state, legal in stock_plays("two_handed", 5, 60):
-        candidates = vetoes(state, state.to_act, legal)
-        assert narrowed(state, state.to_act, candidates) == candidates
+        candidates = distinct(state, state.to_act, vetoes(state, state.to_act, legal), legal[0])
+        assert narrowed(state, state.to_act, candidates, legal[0]) == candidates
 
 
 @pytest.mark.parametrize("variant", ["two_handed", "rubicon", "chinese"])
