@@ -283,9 +283,9 @@ def winning_now(state, me: int, legal: list[Action]) -> Action | None:
 
 
 def narrowed(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
-    """The distinct `candidates`, or in the stock phase with hands of more than ``NARROW_HAND`` cards only the
-    plays of the rules' best ``NARROW`` cards among them (``ranked_stock_plays``, by the search levels' weights)
-    and the rules' own choice `prior`."""
+    """`candidates` (made ``distinct`` already, so each face is ranked once), or in the stock phase with hands of
+    more than ``NARROW_HAND`` cards only the plays of the rules' best ``NARROW`` cards among them
+    (``ranked_stock_plays``, by the search levels' weights) and the rules' own choice `prior`."""
     if (state.phase != Phase.PLAY or state.final_phase or state.rules.hand_size <= NARROW_HAND
             or len(candidates) <= NARROW):
         return candidates
