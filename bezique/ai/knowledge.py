@@ -43,10 +43,12 @@ class Craft(NamedTuple):
     threat: float = 12.0  # following: the opponent's meld if they keep the trick
     lead_ten: float = 8.0  # leading a ten: often caught by the ace
     hold_bezique: float = 60.0  # hold a single bezique back when the double's chance x its value exceeds this
+    marriage_first: int = 99  # stock cards above which a marriage of a sequence held complete is declared first
+    lead_meld: float = 0.0  # leading: x the meld still ready after the card x the chance nobody takes the lead
 
 
 INTERMEDIATE = Craft()
-EXPERT_CRAFT = Craft(trump=9.0, threat=6.0, win_meld=0.675)
+EXPERT_CRAFT = Craft(trump=9.0, threat=6.0, win_meld=0.675, lead_meld=0.6, marriage_first=10)
 
 
 class Template:

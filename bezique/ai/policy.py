@@ -26,7 +26,9 @@ from bezique.rules import (
     GameState,
     Phase,
     Verb,
+    apply,
     beats,
+    card_may_score,
     legal_actions,
     legal_plays,
     strength,
@@ -178,6 +180,11 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
                     if exchange is not None:
                         return Decision(exchange, "exchange", {"card": state.stock[0]})
                     return Decision(DONE_ACTION, "hold_bezique")
+        if len(state.stock) > craft.marriage_first:
+            first = marriage_first(state, melds, best)
+            if first is not None:
+                return Decision(first, "marriage_first", {"points": values[first.kind or ""],
+                                                          "later": values[best.kind or ""]})
         return Decision(best, "meld", {"meld": best.kind, "points": values[best.kind or ""]})
     if exchange is not None:
         return Decision(exchange, "exchange", {"card": state.stock[0]})
@@ -187,6 +194,24 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
     if passing is not None:  # nothing of mine to declare: the partner may have something, and a pass costs nothing
         return Decision(passing, "pass_partner")
     return Decision(DONE_ACTION, "done")
+
+
+def marriage_first(state: GameState, melds: list[Action], best: Action) -> Action | None:
+    """A marriage among `melds` made of cards of the sequence `best` after which the rules still let that sequence
+    score (marriage then sequence, RULES.md: 40 + 250 over two tricks won where the sequence alone scores 250), or
+    None. Asked of the rules on a copy of the state: declare the marriage, then ask whether each card of the
+    sequence may still score in it."""
+    facts = meld_facts(state.rules, state.trump)
+    shape = next((t.shape for t in facts.templates if t.kind == best.kind), None)
+    if shape is None or shape.cls != "M" or len(best.cards) <= 2:
+        return None
+    for action in melds:
+        if len(action.cards) == 2 and set(action.cards) <= set(best.cards):
+            after = state.clone()
+            apply(after, action)
+            if all(card_may_score(after, c, shape) for c in best.cards):
+                return action
+    return None
 
 
 def beginner_decision(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
@@ -238,10 +263,14 @@ def stock_play(state: GameState, me: int, cards: list[int], rng: random.Random,
     keep = know.keep_values(cards)
     if not state.trick:
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
-        card = min(cards, key=lambda c: lead_cost(c, keep[c], craft) + rng.random() * 0.5)
+        costs = lead_costs(state, know, cards, keep)
+        card = min(cards, key=lambda c: costs[c] + rng.random() * 0.5)
         trump = state.trump
         if card & 7 == SEVEN and suit_of(card) == trump and card not in state.spent:
             return card, "seven"
+        plain = lead_cost(card, keep[card], craft)
+        if costs[card] < plain and any(lead_cost(c, keep[c], craft) + 0.5 < plain for c in cards):
+            return card, "lead_meld"  # not the cheapest: led for the trick it may win, and the meld it lets me declare
         return card, "lead_low"
     best_card, best_score, best_code = cards[0], -1e9, "discard"
     for c, (score, code) in follow_scores(state, know, cards, keep).items():
@@ -257,7 +286,8 @@ def ranked_stock_plays(state: GameState, me: int, cards: list[int], craft: Craft
     know = Knowledge(state, me, craft)
     keep = know.keep_values(cards)
     if not state.trick:
-        return sorted(cards, key=lambda c: lead_cost(c, keep[c], craft))
+        costs = lead_costs(state, know, cards, keep)
+        return sorted(cards, key=costs.__getitem__)
     scores = follow_scores(state, know, cards, keep)
     return sorted(cards, key=lambda c: -scores[c][0])
 
@@ -342,6 +372,25 @@ def _hold_chance(state: GameState, know: Knowledge, top: int, later: list[int]) 
         return 1.0
     hidden = sum(len(state.hands[seat]) for seat in later)
     return max(0.0, 1.0 - beaters / know.unseen_total) ** hidden
+
+
+def lead_costs(state: GameState, know: Knowledge, cards: list[int], keep: dict[int, float]) -> dict[int, float]:
+    """What leading each of `cards` costs by the rules (``lead_cost``), less, with a meld ready to declare, the
+    chance that no opponent takes the lead (``_hold_chance``) x the meld still ready after it x
+    ``craft.lead_meld``: a trick won is the only way to declare, and a lead nobody can beat wins it."""
+    craft = know.craft
+    costs = {c: lead_cost(c, keep[c], craft) for c in cards}
+    if not craft.lead_meld or len(state.stock) <= 1 or not know.ready_melds():
+        return costs
+    opponents = [s for s in range(state.rules.players) if state.rules.side_of(s) != state.rules.side_of(know.me)]
+    in_melds = meld_facts(state.rules, state.trump).by_face
+    with_all = know.ready_melds()
+    holds: dict[int, float] = {}
+    for c in cards:
+        meld = know.ready_melds(without=c) if in_melds[c & 31] else with_all
+        if meld:
+            costs[c] -= craft.lead_meld * meld * _held(holds, state, know, c, opponents)
+    return costs
 
 
 def lead_cost(card: int, keep: float, craft: Craft = INTERMEDIATE) -> float:

@@ -691,6 +691,9 @@ STRINGS: dict[str, str] = {
     "advice.lead_low": "It costs nothing and keeps your melds, trumps and brisques.",
     "advice.seven": "The 7 of trumps scores 10 points when played.",
     "advice.win_meld": "Taking the trick lets you declare a meld.",
+    "advice.lead_meld": "It will likely win the trick, and a trick won lets you declare a meld.",
+    "advice.marriage_first": "Declare the marriage now and the sequence on a later trick: "
+        "{points} + {later} points, where the sequence alone scores {later}.",
     "advice.win_brisque": "It takes the brisque.",
     "advice.win_cheap": "It wins the trick cheaply.",
     "advice.discard": "Let the trick go with a card you do not need.",

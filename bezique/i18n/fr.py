@@ -730,6 +730,9 @@ STRINGS: dict[str, str] = _typeset({
         "main.",
     "advice.seven": "Le sept d’atout rapporte 10 points quand il est joué.",
     "advice.win_meld": "Le pli pris, vous pourrez annoncer une combinaison.",
+    "advice.lead_meld": "Elle prendra sans doute le pli, et le pli pris vous permet d’annoncer une combinaison.",
+    "advice.marriage_first": "Annoncez le mariage maintenant et la quinte sur un pli suivant : "
+        "{points} + {later} points, là où la quinte seule en vaut {later}.",
     "advice.win_brisque": "Vous ramassez la brisque.",
     "advice.win_cheap": "Vous prenez le pli à peu de frais.",
     "advice.discard": "Laissez passer le pli avec une carte dont vous n’avez pas besoin.",

@@ -702,6 +702,9 @@ STRINGS: dict[str, str] = {
     "advice.lead_low": "Non costa nulla e conserva combinazioni, briscole e brisque.",
     "advice.seven": "Il 7 di briscola giocato vale 10 punti.",
     "advice.win_meld": "Prendendo la presa puoi dichiarare una combinazione.",
+    "advice.lead_meld": "Probabilmente vince la presa, e la presa vinta ti fa dichiarare una combinazione.",
+    "advice.marriage_first": "Dichiara ora il matrimonio e la scala in una presa successiva: "
+        "{points} + {later} punti, dove la sola scala ne vale {later}.",
     "advice.win_brisque": "Cattura la brisque.",
     "advice.win_cheap": "Vince la presa spendendo poco.",
     "advice.discard": "Lascia la presa con una carta che non ti serve.",
