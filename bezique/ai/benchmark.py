@@ -3,14 +3,16 @@
 Three measures, all printed as figures (never asserted on the clock by tests, which pass a stepped clock):
 
 - the rate of the Expert's own sampled deals, on a fixed workload: ``games`` seeded two-handed one-deal games
-  (default 3) of the Expert against the Intermediate, the Expert on a fixed number of sampled deals a decision
-  (``BENCH_DEALS``, 50: what the default 280 ms bought on a quiet core), each searched decision's sampled deals
-  (``ExpertPlayer.last_deals``) over the CPU time of the searched decisions; the last line reads
-  ``ai: N sampled deals/s``. The workload is the same on every run: the same positions, the same deals, the
-  same rollouts (a digest of every action of the games is printed, so a faster version that prints another one
-  plays differently), so two runs differ only by the machine's noise. It used to be the Expert on its
-  wall-clock budget for about ten CPU seconds: the games then went differently run to run, late positions
-  (whose rollouts end in exact solves) came in a different mix, and four identical runs printed 234 to 390;
+  (default 3) of the Intermediate against itself, the Expert searching each seat-0 decision on a fixed number
+  of sampled deals (``BENCH_DEALS``, 50: what the default 280 ms bought on a quiet core) while the Intermediate's
+  move is played; each searched decision's sampled deals (``ExpertPlayer.last_deals``) over the CPU time of the
+  searched decisions; the last line reads ``ai: N sampled deals/s``. The workload is the same on every run: the
+  same positions, deals and rollouts (a digest of the Expert's choices is printed, so a faster version that
+  prints another one plays differently), so two runs differ only by the machine's noise. It used to be the
+  Expert on its wall-clock budget: the games went differently run to run, late positions (whose rollouts end in
+  exact solves) came in a different mix, and four identical runs printed 234 to 390. Then the Expert's own
+  moves were played on a fixed number of deals: a change of its play moved the positions, and the figure with
+  them (259 to 174 on one machine for a change that cost 3% on the same positions);
 - with ``--times``, each variant's Expert decision times (decisions with more than one legal action) as median,
   95th percentile and maximum, with the phase of the slowest: the budget is the same in every variant and phase;
 - with ``--jobs N``, what N cores buy on the same wall-clock budget (for ``--seconds``): each searched decision
@@ -95,7 +97,8 @@ class Workload(NamedTuple):
     deals: int  # sampled deals of the Expert's searched decisions
     seconds: float  # CPU seconds of those decisions
     decisions: int  # searched decisions
-    choices: str  # a digest of every action of the games: the same on every run of the same play
+    choices: str  # a digest of the Expert's choices: the same on every run of the same play
+    positions: str  # a digest of the moves played (the Intermediate's): the same whatever the Expert's play
 
     def rate(self) -> float:
         return self.deals / max(self.seconds, 1e-9)
@@ -103,36 +106,39 @@ class Workload(NamedTuple):
 
 def sampled_deals_rate(games: int, seed: int, iterations: int = BENCH_DEALS,
                        clock: Callable[[], float] = time.process_time) -> Workload:
-    """The Expert's searched two-handed decisions over `games` seeded one-deal games against the Intermediate,
-    the Expert sampling `iterations` deals a decision: a fixed workload, the same on every run. The clock is the
-    process's CPU time: on a shared machine the rate is then that of one core, whatever else runs."""
+    """The Expert's searched decisions in seat 0 of `games` seeded one-deal two-handed games of the Intermediate
+    against itself, the Expert sampling `iterations` deals a decision: a fixed workload, the same on every run.
+    The Expert thinks at every seat-0 decision but the Intermediate's move is played, so the positions do not
+    move when the Expert's own play changes (a new weight of its rules once led its own games into later, dearer
+    positions and moved the figure by a third where its speed had moved by 3%); its rollouts are its own. The
+    clock is the process's CPU time: on a shared machine the rate is then that of one core, whatever else runs."""
     rules = make_ruleset("two_handed")
     expert = make_player("expert", seed, iterations=iterations)
     assert isinstance(expert, ExpertPlayer)
-    players = [expert, make_player("intermediate", seed + 1)]
+    players = [make_player("intermediate", seed + 2), make_player("intermediate", seed + 1)]
     sampled = decisions = 0
     spent = 0.0
-    digest = hashlib.sha256()
+    played, searched = hashlib.sha256(), hashlib.sha256()
 
     def choose(state: GameState, seat: int) -> Action:
         nonlocal sampled, spent, decisions
         view = view_for(state, seat)
-        if seat:
-            action = players[1].choose(view, view.legal)
-        else:
+        if not seat:
             t0 = clock()
             expert.last_deals = 0
-            action = expert.choose(view, view.legal)
+            choice = expert.choose(view, view.legal)
             if expert.last_deals:
                 sampled += expert.last_deals
                 spent += clock() - t0
                 decisions += 1
-        digest.update(repr(action).encode())
+            searched.update(repr(choice).encode())
+        action = players[seat].choose(view, view.legal)
+        played.update(repr(action).encode())
         return action
 
     for game in range(games):
         play_game(new_game(rules, game % 2), [choose, choose], random.Random(f"{seed}-{game}"), max_deals=1)
-    return Workload(sampled, spent, decisions, digest.hexdigest()[:16])
+    return Workload(sampled, spent, decisions, searched.hexdigest()[:16], played.hexdigest()[:16])
 
 
 class CoresRate(NamedTuple):
@@ -223,7 +229,7 @@ def run_ai_bench(games: int, seed: int, times: bool, deals: int, variants: tuple
         for line in cores_lines(*cores_rates(seconds, seed, jobs, options, wall)):
             print(line, flush=True)
     work = sampled_deals_rate(games, seed, iterations, clock)
-    print(f"two-handed, {games} seeded game(s) against the Intermediate, {iterations} sampled deals a decision: "
+    print(f"two-handed, {games} seeded game(s) of the Intermediate, {iterations} sampled deals a decision: "
           f"{work.deals} sampled deals in {work.decisions} searched decisions, {work.seconds:.2f} CPU s on one "
           f"core; choices {work.choices}")
     print(f"ai: {work.rate():.0f} sampled deals/s")

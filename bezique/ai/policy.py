@@ -380,13 +380,21 @@ def lead_costs(state: GameState, know: Knowledge, cards: list[int], keep: dict[i
     ``craft.lead_meld``: a trick won is the only way to declare, and a lead nobody can beat wins it."""
     craft = know.craft
     costs = {c: lead_cost(c, keep[c], craft) for c in cards}
-    if not craft.lead_meld or len(state.stock) <= 1 or not know.ready_melds():
+    if not craft.lead_meld or len(state.stock) <= 1:
         return costs
-    opponents = [s for s in range(state.rules.players) if state.rules.side_of(s) != state.rules.side_of(know.me)]
-    in_melds = meld_facts(state.rules, state.trump).by_face
     with_all = know.ready_melds()
+    if not with_all:
+        return costs
+    # a card whose cost stays above the cheapest one's even if it surely won the trick and kept the whole meld is
+    # never led (the random tie-break is below half a point): its chance is not worked out (rollouts lead often)
+    reach = min(costs.values()) + 0.5 + craft.lead_meld * with_all
+    rules = state.rules
+    opponents = [s for s in range(rules.players) if rules.side_of(s) != rules.side_of(know.me)]
+    in_melds = meld_facts(rules, state.trump).by_face
     holds: dict[int, float] = {}
     for c in cards:
+        if costs[c] >= reach:
+            continue
         meld = know.ready_melds(without=c) if in_melds[c & 31] else with_all
         if meld:
             costs[c] -= craft.lead_meld * meld * _held(holds, state, know, c, opponents)

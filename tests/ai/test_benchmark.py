@@ -26,6 +26,16 @@ def test_the_rate_is_measured_on_the_same_workload_every_run():
     assert sampled_deals_rate(1, seed=3, iterations=3, clock=_stepped()).choices != first.choices
 
 
+def test_the_workload_positions_do_not_follow_the_experts_play():
+    """The Intermediate's moves are played, the Expert only thinks: another Expert (here fewer sampled deals a
+    decision, too few to overrule the rules' move) chooses otherwise on the very same positions, so the rate
+    compares their speed alone."""
+    searching = sampled_deals_rate(1, seed=2, iterations=12, clock=_stepped())
+    ruling = sampled_deals_rate(1, seed=2, iterations=3, clock=_stepped())
+    assert ruling.positions == searching.positions and ruling.decisions == searching.decisions
+    assert ruling.choices != searching.choices
+
+
 def test_bench_ai_times_every_expert_decision_with_a_choice():
     times = decision_times("two_handed", 1, seed=3, options={"iterations": 2}, clock=_stepped())
     assert len(times.times) > 10 and all(t == pytest.approx(10.0) for t in times.times)
@@ -37,7 +47,7 @@ def test_bench_ai_ends_with_its_rate_line(capsys):
                         clock=_stepped(), iterations=2) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[1].strip().startswith("open: median")
-    assert re.fullmatch(r"two-handed, 1 seeded game\(s\) against the Intermediate, 2 sampled deals a decision: \d+ "
+    assert re.fullmatch(r"two-handed, 1 seeded game\(s\) of the Intermediate, 2 sampled deals a decision: \d+ "
                         r"sampled deals in \d+ searched decisions, \d+\.\d\d CPU s on one core; choices [0-9a-f]{16}",
                         lines[-2])
     assert re.fullmatch(r"ai: \d+ sampled deals/s", lines[-1])
