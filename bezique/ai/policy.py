@@ -8,6 +8,7 @@ tricks' own rule is ``final_tricks``.
 
 from __future__ import annotations
 
+import math
 import random
 
 from bezique.ai.base import Decision
@@ -41,6 +42,7 @@ _DECLARING = Phase.DECLARE
 _MELD = Verb.MELD
 _EXCHANGE = Verb.EXCHANGE_SEVEN
 _DONE = Verb.DONE
+LEAD_NOISE = 0.5  # points of random tie-break between leads of about the same cost
 
 
 def meld_value(state: GameState, action: Action) -> int:
@@ -264,12 +266,12 @@ def stock_play(state: GameState, me: int, cards: list[int], rng: random.Random,
     if not state.trick:
         # lead a card that costs nothing; a lone low card of a plain suit is ideal; never lead a ten naked
         costs = lead_costs(state, know, cards, keep)
-        card = min(cards, key=lambda c: costs[c] + rng.random() * 0.5)
+        card = min(cards, key=lambda c: costs[c] + rng.random() * LEAD_NOISE)
         trump = state.trump
         if card & 7 == SEVEN and suit_of(card) == trump and card not in state.spent:
             return card, "seven"
         plain = lead_cost(card, keep[card], craft)
-        if costs[card] < plain and any(lead_cost(c, keep[c], craft) + 0.5 < plain for c in cards):
+        if costs[card] < plain and any(lead_cost(c, keep[c], craft) + LEAD_NOISE < plain for c in cards):
             return card, "lead_meld"  # not the cheapest: led for the trick it may win, and the meld it lets me declare
         return card, "lead_low"
     best_card, best_score, best_code = cards[0], -1e9, "discard"
@@ -286,7 +288,7 @@ def ranked_stock_plays(state: GameState, me: int, cards: list[int], craft: Craft
     know = Knowledge(state, me, craft)
     keep = know.keep_values(cards)
     if not state.trick:
-        costs = lead_costs(state, know, cards, keep)
+        costs = lead_costs(state, know, cards, keep, every=True)
         return sorted(cards, key=costs.__getitem__)
     scores = follow_scores(state, know, cards, keep)
     return sorted(cards, key=lambda c: -scores[c][0])
@@ -374,10 +376,12 @@ def _hold_chance(state: GameState, know: Knowledge, top: int, later: list[int]) 
     return max(0.0, 1.0 - beaters / know.unseen_total) ** hidden
 
 
-def lead_costs(state: GameState, know: Knowledge, cards: list[int], keep: dict[int, float]) -> dict[int, float]:
+def lead_costs(state: GameState, know: Knowledge, cards: list[int], keep: dict[int, float],
+               every: bool = False) -> dict[int, float]:
     """What leading each of `cards` costs by the rules (``lead_cost``), less, with a meld ready to declare, the
     chance that no opponent takes the lead (``_hold_chance``) x the meld still ready after it x
-    ``craft.lead_meld``: a trick won is the only way to declare, and a lead nobody can beat wins it."""
+    ``craft.lead_meld``: a trick won is the only way to declare, and a lead nobody can beat wins it. Unless
+    `every` (a ranking of all the cards), only the cards that could become the cheapest lead are lowered."""
     craft = know.craft
     costs = {c: lead_cost(c, keep[c], craft) for c in cards}
     if not craft.lead_meld or len(state.stock) <= 1:
@@ -386,8 +390,8 @@ def lead_costs(state: GameState, know: Knowledge, cards: list[int], keep: dict[i
     if not with_all:
         return costs
     # a card whose cost stays above the cheapest one's even if it surely won the trick and kept the whole meld is
-    # never led (the random tie-break is below half a point): its chance is not worked out (rollouts lead often)
-    reach = min(costs.values()) + 0.5 + craft.lead_meld * with_all
+    # never led (the random tie-break is below LEAD_NOISE): its chance is not worked out (rollouts lead often)
+    reach = math.inf if every else min(costs.values()) + LEAD_NOISE + craft.lead_meld * with_all
     rules = state.rules
     opponents = [s for s in range(rules.players) if rules.side_of(s) != rules.side_of(know.me)]
     in_melds = meld_facts(rules, state.trump).by_face
