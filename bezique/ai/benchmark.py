@@ -12,7 +12,7 @@ Three measures, all printed as figures (never asserted on the clock by tests, wh
   Expert on its wall-clock budget: the games went differently run to run, late positions (whose rollouts end in
   exact solves) came in a different mix, and four identical runs printed 234 to 390. Then the Expert's own
   moves were played on a fixed number of deals: a change of its play moved the positions, and the figure with
-  them (259 to 174 on one machine for a change that cost 3% on the same positions);
+  them (259 to 174 on one machine for a change that cost 7% on the same positions);
 - with ``--times``, each variant's Expert decision times (decisions with more than one legal action) as median,
   95th percentile and maximum, with the phase of the slowest: the budget is the same in every variant and phase;
 - with ``--jobs N``, what N cores buy on the same wall-clock budget (for ``--seconds``): each searched decision
@@ -110,7 +110,7 @@ def sampled_deals_rate(games: int, seed: int, iterations: int = BENCH_DEALS,
     against itself, the Expert sampling `iterations` deals a decision: a fixed workload, the same on every run.
     The Expert thinks at every seat-0 decision but the Intermediate's move is played, so the positions do not
     move when the Expert's own play changes (a new weight of its rules once led its own games into later, dearer
-    positions and moved the figure by a third where its speed had moved by 3%); its rollouts are its own. The
+    positions and moved the figure by a third where its speed had moved by 7%); its rollouts are its own. The
     clock is the process's CPU time: on a shared machine the rate is then that of one core, whatever else runs."""
     rules = make_ruleset("two_handed")
     expert = make_player("expert", seed, iterations=iterations)
