@@ -1,0 +1,324 @@
+"""``python -m bezique regret``: how much each level's decisions give away, measured against a sighted oracle.
+
+An arena needs 300 games (half an hour on both cores) to tell 0.66 from 0.70; most changes to the search are far
+smaller than that. This measures the decisions themselves instead, on the same positions for every level:
+
+- **Positions**: stock-phase plays and declaration steps with two or more distinct actions (copies of a face
+  counted once), a share (``SHARE``) of those met in seeded two-handed games of the Intermediate against itself,
+  to 500 by default (races, and the last deals of them, included).
+- **The oracle** values every action of a position by ``rollouts`` rollouts that know both hands but not the
+  order of the stock (each reshuffles the stock above the turn-up: no player can know the draws), played to the
+  end of the deal by the search levels' rules, the final tricks counted exactly, each rollout valued as the search
+  values its own (``ExpertPlayer.row``: the same deals and random stream for every action).
+- **A level's regret** at a position is the oracle's best value less the value of the action the level chooses,
+  in the search's own units (points, with the game: ``search.game_value``). Its mean over the positions, by kind
+  (lead, follow, declaration), and paired with the first level named, are printed.
+
+Knowing the opponent's hand, the oracle sets a bar no honest player reaches: what matters is the difference
+between two levels on the same positions. The oracle has no bias towards the search: it plays its rollouts to the
+end of the deal, where the search stops at its horizon and guesses the rest.
+
+Levels: any computer level (the search levels on ``--iterations`` sampled deals, or ``--time-ms``, on one core),
+and ``rules``, the search levels' own rules alone (``expert.rules_decision_for``). Never imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, NamedTuple, TypeVar
+
+from bezique.ai.expert import ExpertPlayer, action_key, distinct, rules_decision_for
+from bezique.ai.levels import HIDDEN_LEVELS, LEVELS, SEARCH_OPTIONS, make_player
+from bezique.rules import (
+    Action,
+    GameState,
+    Phase,
+    Ruleset,
+    determinize,
+    make_ruleset,
+    new_game,
+    play_game,
+    view_for,
+)
+
+SHARE = 0.2  # share of the eligible decisions of the sampled games kept as positions: spread over many games
+RULES_LEVEL = "rules"  # the search levels' own rules alone, without their search
+KINDS = ("lead", "follow", "declare")
+T = TypeVar("T")
+
+
+class Position(NamedTuple):
+    """A decision to measure: the true state (every card where it lies), whose turn, its distinct actions."""
+
+    state: GameState
+    seat: int
+    actions: list[Action]
+
+    @property
+    def kind(self) -> str:
+        if self.state.phase == Phase.DECLARE:
+            return "declare"
+        return "follow" if self.state.trick else "lead"
+
+
+class Judged(NamedTuple):
+    """One position's kind, its oracle values (one per action) and each level's choice (an index into the
+    actions)."""
+
+    kind: str
+    values: list[float]
+    choices: list[int]
+
+    def regret(self, level: int) -> float:
+        return max(self.values) - self.values[self.choices[level]]
+
+
+def eligible(state: GameState) -> bool:
+    """A stock-phase decision of a two-player deal (the final tricks are solved exactly by the search levels)."""
+    return state.phase in (Phase.PLAY, Phase.DECLARE) and bool(state.stock) and not state.final_phase
+
+
+def sample_positions(count: int, seed: int, target: int = 500) -> list[Position]:
+    """`count` positions from seeded two-handed games to `target` of the Intermediate against itself, game after
+    game (``game_positions``) until there are enough."""
+    rules = make_ruleset("two_handed", {"target_score": target})
+    positions: list[Position] = []
+    game = 0
+    while len(positions) < count:
+        positions += game_positions(rules, seed, game, count - len(positions))
+        game += 1
+    return positions
+
+
+def game_positions(rules: Ruleset, seed: int, game: int, wanted: int) -> list[Position]:
+    """Up to `wanted` positions of game `game` of the Intermediate against itself: each eligible decision with two
+    or more distinct actions kept with chance ``SHARE`` (its own random stream, so the game is the one the seed
+    deals whatever is kept)."""
+    pick = random.Random(f"regret-pick-{seed}-{game}")
+    players = [make_player("intermediate", seed * 1000 + game * 2 + s) for s in range(2)]
+    positions: list[Position] = []
+
+    def choose(state: GameState, seat: int) -> Action:
+        view = view_for(state, seat)
+        if len(positions) < wanted and eligible(state) and pick.random() < SHARE:
+            actions = distinct(state, seat, list(view.legal), view.legal[0])
+            if len(actions) > 1:
+                positions.append(Position(state.clone(), seat, actions))
+        return players[seat].choose(view, view.legal)
+
+    play_game(new_game(rules, game % 2), [choose, choose], random.Random(f"regret-{seed}-{game}"))
+    return positions
+
+
+def oracle_values(position: Position, rollouts: int, seed: str) -> list[float]:
+    """Each action's mean value over `rollouts` rollouts that know both hands, each with the stock above the
+    turn-up shuffled its own way (the same for every action), played to the end of the deal and the final tricks
+    counted exactly (``ExpertPlayer.row``)."""
+    state, me = position.state, position.seat
+    base = tuple(state.scores)
+    player = ExpertPlayer(0, horizon=99)
+    every = list(range(len(position.actions)))
+    rng = random.Random(seed)
+    sums = [0.0] * len(every)
+    bottom = 1 if state.rules.turn_up_trump else 0  # the turn-up lies face up under the stock: everyone sees it
+    for _ in range(rollouts):
+        det = state.clone()
+        above = det.stock[bottom:]
+        rng.shuffle(above)
+        det.stock[bottom:] = above
+        row = player.row(det, rng.getrandbits(32), position.actions, lambda: every, (me, base), True, lambda: False)
+        for i, value in row.items():
+            sums[i] += value
+    return [total / rollouts for total in sums]
+
+
+def level_choice(level: str, options: dict[str, int], position: Position, seed: int) -> int:
+    """The index among the position's actions of what `level` (with search `options`) chooses, seeing only its
+    own view."""
+    state, seat = position.state, position.seat
+    view = view_for(state, seat)
+    if level == RULES_LEVEL:
+        rng = random.Random(seed)
+        action = rules_decision_for(determinize(view, rng), seat, list(view.legal), rng).action
+    else:
+        action = make_player(level, seed, cores=1, **options).choose(view, view.legal)
+    key = action_key(state, seat, action)
+    return next(i for i, a in enumerate(position.actions) if action_key(state, seat, a) == key)
+
+
+def _oracle_job(job: tuple[int, Position, int, int]) -> list[float]:
+    index, position, seed, rollouts = job
+    return oracle_values(position, rollouts, f"regret-oracle-{seed}-{index}")
+
+
+def _choices_job(job: tuple[int, Position, int, Sequence[tuple[str, dict[str, int]]]]) -> list[int]:
+    index, position, seed, levels = job
+    return [level_choice(level, options, position, seed * 7919 + index) for level, options in levels]
+
+
+def _mapped(function: Callable[[Any], T], work: list[Any], jobs: int) -> list[T]:
+    """`function` over `work`, in order, in `jobs` processes when more than one. Every job is seeded by the run's
+    seed and its position's index, so a position is judged alike in any process and any order."""
+    if jobs > 1 and len(work) > 1:
+        context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+        with context.Pool(jobs) as pool:
+            return pool.map(function, work)
+    return [function(job) for job in work]
+
+
+def oracle_table(positions: list[Position], seed: int, rollouts: int, jobs: int = 1) -> list[list[float]]:
+    """Every position's oracle values, in order."""
+    return _mapped(_oracle_job, [(i, p, seed, rollouts) for i, p in enumerate(positions)], jobs)
+
+
+def choices_table(positions: list[Position], seed: int, levels: Sequence[tuple[str, dict[str, int]]],
+                  jobs: int = 1) -> list[list[int]]:
+    """Every position's choice of each level, in order."""
+    return _mapped(_choices_job, [(i, p, seed, levels) for i, p in enumerate(positions)], jobs)
+
+
+def read_oracle(path: str, key: dict[str, int], say: Callable[[str], None]) -> list[list[float]] | None:
+    """The oracle values kept in `path` for the run `key` (positions, seed, target, rollouts), or None: no file, a
+    file of another run (it will be replaced), or a damaged one (set aside as ``path.damaged``, never deleted)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            kept = json.load(f)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        say(f"regret: the oracle file {path} cannot be read ({exc}); set aside as {path}.damaged")
+        _set_aside(path, say)
+        return None
+    values = kept.get("values") if isinstance(kept, dict) else None
+    if (not isinstance(values, list) or len(values) != key["positions"]
+            or not all(isinstance(v, list) and all(isinstance(x, (int, float)) for x in v) for v in values)):
+        say(f"regret: the oracle file {path} holds no table of {key['positions']} positions; set aside as "
+            f"{path}.damaged")
+        _set_aside(path, say)
+        return None
+    if kept.get("key") != key:
+        say(f"regret: the oracle file {path} is another run's ({kept.get('key')}); it will be replaced")
+        return None
+    return [[float(x) for x in v] for v in values]
+
+
+def _set_aside(path: str, say: Callable[[str], None]) -> None:
+    try:
+        os.replace(path, path + ".damaged")
+    except OSError as exc:
+        say(f"regret: {path} could not be set aside: {exc.strerror or exc}")
+
+
+def write_oracle(path: str, key: dict[str, int], values: list[list[float]]) -> None:
+    """Keep the oracle values of run `key` in `path`, atomically (a temporary file, then one rename)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=".regret-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump({"key": key, "values": values}, f)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error (0 for fewer than two values)."""
+    if not values:
+        return 0.0, 0.0
+    mean = statistics.fmean(values)
+    return mean, (statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0)
+
+
+def report(judged: list[Judged], names: Sequence[str]) -> list[str]:
+    """The lines printed: each level's mean regret (by kind), how often it chose the oracle's best action and how
+    often it chose unlike the first level, and its regret paired with the first level's."""
+    lines = []
+    for level, name in enumerate(names):
+        regrets = [j.regret(level) for j in judged]
+        mean, se = mean_se(regrets)
+        by_kind = ", ".join(f"{kind} {mean_se([j.regret(level) for j in judged if j.kind == kind])[0]:.2f}"
+                            for kind in KINDS if any(j.kind == kind for j in judged))
+        best = sum(1 for r in regrets if r <= 1e-9) / max(1, len(judged))
+        line = f"{name}: regret {mean:.2f} ± {se:.2f} a decision ({by_kind}); the oracle's best {best:.0%}"
+        if level:
+            paired = [j.regret(level) - j.regret(0) for j in judged]
+            diff, diff_se = mean_se(paired)
+            unlike = sum(1 for j in judged if j.choices[level] != j.choices[0])
+            line += f"; against {names[0]}: {diff:+.2f} ± {diff_se:.2f} (other choice in {unlike})"
+        lines.append(line)
+    return lines
+
+
+def parse_level(text: str) -> tuple[str, dict[str, int]]:
+    """``expert`` or ``expert:time_ms=840,iterations=0``: a level and its search options."""
+    name, _, rest = text.partition(":")
+    if name != RULES_LEVEL and name not in LEVELS and name not in HIDDEN_LEVELS:
+        raise ValueError(f"unknown level {name!r}")
+    options: dict[str, int] = {}
+    for item in filter(None, rest.split(",")):
+        key, _, value = item.partition("=")
+        if key not in SEARCH_OPTIONS or key == "cores":
+            raise ValueError(f"unknown option {key!r} of level {name!r}")
+        options[key] = int(value)
+    return name, options
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--levels", default="expert,rules",
+                        help="levels to measure, comma-separated, the first the others are paired with; a search "
+                             "level may take options: expert:time_ms=840 (default expert,rules)")
+    parser.add_argument("--positions", type=int, default=300, help="positions to judge (default 300)")
+    parser.add_argument("--rollouts", type=int, default=48, help="oracle rollouts an action (default 48)")
+    parser.add_argument("--iterations", type=int, default=50,
+                        help="sampled deals a decision of the search levels, unless a level sets its own "
+                             "(default 50: what the default budget buys on a quiet core; 0 = their time budget)")
+    parser.add_argument("--target", type=int, default=500, choices=(500, 1000), help="the sampled games' target")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games, the oracle and the levels")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--oracle", default=None, metavar="FILE",
+                        help="keep the oracle's values in FILE (JSON) and read them from it on the next run of the "
+                             "same positions, seed, target and rollouts: then only the levels think")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        levels = [parse_level(text) for text in args.levels.split(",")]
+    except ValueError as exc:
+        print(f"regret: {exc}", file=sys.stderr)
+        return 2
+    measured: list[tuple[str, dict[str, int]]] = []
+    for name, options in levels:
+        if name in ("expert", "master") and "iterations" not in options and "time_ms" not in options:
+            options = {**options, "iterations": args.iterations}
+        measured.append((name, options))
+    positions = sample_positions(args.positions, args.seed, args.target)
+    say = partial(print, flush=True)
+    say(f"regret: {len(positions)} positions (seed {args.seed}, games to {args.target}), the oracle "
+        f"{args.rollouts} rollouts an action (both hands known, the stock shuffled)")
+    key = {"positions": args.positions, "seed": args.seed, "target": args.target, "rollouts": args.rollouts}
+    values = read_oracle(args.oracle, key, say) if args.oracle else None
+    if values is None:
+        values = oracle_table(positions, args.seed, args.rollouts, args.jobs)
+        if args.oracle:
+            try:
+                write_oracle(args.oracle, key, values)
+            except OSError as exc:
+                say(f"regret: the oracle's values not kept in {args.oracle}: {exc.strerror or exc}")
+    choices = choices_table(positions, args.seed, measured, args.jobs)
+    judged = [Judged(p.kind, v, c) for p, v, c in zip(positions, values, choices, strict=True)]
+    for line in report(judged, args.levels.split(",")):
+        say(line)
+    return 0

@@ -1,0 +1,136 @@
+"""The decision-regret measure (``python -m bezique regret``): its positions, its oracle (both hands known, the
+stock's order not), each level's regret, the oracle's values kept in a file, and the command."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ai_positions import position
+
+from bezique.ai import regret
+from bezique.ai.regret import (
+    Judged,
+    Position,
+    level_choice,
+    oracle_table,
+    oracle_values,
+    parse_level,
+    read_oracle,
+    report,
+    sample_positions,
+    write_oracle,
+)
+from bezique.ai.search import SURE_WIN, WIN_VALUE
+from bezique.commands.cli import main
+from bezique.rules import DONE_ACTION, Phase, Verb, make_ruleset, view_for
+
+TO_500 = make_ruleset("two_handed", {"target_score": 500})
+KEY = {"positions": 2, "seed": 1, "target": 500, "rollouts": 4}
+
+
+def _double_bezique_position() -> Position:
+    # seat 0 has won the last trick but one of the stock phase, 0-90 to 500: the double bezique (500) wins the game
+    # now; four queens (60) or nothing leave one trick to win to declare it, else the final tricks, where no meld is
+    state = position("QS QS#1 JD JD#1 QH QC QD", turn_up="AH", declare=True, stock=2, seed=3, rules=TO_500)
+    state.scores = [0, 90]
+    view = view_for(state, 0)
+    melds = {a.kind: a for a in view.legal if a.verb == Verb.MELD}
+    actions = [melds["four_queens"], melds["bezique_2"]] + ([DONE_ACTION] if DONE_ACTION in view.legal else [])
+    return Position(state, 0, actions)
+
+
+def test_positions_are_stock_phase_decisions_with_a_choice_and_the_same_for_the_same_seed():
+    positions = sample_positions(6, seed=5)
+    assert len(positions) == 6
+    for p in positions:
+        assert p.state.phase in (Phase.PLAY, Phase.DECLARE) and p.state.stock and not p.state.final_phase
+        assert p.state.to_act == p.seat and len(p.actions) >= 2
+        assert set(p.actions) <= set(view_for(p.state, p.seat).legal)
+        assert p.kind in regret.KINDS
+    def seen(ps):
+        return [(p.seat, p.actions, p.state.hands) for p in ps]
+
+    assert seen(sample_positions(6, seed=5)) == seen(positions)
+
+
+def test_the_oracle_values_the_game_won_now_above_a_larger_meld_later_and_above_nothing():
+    p = _double_bezique_position()
+    values = oracle_values(p, rollouts=3, seed="test")
+    won = [a.kind for a in p.actions].index("bezique_2")
+    assert values[won] == WIN_VALUE + SURE_WIN  # a game won, on every rollout
+    assert all(v < 0 for i, v in enumerate(values) if i != won)  # these hands then lose the race more often
+
+
+def test_the_oracle_leaves_the_true_state_alone_and_shuffles_only_the_stock_above_the_turn_up():
+    p = _double_bezique_position()
+    hands, stock = [list(h) for h in p.state.hands], list(p.state.stock)
+    assert oracle_values(p, 2, "a") == oracle_values(p, 2, "a")
+    assert p.state.hands == hands and p.state.stock == stock
+
+
+def test_a_level_choice_is_an_index_into_the_positions_actions():
+    p = _double_bezique_position()
+    best = [a.kind for a in p.actions].index("bezique_2")
+    assert level_choice("expert", {"iterations": 6}, p, 1) == best  # a game won now is taken
+    assert level_choice(regret.RULES_LEVEL, {}, p, 1) == best
+    assert level_choice("intermediate", {}, p, 1) == best
+
+
+def test_regret_is_the_oracles_best_less_the_value_chosen_paired_with_the_first_level():
+    judged = [Judged("lead", [10.0, 4.0], [0, 1]), Judged("follow", [1.0, 3.0, 2.0], [1, 2]),
+              Judged("declare", [0.0, 5.0], [1, 1])]
+    assert [j.regret(0) for j in judged] == [0.0, 0.0, 0.0]
+    assert [j.regret(1) for j in judged] == [6.0, 1.0, 0.0]
+    first, second = report(judged, ["sighted", "other"])
+    assert first.startswith("sighted: regret 0.00 ± 0.00 a decision (lead 0.00, follow 0.00, declare 0.00); the "
+                            "oracle's best 100%")
+    assert second.startswith("other: regret 2.33 ± ")
+    assert "(lead 6.00, follow 1.00, declare 0.00)" in second and "the oracle's best 33%" in second
+    assert second.endswith("against sighted: +2.33 ± 1.86 (other choice in 2)")
+
+
+def test_levels_and_their_options_are_read_and_unknown_ones_named():
+    assert parse_level("expert:time_ms=840,horizon=12") == ("expert", {"time_ms": 840, "horizon": 12})
+    assert parse_level("rules") == ("rules", {})
+    with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
+        parse_level("grandmaster")
+    with pytest.raises(ValueError, match="unknown option 'depth'"):
+        parse_level("expert:depth=3")
+
+
+def test_the_oracles_values_are_kept_read_back_and_a_damaged_file_set_aside(tmp_path):
+    path = str(tmp_path / "oracle.json")
+    said: list[str] = []
+    assert read_oracle(path, KEY, said.append) is None and not said  # no file yet: nothing to say
+    write_oracle(path, KEY, [[1.0, 2.5], [0.0, -3.0, 4.0]])
+    assert read_oracle(path, KEY, said.append) == [[1.0, 2.5], [0.0, -3.0, 4.0]]
+    assert read_oracle(path, {**KEY, "rollouts": 8}, said.append) is None  # another run's: replaced, kept meanwhile
+    assert "another run's" in said[-1] and (tmp_path / "oracle.json").exists()
+    (tmp_path / "oracle.json").write_text("{not json", encoding="utf-8")
+    assert read_oracle(path, KEY, said.append) is None
+    assert "cannot be read" in said[-1] and (tmp_path / "oracle.json.damaged").read_text() == "{not json"
+    (tmp_path / "oracle.json").write_text(json.dumps({"key": KEY, "values": [[1, "x"]]}), encoding="utf-8")
+    assert read_oracle(path, KEY, said.append) is None and "no table of 2 positions" in said[-1]
+    assert not list(tmp_path.glob(".regret-*"))  # no temporary file left behind
+
+
+def test_the_oracle_is_the_same_in_two_processes_as_in_one():
+    positions = sample_positions(2, seed=9)
+    assert oracle_table(positions, 9, 2, jobs=2) == oracle_table(positions, 9, 2, jobs=1)
+
+
+def test_the_command_prints_each_levels_regret_and_reuses_the_oracles_values(tmp_path, capsys):
+    path = str(tmp_path / "oracle.json")
+    argv = ["regret", "--positions", "2", "--rollouts", "2", "--iterations", "6", "--seed", "1",
+            "--levels", "expert,rules,intermediate", "--oracle", path]
+    assert main(argv) == 0
+    first = capsys.readouterr().out.splitlines()
+    assert first[0].startswith("regret: 2 positions (seed 1, games to 500), the oracle 2 rollouts an action")
+    assert [line.split(":")[0] for line in first[1:]] == ["expert", "rules", "intermediate"]
+    kept = json.loads((tmp_path / "oracle.json").read_text(encoding="utf-8"))
+    assert kept["key"] == {"positions": 2, "seed": 1, "target": 500, "rollouts": 2} and len(kept["values"]) == 2
+    assert main(argv) == 0
+    assert capsys.readouterr().out.splitlines() == first  # the same figures, the oracle read back
+    assert main(["regret", "--levels", "expert,grandmaster"]) == 2
+    assert "unknown level 'grandmaster'" in capsys.readouterr().err
