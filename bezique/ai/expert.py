@@ -173,7 +173,7 @@ class ExpertPlayer(RulePlayer):
             while row is None:
                 stop_here = too_slow if exact and first else give_up
                 try:
-                    row = self._row(det, seed, candidates, live, (me, base), exact, stop_here)
+                    row = self.row(det, seed, candidates, live.now, (me, base), exact, stop_here)
                 except OutOfTime:  # a deal not played out for every candidate compares nothing
                     if not (exact and first) or give_up():
                         return
@@ -184,20 +184,21 @@ class ExpertPlayer(RulePlayer):
                 return
             mine = link.claim()
 
-    def _row(self, det: GameState, seed: int, candidates: list[Action], live: _Live, seat: tuple[int, tuple[int, ...]],
-             exact: bool, stop_here: Callable[[], bool]) -> dict[int, float]:
+    def row(self, det: GameState, seed: int, candidates: list[Action], live: Callable[[], list[int]],
+            seat: tuple[int, tuple[int, ...]], exact: bool, stop_here: Callable[[], bool]) -> dict[int, float]:
         """Each live candidate (index -> value) played on the sampled deal `det` and rolled on with the same
         random stream `seed`, valued for `seat` (me, the scores before) by ``final_value`` when `exact`, else
-        ``deal_value``. A candidate pruned while the deal is played is skipped (what the table heard last is
-        asked before each). Raises ``OutOfTime`` once `stop_here` says so before the last candidate. A deal whose
-        exact count of one candidate's final tricks outgrows ``ROLLOUT_NODES`` is played out by the rules for
+        ``deal_value``. A candidate pruned while the deal is played is skipped (`live()`, what the table heard
+        last, is asked before each). The decision-regret oracle (``regret``) values its actions with it too, on
+        deals that know every hand. Raises ``OutOfTime`` once `stop_here` says so before the last candidate. A deal
+        whose exact count of one candidate's final tricks outgrows ``ROLLOUT_NODES`` is played out by the rules for
         every candidate (the values of one deal must be counted alike to compare)."""
         me, base = seat
         row: dict[int, float] = {}
-        order = live.now()
+        order = live()
         last = order[-1]
         for i in order:
-            if i not in live.now():
+            if i not in live():
                 continue
             state = det.clone()
             apply(state, candidates[i])
@@ -207,7 +208,7 @@ class ExpertPlayer(RulePlayer):
                 try:
                     row[i] = final_value(state, me, base, WorkLimit(ROLLOUT_NODES, stop_here))
                 except OutOfWork:
-                    return self._row(det, seed, candidates, live, seat, False, stop_here)
+                    return self.row(det, seed, candidates, live, seat, False, stop_here)
             else:
                 row[i] = deal_value(state, me, base)
             if stop_here() and i != last:
@@ -295,14 +296,7 @@ def narrowed(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
 
 def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
     """`candidates` without repeats: equivalent copies of a face (RECORD.md) play alike."""
-    table = state.tables[me]
-
-    def key(a: Action) -> Hashable:
-        if a.verb != Verb.PLAY:
-            return a
-        c = a.cards[0]
-        return copy_key(state, me, c, c in table)
-
+    key = partial(action_key, state, me)
     seen = {key(prior)}
     out: list[Action] = []
     for a in candidates:
@@ -315,6 +309,15 @@ def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
     if prior not in out:
         out.append(prior)
     return out
+
+
+def action_key(state, me: int, action: Action) -> Hashable:
+    """What tells `action` apart from the others of seat `me`: a play by its card's ``copy_key`` (equivalent
+    copies of a face play alike, RECORD.md), any other action by itself."""
+    if action.verb != Verb.PLAY:
+        return action
+    card = action.cards[0]
+    return copy_key(state, me, card, card in state.tables[me])
 
 
 def rules_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:

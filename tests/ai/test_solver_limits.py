@@ -141,13 +141,13 @@ def test_rollout_counts_over_the_limit_are_played_out_by_the_rules_the_same_ever
         apply(state, rng.choice(legal_actions(state)))
     view = view_for(state, state.to_act)
     counted = []
-    real_row = expert_module.ExpertPlayer._row
+    real_row = expert_module.ExpertPlayer.row
 
     def row(self, det, seed, candidates, live, seat, exact, stop_here):
         counted.append(exact)
         return real_row(self, det, seed, candidates, live, seat, exact, stop_here)
 
-    monkeypatch.setattr(expert_module.ExpertPlayer, "_row", row)
+    monkeypatch.setattr(expert_module.ExpertPlayer, "row", row)
     monkeypatch.setattr(expert_module, "ROLLOUT_NODES", 1)  # no nine-card count fits
     first = make_player("expert", 2, iterations=4).decide(view, view.legal)
     assert first.action in view.legal
