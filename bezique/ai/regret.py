@@ -167,25 +167,46 @@ def _choices_job(job: tuple[int, Position, int, Sequence[tuple[str, dict[str, in
     return [level_choice(level, options, position, seed * 7919 + index) for level, options in levels]
 
 
-def _mapped(function: Callable[[Any], T], work: list[Any], jobs: int) -> list[T]:
-    """`function` over `work`, in order, in `jobs` processes when more than one. Every job is seeded by the run's
-    seed and its position's index, so a position is judged alike in any process and any order."""
+def _mapped(function: Callable[[Any], T], work: list[Any], jobs: int, done: Callable[[int], None]) -> list[T]:
+    """`function` over `work`, in order, in `jobs` processes when more than one, telling `done` how many are done
+    as they finish. Every job is seeded by the run's seed and its position's index, so a position is judged alike
+    in any process and any order."""
+    results: list[T] = []
     if jobs > 1 and len(work) > 1:
         context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
         with context.Pool(jobs) as pool:
-            return pool.map(function, work)
-    return [function(job) for job in work]
+            for result in pool.imap(function, work):
+                results.append(result)
+                done(len(results))
+        return results
+    for job in work:
+        results.append(function(job))
+        done(len(results))
+    return results
 
 
-def oracle_table(positions: list[Position], seed: int, rollouts: int, jobs: int = 1) -> list[list[float]]:
+def _quiet(_count: int) -> None:
+    """A progress that says nothing."""
+
+
+def oracle_table(positions: list[Position], seed: int, rollouts: int, jobs: int = 1,
+                 done: Callable[[int], None] = _quiet) -> list[list[float]]:
     """Every position's oracle values, in order."""
-    return _mapped(_oracle_job, [(i, p, seed, rollouts) for i, p in enumerate(positions)], jobs)
+    return _mapped(_oracle_job, [(i, p, seed, rollouts) for i, p in enumerate(positions)], jobs, done)
 
 
 def choices_table(positions: list[Position], seed: int, levels: Sequence[tuple[str, dict[str, int]]],
-                  jobs: int = 1) -> list[list[int]]:
+                  jobs: int = 1, done: Callable[[int], None] = _quiet) -> list[list[int]]:
     """Every position's choice of each level, in order."""
-    return _mapped(_choices_job, [(i, p, seed, levels) for i, p in enumerate(positions)], jobs)
+    return _mapped(_choices_job, [(i, p, seed, levels) for i, p in enumerate(positions)], jobs, done)
+
+
+def _progress(what: str, total: int) -> Callable[[int], None]:
+    """A progress that prints, on the error stream, when each tenth of `total` positions is done."""
+    def done(count: int) -> None:
+        if count * 10 // total != (count - 1) * 10 // total:
+            print(f"  {what}: {count}/{total} positions", file=sys.stderr, flush=True)
+    return done
 
 
 def read_oracle(path: str, key: dict[str, int], say: Callable[[str], None]) -> list[list[float]] | None:
@@ -311,13 +332,13 @@ def run(args: argparse.Namespace) -> int:
     key = {"positions": args.positions, "seed": args.seed, "target": args.target, "rollouts": args.rollouts}
     values = read_oracle(args.oracle, key, say) if args.oracle else None
     if values is None:
-        values = oracle_table(positions, args.seed, args.rollouts, args.jobs)
+        values = oracle_table(positions, args.seed, args.rollouts, args.jobs, _progress("oracle", len(positions)))
         if args.oracle:
             try:
                 write_oracle(args.oracle, key, values)
             except OSError as exc:
                 say(f"regret: the oracle's values not kept in {args.oracle}: {exc.strerror or exc}")
-    choices = choices_table(positions, args.seed, measured, args.jobs)
+    choices = choices_table(positions, args.seed, measured, args.jobs, _progress("levels", len(positions)))
     judged = [Judged(p.kind, v, c) for p, v, c in zip(positions, values, choices, strict=True)]
     for line in report(judged, args.levels.split(",")):
         say(line)

@@ -125,12 +125,16 @@ def test_the_command_prints_each_levels_regret_and_reuses_the_oracles_values(tmp
     argv = ["regret", "--positions", "2", "--rollouts", "2", "--iterations", "6", "--seed", "1",
             "--levels", "expert,rules,intermediate", "--oracle", path]
     assert main(argv) == 0
-    first = capsys.readouterr().out.splitlines()
+    captured = capsys.readouterr()
+    first = captured.out.splitlines()
+    assert "  oracle: 2/2 positions" in captured.err.splitlines() and "  levels: 2/2 positions" in captured.err
     assert first[0].startswith("regret: 2 positions (seed 1, games to 500), the oracle 2 rollouts an action")
     assert [line.split(":")[0] for line in first[1:]] == ["expert", "rules", "intermediate"]
     kept = json.loads((tmp_path / "oracle.json").read_text(encoding="utf-8"))
     assert kept["key"] == {"positions": 2, "seed": 1, "target": 500, "rollouts": 2} and len(kept["values"]) == 2
     assert main(argv) == 0
-    assert capsys.readouterr().out.splitlines() == first  # the same figures, the oracle read back
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == first  # the same figures, the oracle read back: it does not think again
+    assert "oracle:" not in captured.err
     assert main(["regret", "--levels", "expert,grandmaster"]) == 2
     assert "unknown level 'grandmaster'" in capsys.readouterr().err
