@@ -12,7 +12,7 @@ smaller than that. This measures the decisions themselves instead, on the same p
   values its own (``ExpertPlayer.row``: the same deals and random stream for every action).
 - **A level's regret** at a position is the oracle's best value less the value of the action the level chooses,
   in the search's own units (points, with the game: ``search.game_value``). Its mean over the positions, by kind
-  (lead, follow, declaration), and paired with the first level named, are printed.
+  (lead, follow, declaration) and by the stock left, and paired with the first level named, are printed.
 
 Knowing the opponent's hand, the oracle sets a bar no honest player reaches: what matters is the difference
 between two levels on the same positions. The oracle has no bias towards the search: it plays its rollouts to the
@@ -55,6 +55,7 @@ from bezique.rules import (
 SHARE = 0.2  # share of the eligible decisions of the sampled games kept as positions: spread over many games
 RULES_LEVEL = "rules"  # the search levels' own rules alone, without their search
 KINDS = ("lead", "follow", "declare")
+STAGES = (("stock over 30", 31), ("11-30", 11), ("10 or less", 0))  # the deal's stages by the stock left (47 at first)
 T = TypeVar("T")
 
 
@@ -71,12 +72,18 @@ class Position(NamedTuple):
             return "declare"
         return "follow" if self.state.trick else "lead"
 
+    @property
+    def stage(self) -> str:
+        stock = len(self.state.stock)
+        return next(name for name, least in STAGES if stock >= least)
+
 
 class Judged(NamedTuple):
-    """One position's kind, its oracle values (one per action) and each level's choice (an index into the
-    actions)."""
+    """One position's kind and stage, its oracle values (one per action) and each level's choice (an index into
+    the actions)."""
 
     kind: str
+    stage: str
     values: list[float]
     choices: list[int]
 
@@ -272,8 +279,11 @@ def report(judged: list[Judged], names: Sequence[str]) -> list[str]:
         mean, se = mean_se(regrets)
         by_kind = ", ".join(f"{kind} {mean_se([j.regret(level) for j in judged if j.kind == kind])[0]:.2f}"
                             for kind in KINDS if any(j.kind == kind for j in judged))
+        by_stage = ", ".join(f"{stage} {mean_se([j.regret(level) for j in judged if j.stage == stage])[0]:.2f}"
+                             for stage, _ in STAGES if any(j.stage == stage for j in judged))
         best = sum(1 for r in regrets if r <= 1e-9) / max(1, len(judged))
-        line = f"{name}: regret {mean:.2f} ± {se:.2f} a decision ({by_kind}); the oracle's best {best:.0%}"
+        line = (f"{name}: regret {mean:.2f} ± {se:.2f} a decision ({by_kind}; {by_stage}); "
+                f"the oracle's best {best:.0%}")
         if level:
             paired = [j.regret(level) - j.regret(0) for j in judged]
             diff, diff_se = mean_se(paired)
@@ -339,7 +349,7 @@ def run(args: argparse.Namespace) -> int:
             except OSError as exc:
                 say(f"regret: the oracle's values not kept in {args.oracle}: {exc.strerror or exc}")
     choices = choices_table(positions, args.seed, measured, args.jobs, _progress("levels", len(positions)))
-    judged = [Judged(p.kind, v, c) for p, v, c in zip(positions, values, choices, strict=True)]
+    judged = [Judged(p.kind, p.stage, v, c) for p, v, c in zip(positions, values, choices, strict=True)]
     for line in report(judged, args.levels.split(",")):
         say(line)
     return 0

@@ -47,7 +47,7 @@ def test_positions_are_stock_phase_decisions_with_a_choice_and_the_same_for_the_
         assert p.state.phase in (Phase.PLAY, Phase.DECLARE) and p.state.stock and not p.state.final_phase
         assert p.state.to_act == p.seat and len(p.actions) >= 2
         assert set(p.actions) <= set(view_for(p.state, p.seat).legal)
-        assert p.kind in regret.KINDS
+        assert p.kind in regret.KINDS and p.stage in dict(regret.STAGES)
     def seen(ps):
         return [(p.seat, p.actions, p.state.hands) for p in ps]
 
@@ -78,15 +78,17 @@ def test_a_level_choice_is_an_index_into_the_positions_actions():
 
 
 def test_regret_is_the_oracles_best_less_the_value_chosen_paired_with_the_first_level():
-    judged = [Judged("lead", [10.0, 4.0], [0, 1]), Judged("follow", [1.0, 3.0, 2.0], [1, 2]),
-              Judged("declare", [0.0, 5.0], [1, 1])]
+    judged = [Judged("lead", "stock over 30", [10.0, 4.0], [0, 1]),
+              Judged("follow", "stock over 30", [1.0, 3.0, 2.0], [1, 2]),
+              Judged("declare", "10 or less", [0.0, 5.0], [1, 1])]
     assert [j.regret(0) for j in judged] == [0.0, 0.0, 0.0]
     assert [j.regret(1) for j in judged] == [6.0, 1.0, 0.0]
     first, second = report(judged, ["sighted", "other"])
-    assert first.startswith("sighted: regret 0.00 ± 0.00 a decision (lead 0.00, follow 0.00, declare 0.00); the "
-                            "oracle's best 100%")
+    assert first.startswith("sighted: regret 0.00 ± 0.00 a decision (lead 0.00, follow 0.00, declare 0.00; stock "
+                            "over 30 0.00, 10 or less 0.00); the oracle's best 100%")
     assert second.startswith("other: regret 2.33 ± ")
-    assert "(lead 6.00, follow 1.00, declare 0.00)" in second and "the oracle's best 33%" in second
+    assert "(lead 6.00, follow 1.00, declare 0.00; stock over 30 3.50, 10 or less 0.00)" in second
+    assert "the oracle's best 33%" in second
     assert second.endswith("against sighted: +2.33 ± 1.86 (other choice in 2)")
 
 
