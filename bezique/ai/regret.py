@@ -33,7 +33,6 @@ import os
 import random
 import statistics
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any, NamedTuple, TypeVar
@@ -249,11 +248,12 @@ def _set_aside(path: str, say: Callable[[str], None]) -> None:
 
 
 def write_oracle(path: str, key: dict[str, int], values: list[list[float]]) -> None:
-    """Keep the oracle values of run `key` in `path`, atomically (a temporary file, then one rename)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=".regret-", suffix=".tmp", dir=folder)
+    """Keep the oracle values of run `key` in `path`, atomically (a temporary file beside it, then one rename). The
+    file is made as any other (the user's permissions): a table worth half an hour is meant to be shared."""
+    folder, name = os.path.split(os.path.abspath(path))
+    temporary = os.path.join(folder, f".{name}.{os.getpid()}.tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with open(temporary, "x", encoding="utf-8") as f:
             json.dump({"key": key, "values": values}, f)
         os.replace(temporary, path)
     except BaseException:

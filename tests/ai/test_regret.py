@@ -114,7 +114,7 @@ def test_the_oracles_values_are_kept_read_back_and_a_damaged_file_set_aside(tmp_
     assert "cannot be read" in said[-1] and (tmp_path / "oracle.json.damaged").read_text() == "{not json"
     (tmp_path / "oracle.json").write_text(json.dumps({"key": KEY, "values": [[1, "x"]]}), encoding="utf-8")
     assert read_oracle(path, KEY, said.append) is None and "no table of 2 positions" in said[-1]
-    assert not list(tmp_path.glob(".regret-*"))  # no temporary file left behind
+    assert not list(tmp_path.glob(".*.tmp"))  # no temporary file left behind
 
 
 def test_the_oracle_is_the_same_in_two_processes_as_in_one():
