@@ -228,16 +228,16 @@ def read_oracle(path: str, key: dict[str, int], say: Callable[[str], None]) -> l
         _set_aside(path, say)
         return None
     values = kept.get("values") if isinstance(kept, dict) else None
-    if (not isinstance(values, list) or len(values) != key["positions"]
-            or not all(isinstance(v, list) and all(isinstance(x, (int, float)) for x in v) for v in values)):
-        say(f"regret: the oracle file {path} holds no table of {key['positions']} positions; set aside as "
-            f"{path}.damaged")
-        _set_aside(path, say)
-        return None
-    if kept.get("key") != key:
-        say(f"regret: the oracle file {path} is another run's ({kept.get('key')}); it will be replaced")
-        return None
-    return [[float(x) for x in v] for v in values]
+    if isinstance(values, list) and all(isinstance(v, list) and all(isinstance(x, (int, float)) for x in v)
+                                        for v in values):
+        if kept.get("key") != key:  # a sound table of another run (perhaps of another size): not damaged
+            say(f"regret: the oracle file {path} is another run's ({kept.get('key')}); it will be replaced")
+            return None
+        if len(values) == key["positions"]:
+            return [[float(x) for x in v] for v in values]
+    say(f"regret: the oracle file {path} holds no table of {key['positions']} positions; set aside as {path}.damaged")
+    _set_aside(path, say)
+    return None
 
 
 def _set_aside(path: str, say: Callable[[str], None]) -> None:

@@ -109,6 +109,8 @@ def test_the_oracles_values_are_kept_read_back_and_a_damaged_file_set_aside(tmp_
     assert read_oracle(path, KEY, said.append) == [[1.0, 2.5], [0.0, -3.0, 4.0]]
     assert read_oracle(path, {**KEY, "rollouts": 8}, said.append) is None  # another run's: replaced, kept meanwhile
     assert "another run's" in said[-1] and (tmp_path / "oracle.json").exists()
+    assert read_oracle(path, {**KEY, "positions": 3}, said.append) is None  # another size is another run too
+    assert "another run's" in said[-1] and not (tmp_path / "oracle.json.damaged").exists()
     (tmp_path / "oracle.json").write_text("{not json", encoding="utf-8")
     assert read_oracle(path, KEY, said.append) is None
     assert "cannot be read" in said[-1] and (tmp_path / "oracle.json.damaged").read_text() == "{not json"
