@@ -307,10 +307,23 @@ def parse_level(text: str) -> tuple[str, dict[str, int]]:
     return name, options
 
 
+def split_levels(text: str) -> list[str]:
+    """The levels of ``--levels``, each with its options: the list is split at its commas, and an item that is only
+    an option (``iterations=78``) goes on with the level before it, so ``expert,expert:horizon=3,iterations=78``
+    names two levels."""
+    levels: list[str] = []
+    for item in text.split(","):
+        if levels and "=" in item and ":" not in item:
+            levels[-1] += "," + item
+        else:
+            levels.append(item)
+    return levels
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--levels", default="expert,rules",
                         help="levels to measure, comma-separated, the first the others are paired with; a search "
-                             "level may take options: expert:time_ms=840 (default expert,rules)")
+                             "level may take options: expert:horizon=3,iterations=78 (default expert,rules)")
     parser.add_argument("--positions", type=int, default=300, help="positions to judge (default 300)")
     parser.add_argument("--rollouts", type=int, default=48, help="oracle rollouts an action (default 48)")
     parser.add_argument("--iterations", type=int, default=50,
@@ -326,7 +339,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        levels = [parse_level(text) for text in args.levels.split(",")]
+        levels = [parse_level(text) for text in split_levels(args.levels)]
     except ValueError as exc:
         print(f"regret: {exc}", file=sys.stderr)
         return 2
@@ -350,6 +363,6 @@ def run(args: argparse.Namespace) -> int:
                 say(f"regret: the oracle's values not kept in {args.oracle}: {exc.strerror or exc}")
     choices = choices_table(positions, args.seed, measured, args.jobs, _progress("levels", len(positions)))
     judged = [Judged(p.kind, p.stage, v, c) for p, v, c in zip(positions, values, choices, strict=True)]
-    for line in report(judged, args.levels.split(",")):
+    for line in report(judged, split_levels(args.levels)):
         say(line)
     return 0

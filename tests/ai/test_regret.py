@@ -19,6 +19,7 @@ from bezique.ai.regret import (
     read_oracle,
     report,
     sample_positions,
+    split_levels,
     write_oracle,
 )
 from bezique.ai.search import SURE_WIN, WIN_VALUE
@@ -95,6 +96,8 @@ def test_regret_is_the_oracles_best_less_the_value_chosen_paired_with_the_first_
 def test_levels_and_their_options_are_read_and_unknown_ones_named():
     assert parse_level("expert:time_ms=840,horizon=12") == ("expert", {"time_ms": 840, "horizon": 12})
     assert parse_level("rules") == ("rules", {})
+    assert split_levels("expert,expert:horizon=3,iterations=78,rules") == [
+        "expert", "expert:horizon=3,iterations=78", "rules"]
     with pytest.raises(ValueError, match="unknown level 'grandmaster'"):
         parse_level("grandmaster")
     with pytest.raises(ValueError, match="unknown option 'depth'"):
