@@ -408,6 +408,7 @@ class Knowledge:
         counts = self.mine_count
         gone = -1 if without is None else without & 31
         may_score = self.may_score
+        hist = self.state.hist  # a card with no meld history may score in any template: no call to ask
         for t in self._facts.by_value:  # the most valuable first: the first one formed is the answer
             if t.quartet:
                 rank = t.faces[0]
@@ -415,7 +416,7 @@ class Knowledge:
                 if have - (gone & 7 == rank) < 4:
                     continue  # quick count check: too few cards of the rank (the exact test follows)
                 pool = [c for s in range(4) for c in by_face.get(s * 8 + rank, ())
-                        if c != without and may_score(c, t)]
+                        if c != without and (c not in hist or may_score(c, t))]
                 if len(pool) >= 4 and any(c in hand_set for c in pool):
                     return t
                 continue
@@ -429,7 +430,7 @@ class Knowledge:
             ok = True
             from_hand = False
             for f, n in t.need:
-                pool = [c for c in by_face.get(f, ()) if c != without and may_score(c, t)]
+                pool = [c for c in by_face.get(f, ()) if c != without and (c not in hist or may_score(c, t))]
                 if len(pool) < n:
                     ok = False
                     break
