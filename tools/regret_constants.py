@@ -1,16 +1,17 @@
 """What a change of the search's constants does to the Expert's decision regret, paired on the same positions.
 
 ``python -m bezique regret`` measures levels and their options; the search's finer constants (the confidence
-test's ``CONFIDENCE_Z`` and ``MARGIN``, the rollouts' ``HORIZON``, a weight of ``EXPERT_CRAFT``...) are module
+test's ``TWO_HANDED_BAR``, the rollouts' ``HORIZON``, a weight of ``EXPERT_CRAFT``...) are module
 constants, so this tool measures the Expert on the regret command's positions twice in one process: as it is,
 then with the constants named on the command line set, and prints the regret of each and their paired
 difference (mean and standard error, by kind of decision). A negative difference is a gain. It is a probe for
 choosing what to put before an arena, not a measure of strength: the arena decides. Usage:
 
-    python tools/regret_constants.py bezique.ai.confidence.CONFIDENCE_Z=1.0 \
+    python tools/regret_constants.py "bezique.ai.confidence.TWO_HANDED_BAR=(0.8, 0.0)" \
         --oracle docs/regret/oracle_two_handed_500_s31000_p300_r48.json
 
-A constant is set in its module and wherever another search module imported the same value by name.
+A constant is set in its module and wherever another search module imported the same value by name; a named
+tuple's fields are given as a plain tuple.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def set_constant(assignment: str) -> str:
     module = importlib.import_module(module_name)
     old = getattr(module, attr)
     new = ast.literal_eval(text)
+    if isinstance(old, tuple) and hasattr(old, "_fields"):  # a named tuple (confidence.Bar): its fields in order
+        new = type(old)(*new)
     setattr(module, attr, new)
     also = []
     for other_name in SEARCH_MODULES:

@@ -35,7 +35,7 @@ from typing import NamedTuple
 
 from bezique.ai import remote
 from bezique.ai.base import Decision, StopFlag
-from bezique.ai.confidence import MIN_DEALS, DealTable
+from bezique.ai.confidence import MIN_DEALS, Bar, DealTable, bar_for
 from bezique.ai.final_tricks import final_phase_decision
 from bezique.ai.inference import Belief
 from bezique.ai.knowledge import EXPERT_CRAFT
@@ -93,7 +93,7 @@ class ExpertPlayer(RulePlayer):
             return Decision(legal[0], "only", {})
         seed = self.rng.getrandbits(64)
         started = time.perf_counter()  # the budget covers the whole decision, reading the opponent included
-        gathered = _Gathered(self.iterations)
+        gathered = _Gathered(self.iterations, bar_for(view.rules))
         options = (self.time_ms, self.iterations, self.rule_tricks, self.horizon)
         share = partial(_Share, type(self), options, self.bank, seed, view, legal)
         shares = remote.split(lambda worker, _workers: share(worker), self.cores, gathered, stop)
@@ -358,15 +358,17 @@ class _Gathered:
     that every worker's rows fill in deal order; it tells the workers the candidates still live after a
     pruning, and that they may stop once it is complete."""
 
-    def __init__(self, iterations: int) -> None:
+    def __init__(self, iterations: int, bar: Bar) -> None:
         self.iterations = iterations
+        self.bar = bar  # what a candidate must clear to overrule the rules (``confidence.bar_for``)
         self.table: DealTable | None = None
         self.rules_decision: Decision | None = None
 
     def heard(self, worker: int, message: _Plan | _Row) -> list[int] | None:
         if isinstance(message, _Plan):
             if self.table is None:
-                self.table = DealTable(message.candidates, message.rules_decision.action, self.iterations)
+                self.table = DealTable(message.candidates, message.rules_decision.action, self.iterations,
+                                       self.bar)
                 self.rules_decision = message.rules_decision
             return None
         assert self.table is not None  # a worker tells its plan before its rows

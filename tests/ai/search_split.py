@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bezique.ai import expert
-from bezique.ai.confidence import PRUNE_EVERY
+from bezique.ai.confidence import PRUNE_EVERY, Bar
 from bezique.rules import Action
 
 ITERATIONS = 2 * PRUNE_EVERY + 3  # past two pruning checks, and not a multiple of the workers
@@ -23,8 +23,8 @@ class Tables:
         real = expert._Gathered
 
         class Recorded(real):
-            def __init__(self, iterations: int) -> None:
-                super().__init__(iterations)
+            def __init__(self, iterations: int, bar: Bar) -> None:
+                super().__init__(iterations, bar)
                 record.append(self)
                 told.append([])
 

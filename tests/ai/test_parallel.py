@@ -11,7 +11,7 @@ from search_budget import SearchCounter
 from search_split import ITERATIONS, Tables
 
 from bezique.ai import make_player, remote
-from bezique.ai.confidence import DealTable
+from bezique.ai.confidence import CAUTIOUS_BAR, DealTable
 from bezique.rules import Action, Verb, view_for
 
 
@@ -62,7 +62,7 @@ def test_on_a_time_budget_each_worker_searches_until_its_deadline(monkeypatch):
 
 def test_the_table_takes_rows_in_deal_order_and_a_row_heard_twice_once():
     a, b = Action(Verb.PLAY, (1,)), Action(Verb.PLAY, (2,))
-    table = DealTable([a, b], a, iterations=3)
+    table = DealTable([a, b], a, iterations=3, bar=CAUTIOUS_BAR)
     assert table.add(1, {0: 1.0, 1: 2.0}) is None and table.n == 0  # deal 0 is still missing
     table.add(0, {0: 0.0, 1: 5.0})
     table.add(0, {0: 9.0, 1: 9.0})

@@ -11,7 +11,7 @@ from ai_positions import cards, position
 from search_budget import SearchCounter
 
 from bezique.ai import make_player
-from bezique.ai.confidence import clearly_worse, paired
+from bezique.ai.confidence import CAUTIOUS_BAR, TWO_HANDED_BAR, clearly_worse, paired
 from bezique.ai.expert import distinct, rules_decision_for
 from bezique.ai.knowledge import EXPERT_CRAFT, INTERMEDIATE
 from bezique.ai.policy import intermediate_decision
@@ -121,8 +121,9 @@ def test_copies_of_a_face_are_one_candidate():
 def test_pruning_statistics():
     mean, se = paired([10.0, 12.0, 11.0], [0.0, 1.0, 2.0])
     assert mean == 10.0 and se > 0
-    assert clearly_worse([0.0] * 20, [30.0 + (i % 3) for i in range(20)])
-    assert not clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20)
+    for bar in (CAUTIOUS_BAR, TWO_HANDED_BAR):
+        assert clearly_worse([0.0] * 20, [30.0 + (i % 3) for i in range(20)], bar)
+        assert not clearly_worse([30.0 + (i % 3) for i in range(20)], [0.0] * 20, bar)
 
 
 def _following_a_club_lead():

@@ -8,7 +8,15 @@ import pytest
 from ai_positions import position
 
 from bezique.ai import expert, make_player
-from bezique.ai.confidence import CONFIDENCE_Z, MIN_DEALS, overrule_score, required_z, t_quantile
+from bezique.ai.confidence import (
+    CAUTIOUS_BAR,
+    MIN_DEALS,
+    TWO_HANDED_BAR,
+    bar_for,
+    overrule_score,
+    required_z,
+    t_quantile,
+)
 from bezique.ai.expert import winning_now
 from bezique.ai.search import SURE_WIN, WIN_VALUE, game_value
 from bezique.rules import Action, Verb, make_ruleset, view_for
@@ -71,19 +79,39 @@ def test_a_free_meld_is_overruled_only_on_a_family_wise_confident_gain():
     meld = Action(Verb.MELD, (1, 2), "royal_marriage")
     done = Action(Verb.DONE)
     lead = Action(Verb.PLAY, (5,))
-    assert required_z(meld, done, 4) > 2.5 > CONFIDENCE_Z == required_z(lead, Action(Verb.PLAY, (6,)), 4)
+    bar = CAUTIOUS_BAR
+    assert required_z(meld, done, 4, bar) > 2.5 > bar.z == required_z(lead, Action(Verb.PLAY, (6,)), 4, bar)
+    assert required_z(meld, done, 4, TWO_HANDED_BAR) == required_z(meld, done, 4, bar)  # whatever the game's bar
     # passing gains 12 points a deal on average over 40 deals, with a spread of 30: clear of the ordinary test
     # (about 1.5 standard errors) but not of the family-wise one that protects a declared meld
     prior = [0.0] * 40
     noisy = [12.0 + (30.0 if i % 2 else -30.0) for i in range(40)]
-    assert overrule_score(noisy, prior, CONFIDENCE_Z)[0] > 0
-    assert overrule_score(noisy, prior, required_z(meld, done, 4))[0] < 0
+    assert overrule_score(noisy, prior, bar.z, bar.margin)[0] > 0
+    assert overrule_score(noisy, prior, required_z(meld, done, 4, bar), bar.margin)[0] < 0
     steady = [12.0 + (1.0 if i % 2 else -1.0) for i in range(40)]
-    assert overrule_score(steady, prior, required_z(meld, done, 4))[0] > 0  # a real gain still overrules
+    assert overrule_score(steady, prior, required_z(meld, done, 4, bar), bar.margin)[0] > 0  # a real gain does
 
 
 def test_a_handful_of_deals_never_overrules_the_rules():
     prior = [0.0] * (MIN_DEALS - 1)
-    assert overrule_score([500.0] * (MIN_DEALS - 1), prior, CONFIDENCE_Z)[0] < 0
+    for bar in (CAUTIOUS_BAR, TWO_HANDED_BAR):
+        assert overrule_score([500.0] * (MIN_DEALS - 1), prior, bar.z, bar.margin)[0] < 0
     # Student's t: stricter than the normal quantile on few deals, close to it on many
-    assert t_quantile(CONFIDENCE_Z, 6) > 1.7 > t_quantile(CONFIDENCE_Z, 50) > CONFIDENCE_Z
+    assert t_quantile(1.5, 6) > 1.7 > t_quantile(1.5, 50) > 1.5
+
+
+def test_the_lower_bar_only_in_the_game_it_was_measured_in():
+    """Two concealed hands racing to the target overrule the rules on a lower bar; every other game (shown hands,
+    three to six players, a settlement) keeps the cautious one. A gain of one point a deal with a spread of 10 over
+    50 deals (about 0.7 standard errors) clears neither; three points (2.1) clear the lower bar only."""
+    assert bar_for(make_ruleset("two_handed")) == TWO_HANDED_BAR
+    assert bar_for(make_ruleset("two_handed", {"target_score": 500})) == TWO_HANDED_BAR
+    for variant in ("open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese"):
+        assert bar_for(make_ruleset(variant)) == CAUTIOUS_BAR, variant
+    prior = [0.0] * 50
+    small = [1.0 + (10.0 if i % 2 else -10.0) for i in range(50)]
+    clear = [3.0 + (10.0 if i % 2 else -10.0) for i in range(50)]
+    for bar in (CAUTIOUS_BAR, TWO_HANDED_BAR):
+        assert overrule_score(small, prior, bar.z, bar.margin)[0] < 0
+    assert overrule_score(clear, prior, TWO_HANDED_BAR.z, TWO_HANDED_BAR.margin)[0] > 0
+    assert overrule_score(clear, prior, CAUTIOUS_BAR.z, CAUTIOUS_BAR.margin)[0] < 0
