@@ -58,13 +58,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=31000)
     parser.add_argument("--target", type=int, default=500)
     parser.add_argument("--iterations", type=int, default=50, help="sampled deals a decision (default 50)")
-    parser.add_argument("--oracle", help="the regret command's oracle file for these positions")
+    parser.add_argument("--oracle", help="the regret command's oracle file for these positions (read, or made)")
     args = parser.parse_args(argv)
     key = {"positions": args.positions, "seed": args.seed, "target": args.target, "rollouts": args.rollouts}
     positions = regret.sample_positions(args.positions, args.seed, args.target)
-    values = regret.read_oracle(args.oracle, key, print) if args.oracle else None
-    if values is None:
-        values = regret.oracle_table(positions, args.seed, args.rollouts)
+    values = regret.kept_oracle(positions, key, args.oracle, 1, print)
     level = [("expert", {"iterations": args.iterations})]
     before = [c[0] for c in regret.choices_table(positions, args.seed, level)]
     for assignment in args.constants:

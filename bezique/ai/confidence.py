@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from statistics import NormalDist
 from typing import NamedTuple
 
+from bezique.ai.settling import settles
 from bezique.rules import Action, Ruleset, Verb
 
 
@@ -68,7 +69,7 @@ def t_quantile(z: float, n: int) -> float:
 def bar_for(rules: Ruleset) -> Bar:
     """The bar of a game played by `rules`: ``TWO_HANDED_BAR`` where it was measured (two concealed hands racing to
     the target), else ``CAUTIOUS_BAR``."""
-    if rules.players == 2 and not rules.open_hands and rules.game_end_mode != "settlement":
+    if rules.players == 2 and not rules.open_hands and not settles(rules):
         return TWO_HANDED_BAR
     return CAUTIOUS_BAR
 

@@ -337,9 +337,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "same positions, seed, target and rollouts: then only the levels think")
 
 
+def kept_oracle(positions: list[Position], key: dict[str, int], path: str | None, jobs: int,
+                say: Callable[[str], None]) -> list[list[float]]:
+    """The oracle's values of run `key` (positions, seed, target, rollouts) on `positions`: read from `path` when
+    it keeps them, else worked out and kept there (a failed write is said, and the values still serve)."""
+    values = read_oracle(path, key, say) if path else None
+    if values is None:
+        values = oracle_table(positions, key["seed"], key["rollouts"], jobs, _progress("oracle", len(positions)))
+        if path:
+            try:
+                write_oracle(path, key, values)
+            except OSError as exc:
+                say(f"regret: the oracle's values not kept in {path}: {exc.strerror or exc}")
+    return values
+
+
 def run(args: argparse.Namespace) -> int:
+    names = split_levels(args.levels)
     try:
-        levels = [parse_level(text) for text in split_levels(args.levels)]
+        levels = [parse_level(text) for text in names]
     except ValueError as exc:
         print(f"regret: {exc}", file=sys.stderr)
         return 2
@@ -353,16 +369,9 @@ def run(args: argparse.Namespace) -> int:
     say(f"regret: {len(positions)} positions (seed {args.seed}, games to {args.target}), the oracle "
         f"{args.rollouts} rollouts an action (both hands known, the stock shuffled)")
     key = {"positions": args.positions, "seed": args.seed, "target": args.target, "rollouts": args.rollouts}
-    values = read_oracle(args.oracle, key, say) if args.oracle else None
-    if values is None:
-        values = oracle_table(positions, args.seed, args.rollouts, args.jobs, _progress("oracle", len(positions)))
-        if args.oracle:
-            try:
-                write_oracle(args.oracle, key, values)
-            except OSError as exc:
-                say(f"regret: the oracle's values not kept in {args.oracle}: {exc.strerror or exc}")
+    values = kept_oracle(positions, key, args.oracle, args.jobs, say)
     choices = choices_table(positions, args.seed, measured, args.jobs, _progress("levels", len(positions)))
     judged = [Judged(p.kind, p.stage, v, c) for p, v, c in zip(positions, values, choices, strict=True)]
-    for line in report(judged, split_levels(args.levels)):
+    for line in report(judged, names):
         say(line)
     return 0
