@@ -58,6 +58,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=31000)
     parser.add_argument("--target", type=int, default=500)
     parser.add_argument("--iterations", type=int, default=50, help="sampled deals a decision (default 50)")
+    parser.add_argument("--after-iterations", type=int, default=0,
+                        help="the changed Expert's sampled deals, to compare at the same cost (default: --iterations)")
     parser.add_argument("--oracle", help="the regret command's oracle file for these positions (read, or made)")
     args = parser.parse_args(argv)
     key = {"positions": args.positions, "seed": args.seed, "target": args.target, "rollouts": args.rollouts}
@@ -67,10 +69,12 @@ def main(argv: list[str]) -> int:
     before = [c[0] for c in regret.choices_table(positions, args.seed, level)]
     for assignment in args.constants:
         print(set_constant(assignment))
-    after = [c[0] for c in regret.choices_table(positions, args.seed, level)]
+    changed = [("expert", {"iterations": args.after_iterations or args.iterations})]
+    after = [c[0] for c in regret.choices_table(positions, args.seed, changed)]
     judged = [regret.Judged(p.kind, p.stage, v, [b, a])
               for p, v, b, a in zip(positions, values, before, after, strict=True)]
-    for line in regret.report(judged, ["expert", "expert, " + " ".join(args.constants)]):
+    deals = f", {args.after_iterations} deals" if args.after_iterations else ""
+    for line in regret.report(judged, ["expert", "expert, " + " ".join(args.constants) + deals]):
         print(line)
     return 0
 
