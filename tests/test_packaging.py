@@ -7,6 +7,7 @@ the wheel carries is found.
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -114,3 +115,39 @@ def test_pipx_install_gives_a_bezique_command_that_plays(wheel: Path, tmp_path: 
                BEZIQUE_DATA_DIR=str(tmp_path / "data"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert LOADED in run.stdout
+
+
+def _compiler() -> bool:
+    """Whether this machine has the C compiler setup.py's optional mypyc build needs."""
+    return any(shutil.which(name) for name in (os.environ.get("CC", "cc"), "cc", "gcc", "clang"))
+
+
+def test_wheel_compiles_the_rollouts_hot_path_where_it_can(wheel: Path) -> None:
+    """setup.py's ``ACCELERATED`` modules go into the wheel compiled (mypyc) beside their sources: the player's
+    computer then samples about twice as many deals in its thinking time."""
+    if not _compiler():
+        pytest.skip("no C compiler here: the wheel carries the Python modules alone (tested by the others)")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    compiled = {n.split(".")[0] + ".py" for n in names if n.endswith((".so", ".pyd")) and n.startswith("bezique/")}
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    listed = next(node.value for node in tree.body if isinstance(node, ast.Assign)
+                  and any(isinstance(t, ast.Name) and t.id == "ACCELERATED" for t in node.targets))
+    accelerated = set(ast.literal_eval(listed))
+    assert "bezique/ai/search.py" in accelerated
+    assert compiled == accelerated
+    assert accelerated <= names  # the sources stay: the compiled modules are read from the same text
+
+
+def test_installed_computer_makes_the_same_choices_as_the_checkout(env_dir: Path, tmp_path: Path) -> None:
+    """Compiled or not, the Expert chooses the same moves on the same sampled deals: ``bench ai``'s digest of its
+    choices on a small fixed workload is the same in the installed game as in the checkout's Python."""
+    command = ["-m", "bezique", "bench", "ai", "--games", "1", "--iterations", "6"]
+    installed = _run([str(env_dir / BIN / "python"), *command], cwd=tmp_path)
+    here = subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert installed.returncode == 0 and here.returncode == 0, installed.stderr + here.stderr
+
+    def digest(output: str) -> str:
+        line = next(line for line in output.splitlines() if "; choices " in line)
+        return line.rsplit("; choices ", 1)[1]
+
+    assert digest(installed.stdout) == digest(here.stdout)

@@ -44,10 +44,16 @@ def font_args() -> list[str]:
     return ["--hidden-import", FONT_PACKAGE, *data]
 
 
+def compiled_runtime() -> list[str]:
+    """The mypyc runtime of a checkout compiled in place (``python3 setup.py build_ext --inplace``): the compiled
+    modules load it from C, where PyInstaller cannot see the import."""
+    return ["bezique__mypyc"] if any(ROOT.glob("bezique__mypyc.*")) else []
+
+
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     """The PyInstaller command line for a one-file, windowed build."""
     sep = os.pathsep
-    hidden = [arg for module in command_modules() for arg in ("--hidden-import", module)]
+    hidden = [arg for module in [*command_modules(), *compiled_runtime()] for arg in ("--hidden-import", module)]
     return [
         str(ROOT / "main.py"),
         "--name", APP_NAME,
