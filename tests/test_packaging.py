@@ -151,3 +151,5 @@ def test_installed_computer_makes_the_same_choices_as_the_checkout(env_dir: Path
         return line.rsplit("; choices ", 1)[1]
 
     assert digest(installed.stdout) == digest(here.stdout)
+    if _compiler():  # and the installed one says it measured the compiled modules
+        assert "on one core, compiled; choices" in installed.stdout, installed.stdout

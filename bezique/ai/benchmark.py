@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from bezique.ai import remote
+from bezique.ai import remote, search
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
 from bezique.rules import VARIANTS, Action, GameState, make_ruleset, new_game, play_game, view_for
@@ -213,6 +213,12 @@ def cores_lines(one: CoresRate, many: CoresRate) -> list[str]:
             f"(x{many.rate() / max(one.rate(), 1e-9):.2f} the {one.rate():.0f} of 1 core, the same budget)"]
 
 
+def hot_path() -> str:
+    """How this run's search modules were loaded: compiled (setup.py's optional mypyc build, about twice the rate)
+    or as Python, so that a figure says which of the two it measured."""
+    return "in Python" if (search.__file__ or "").endswith(".py") else "compiled"
+
+
 def run_ai_bench(games: int, seed: int, times: bool, deals: int, variants: tuple[str, ...] = VARIANTS,
                  options: Mapping[str, int] | None = None, clock: Callable[[], float] = time.process_time,
                  jobs: int = 1, wall: Callable[[], float] = time.perf_counter, seconds: float = 10.0,
@@ -231,6 +237,6 @@ def run_ai_bench(games: int, seed: int, times: bool, deals: int, variants: tuple
     work = sampled_deals_rate(games, seed, iterations, clock)
     print(f"two-handed, {games} seeded game(s) of the Intermediate, {iterations} sampled deals a decision: "
           f"{work.deals} sampled deals in {work.decisions} searched decisions, {work.seconds:.2f} CPU s on one "
-          f"core; choices {work.choices}")
+          f"core, {hot_path()}; choices {work.choices}")
     print(f"ai: {work.rate():.0f} sampled deals/s")
     return 0

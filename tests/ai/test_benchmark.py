@@ -48,7 +48,8 @@ def test_bench_ai_ends_with_its_rate_line(capsys):
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[1].strip().startswith("open: median")
     assert re.fullmatch(r"two-handed, 1 seeded game\(s\) of the Intermediate, 2 sampled deals a decision: \d+ "
-                        r"sampled deals in \d+ searched decisions, \d+\.\d\d CPU s on one core; choices [0-9a-f]{16}",
+                        r"sampled deals in \d+ searched decisions, \d+\.\d\d CPU s on one core, (compiled|in Python); "
+                        r"choices [0-9a-f]{16}",
                         lines[-2])
     assert re.fullmatch(r"ai: \d+ sampled deals/s", lines[-1])
 
