@@ -17,7 +17,8 @@ import os
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Distribution, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -40,15 +41,24 @@ ACCELERATED = ["bezique/ai/knowledge.py", "bezique/ai/policy.py", "bezique/ai/se
                "bezique/rules/engine.py", "bezique/rules/melds.py", "bezique/rules/tricks.py"]
 
 
-def accelerated() -> list:
-    """The compiled forms of ``ACCELERATED`` (none with ``BEZIQUE_PURE=1``, or without mypyc), each optional: a
-    machine that cannot compile them builds the game without them."""
+def pure() -> bool:
+    """The build carries the Python modules alone: asked for (``BEZIQUE_PURE=1``), or no mypyc to compile them."""
     if os.environ.get("BEZIQUE_PURE") == "1":
-        return []
+        return True
     try:
-        from mypyc.build import mypycify
+        import mypyc.build  # noqa: F401
     except ImportError:
+        return True
+    return False
+
+
+def accelerated() -> list:
+    """The compiled forms of ``ACCELERATED`` (none when ``pure``), each optional: a machine that cannot compile
+    them builds the game without them."""
+    if pure():
         return []
+    from mypyc.build import mypycify
+
     try:
         extensions = mypycify(ACCELERATED, opt_level="3", group_name="bezique")
     except (Exception, SystemExit) as failed:  # mypyc reports a type error by exiting: the game needs no compiling
@@ -59,4 +69,21 @@ def accelerated() -> list:
     return extensions
 
 
-setup(cmdclass={"build_py": BuildWithData}, ext_modules=accelerated())
+class AcceleratedDistribution(Distribution):
+    """A distribution with compiled modules unless the build is ``pure``: said without compiling them, since pip
+    runs this file up to three times for one wheel and only the build itself needs them (``BuildAccelerated``)."""
+
+    def has_ext_modules(self) -> bool:
+        return not pure()
+
+
+class BuildAccelerated(build_ext):
+    """``build_ext`` that makes the extensions of ``ACCELERATED`` when it runs, not when setup.py is read."""
+
+    def finalize_options(self) -> None:
+        if not self.distribution.ext_modules:
+            self.distribution.ext_modules = accelerated()
+        super().finalize_options()
+
+
+setup(distclass=AcceleratedDistribution, cmdclass={"build_py": BuildWithData, "build_ext": BuildAccelerated})

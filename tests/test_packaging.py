@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 import zipfile
 from pathlib import Path
@@ -118,8 +119,10 @@ def test_pipx_install_gives_a_bezique_command_that_plays(wheel: Path, tmp_path: 
 
 
 def _compiler() -> bool:
-    """Whether this machine has the C compiler setup.py's optional mypyc build needs."""
-    return any(shutil.which(name) for name in (os.environ.get("CC", "cc"), "cc", "gcc", "clang"))
+    """Whether this machine has what setup.py's optional mypyc build needs: a C compiler and Python's headers
+    (a Python without its development files builds the game in Python alone, as it should)."""
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    return headers.is_file() and any(shutil.which(name) for name in (os.environ.get("CC", "cc"), "cc", "gcc", "clang"))
 
 
 def test_wheel_compiles_the_rollouts_hot_path_where_it_can(wheel: Path) -> None:
