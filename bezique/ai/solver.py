@@ -71,16 +71,20 @@ def _brisques(cards) -> int:
 
 
 _SHARED: dict[tuple, dict] = {}
-SHARED_ENTRIES = 100_000  # positions kept across solves before the shared memo starts afresh (about 300 B each)
+SHARED_ENTRIES = 100_000  # positions kept across solves before the shared memos start afresh (about 300 B each)
 
 
 def _shared_memo(key: tuple) -> dict:
-    """The fast path's memo for one trump and scoring, shared by every solve: there a position's value is the
-    points still to come from its cards alone (never the scores), so the bounds one solve finds hold in the next,
-    and the candidates and sampled deals of one search, and the moves of one deal, meet the same positions."""
+    """The memo shared by every solve whose values mean the same (`key`): on the fast path one per trump and
+    scoring, where a position's value is the points still to come from its cards alone; near the target one per
+    scores too (the scores, the brisques won before the final tricks), where it also counts the game. The bounds
+    one solve finds then hold in the next, and the candidates and sampled deals of one search, and the moves of one
+    deal, meet the same positions: at the end of the stock the final hands differ only by the one card the stock
+    still hides and the candidate played, so most of a search's counts near the target are found in its memo."""
     memo = _SHARED.get(key)
-    if memo is None or len(memo) > SHARED_ENTRIES:
-        _SHARED.clear()
+    if memo is None:
+        if sum(len(m) for m in _SHARED.values()) > SHARED_ENTRIES:
+            _SHARED.clear()
         memo = _SHARED[key] = {}
     return memo
 
@@ -115,9 +119,12 @@ class _Solver:
         # depends on the cards left and not on the points made so far, so positions reached by different tricks
         # share one memo entry (several times fewer nodes)
         self.additive = end_value is None and self.tiebreak is None and max(self.base) + top < self.target
-        shared = self.additive and max(len(state.hands[0]), len(state.hands[1])) <= SHARED_HAND
-        self.memo: dict = _shared_memo((self.trump, self.must_win, self.brisque_value, self.last_bonus)) \
-            if shared else {}
+        scoring = (self.trump, self.must_win, self.brisque_value, self.last_bonus)
+        # near the target a value depends on the scores too (and a settlement's on its end_value: not shared)
+        meaning = scoring if self.additive else (*scoring, self.brisques_now, self.target, self.immediate_end,
+                                                  self.tiebreak, self.base, self.won)
+        shared = end_value is None and max(len(state.hands[0]), len(state.hands[1])) <= SHARED_HAND
+        self.memo: dict = _shared_memo(meaning) if shared else {}
         self.max_nodes = give_up.nodes if isinstance(give_up, WorkLimit) and not shared else INF
 
     # utility of the game ending now with these extra points (pm, po) and the game's winner
@@ -143,7 +150,7 @@ class _Solver:
             return self._resolve(after, 1 - turn, led, turn, card, pm, po, bm, bo, alpha, beta)
 
         return self._minimax((hands, turn, led, pm, po, bm, bo), hands, turn,
-                             lambda: self.legal(hands[turn], led, led), child, alpha, beta)
+                             lambda: self._future_moves(hands, turn, led), child, alpha, beta)
 
     @staticmethod
     def _distinct(moves: list[int], hands: tuple[tuple[int, ...], tuple[int, ...]], led: int | None) -> list[int]:

@@ -75,6 +75,7 @@ def _general_only(monkeypatch) -> None:
     def general(self, state, me, give_up=None, end_value=None):
         init(self, state, me, give_up, end_value)
         self.additive = False
+        self.memo = {}  # the fast path's shared memo holds values that do not count the scores
 
     monkeypatch.setattr(solver_module._Solver, "__init__", general)
 

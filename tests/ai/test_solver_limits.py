@@ -9,6 +9,7 @@ import pytest
 
 from bezique.ai import expert as expert_module
 from bezique.ai import make_player
+from bezique.ai import solver as solver_module
 from bezique.ai.settling import final_tricks_value, match_value
 from bezique.ai.solver import OutOfWork, WorkLimit, solvable, solve
 from bezique.rules import (
@@ -119,6 +120,75 @@ def test_two_handed_counts_share_the_memo_and_are_not_limited():
         apply(state, rng.choice(legal_actions(state)))
     assert len(state.hands[state.to_act]) == 8
     assert solve(state, state.to_act, WorkLimit(1)) == solve(state, state.to_act)
+
+
+def _near_target_endgame(seed: int):
+    """A two-handed deal to 500 played at random into its final tricks, eight cards a hand, the scores set where the
+    last trick or the brisques can end the game (the solver's general path), or None if the deal ended first."""
+    rules = make_ruleset("two_handed", {"target_score": 500})
+    rng = random.Random(seed)
+    state = new_game(rules, seed % 2)
+    start_deal(state, shuffled_deck(rules, rng))
+    while state.phase in (Phase.PLAY, Phase.DECLARE) and not solvable(state):
+        apply(state, rng.choice(legal_actions(state)))
+    if not solvable(state):
+        return None
+    state.scores = [rng.randrange(400, 500), rng.randrange(400, 500)]
+    return state
+
+
+def _memo_size() -> int:
+    return sum(len(memo) for memo in solver_module._SHARED.values())
+
+
+def test_counts_near_the_target_share_a_memo_that_changes_no_value():
+    # near the target a count's value depends on the scores, so its memo is shared only by counts of the same
+    # scores: a search's candidates and deals meet the same final hands, and a count found in the memo is free.
+    # Whatever earlier counts left there, every value is the one a count with a memo of its own finds.
+    states = [s for s in (_near_target_endgame(seed) for seed in range(40)) if s is not None]
+    assert len(states) >= 30
+    assert all(not solver_module._Solver(s, s.to_act).additive for s in states)
+    fresh = []
+    searched = 0  # positions the counts with a memo of their own searched
+    for state in states:
+        solver_module._SHARED.clear()
+        fresh.append(solve(state, state.to_act))
+        searched += _memo_size()
+    solver_module._SHARED.clear()
+    for state in states:  # twice each, in turn: the memo full of the other counts and of this one's own
+        solve(state, state.to_act)
+    before = _memo_size()
+    for state, alone in zip(states, fresh, strict=True):
+        assert solve(state, state.to_act) == alone
+    assert _memo_size() - before < searched / 10  # found in the memo, hardly searched again
+    # the same hands at other scores: each count its own, not one of the others' found in the memo
+    grid = [(495, 400), (480, 490), (440, 495), (470, 470), (420, 430)]
+    for state in states[:8]:
+        alone = {}
+        for scores in grid:
+            state.scores = list(scores)
+            solver_module._SHARED.clear()
+            alone[scores] = solve(state, state.to_act)
+        for scores in grid + grid[::-1]:
+            state.scores = list(scores)
+            assert solve(state, state.to_act) == alone[scores]
+
+
+def test_counts_near_the_target_are_shared_so_not_limited():
+    # a limit would depend on what earlier counts left in the shared memo (a different choice on another core)
+    state = next(s for s in (_near_target_endgame(seed) for seed in range(10)) if s is not None)
+    assert solve(state, state.to_act, WorkLimit(1)) == solve(state, state.to_act)
+
+
+def test_the_shared_memos_start_afresh_past_their_size(monkeypatch):
+    monkeypatch.setattr(solver_module, "SHARED_ENTRIES", 50)
+    solver_module._SHARED.clear()
+    states = [s for s in (_near_target_endgame(seed) for seed in range(8)) if s is not None]
+    for state in states:
+        solve(state, state.to_act)
+        assert _memo_size() > 0
+    # each count begins with at most SHARED_ENTRIES kept from earlier ones, so the memos never grow far past it
+    assert len(solver_module._SHARED) == 1
 
 
 def test_the_expert_falls_back_on_the_rules_when_its_final_count_is_too_big(monkeypatch):
