@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from compiling import choices_digest, compiler_here
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +29,15 @@ def test_standalone_build_starts_headless_to_first_frame(tmp_path: Path) -> None
                          timeout=120)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "first frame in" in run.stdout
+    # the computer's hot path compiled where it can be, choosing as the checkout's Python modules do
+    bench = [str(exe), "bench", "ai", "--games", "1", "--iterations", "4"]
+    frozen = subprocess.run(bench, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    here = subprocess.run([sys.executable, "-m", "bezique", *bench[1:]], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert frozen.returncode == 0 and here.returncode == 0, frozen.stderr + here.stderr
+    assert choices_digest(frozen.stdout) == choices_digest(here.stdout)
+    if compiler_here():
+        assert "on one core, compiled; choices" in frozen.stdout, frozen.stdout
 
 
 def test_first_frame_exit_from_source(tmp_path: Path) -> None:

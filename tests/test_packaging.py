@@ -12,12 +12,12 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 import venv
 import zipfile
 from pathlib import Path
 
 import pytest
+from compiling import choices_digest, compiler_here
 
 import bezique
 
@@ -118,17 +118,10 @@ def test_pipx_install_gives_a_bezique_command_that_plays(wheel: Path, tmp_path: 
     assert LOADED in run.stdout
 
 
-def _compiler() -> bool:
-    """Whether this machine has what setup.py's optional mypyc build needs: a C compiler and Python's headers
-    (a Python without its development files builds the game in Python alone, as it should)."""
-    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
-    return headers.is_file() and any(shutil.which(name) for name in (os.environ.get("CC", "cc"), "cc", "gcc", "clang"))
-
-
 def test_wheel_compiles_the_rollouts_hot_path_where_it_can(wheel: Path) -> None:
     """setup.py's ``ACCELERATED`` modules go into the wheel compiled (mypyc) beside their sources: the player's
     computer then samples about twice as many deals in its thinking time."""
-    if not _compiler():
+    if not compiler_here():
         pytest.skip("no C compiler here: the wheel carries the Python modules alone (tested by the others)")
     names = set(zipfile.ZipFile(wheel).namelist())
     compiled = {n.split(".")[0] + ".py" for n in names if n.endswith((".so", ".pyd")) and n.startswith("bezique/")}
@@ -148,11 +141,6 @@ def test_installed_computer_makes_the_same_choices_as_the_checkout(env_dir: Path
     installed = _run([str(env_dir / BIN / "python"), *command], cwd=tmp_path)
     here = subprocess.run([sys.executable, *command], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert installed.returncode == 0 and here.returncode == 0, installed.stderr + here.stderr
-
-    def digest(output: str) -> str:
-        line = next(line for line in output.splitlines() if "; choices " in line)
-        return line.rsplit("; choices ", 1)[1]
-
-    assert digest(installed.stdout) == digest(here.stdout)
-    if _compiler():  # and the installed one says it measured the compiled modules
+    assert choices_digest(installed.stdout) == choices_digest(here.stdout)
+    if compiler_here():  # and the installed one says it measured the compiled modules
         assert "on one core, compiled; choices" in installed.stdout, installed.stdout

@@ -9,12 +9,19 @@ case. The window's font package (``bezique.ui.kit.assets.FONT_PACKAGE``) is foun
 ``importlib.resources``, which PyInstaller cannot see: the package is named as a hidden import and the faces the
 window draws, with their licence, are added at the same place inside it. The command modules are imported by name
 at run time (``bezique.commands.cli``), so every ``bezique`` submodule is collected.
+
+The computer's hot path is compiled where the machine can (setup.py's ``ACCELERATED``, with mypyc, as a wheel
+build does): the package is staged under the work folder with the compiled modules beside the sources, and the
+executable is built from that copy, so its computer samples about twice the deals in its thinking time. Where they
+cannot be compiled (no mypyc or C compiler, or ``BEZIQUE_PURE=1``) it carries the Python modules alone and says so.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -44,18 +51,38 @@ def font_args() -> list[str]:
     return ["--hidden-import", FONT_PACKAGE, *data]
 
 
-def compiled_runtime() -> list[str]:
-    """The mypyc runtime of a checkout compiled in place (``python3 setup.py build_ext --inplace``): the compiled
-    modules load it from C, where PyInstaller cannot see the import."""
-    return ["bezique__mypyc"] if any(ROOT.glob("bezique__mypyc.*")) else []
+def compiled_stage(work: Path) -> Path | None:
+    """A copy of the game (``main.py`` and the package) under `work` whose hot path is compiled, for PyInstaller to
+    bundle, or None where nothing could be compiled: the build then bundles the checkout's Python modules."""
+    if os.environ.get("BEZIQUE_PURE") == "1":
+        return None
+    stage = work / "stage"
+    shutil.rmtree(stage, ignore_errors=True)
+    compile_run = subprocess.run([sys.executable, "setup.py", "build_ext", "--build-lib", str(stage),
+                                  "--build-temp", str(work / "compile")], cwd=ROOT, capture_output=True, text=True)
+    if compile_run.returncode != 0 or not compiled_runtime(stage):  # the compiled modules need their runtime
+        print("build_app: the computer's hot path stays Python (it could not be compiled here)", file=sys.stderr)
+        return None
+    # the sources beside the compiled modules, not a checkout's own compiled files (built from other sources)
+    shutil.copytree(ROOT / "bezique", stage / "bezique", dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    shutil.copy2(ROOT / "main.py", stage / "main.py")
+    return stage
 
 
-def pyinstaller_args(dist: Path, work: Path) -> list[str]:
-    """The PyInstaller command line for a one-file, windowed build."""
+def compiled_runtime(source: Path) -> list[str]:
+    """The mypyc runtime of compiled modules under `source` (a stage, or a checkout compiled in place with
+    ``python3 setup.py build_ext --inplace``): they load it from C, where PyInstaller cannot see the import."""
+    return ["bezique__mypyc"] if any(source.glob("bezique__mypyc.*")) else []
+
+
+def pyinstaller_args(dist: Path, work: Path, source: Path = ROOT) -> list[str]:
+    """The PyInstaller command line for a one-file, windowed build of the game in `source` (the checkout, or a
+    ``compiled_stage``)."""
     sep = os.pathsep
-    hidden = [arg for module in [*command_modules(), *compiled_runtime()] for arg in ("--hidden-import", module)]
+    hidden = [arg for module in [*command_modules(), *compiled_runtime(source)] for arg in ("--hidden-import", module)]
     return [
-        str(ROOT / "main.py"),
+        str(source / "main.py"),
         "--name", APP_NAME,
         "--onefile",
         "--windowed",
@@ -64,7 +91,7 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
         "--distpath", str(dist),
         "--workpath", str(work),
         "--specpath", str(work),
-        "--paths", str(ROOT),
+        "--paths", str(source),
         "--collect-submodules", "bezique",
         "--add-data", f"{ROOT / 'assets'}{sep}bezique/data/assets",
         "--add-data", f"{ROOT / 'config.yaml'}{sep}bezique/data",
@@ -85,7 +112,7 @@ def build(dist: Path, work: Path) -> Path:
     """
     import PyInstaller.__main__  # imported here: only the build needs it
 
-    PyInstaller.__main__.run(pyinstaller_args(dist, work))
+    PyInstaller.__main__.run(pyinstaller_args(dist, work, compiled_stage(work) or ROOT))
     return executable_path(dist)
 
 
