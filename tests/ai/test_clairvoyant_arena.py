@@ -1,0 +1,50 @@
+"""``tools/clairvoyant_arena.py``: the search level's decisions in its arena see every hand as it is, and only in
+that arena."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from bezique.ai import arena
+from bezique.ai.expert import ExpertPlayer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("clairvoyant_arena", ROOT / "tools" / "clairvoyant_arena.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_search_level_decides_on_every_hand_as_it_is(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    tool = _tool()
+    seen: list[tuple[tuple, tuple, int]] = []
+    honest = ExpertPlayer.decide
+
+    def recording(self, view, legal, stop=None):
+        state = tool._Table.state
+        seen.append((view.known, tuple(tuple(hand) for hand in state.hands), view.stock_count))
+        return honest(self, view, legal, stop)
+
+    # set through monkeypatch first, so that what the tool installs over them is undone after the test
+    monkeypatch.setattr(ExpertPlayer, "decide", recording)
+    monkeypatch.setattr(arena, "view_for", arena.view_for)
+    assert tool.main(["--a", "expert", "--b", "intermediate", "--games", "2", "--iterations", "2",
+                      "--target", "500", "--seed", "3"]) == 0
+    assert "arena: A=expert B=intermediate" in capsys.readouterr().out
+    assert len(seen) > 40
+    assert all(known == hands for known, hands, _stock in seen)
+    assert any(stock > 0 and len(hands[0]) == 8 for _known, hands, stock in seen)  # the stock-phase hands too
+
+
+def test_only_a_search_level_against_another_level(capsys) -> None:
+    tool = _tool()
+    assert tool.main(["--a", "intermediate", "--b", "expert", "--games", "2"]) == 2
+    assert tool.main(["--a", "expert", "--b", "expert", "--games", "2"]) == 2
+    assert "--a must be a search level" in capsys.readouterr().err
