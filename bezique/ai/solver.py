@@ -11,8 +11,10 @@ reach the target (the last-trick bonus can end the game at once, brisques are ad
 
 When nobody can reach the target in this deal (most deals), a faster path applies: the value is then the future
 point difference alone, memoised by the cards left only, and cards of a suit that win and lose the same tricks are
-searched once, and the memo is shared by every solve under the same trump (``_shared_memo``). The search levels
-call it inside their rollouts near the end of the stock. Given `give_up` (a
+searched once, and the memo is shared by every solve under the same trump (``_shared_memo``). Near the target
+the memo is shared too, by the solves of the same scores, and the same cards are merged (a near-target count of
+eight cards a hand takes at most about 9,000 nodes on its own, 2,200 at the median: 300 random endgames of games to
+500). The search levels call it inside their rollouts near the end of the stock. Given `give_up` (a
 callable the solve asks now and then: the search's clock is past its deadline, or the window cancelled it) a solve
 raises ``OutOfTime`` once it says so: a search on a clock must never wait on one exact count (twelve cards a hand
 in Chinese take seconds). A ``WorkLimit`` as `give_up` also bounds the work on any budget, the clock's or a fixed
