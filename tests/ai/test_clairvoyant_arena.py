@@ -3,27 +3,15 @@ that arena."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from tool_modules import load_tool
 
 from bezique.ai import arena
 from bezique.ai.expert import ExpertPlayer
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("clairvoyant_arena", ROOT / "tools" / "clairvoyant_arena.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 def test_the_search_level_decides_on_every_hand_as_it_is(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    tool = _tool()
+    tool = load_tool("clairvoyant_arena")
     seen: list[tuple[tuple, tuple, int]] = []
     honest = ExpertPlayer.decide
 
@@ -44,7 +32,7 @@ def test_the_search_level_decides_on_every_hand_as_it_is(monkeypatch: pytest.Mon
 
 
 def test_only_a_search_level_against_another_level(capsys) -> None:
-    tool = _tool()
+    tool = load_tool("clairvoyant_arena")
     assert tool.main(["--a", "intermediate", "--b", "expert", "--games", "2"]) == 2
     assert tool.main(["--a", "expert", "--b", "expert", "--games", "2"]) == 2
     assert "--a must be a search level" in capsys.readouterr().err

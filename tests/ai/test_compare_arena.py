@@ -3,19 +3,10 @@ worked out by hand."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("compare_arena", ROOT / "tools" / "compare_arena.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tool_modules import load_tool
 
 
 def _log(path: Path, games: list[tuple[int, int, str | None, list[float]]]) -> str:
@@ -29,7 +20,7 @@ def _log(path: Path, games: list[tuple[int, int, str | None, list[float]]]) -> s
 
 
 def test_the_comparison_pairs_the_same_games_and_decks(tmp_path: Path) -> None:
-    tool = _tool()
+    tool = load_tool("compare_arena")
     first = tool.load(_log(tmp_path / "a.jsonl", [(0, 0, "A", [10.0, 30.0]), (1, 0, "B", [-40.0]),
                                                    (2, 1, "A", [20.0]), (3, 1, "A", [0.0])]))
     # the second run's games split between two logs (as when two processes shared a run), game 3 not played
@@ -47,7 +38,7 @@ def test_the_comparison_pairs_the_same_games_and_decks(tmp_path: Path) -> None:
 
 
 def test_logs_with_no_game_in_common_say_so(tmp_path: Path) -> None:
-    tool = _tool()
+    tool = load_tool("compare_arena")
     first = tool.load(_log(tmp_path / "a.jsonl", [(0, 0, "A", [10.0])]))
     second = tool.load(_log(tmp_path / "b.jsonl", [(1, 0, "A", [10.0])]))
     assert tool.compare(first, second) == ["no game is in both logs"]

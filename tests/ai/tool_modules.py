@@ -1,0 +1,18 @@
+"""The scripts of ``tools/`` loaded as modules by their file, for their tests (``tools/`` is not a package)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_tool(name: str) -> ModuleType:
+    """``tools/<name>.py``, freshly executed."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
