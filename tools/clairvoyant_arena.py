@@ -27,10 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bezique.ai import arena
 from bezique.ai.base import Decision, StopFlag
 from bezique.ai.expert import ExpertPlayer
+from bezique.ai.levels import HIDDEN_LEVELS, LEVELS
 from bezique.commands.cli import main as cli_main
 from bezique.rules import Action, GameState, PlayerView
 
-SEARCH_LEVELS = ("expert", "master")
+# the levels whose players search (and so read a view's hands), as the registry builds them
+SEARCH_LEVELS = tuple(name for name, factory in {**LEVELS, **HIDDEN_LEVELS}.items()
+                      if isinstance(factory, type) and issubclass(factory, ExpertPlayer))
 
 
 class _Table:

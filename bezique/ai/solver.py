@@ -152,7 +152,7 @@ class _Solver:
             return self._resolve(after, 1 - turn, led, turn, card, pm, po, bm, bo, alpha, beta)
 
         return self._minimax((hands, turn, led, pm, po, bm, bo), hands, turn,
-                             lambda: self._future_moves(hands, turn, led), child, alpha, beta)
+                             lambda: self._search_moves(hands, turn, led), child, alpha, beta)
 
     @staticmethod
     def _distinct(moves: list[int], hands: tuple[tuple[int, ...], tuple[int, ...]], led: int | None) -> list[int]:
@@ -175,8 +175,8 @@ class _Solver:
             out.append(card)
         return out
 
-    def _future_moves(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None) -> list[int]:
-        """The moves worth searching on the fast path: distinct ones, a follower's winners first (cheapest first),
+    def _search_moves(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None) -> list[int]:
+        """The moves worth searching, on either path: distinct ones, a follower's winners first (cheapest first),
         then its cheapest throw-away; the best reply is usually among the first, which makes the cut-offs early."""
         moves = self._distinct(self.legal(hands[turn], led, led), hands, led)
         if led is not None and len(moves) > 1:
@@ -192,7 +192,7 @@ class _Solver:
         def child(card: int, after: tuple[tuple[int, ...], tuple[int, ...]], alpha: int, beta: int) -> int:
             return self.future_after(after, turn, led, card, alpha, beta)
 
-        return self._minimax((hands, turn, led), hands, turn, lambda: self._future_moves(hands, turn, led), child,
+        return self._minimax((hands, turn, led), hands, turn, lambda: self._search_moves(hands, turn, led), child,
                              alpha, beta)
 
     def future_after(self, after: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None, card: int,
