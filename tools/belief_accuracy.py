@@ -15,7 +15,7 @@ Usage:
 
 Found on stop 33 (the defaults: 1828 positions): the Belief places 0.365 of the concealed cards where uniform
 deals place 0.306 (late in the stock 0.579 against 0.527); with ``TEMPERATURE`` 1.0 (2.0 now) 0.371, with 0.5
-0.376. Knowing the hand is worth about +30 points a deal in an arena, and this reading gets a sixth of the way
+0.376. Knowing the hand is worth about +30 points a deal in an arena, and this reading gets a twelfth of the way
 from uniform deals to it.
 """
 
