@@ -9,9 +9,10 @@ the stock ran out (melds held but never declared). Usage:
 
     python tools/points_by_kind.py --a expert --b intermediate --deals 150 --iterations 50 [--seed 1]
 
-Found on stop 33 (the Expert against the Intermediate, 150 decks, 50 sampled deals a decision): of the Expert's
-+48 a deal, +27 is the rest (card play: brisques and the last trick) and +15 the trump sequence; every other
-meld kind is level within a few points.
+Found on stop 33 (the defaults above, seed 1, the hot path compiled): of the Expert's +47 a deal over the
+Intermediate, +26 is the rest (card play: brisques and the last trick), +13 the trump sequence, +6 the royal
+marriage and +5 four aces; every other meld kind is level within two points. It wins fewer stock tricks (10.6
+against 13.4) and leaves less undeclared when the stock runs out (10.7 against 18.0 points).
 """
 
 from __future__ import annotations
