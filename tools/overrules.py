@@ -27,9 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
-from bezique.rules import Action, GameState, Phase, PlayerView, make_ruleset, new_game, play_game, view_for
+from bezique.ai.regret import STAGES, decision_kind
+from bezique.rules import Action, GameState, PlayerView, make_ruleset, new_game, play_game, view_for
 
-STAGES = (("early", 31), ("mid", 11), ("late", 0))  # by the stock left, as the regret command's stages
+STAGE_NAMES = ("early", "mid", "late")  # short names of the regret command's stages by the stock left (``STAGES``)
 Key = tuple[str, str]  # (kind of decision, stage)
 
 
@@ -41,8 +42,9 @@ class Tally:
         self.gains: defaultdict[Key, list[float]] = defaultdict(list)
 
     def add(self, view: PlayerView, searched: bool, gain: float) -> None:
-        kind = "declare" if view.phase == Phase.DECLARE else ("follow" if view.trick else "lead")
-        stage = next(name for name, least in STAGES if view.stock_count >= least)
+        kind = decision_kind(view.phase, bool(view.trick))
+        stage = next(name for name, (_label, least) in zip(STAGE_NAMES, STAGES, strict=True)
+                     if view.stock_count >= least)
         self.decisions[kind, stage] += 1
         if searched:
             self.gains[kind, stage].append(gain)

@@ -58,6 +58,13 @@ STAGES = (("stock over 30", 31), ("11-30", 11), ("10 or less", 0))  # the deal's
 T = TypeVar("T")
 
 
+def decision_kind(phase: Phase, trick_led: bool) -> str:
+    """Which of ``KINDS`` a decision is: a declaration step, a card to a trick already led, or a lead."""
+    if phase == Phase.DECLARE:
+        return "declare"
+    return "follow" if trick_led else "lead"
+
+
 class Position(NamedTuple):
     """A decision to measure: the true state (every card where it lies), whose turn, its distinct actions."""
 
@@ -67,9 +74,7 @@ class Position(NamedTuple):
 
     @property
     def kind(self) -> str:
-        if self.state.phase == Phase.DECLARE:
-            return "declare"
-        return "follow" if self.state.trick else "lead"
+        return decision_kind(self.state.phase, bool(self.state.trick))
 
     @property
     def stage(self) -> str:
