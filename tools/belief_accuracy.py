@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bezique.ai import inference
 from bezique.ai.levels import make_player
+from bezique.ai.regret import STAGE_SHORT, stage_index
 from bezique.rules import (
     Action,
     GameState,
@@ -45,7 +46,6 @@ from bezique.rules import (
 )
 
 EVERY = 3  # one stock-phase decision of seat 0 in this many is read
-STAGES = (("early", 31), ("mid", 11), ("late", 0))  # by the stock left, as the regret command's stages
 
 
 def placed(view: PlayerView, truth: Counter[int], draw: Callable[[], GameState], samples: int) -> float:
@@ -58,13 +58,9 @@ def placed(view: PlayerView, truth: Counter[int], draw: Callable[[], GameState],
     return hits / (samples * sum(truth.values()))
 
 
-def stage_of(stock: int) -> str:
-    return next(name for name, least in STAGES if stock >= least)
-
-
 def measure(deals: int, samples: int, seed: int) -> dict[str, dict[str, list[float]]]:
     """Per stage, the Belief's and the uniform deals' ``placed`` share at each read position of `deals` deals."""
-    shares: dict[str, dict[str, list[float]]] = {name: {"belief": [], "uniform": []} for name, _least in STAGES}
+    shares: dict[str, dict[str, list[float]]] = {name: {"belief": [], "uniform": []} for name in STAGE_SHORT}
     for deal in range(deals):
         read_deal(deal, samples, seed, shares)
     return shares
@@ -85,7 +81,7 @@ def read_deal(deal: int, samples: int, seed: int, shares: dict[str, dict[str, li
             if decisions % EVERY == 0 and truth:
                 rng = random.Random(f"{seed}-{deal}-{decisions}")
                 belief = inference.Belief(view, rng)
-                stage = shares[stage_of(len(state.stock))]
+                stage = shares[STAGE_SHORT[stage_index(len(state.stock))]]
                 stage["belief"].append(placed(view, truth, lambda: belief.deal(rng), samples))
                 stage["uniform"].append(placed(view, truth, lambda: determinize(view, rng), samples))
         return players[seat].choose(view, view.legal)

@@ -27,10 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
-from bezique.ai.regret import STAGES, decision_kind
+from bezique.ai.regret import STAGE_SHORT, decision_kind, stage_index
 from bezique.rules import Action, GameState, PlayerView, make_ruleset, new_game, play_game, view_for
 
-STAGE_NAMES = ("early", "mid", "late")  # short names of the regret command's stages by the stock left (``STAGES``)
 Key = tuple[str, str]  # (kind of decision, stage)
 
 
@@ -43,8 +42,7 @@ class Tally:
 
     def add(self, view: PlayerView, searched: bool, gain: float) -> None:
         kind = decision_kind(view.phase, bool(view.trick))
-        stage = next(name for name, (_label, least) in zip(STAGE_NAMES, STAGES, strict=True)
-                     if view.stock_count >= least)
+        stage = STAGE_SHORT[stage_index(view.stock_count)]
         self.decisions[kind, stage] += 1
         if searched:
             self.gains[kind, stage].append(gain)

@@ -55,7 +55,13 @@ SHARE = 0.2  # share of the eligible decisions of the sampled games kept as posi
 RULES_LEVEL = "rules"  # the search levels' own rules alone, without their search
 KINDS = ("lead", "follow", "declare")
 STAGES = (("stock over 30", 31), ("11-30", 11), ("10 or less", 0))  # the deal's stages by the stock left (47 at first)
+STAGE_SHORT = ("early", "mid", "late")  # the same stages' short names, for the measuring tools' tables
 T = TypeVar("T")
+
+
+def stage_index(stock: int) -> int:
+    """Which of ``STAGES`` a decision with `stock` cards left in the stock belongs to (an index)."""
+    return next(i for i, (_name, least) in enumerate(STAGES) if stock >= least)
 
 
 def decision_kind(phase: Phase, trick_led: bool) -> str:
@@ -78,8 +84,7 @@ class Position(NamedTuple):
 
     @property
     def stage(self) -> str:
-        stock = len(self.state.stock)
-        return next(name for name, least in STAGES if stock >= least)
+        return STAGES[stage_index(len(self.state.stock))][0]
 
 
 class Judged(NamedTuple):
