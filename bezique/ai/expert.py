@@ -82,6 +82,7 @@ class ExpertPlayer(RulePlayer):
         self.cores = cores or min(self.default_cores or remote.all_cores(), remote.all_cores())
         self.bank = 0.0  # thinking time saved on easy decisions (seconds), spent on the next hard ones
         self.last_deals = 0  # deals the last search sampled and played out for every candidate (bench ai reads it)
+        self.last_table: DealTable | None = None  # the last search's values, deal by deal (the measuring tools')
         self.last_cpu = 0.0  # CPU seconds the last decision's workers spent, all together (bench ai reads it)
 
     def decide(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Decision:
@@ -100,7 +101,7 @@ class ExpertPlayer(RulePlayer):
         if not self.iterations:
             spent = time.perf_counter() - started
             self.bank = min(BANK_CAP, max(0.0, self.bank + self.time_ms / 1000.0 - spent))
-        table = gathered.table
+        table = self.last_table = gathered.table
         self.last_deals = table.n if table is not None else 0
         self.last_cpu = sum(cpu for _decided, cpu in shares)
         decided = shares[0][0]
