@@ -83,3 +83,13 @@ def test_a_deal_gives_the_searched_plays_with_the_rules_choice_at_no_gain() -> N
         assert len({len(c.features) for c in d.candidates}) == 1
     lines = tool.report(found, steps=5)
     assert [line.split(":")[0] for line in lines] == ["lead", "follow"]
+
+
+def test_the_split_gain_values_the_half_deals_choice_on_the_other_half() -> None:
+    tool = load_tool("distil_policy")
+    rules = [0.0] * 10
+    lucky = [5.0, -1.0] * 5  # best on the even deals, worse than the rules' choice on the odd ones
+    steady = [1.0] * 10
+    assert tool.split_gain([rules, lucky, steady], 0) == -1.0
+    assert tool.split_gain([rules, lucky[:3], steady], 0) == 1.0  # searched on too few deals: not a choice
+    assert tool.split_gain([rules, [-2.0] * 10], 0) == 0.0  # nothing beats the rules' choice: it stands
