@@ -41,9 +41,9 @@ from bezique.ai.expert import ExpertPlayer
 from bezique.ai.knowledge import EXPERT_CRAFT, Knowledge, is_brisque
 from bezique.ai.levels import make_player
 from bezique.ai.policy import follow_scores, lead_costs
+from bezique.ai.regret import STAGE_SHORT, stage_index
 from bezique.rules import Action, GameState, Phase, beats, make_ruleset, new_game, play_game, suit_of, view_for
 
-LATE = 10  # stock cards at or below which a play counts as late (the regret command's last stage)
 MIN_SEEN = 8  # sampled deals a candidate's gain needs to count (candidates pruned sooner are clearly worse)
 KINDS = ("lead", "follow")
 
@@ -83,17 +83,18 @@ def split_gain(values: list[list[float]], prior: int) -> float:
 def features(state: GameState, me: int, cards: list[int]) -> dict[int, list[float]]:
     """Each of `cards`' features as a play by seat `me` now, read from what that seat knows (its cards, the
     tables, the trick, the cards played): the rules' score (the Expert's weights; a lead's cost negated), its keep
-    value, tabled, brisque, trump, its rank and trump rank, those x the stock left and x a late stock, the length
-    of its suit in my cards, trump x my trumps, a brisque in the last two draws, the share of unseen cards that
-    beat it, none beating it, its suit's unseen cards, the other seat's tabled cards of its suit, my other copies
-    of its face; a follow adds taking the trick, x the brisques on it, x the stock, x late, x the meld it lets me
-    declare, x my card a brisque."""
+    value, tabled, brisque, trump, its rank, its rank among trumps (ace to jack); brisque, trump, tabled and keep
+    value each x the share of the stock left and x a late stock; the length of its suit in my cards, trump x my
+    trumps, a brisque in the last two draws, the share of unseen cards that beat it, none beating it, its suit's
+    unseen cards, the other seat's tabled cards of its suit, my other copies of its face. A follow adds: taking
+    the trick, and that x the brisques on it, x the stock's share, x late, x the meld it lets me declare, x my
+    card a brisque."""
     know = Knowledge(state, me, EXPERT_CRAFT)
     keep = know.keep_values(cards)
     trump = state.trump
     stock = len(state.stock)
-    share = stock / 47.0
-    late = 1.0 if stock <= LATE else 0.0
+    share = stock / state.rules.stock_size
+    late = 1.0 if STAGE_SHORT[stage_index(stock)] == "late" else 0.0  # the regret command's last stage
     suit_count = [0, 0, 0, 0]
     for c in state.hands[me] + state.tables[me]:
         suit_count[suit_of(c)] += 1
@@ -144,7 +145,6 @@ def searched_deal(job: tuple[int, int, int]) -> list[Searched]:
         view = view_for(state, seat)
         if seat != expert_seat:
             return rival.choose(view, view.legal)
-        expert.last_table = None
         decision = expert.decide(view, view.legal)
         table = expert.last_table
         if table is not None and state.phase == Phase.PLAY and not state.final_phase:
