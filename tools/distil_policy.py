@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bezique.ai.confidence import DealTable
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.knowledge import EXPERT_CRAFT, Knowledge, is_brisque
 from bezique.ai.levels import make_player
@@ -59,25 +60,34 @@ class Candidate(NamedTuple):
 
 class Searched(NamedTuple):
     """A stock-phase card play the search decided: lead or follow, its candidates, the rules' choice (an index),
-    and the gain of the search's best chosen on the even sampled deals, valued on the odd ones (``split_gain``)."""
+    and the gains of two choices made on the even sampled deals and valued on the odd ones (``split_gains``): the
+    search's best, and the Expert's own (the rules' choice unless a candidate clears the bar)."""
 
     kind: str
     candidates: list[Candidate]
     prior: int
-    split: float = 0.0
+    split_best: float = 0.0
+    split_bar: float = 0.0
 
 
-def split_gain(values: list[list[float]], prior: int) -> float:
-    """The candidate with the best paired mean gain over `prior` on the even deals (of those with ``MIN_SEEN``
-    deals or more), valued on the odd deals: what the search's best is worth, without the optimism of valuing a
-    choice on the deals it was chosen on."""
+def split_gains(table: DealTable) -> tuple[float, float]:
+    """Two choices made on the even deals of a decision's `table` and valued by their paired mean gain over the
+    rules' choice on the odd deals, without the optimism of valuing a choice on the deals it was chosen on: the
+    candidate with the best mean (of those searched on ``MIN_SEEN`` deals or more), and the Expert's own choice
+    (``DealTable.pick``, among the candidates searched on every deal: the others were pruned as clearly worse)."""
+    values, prior = table.values, table.prior
+
     def gain(i: int, parity: int) -> float:
         n = min(len(values[i]), len(values[prior]))
         pairs = [values[i][d] - values[prior][d] for d in range(parity, n, 2)]
         return sum(pairs) / len(pairs) if pairs else 0.0
 
-    live = [i for i, v in enumerate(values) if i == prior or len(v) >= MIN_SEEN]
-    return gain(max(live, key=lambda i: gain(i, 0)), 1)
+    best = max((i for i, v in enumerate(values) if i == prior or len(v) >= MIN_SEEN), key=lambda i: gain(i, 0))
+    full = [i for i, v in enumerate(values) if len(v) == len(values[prior])]
+    half = DealTable([table.candidates[i] for i in full], table.candidates[prior], 0, table.bar)
+    for k, d in enumerate(range(0, len(values[prior]), 2)):
+        half.add(k, {j: values[i][d] for j, i in enumerate(full)})
+    return gain(best, 1), gain(full[half.pick()[0]], 1)
 
 
 def features(state: GameState, me: int, cards: list[int]) -> dict[int, list[float]]:
@@ -156,8 +166,7 @@ def searched_deal(job: tuple[int, int, int]) -> list[Searched]:
                 n = min(len(table.values[i]), len(prior))
                 gain = sum(a - b for a, b in zip(table.values[i][:n], prior[:n], strict=True)) / max(1, n)
                 candidates.append(Candidate(feats[c], gain, n))
-            out.append(Searched("follow" if state.trick else "lead", candidates, table.prior,
-                                split_gain(table.values, table.prior)))
+            out.append(Searched("follow" if state.trick else "lead", candidates, table.prior, *split_gains(table)))
         return decision.action
 
     play_game(new_game(rules, deal % 2), [choose, choose], random.Random(seed * 7_907 + deal), max_deals=1)
@@ -229,10 +238,12 @@ def report(decisions: list[Searched], steps: int) -> list[str]:
         rules_alone = [1.0] + [0.0] * (len(train[0].candidates[0].features) - 1)
         learned, best = held_out_gains(test, fit(train, steps))
         alone, _best = held_out_gains(test, rules_alone)
-        split = sum(d.split for d in test) / len(test)
+        split_best = sum(d.split_best for d in test) / len(test)
+        split_bar = sum(d.split_bar for d in test) / len(test)
         lines.append(f"{kind}: {len(mine)} searched decisions, held out {len(test)}: learned policy {learned:+.2f} a "
-                     f"decision, the rules' score alone {alone:+.2f}, the search's best {best:+.2f} (optimistic), "
-                     f"chosen on half the deals and valued on the others {split:+.2f}")
+                     f"decision, the rules' score alone {alone:+.2f}, the search's best {best:+.2f} (optimistic); "
+                     f"chosen on half the deals and valued on the others: the search's best {split_best:+.2f}, "
+                     f"the Expert's choice {split_bar:+.2f}")
     return lines
 
 

@@ -6,9 +6,11 @@ import random
 
 from tool_modules import load_tool
 
+from bezique.ai.confidence import TWO_HANDED_BAR, DealTable
 from bezique.ai.knowledge import EXPERT_CRAFT, Knowledge
 from bezique.ai.policy import follow_scores
 from bezique.rules import (
+    PLAY_ACTIONS,
     GameState,
     apply,
     beats,
@@ -85,11 +87,21 @@ def test_a_deal_gives_the_searched_plays_with_the_rules_choice_at_no_gain() -> N
     assert [line.split(":")[0] for line in lines] == ["lead", "follow"]
 
 
-def test_the_split_gain_values_the_half_deals_choice_on_the_other_half() -> None:
+def half_table(*values: list[float]) -> DealTable:
+    """A decision's table of the given candidates' values (the first is the rules' choice), as the search fills it."""
+    candidates = [PLAY_ACTIONS[c] for c in range(len(values))]
+    table = DealTable(candidates, candidates[0], 0, TWO_HANDED_BAR)
+    table.values = [list(v) for v in values]
+    return table
+
+
+def test_the_split_gains_value_the_half_deals_choices_on_the_other_half() -> None:
     tool = load_tool("distil_policy")
-    rules = [0.0] * 10
-    lucky = [5.0, -1.0] * 5  # best on the even deals, worse than the rules' choice on the odd ones
-    steady = [1.0] * 10
-    assert tool.split_gain([rules, lucky, steady], 0) == -1.0
-    assert tool.split_gain([rules, lucky[:3], steady], 0) == 1.0  # searched on too few deals: not a choice
-    assert tool.split_gain([rules, [-2.0] * 10], 0) == 0.0  # nothing beats the rules' choice: it stands
+    rules = [0.0] * 40
+    lucky = [5.0, -1.0] * 20  # best on the even deals, worse than the rules' choice on the odd ones
+    steady = [1.0] * 40
+    assert tool.split_gains(half_table(rules, lucky, steady)) == (-1.0, -1.0)  # clears the bar too: no noise
+    assert tool.split_gains(half_table(rules, lucky[:3], steady)) == (1.0, 1.0)  # too few deals: not a choice
+    assert tool.split_gains(half_table(rules, [-2.0] * 40)) == (0.0, 0.0)  # nothing beats the rules' choice
+    noisy = [4.0, -4.0, -3.0, 3.0] * 10  # +0.5 a deal on the even deals, far from clearing the bar
+    assert tool.split_gains(half_table(rules, noisy)) == (-0.5, 0.0)
