@@ -31,20 +31,21 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
-import random
 import sys
 from pathlib import Path
 from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from overrules import expert_deal  # a sibling script: tools/ is the script's own folder on the path
+
+from bezique.ai.base import Decision
 from bezique.ai.confidence import DealTable
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.knowledge import EXPERT_CRAFT, Knowledge, is_brisque
-from bezique.ai.levels import make_player
 from bezique.ai.policy import follow_scores, lead_costs
 from bezique.ai.regret import STAGE_SHORT, stage_index
-from bezique.rules import Action, GameState, Phase, beats, make_ruleset, new_game, play_game, suit_of, view_for
+from bezique.rules import GameState, Phase, PlayerView, beats, suit_of
 
 MIN_SEEN = 8  # sampled deals a candidate's gain needs to count (candidates pruned sooner are clearly worse)
 KINDS = ("lead", "follow")
@@ -143,34 +144,26 @@ def features(state: GameState, me: int, cards: list[int]) -> dict[int, list[floa
 
 
 def searched_deal(job: tuple[int, int, int]) -> list[Searched]:
-    """One deal of the Expert against the Intermediate (the Expert's seat alternating by deal): its searched
-    stock-phase card plays."""
+    """One deal of the Expert against the Intermediate (``overrules.expert_deal``): its searched stock-phase card
+    plays."""
     deal, iterations, seed = job
-    rules = make_ruleset("two_handed", {"target_score": 2000})  # no game ends inside the deal
-    expert = ExpertPlayer(seed * 1_000_003 + deal, iterations=iterations, cores=1)
-    rival = make_player("intermediate", seed * 1_000_003 + deal + 500_000)
-    expert_seat = deal % 2
     out: list[Searched] = []
 
-    def choose(state: GameState, seat: int) -> Action:
-        view = view_for(state, seat)
-        if seat != expert_seat:
-            return rival.choose(view, view.legal)
-        decision = expert.decide(view, view.legal)
+    def watch(state: GameState, view: PlayerView, _decision: Decision, expert: ExpertPlayer) -> None:
         table = expert.last_table
-        if table is not None and state.phase == Phase.PLAY and not state.final_phase:
-            cards = [a.cards[0] for a in table.candidates]
-            feats = features(state, seat, cards)
-            prior = table.values[table.prior]
-            candidates = []
-            for i, c in enumerate(cards):
-                n = min(len(table.values[i]), len(prior))
-                gain = sum(a - b for a, b in zip(table.values[i][:n], prior[:n], strict=True)) / max(1, n)
-                candidates.append(Candidate(feats[c], gain, n))
-            out.append(Searched("follow" if state.trick else "lead", candidates, table.prior, *split_gains(table)))
-        return decision.action
+        if table is None or state.phase != Phase.PLAY or state.final_phase:
+            return
+        cards = [a.cards[0] for a in table.candidates]
+        feats = features(state, view.seat, cards)
+        prior = table.values[table.prior]
+        candidates = []
+        for i, c in enumerate(cards):
+            n = min(len(table.values[i]), len(prior))
+            gain = sum(a - b for a, b in zip(table.values[i][:n], prior[:n], strict=True)) / max(1, n)
+            candidates.append(Candidate(feats[c], gain, n))
+        out.append(Searched("follow" if state.trick else "lead", candidates, table.prior, *split_gains(table)))
 
-    play_game(new_game(rules, deal % 2), [choose, choose], random.Random(seed * 7_907 + deal), max_deals=1)
+    expert_deal(deal, iterations, seed, watch)
     return out
 
 

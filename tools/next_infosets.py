@@ -15,9 +15,8 @@ done, the phase). Printed: the distinct sets a root action leads to and the deal
 
 Found on stop 34 (compiled, the defaults: 181 pairs): 300 deals lead a root action to a median of 69 distinct next
 decisions, 4.35 deals each, before a tree shares its deals between the five or so root actions: about one deal a
-node. A tree
-over the player's own later moves would not see its second level; the flat search's paired deals (``confidence``)
-use every deal for every candidate instead.
+node. A tree over the player's own later moves would not see its second level; the flat search's paired deals
+(``confidence``) use every deal for every candidate instead.
 """
 
 from __future__ import annotations

@@ -21,10 +21,12 @@ import argparse
 import random
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bezique.ai.base import Decision
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
 from bezique.ai.regret import STAGE_SHORT, decision_kind, stage_index
@@ -60,8 +62,13 @@ class Tally:
         return lines
 
 
-def play_deal(deal: int, iterations: int, seed: int, tally: Tally) -> None:
-    """One deal of the Expert against the Intermediate (the Expert's seat alternating by deal), tallied."""
+Watch = Callable[[GameState, PlayerView, Decision, ExpertPlayer], None]
+
+
+def expert_deal(deal: int, iterations: int, seed: int, watch: Watch) -> None:
+    """One deal of the Expert (`iterations` sampled deals a decision, one core) against the Intermediate, the
+    Expert's seat alternating by deal; `watch` is shown every decision of the Expert (the true state before it,
+    the view, the decision, the player) before it is played. The measuring tools of the search share it."""
     rules = make_ruleset("two_handed", {"target_score": 2000})  # no game ends inside the deal
     expert = ExpertPlayer(seed * 1_000_003 + deal, iterations=iterations, cores=1)
     rival = make_player("intermediate", seed * 1_000_003 + deal + 500_000)
@@ -72,11 +79,19 @@ def play_deal(deal: int, iterations: int, seed: int, tally: Tally) -> None:
         if seat != expert_seat:
             return rival.choose(view, view.legal)
         decision = expert.decide(view, view.legal)
-        if len(view.legal) > 1 and not view.final_phase:
-            tally.add(view, decision.code == "search", float((decision.args or {}).get("gain", 0)))
+        watch(state, view, decision, expert)
         return decision.action
 
     play_game(new_game(rules, deal % 2), [choose, choose], random.Random(seed * 7_907 + deal), max_deals=1)
+
+
+def play_deal(deal: int, iterations: int, seed: int, tally: Tally) -> None:
+    """One deal of the Expert against the Intermediate (``expert_deal``), its stock-phase choices tallied."""
+    def watch(_state: GameState, view: PlayerView, decision: Decision, _expert: ExpertPlayer) -> None:
+        if len(view.legal) > 1 and not view.final_phase:
+            tally.add(view, decision.code == "search", float((decision.args or {}).get("gain", 0)))
+
+    expert_deal(deal, iterations, seed, watch)
 
 
 def main(argv: list[str] | None = None) -> int:
