@@ -10,6 +10,7 @@ prints them.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,15 +133,19 @@ def _whole(low: int, high: int) -> _Check:
     return check
 
 
+_SIZE = re.compile(r"([0-9]{1,6})x([0-9]{1,6})")  # "WxH" as the game saves it
+
+
 def _window_size(value: Any) -> str:
     """"auto", or a window size "WxH" from 320x240 to 16384x16384 (what the game saves when the window is
     resized)."""
     if value == "auto":
         return value
-    if isinstance(value, str):
-        w, _, h = value.lower().partition("x")
-        if w.isdigit() and h.isdigit() and 320 <= int(w) <= 16384 and 240 <= int(h) <= 16384:
-            return f"{int(w)}x{int(h)}"
+    # ASCII digits only, and few: str.isdigit() also takes "²" (which int() refuses) and 5,000 digits (beyond
+    # int()'s limit), and a check must refuse a value, never fail on it
+    match = _SIZE.fullmatch(value.lower()) if isinstance(value, str) else None
+    if match and 320 <= int(match[1]) <= 16384 and 240 <= int(match[2]) <= 16384:
+        return f"{int(match[1])}x{int(match[2])}"
     raise _Invalid("use auto or a size such as 1280x720")
 
 

@@ -143,22 +143,28 @@ def _entry(path: Path, doc: dict[str, Any]) -> KeptGame:
                                                 for p in players):
         raise ValueError("record.players must list the players by name")
     scores, winner = summary.get("scores"), summary.get("winner")
-    whole = storage.is_whole
-    if not isinstance(scores, list) or not all(whole(s) for s in scores) or not (winner is None or whole(winner)):
-        raise ValueError("summary: scores must be whole numbers and the winner a side or null")
-    target = summary.get("target")
+    count, last_seat = storage.is_count, len(players) - 1
+    if not isinstance(scores, list) or not 0 < len(scores) <= len(players) or not all(count(s) for s in scores):
+        raise ValueError(f"summary.scores: expected a whole number from 0 to {storage.MAX_COUNT} for each side, "
+                         f"found {shorten(scores)}")
+    if not (winner is None or count(winner, last_seat)):
+        raise ValueError(f"summary.winner: expected a side from 0 to {last_seat} or null, found {shorten(winner)}")
+    numbers = {"summary.target": summary.get("target", 0), "summary.deals": summary.get("deals", 0),
+               "meta.human_seat": meta.get("human_seat", 0)}
+    for where, value in numbers.items():  # a number of another kind (true, 1.5, a text) reads as 0, as ever
+        high = last_seat if where == "meta.human_seat" else storage.MAX_COUNT
+        if storage.is_whole(value) and not count(value, high):
+            raise ValueError(f"{where}: expected a whole number from 0 to {high}, found {shorten(value)}")
+    target, deals, seat = (value if count(value) else 0 for value in numbers.values())
     try:
         kept_at = datetime.fromisoformat(str(doc.get("kept_at")))
     except ValueError:
         raise ValueError(f"kept_at: not a date and time ({shorten(doc.get('kept_at'))})") from None
     level = meta.get("level")
-    seat = meta.get("human_seat", 0)
-    return KeptGame(path=path, kept_at=kept_at, variant=str(record.get("variant")),
-                    target=target if whole(target) else 0,
+    return KeptGame(path=path, kept_at=kept_at, variant=str(record.get("variant")), target=target,
                     players=tuple(p["name"] for p in players),
                     mode=str(meta.get("mode", "computer")), level=level if isinstance(level, str) else None,
-                    human_seat=seat if whole(seat) else 0, scores=tuple(scores), winner=winner,
-                    deals=summary["deals"] if whole(summary.get("deals")) else 0,
+                    human_seat=seat, scores=tuple(scores), winner=winner, deals=deals,
                     finished=summary.get("finished") is True, abandoned=doc.get("abandoned") is True)
 
 

@@ -74,7 +74,7 @@ def _checked_choices(raw: dict[str, Any]) -> dict[str, Any]:
     if isinstance(raw.get("level"), str):
         out["level"] = raw["level"]
     target = raw.get("target", 0)
-    if target is None or (isinstance(target, int) and not isinstance(target, bool) and target > 0):
+    if target is None or (storage.is_count(target) and target > 0):
         out["target"] = target
     people = raw.get("people")
     if isinstance(people, list) and all(isinstance(p, bool) for p in people):

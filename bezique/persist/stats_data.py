@@ -7,8 +7,9 @@ to ``EARLIER`` ("earlier games, all variants"). No pygame here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeGuard
+from typing import Any
 
+from bezique.persist.storage import MAX_COUNT, is_count, is_whole
 from bezique.shown import shorten
 
 FORMAT = "bezique-stats"
@@ -103,7 +104,7 @@ class Stats:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise ValueError("not a Bezique statistics file")
         version = doc.get("version")
-        if not count_value(version) or version < 1:
+        if not is_whole(version) or version < 1:
             raise ValueError(f"version: expected a whole number, found {shorten(version)}")
         if version == 1:
             return _from_version_1(doc)
@@ -143,14 +144,9 @@ def _from_version_1(doc: dict[str, Any]) -> Stats:
     return out
 
 
-def count_value(value: Any) -> TypeGuard[int]:
-    """A whole number, as JSON gives it (``True`` is not a count, though Python calls it an int)."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _number(value: Any, where: str) -> int:
-    if not count_value(value) or value < 0:
-        raise ValueError(f"{where}: expected a whole number of at least 0, found {shorten(value)}")
+    if not is_count(value):
+        raise ValueError(f"{where}: expected a whole number from 0 to {MAX_COUNT}, found {shorten(value)}")
     return value
 
 

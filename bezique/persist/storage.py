@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import math
 import os
+import re
 import tempfile
 import time
 from dataclasses import dataclass
@@ -146,7 +148,9 @@ def read_json(path: Path | str) -> Any:
         FileNotFoundError: there is no such file (not damage: simply nothing saved yet; also when the data folder
             is not a folder at all).
         DamagedFileError: the file exists but cannot be read, is too large, is not UTF-8 text, or is not complete
-            JSON (or holds a number beyond Python's 4,300 digits).
+            JSON (or holds a number beyond Python's 4,300 digits, or one no file this game writes can hold: ``NaN``,
+            ``Infinity`` and ``-Infinity``, which Python's json reads though JSON has no such numbers, and a number
+            too large for a float, which Python's json reads as infinity).
     """
     path = Path(path)
     try:
@@ -167,7 +171,11 @@ def read_json(path: Path | str) -> Any:
     except UnicodeDecodeError:
         raise DamagedFileError(path, "damaged", "the file is not UTF-8 text") from None
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except _NotANumber as exc:
+        line, column = _position(text, exc.token)
+        raise DamagedFileError(path, "damaged", f"{exc.heading} at line {line}, column {column}: "
+                                                f"{shorten(exc.token, quote=False, limit=40)} {exc.why}") from None
     except json.JSONDecodeError as exc:
         raise DamagedFileError(path, "damaged", f"not valid JSON at line {exc.lineno}, column {exc.colno}: "
                                                 f"{exc.msg}") from None
@@ -175,6 +183,44 @@ def read_json(path: Path | str) -> Any:
         raise DamagedFileError(path, "damaged", "not valid JSON: nested too deeply") from None
     except ValueError as exc:  # not a JSONDecodeError: e.g. an integer beyond Python's 4,300-digit limit
         raise DamagedFileError(path, "damaged", f"not usable JSON: {exc}") from None
+
+
+class _NotANumber(ValueError):
+    """A number in a file that no value of this game can be: `token` as written, `why` in words, under `heading`
+    (``not valid JSON``, or ``not usable JSON`` for a number JSON allows that Python cannot hold)."""
+
+    def __init__(self, token: str, why: str, heading: str) -> None:
+        super().__init__(token)
+        self.token = token
+        self.why = why
+        self.heading = heading
+
+
+def _refuse_constant(token: str) -> Any:
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python's json would read them (they are not JSON), and a value
+    that is not a number compares false with every bound, then cannot be written back (``allow_nan=False``)."""
+    raise _NotANumber(token, "is not a number JSON allows", "not valid JSON")
+
+
+def _finite_float(token: str) -> float:
+    """A decimal number, refused when it is too large for a float (``1e400``: Python's json reads infinity)."""
+    value = float(token)
+    if not math.isfinite(value):
+        raise _NotANumber(token, "is too large a number", "not usable JSON")
+    return value
+
+
+_STRING_OR_NUMBER = re.compile(r'"(?:[^"\\]|\\.)*"|-?(?:Infinity|NaN)|-?\d[\d.eE+-]*')
+
+
+def _position(text: str, token: str) -> tuple[int, int]:
+    """The line and column (from 1) where `token` first stands outside a string of `text`, as JSON's own errors
+    give them; (1, 1) if it cannot be found (it always can: the parser met it)."""
+    for match in _STRING_OR_NUMBER.finditer(text):
+        if match.group() == token:
+            offset = match.start()
+            return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+    return 1, 1
 
 
 def set_aside(path: Path | str, reason: str, label: str = "damaged") -> Path:
@@ -201,6 +247,15 @@ def set_aside(path: Path | str, reason: str, label: str = "damaged") -> Path:
 def is_whole(value: Any) -> TypeGuard[int]:
     """Whether `value` is a whole number (JSON's true and false are not)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+MAX_COUNT = 1_000_000_000  # games, points, deals: a player's files stay far below it, a bigger one is damage
+
+
+def is_count(value: Any, high: int = MAX_COUNT) -> TypeGuard[int]:
+    """Whether `value` is a whole number from 0 to `high`: a count, a score, a seat a file may hold. Without the
+    bound, a 4,000-digit tally reads as a number and fills the screen that shows it."""
+    return is_whole(value) and 0 <= value <= high
 
 
 def keep_if_newer(path: Path, fmt: str, version: int) -> Path | None:
