@@ -50,6 +50,8 @@ class Shell:
         self.meta: dict[str, Any] | None = None
         self.table: TableScene | None = None  # the game being played and saved
         self.save_problem: str | None = None  # why the last save failed, worded; None while saves succeed
+        for problem in self.problems:  # each one line naming the file (and where a damaged one was kept):
+            print(f"bezique: {problem}", file=sys.stderr)  # for a terminal and a bug report; the table shows them
         folder = storage.data_dir_problem()
         if folder is not None:  # said once; the saves that then fail say nothing more until one succeeds
             print(f"bezique: the data folder cannot be written ({folder}); nothing will be kept", file=sys.stderr)
