@@ -1,14 +1,18 @@
-"""The wheel is the game: built from the checkout and installed elsewhere, it opens with its cards and sounds.
+"""The wheel is the game: built from the checkout and installed as a player installs it, it opens with its cards
+and sounds.
 
-The virtual environment sees the test environment's packages (``--system-site-packages``: pygame-ce, PyYAML and
-platformdirs, no network) but runs from a folder outside the checkout with no ``PYTHON*`` variables, so only what
-the wheel carries is found.
+The wheel goes into a fresh virtual environment of its own (no system site packages), by that environment's pip,
+with its pinned run-time requirements offered from a wheelhouse the running interpreter's pip makes (from its cache,
+else its index) and nothing else (``--no-index``, no pip configuration): whether pytest runs in a virtual
+environment or in a bare Python, the installed game finds only what the wheel and its requirements carry, never the
+test environment's packages, and runs from a folder outside the checkout with no ``PYTHON*`` variables.
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -27,9 +31,19 @@ BIN = "Scripts" if sys.platform == "win32" else "bin"
 LOADED = "47 images and 13 sounds loaded"  # every card face, back, felt and sound (--first-frame-exit)
 
 
-def _run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-    return subprocess.run(command, cwd=cwd, env={**clean, **env}, capture_output=True, text=True, timeout=300)
+def _run(command: list[str], cwd: Path, *, isolated: bool = False, **env: str) -> subprocess.CompletedProcess[str]:
+    """`command` without the test's ``PYTHON*`` variables; `isolated`: without any pip configuration either (its
+    files and ``PIP_*`` variables), so that a pip run sees only the folders its command names."""
+    drop = ("PYTHON", "PIP_") if isolated else ("PYTHON",)
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
+    if isolated:
+        clean |= {"PIP_CONFIG_FILE": os.devnull, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    return subprocess.run(command, cwd=cwd, env={**clean, **env}, capture_output=True, text=True, timeout=600)
+
+
+def _offline_install(wheelhouse: Path) -> list[str]:
+    """pip's options that install from `wheelhouse` alone."""
+    return ["--no-index", "--find-links", str(wheelhouse)]
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +63,42 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def env_dir(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh environment with the wheel installed; the test's own pip, run by its Python, installs into it."""
+def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """requirements.txt's pins as wheels, made by the running interpreter's pip as it is configured (its cache, else
+    its index: what a player's pip would fetch), for the installs below to take offline."""
+    where = tmp_path_factory.mktemp("wheelhouse")
+    built = _run([sys.executable, "-m", "pip", "wheel", "-q", "-r", str(ROOT / "requirements.txt"), "-w", str(where)],
+                 cwd=where)
+    assert built.returncode == 0, built.stdout[-2000:] + built.stderr[-2000:]
+    return where
+
+
+@pytest.fixture(scope="module")
+def env_dir(wheel: Path, wheelhouse: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh environment of its own (its own pip, no system site packages) with the wheel installed by that pip,
+    its requirements from the wheelhouse alone, as a player would install it."""
     where = tmp_path_factory.mktemp("env")
-    venv.create(where, system_site_packages=True, with_pip=False)
-    pip = _run([str(where / BIN / "python"), "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
-               cwd=where)
+    venv.create(where, system_site_packages=False, with_pip=True)
+    pip = _run([str(where / BIN / "python"), "-m", "pip", "install", *_offline_install(wheelhouse), str(wheel)],
+               cwd=where, isolated=True)
     assert pip.returncode == 0, pip.stdout[-2000:] + pip.stderr[-2000:]
     return where
+
+
+SEEN = ("import importlib.util, sys, platformdirs, pygame, yaml\n"
+        "print(sys.prefix)\n"
+        "print(*(m.__file__ for m in (platformdirs, pygame, yaml)), sep='\\n')\n"
+        "print(importlib.util.find_spec('pytest') is None)")
+
+
+def _sees_only(python: Path, where: Path, cwd: Path) -> None:
+    """`python` runs in `where` and finds its run-time packages there, and the test tools (pytest) nowhere."""
+    run = _run([str(python), "-c", SEEN], cwd=cwd, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    assert run.returncode == 0, run.stdout + run.stderr
+    prefix, *modules, no_pytest = run.stdout.splitlines()
+    assert Path(prefix).resolve() == where.resolve() != Path(sys.prefix).resolve()
+    assert all(Path(m).resolve().is_relative_to(where.resolve()) for m in modules), modules
+    assert no_pytest == "True", "the installed game sees the test environment's packages"
 
 
 def test_wheel_carries_cards_sounds_and_config(wheel: Path) -> None:
@@ -77,6 +119,10 @@ def test_installed_game_starts_with_its_cards_and_sounds(env_dir: Path, tmp_path
     assert LOADED in run.stdout
     where = _run([str(env_dir / BIN / "python"), "-c", "import bezique; print(bezique.data_path())"], cwd=tmp_path)
     assert Path(where.stdout.strip()).is_relative_to(env_dir), where.stdout + where.stderr
+
+
+def test_installed_game_sees_its_own_environment_only(env_dir: Path, tmp_path: Path) -> None:
+    _sees_only(env_dir / BIN / "python", env_dir, tmp_path)
 
 
 def test_installed_version_is_the_package_version(env_dir: Path, tmp_path: Path) -> None:
@@ -102,20 +148,22 @@ def test_installed_game_without_a_file_names_it(env_dir: Path, tmp_path: Path, r
     assert f"bezique: the game's file {missing} is missing or unreadable" in run.stderr, run.stdout + run.stderr
 
 
-def test_pipx_install_gives_a_bezique_command_that_plays(wheel: Path, tmp_path: Path) -> None:
+def test_pipx_install_gives_a_bezique_command_that_plays(wheel: Path, wheelhouse: Path, tmp_path: Path) -> None:
     """``pipx install`` (the way README offers a player to install it): its own environment, a ``bezique`` command
-    on its bin folder, and a first frame with every card and sound. ``--system-site-packages`` lets its pip find
-    the pinned run-time packages already installed here instead of the network."""
+    on its bin folder, and a first frame with every card and sound. Its pip takes the pinned run-time packages from
+    the wheelhouse alone, and its shared pip is the one Python bundles (no upgrade from the network)."""
     pytest.importorskip("pipx", reason="pipx is pinned in requirements-dev.txt")
     home, bin_dir = tmp_path / "pipx-home", tmp_path / "pipx-bin"
-    installed = _run([sys.executable, "-m", "pipx", "install", "--system-site-packages", str(wheel)], cwd=tmp_path,
-                     PIPX_HOME=str(home), PIPX_BIN_DIR=str(bin_dir), PIPX_MAN_DIR=str(tmp_path / "pipx-man"))
+    installed = _run([sys.executable, "-m", "pipx", "install", "--pip-args", shlex.join(_offline_install(wheelhouse)),
+                      str(wheel)], cwd=tmp_path, isolated=True, PIPX_HOME=str(home), PIPX_BIN_DIR=str(bin_dir),
+                     PIPX_MAN_DIR=str(tmp_path / "pipx-man"), PIPX_DISABLE_SHARED_LIBS_AUTO_UPGRADE="1")
     assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
     command = bin_dir / ("bezique.exe" if sys.platform == "win32" else "bezique")
     run = _run([str(command), "--first-frame-exit"], cwd=tmp_path, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                BEZIQUE_DATA_DIR=str(tmp_path / "data"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert LOADED in run.stdout
+    _sees_only(home / "venvs" / "bezique" / BIN / "python", home / "venvs" / "bezique", tmp_path)
 
 
 def test_wheel_compiles_the_rollouts_hot_path_where_it_can(wheel: Path) -> None:
