@@ -9,7 +9,7 @@ alternating, and counts its stock-phase decisions with a choice (a lead, a follo
 decided by the search, with the search's mean estimated gain over the rules' choice (points-equivalent of the
 rollouts' value). Usage:
 
-    python tools/overrules.py [--deals 60] [--iterations 100] [--seed 1]
+    python lab/overrules.py [--deals 60] [--iterations 100] [--seed 1]
 
 Found on stop 34 (compiled, the defaults): 23% of 1671 decisions are overruled: leads 25-41% (most as the stock
 runs out), follows 19-35%, declaration steps 2-4%; a mean estimated gain of 6-13 a decision.

@@ -7,8 +7,8 @@ then with the constants named on the command line set, and prints the regret of 
 difference (mean and standard error, by kind of decision). A negative difference is a gain. It is a probe for
 choosing what to put before an arena, not a measure of strength: the arena decides. Usage:
 
-    python tools/regret_constants.py "bezique.ai.confidence.TWO_HANDED_BAR=(0.8, 0.0)" \
-        --oracle docs/regret/oracle_two_handed_500_s31000_p300_r48.json
+    python lab/regret_constants.py "bezique.ai.confidence.TWO_HANDED_BAR=(0.8, 0.0)" \
+        --oracle lab/regret/oracle_two_handed_500_s31000_p300_r48.json
 
 A constant is set in its module and wherever another search module imported the same value by name; a named
 tuple's fields are given as a plain tuple.

@@ -3,13 +3,13 @@ opponent can be worth to it.
 
 The Expert samples the cards it cannot see from its reading of the opponent (``inference.Belief``); here its view
 is given every hand as it is, so its sampled deals differ only in the stock. Against the same opponent on the same
-decks (the same seed as an honest run, ``tools/compare_arena.py`` to pair the two), the difference is what a perfect
+decks (the same seed as an honest run, ``lab/compare_arena.py`` to pair the two), the difference is what a perfect
 reading would add to the search as it is; the rest of the gap to any target is the search's own.
 
 Usage: the arena command's options; level A must be a search level (expert, master) and level B must not (the
 search levels' views are all given the hands):
 
-    python tools/clairvoyant_arena.py --a expert --b intermediate --games 300 --target 500 --seed 30501 \\
+    python lab/clairvoyant_arena.py --a expert --b intermediate --games 300 --target 500 --seed 30501 \\
         --iterations 100 --log /tmp/clairvoyant.jsonl
 
 The same on the regret command's positions (its options after ``regret``): the levels there see every hand as it
@@ -17,8 +17,8 @@ is, the positions and the oracle stay the honest ones, so the figures pair with 
 (stop 33: the Expert's regret on 50 sampled deals went from 11.57 to only 10.81, where the arena above gained +31
 points a deal: the oracle's own noise hides most of what reading is worth from the regret command):
 
-    python tools/clairvoyant_arena.py regret --levels expert,rules --iterations 50 \\
-        --oracle docs/regret/oracle_two_handed_500_s31000_p300_r48.json
+    python lab/clairvoyant_arena.py regret --levels expert,rules --iterations 50 \\
+        --oracle lab/regret/oracle_two_handed_500_s31000_p300_r48.json
 
 It changes the arena (or the regret command) in this process only (and in processes it forks): a probe, never the
 game.

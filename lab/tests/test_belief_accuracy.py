@@ -1,4 +1,4 @@
-"""``tools/belief_accuracy.py``: the share of the opponent's concealed cards a deal places right, by stage."""
+"""``lab/belief_accuracy.py``: the share of the opponent's concealed cards a deal places right, by stage."""
 
 from __future__ import annotations
 
@@ -6,14 +6,14 @@ import random
 from collections import Counter
 
 import pytest
-from tool_modules import load_tool
+from lab_scripts import load_script
 
 from bezique.ai import inference
 from bezique.rules import determinize, make_ruleset, new_game, shuffled_deck, start_deal, view_for
 
 
 def test_a_deal_of_the_true_hands_places_every_card_and_a_uniform_one_some() -> None:
-    tool = load_tool("belief_accuracy")
+    tool = load_script("belief_accuracy")
     rules = make_ruleset("two_handed")
     state = new_game(rules, 0)
     start_deal(state, shuffled_deck(rules, random.Random(4)))
@@ -26,7 +26,7 @@ def test_a_deal_of_the_true_hands_places_every_card_and_a_uniform_one_some() -> 
 
 
 def test_the_report_covers_every_read_position(capsys) -> None:
-    tool = load_tool("belief_accuracy")
+    tool = load_script("belief_accuracy")
     shares = tool.measure(2, 2, 3)
     assert set(tool.STAGE_SHORT) == set(shares)
     counts = [len(stage["belief"]) for stage in shares.values()]
@@ -37,7 +37,7 @@ def test_the_report_covers_every_read_position(capsys) -> None:
 
 
 def test_a_constant_of_the_reading_is_set_for_the_run(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    tool = load_tool("belief_accuracy")
+    tool = load_script("belief_accuracy")
     monkeypatch.setattr(inference, "TEMPERATURE", inference.TEMPERATURE)  # undone after the test
     assert tool.main(["TEMPERATURE=0.5", "--deals", "1", "--samples", "1"]) == 0
     assert inference.TEMPERATURE == 0.5

@@ -2,7 +2,7 @@
 search's own values, against the rules' choice: the first step of expert iteration, measured before building it.
 
 The search's rollouts play the Expert's later moves by its rules, and a weaker rollout policy shows in the Expert
-at about a fifth of its strength (docs/arena/README.md): a rollout policy that played like the search would be
+at about a fifth of its strength (lab/README.md): a rollout policy that played like the search would be
 the lever left. This tool plays single two-handed deals of the Expert (``--iterations`` sampled deals a decision,
 its seat alternating) against the Intermediate and keeps, for every stock-phase card play it searched, each
 candidate's features (``features``: the rules' own score and keep value, rank, trump, brisque, tabled, the stock
@@ -14,7 +14,7 @@ search-estimated gain a decision of the learned policy's choice (the rules' is 0
 rules' score alone is not quite 0, since the rules break near-ties at random) and of the search's best (an upper
 bound, optimistic: the largest of noisy estimates). Usage:
 
-    python tools/distil_policy.py [--deals 400] [--iterations 100] [--seed 35] [--jobs 2] [--steps 150]
+    python lab/distil_policy.py [--deals 400] [--iterations 100] [--seed 35] [--jobs 2] [--steps 150]
 
 Found on stop 35 (compiled, ``--deals 1200``, the other defaults; 22 minutes on two cores): 28,777 searched
 decisions. Held out, the learned policy does no better than the rules: leads -0.30 a decision (the rules' score
@@ -37,7 +37,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from overrules import expert_deal  # a sibling script: tools/ is the script's own folder on the path
+from overrules import expert_deal  # a sibling script: lab/ is the script's own folder on the path
 
 from bezique.ai.base import Decision
 from bezique.ai.confidence import DealTable

@@ -1,4 +1,4 @@
-"""``tools/compare_arena.py``: two arena logs of the same decks compared game by game, on logs whose figures are
+"""``lab/compare_arena.py``: two arena logs of the same decks compared game by game, on logs whose figures are
 worked out by hand."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tool_modules import load_tool
+from lab_scripts import load_script
 
 
 def _log(path: Path, games: list[tuple[int, int, str | None, list[float]]]) -> str:
@@ -20,7 +20,7 @@ def _log(path: Path, games: list[tuple[int, int, str | None, list[float]]]) -> s
 
 
 def test_the_comparison_pairs_the_same_games_and_decks(tmp_path: Path) -> None:
-    tool = load_tool("compare_arena")
+    tool = load_script("compare_arena")
     first = tool.load(_log(tmp_path / "a.jsonl", [(0, 0, "A", [10.0, 30.0]), (1, 0, "B", [-40.0]),
                                                    (2, 1, "A", [20.0]), (3, 1, "A", [0.0])]))
     # the second run's games split between two logs (as when two processes shared a run), game 3 not played
@@ -38,7 +38,7 @@ def test_the_comparison_pairs_the_same_games_and_decks(tmp_path: Path) -> None:
 
 
 def test_logs_with_no_game_in_common_say_so(tmp_path: Path) -> None:
-    tool = load_tool("compare_arena")
+    tool = load_script("compare_arena")
     first = tool.load(_log(tmp_path / "a.jsonl", [(0, 0, "A", [10.0])]))
     second = tool.load(_log(tmp_path / "b.jsonl", [(1, 0, "A", [10.0])]))
     assert tool.compare(first, second) == ["no game is in both logs"]

@@ -7,7 +7,7 @@ arena), and prints each side's mean points a deal by meld kind and for the rest,
 facts about the stock phase: the tricks each side won there, and the meld each side could still declare when
 the stock ran out (melds held but never declared). Usage:
 
-    python tools/points_by_kind.py --a expert --b intermediate --deals 150 --iterations 50 [--seed 1]
+    python lab/points_by_kind.py --a expert --b intermediate --deals 150 --iterations 50 [--seed 1]
 
 Found on stop 33 (the defaults above, seed 1, the hot path compiled): of the Expert's +47 a deal over the
 Intermediate, +26 is the rest (card play: brisques and the last trick), +13 the trump sequence, +6 the royal

@@ -1,6 +1,6 @@
 """Two arena logs of the same decks, compared game by game: did a change of the play move the result?
 
-An arena run with a search constant set (``tools/regret_constants.set_constant``) or on another commit writes its
+An arena run with a search constant set (``lab/regret_constants.set_constant``) or on another commit writes its
 own log; with the same seed its game i is dealt the same decks as game i of the other log, so the difference of
 the two is measured on the same cards, far sharper than two win rates side by side. Printed, over the games both
 logs hold:
@@ -13,7 +13,7 @@ logs hold:
 
 Usage (several logs joined with commas, as when the games of a run were shared between processes):
 
-    python tools/compare_arena.py docs/arena/OLD.jsonl docs/arena/NEW_part1.jsonl,docs/arena/NEW_part2.jsonl
+    python lab/compare_arena.py lab/arena/OLD.jsonl lab/arena/NEW_part1.jsonl,lab/arena/NEW_part2.jsonl
 """
 
 from __future__ import annotations

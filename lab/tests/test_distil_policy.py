@@ -1,10 +1,10 @@
-"""``tools/distil_policy.py``: a linear policy fitted to the search's values, against the rules' choice."""
+"""``lab/distil_policy.py``: a linear policy fitted to the search's values, against the rules' choice."""
 
 from __future__ import annotations
 
 import random
 
-from tool_modules import load_tool
+from lab_scripts import load_script
 
 from bezique.ai.confidence import TWO_HANDED_BAR, DealTable
 from bezique.ai.knowledge import EXPERT_CRAFT, Knowledge
@@ -34,7 +34,7 @@ def a_follow() -> GameState:
 
 
 def test_a_follow_reads_the_rules_score_first_and_whether_it_takes_the_trick() -> None:
-    tool = load_tool("distil_policy")
+    tool = load_script("distil_policy")
     state = a_follow()
     cards = legal_plays(state)
     feats = tool.features(state, 1, cards)
@@ -54,7 +54,7 @@ def decision(tool, gains: list[float], signal: list[float], prior: int = 0) -> o
 
 
 def test_the_fit_learns_a_feature_that_tells_the_best_card() -> None:
-    tool = load_tool("distil_policy")
+    tool = load_script("distil_policy")
     rng = random.Random(2)
     made = []
     for _ in range(60):
@@ -67,7 +67,7 @@ def test_the_fit_learns_a_feature_that_tells_the_best_card() -> None:
 
 
 def test_a_candidate_searched_on_too_few_deals_does_not_count_but_the_rules_choice_always_does() -> None:
-    tool = load_tool("distil_policy")
+    tool = load_script("distil_policy")
     made = tool.Searched("follow", [tool.Candidate([0.0], 0.0, 0), tool.Candidate([1.0], 9.0, tool.MIN_SEEN - 1),
                                     tool.Candidate([2.0], 3.0, tool.MIN_SEEN)], 0)
     assert tool.counted(made) == [0, 2]
@@ -76,7 +76,7 @@ def test_a_candidate_searched_on_too_few_deals_does_not_count_but_the_rules_choi
 
 
 def test_a_deal_gives_the_searched_plays_with_the_rules_choice_at_no_gain() -> None:
-    tool = load_tool("distil_policy")
+    tool = load_script("distil_policy")
     found = tool.searched_deal((0, 8, 3))
     assert len(found) >= 5
     assert {d.kind for d in found} == {"lead", "follow"}
@@ -96,7 +96,7 @@ def half_table(*values: list[float]) -> DealTable:
 
 
 def test_the_split_gains_value_the_half_deals_choices_on_the_other_half() -> None:
-    tool = load_tool("distil_policy")
+    tool = load_script("distil_policy")
     rules = [0.0] * 40
     lucky = [5.0, -1.0] * 20  # best on the even deals, worse than the rules' choice on the odd ones
     steady = [1.0] * 40

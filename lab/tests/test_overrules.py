@@ -1,12 +1,12 @@
-"""``tools/overrules.py``: how often the Expert's search overrules its rules' choice, by kind and stage."""
+"""``lab/overrules.py``: how often the Expert's search overrules its rules' choice, by kind and stage."""
 
 from __future__ import annotations
 
-from tool_modules import load_tool
+from lab_scripts import load_script
 
 
 def test_a_deal_tallies_every_stock_phase_choice_and_the_searched_ones() -> None:
-    tool = load_tool("overrules")
+    tool = load_script("overrules")
     tally = tool.Tally()
     tool.play_deal(0, 8, 3, tally)
     total = sum(tally.decisions.values())
@@ -20,7 +20,7 @@ def test_a_deal_tallies_every_stock_phase_choice_and_the_searched_ones() -> None
 
 
 def test_the_report_names_each_kind_and_stage_once() -> None:
-    tool = load_tool("overrules")
+    tool = load_script("overrules")
     tally = tool.Tally()
     tally.decisions["lead", "early"] = 4
     tally.gains["lead", "early"] = [2.0, 4.0]

@@ -1,10 +1,10 @@
-"""``tools/next_infosets.py``: the distinct next own decisions a root action leads to over sampled deals."""
+"""``lab/next_infosets.py``: the distinct next own decisions a root action leads to over sampled deals."""
 
 from __future__ import annotations
 
 import random
 
-from tool_modules import load_tool
+from lab_scripts import load_script
 
 from bezique.ai.levels import make_player
 from bezique.rules import GameState, apply, make_ruleset, new_game, shuffled_deck, start_deal, view_for
@@ -20,7 +20,7 @@ def seat_0_leads() -> GameState:
 
 
 def test_the_true_deal_leads_to_one_node_and_the_reading_to_several() -> None:
-    tool = load_tool("next_infosets")
+    tool = load_script("next_infosets")
     state = seat_0_leads()
     players = [make_player("intermediate", s) for s in range(2)]
     view = view_for(state, 0)
@@ -35,7 +35,7 @@ def test_the_true_deal_leads_to_one_node_and_the_reading_to_several() -> None:
 
 
 def test_the_report_counts_every_measured_pair() -> None:
-    tool = load_tool("next_infosets")
+    tool = load_script("next_infosets")
     counts = tool.measure(1, 6, 2)
     assert counts and all(1 <= c <= 6 for c in counts)
     assert tool.report(counts, 6).startswith(f"{len(counts)} (position, action) pairs, 6 deals each: ")

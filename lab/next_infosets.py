@@ -11,7 +11,7 @@ and that decision's information set is keyed by what seat 0 sees there (its hand
 done, the phase). Printed: the distinct sets a root action leads to and the deals each gets, medians over the
 (position, action) pairs. Usage:
 
-    python tools/next_infosets.py [--deals 4] [--samples 300] [--seed 1]
+    python lab/next_infosets.py [--deals 4] [--samples 300] [--seed 1]
 
 Found on stop 34 (compiled, the defaults: 181 pairs): 300 deals lead a root action to a median of 69 distinct next
 decisions, 4.35 deals each, before a tree shares its deals between the five or so root actions: about one deal a

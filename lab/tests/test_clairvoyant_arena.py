@@ -1,17 +1,17 @@
-"""``tools/clairvoyant_arena.py``: the search level's decisions in its arena see every hand as it is, and only in
+"""``lab/clairvoyant_arena.py``: the search level's decisions in its arena see every hand as it is, and only in
 that arena."""
 
 from __future__ import annotations
 
 import pytest
-from tool_modules import load_tool
+from lab_scripts import load_script
 
 from bezique.ai import arena, regret
 from bezique.ai.expert import ExpertPlayer
 
 
 def test_the_search_level_decides_on_every_hand_as_it_is(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    tool = load_tool("clairvoyant_arena")
+    tool = load_script("clairvoyant_arena")
     seen: list[tuple[tuple, tuple, int]] = []
     honest = ExpertPlayer.decide
 
@@ -32,14 +32,14 @@ def test_the_search_level_decides_on_every_hand_as_it_is(monkeypatch: pytest.Mon
 
 
 def test_only_a_search_level_against_another_level(capsys) -> None:
-    tool = load_tool("clairvoyant_arena")
+    tool = load_script("clairvoyant_arena")
     assert tool.main(["--a", "intermediate", "--b", "expert", "--games", "2"]) == 2
     assert tool.main(["--a", "expert", "--b", "expert", "--games", "2"]) == 2
     assert "--a must be a search level" in capsys.readouterr().err
 
 
 def test_in_the_regret_command_the_levels_alone_see_every_hand(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
-    tool = load_tool("clairvoyant_arena")
+    tool = load_script("clairvoyant_arena")
     states: list = []
     seen: list[tuple[tuple, tuple]] = []
     honest_view, honest_decide = regret.view_for, ExpertPlayer.decide

@@ -11,7 +11,7 @@ logistic regression (Newton's method)
 where nearness = the larger total / target. Games are split in two halves: the fit is made on one and scored
 (log-loss) on the other, beside the slopes in use and a slope without nearness. Usage:
 
-    python tools/fit_win.py [--games 8000] [--target 500] [--seed 1] [--jobs 2]
+    python lab/fit_win.py [--games 8000] [--target 500] [--seed 1] [--jobs 2]
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from fit_horizon import at_trick_boundary, rollout_policy  # a sibling script: lab/ is on the path
+
 from bezique.ai.search import WIN_SLOPE, horizon_value
 from bezique.rules import Action, GameState, make_ruleset, new_game, play_game
-from tools.fit_horizon import at_trick_boundary, rollout_policy
 
 Sample = tuple[float, float, float]  # (lead of seat 0 / 100, nearness, 1.0 if seat 0 won the game else 0.0)
 

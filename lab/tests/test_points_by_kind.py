@@ -1,13 +1,13 @@
-"""``tools/points_by_kind.py``: each seat's deal split by meld kind and the rest adds up to its score, and the
+"""``lab/points_by_kind.py``: each seat's deal split by meld kind and the rest adds up to its score, and the
 stock-phase facts are those of the deal."""
 
 from __future__ import annotations
 
-from tool_modules import load_tool
+from lab_scripts import load_script
 
 
 def test_the_kinds_add_up_to_each_seats_score() -> None:
-    tool = load_tool("points_by_kind")
+    tool = load_script("points_by_kind")
     by_level = tool.tally("beginner", "intermediate", 2, 5, {})
     assert len(by_level["A"]) == len(by_level["B"]) == 4  # two decks, both seatings
     for a, b in zip(by_level["A"], by_level["B"], strict=True):
@@ -22,7 +22,7 @@ def test_the_kinds_add_up_to_each_seats_score() -> None:
 
 
 def test_the_report_names_every_kind_and_the_difference(capsys) -> None:
-    tool = load_tool("points_by_kind")
+    tool = load_script("points_by_kind")
     assert tool.main(["--a", "beginner", "--b", "intermediate", "--deals", "1", "--seed", "2"]) == 0
     out = capsys.readouterr().out.splitlines()
     rows = {line.split()[0]: line.split()[1:] for line in out[2:]}
@@ -32,6 +32,6 @@ def test_the_report_names_every_kind_and_the_difference(capsys) -> None:
 
 
 def test_an_unknown_level_is_named(capsys) -> None:
-    tool = load_tool("points_by_kind")
+    tool = load_script("points_by_kind")
     assert tool.main(["--a", "grandmaster", "--deals", "1"]) == 2
     assert "grandmaster" in capsys.readouterr().err

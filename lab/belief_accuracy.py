@@ -2,7 +2,7 @@
 against the uniform deals of ``determinize``.
 
 The regret command cannot see what reading is worth (a perfect reading shows there as 0.76 a decision, where an
-arena gains +31 points a deal: ``tools/clairvoyant_arena.py``), and an arena needs 300 games. This measures the
+arena gains +31 points a deal: ``lab/clairvoyant_arena.py``), and an arena needs 300 games. This measures the
 reading itself, in seconds: at every third stock-phase decision of seat 0 in two-handed deals of the Intermediate
 against itself (the arena's opponent), it draws ``--samples`` deals from the Belief and as many uniform ones, and
 counts the share of the opponent's concealed cards (by face, copies counted) each deal places in its hand. Printed
@@ -11,7 +11,7 @@ for all positions and by the stock left (early: over 30 cards, mid: 11-30, late:
 The reading's constants may be set for the run, e.g. ``TEMPERATURE=0.5`` (names of ``bezique.ai.inference``).
 Usage:
 
-    python tools/belief_accuracy.py [--deals 200] [--samples 10] [--seed 1] [NAME=VALUE ...]
+    python lab/belief_accuracy.py [--deals 200] [--samples 10] [--seed 1] [NAME=VALUE ...]
 
 Found on stop 33 (the defaults: 1828 positions): the Belief places 0.365 of the concealed cards where uniform
 deals place 0.306 (late in the stock 0.579 against 0.527); with ``TEMPERATURE`` 1.0 (2.0 now) 0.371, with 0.5

@@ -7,7 +7,7 @@ weight at a time (coordinate search, a step up and a step down), keeping a chang
 per deal clears ``--z`` standard errors. Every candidate is scored on the same decks, so their comparison is sharp;
 a final run on fresh decks reports the result without the selection's optimism. Usage:
 
-    python tools/tune_craft.py [--deals 3000] [--rounds 2] [--step 0.5] [--seed 1] [--jobs 2]
+    python lab/tune_craft.py [--deals 3000] [--rounds 2] [--step 0.5] [--seed 1] [--jobs 2]
 """
 
 from __future__ import annotations

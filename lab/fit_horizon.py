@@ -14,12 +14,12 @@ to what remains (a fitted weight below 1 would only echo the other features' err
 Deals are split in two halves: the weights are fitted on one and scored (R², mean absolute error) on the other,
 beside the weights in use, so a refit shows whether it predicts better. Usage:
 
-    python tools/fit_horizon.py [--deals 4000] [--seed 1]
+    python lab/fit_horizon.py [--deals 4000] [--seed 1]
 
 Found on stop 34: 16000 deals (seed 34, 35 s compiled) refit the weights to (1.00, 0.92, 7.41, 13.38, 3.42, 12.03,
 0.22), held-out R² 0.193 against 0.182 for those in use; in the arena that is worth nothing (+0.030 [-0.021,
 +0.081] of the games to 500 on the decks it was picked on, +0.007 [-0.050, +0.063] to 1000 on fresh ones:
-docs/arena), so the weights in use stay. Three more features (aces apart from tens, who leads next, trumps x the
+lab/arena), so the weights in use stay. Three more features (aces apart from tens, who leads next, trumps x the
 stock left) add under 0.001 of R²: the rest of a deal is mostly the draws, which no feature of the hands foretells.
 """
 
