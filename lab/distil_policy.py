@@ -1,18 +1,18 @@
 """Can a cheap policy learn the Expert's search? A linear policy over features of a card play, fitted to the
 search's own values, against the rules' choice: the first step of expert iteration, measured before building it.
 
-The search's rollouts play the Expert's later moves by its rules, and a weaker rollout policy shows in the Expert
-at about a fifth of its strength (lab/README.md): a rollout policy that played like the search would be
-the lever left. This tool plays single two-handed deals of the Expert (``--iterations`` sampled deals a decision,
-its seat alternating) against the Intermediate and keeps, for every stock-phase card play it searched, each
-candidate's features (``features``: the rules' own score and keep value, rank, trump, brisque, tabled, the stock
-left, taking the trick, the meld after it, the unseen cards that beat it...) and its paired mean gain over the
-rules' choice on the decision's sampled deals (``ExpertPlayer.last_table``). It fits, for leads and follows apart,
-a softmax policy over those features that maximises the search-estimated gain of its choice (gradient ascent,
-started from the rules' own score), on the first three quarters of the decisions, and reports on the rest: the
-search-estimated gain a decision of the learned policy's choice (the rules' is 0 by definition; a lead of the
-rules' score alone is not quite 0, since the rules break near-ties at random) and of the search's best (an upper
-bound, optimistic: the largest of noisy estimates). Usage:
+The search's rollouts play the Expert's later moves by its rules, and a weaker rollout policy shows in the Expert at
+about a fifth of its strength (lab/README.md): a rollout policy that played like the search would be the lever left.
+This tool plays single two-handed deals of the Expert (``--iterations`` sampled deals a decision, its seat
+alternating) against the Intermediate and keeps, for every stock-phase card play it searched, each candidate's
+features (``features``: the rules' own score and keep value, rank, trump, brisque, tabled, the stock left, taking
+the trick, the meld after it, the unseen cards that beat it...) and its paired mean gain over the rules' choice on
+the decision's sampled deals (``ExpertPlayer.decide_with_table``). It fits, for leads and follows apart, a softmax
+policy over those features that maximises the search-estimated gain of its choice (gradient ascent, started from the
+rules' own score), on the first three quarters of the decisions, and reports on the rest: the search-estimated gain
+a decision of the learned policy's choice (the rules' is 0 by definition; a lead of the rules' score alone is not
+quite 0, since the rules break near-ties at random) and of the search's best (an upper bound, optimistic: the
+largest of noisy estimates). Usage:
 
     python lab/distil_policy.py [--deals 400] [--iterations 100] [--seed 35] [--jobs 2] [--steps 150]
 
@@ -41,7 +41,6 @@ from overrules import expert_deal  # a sibling script: lab/ is the script's own 
 
 from bezique.ai.base import Decision
 from bezique.ai.confidence import DealTable
-from bezique.ai.expert import ExpertPlayer
 from bezique.ai.knowledge import EXPERT_CRAFT, Knowledge, is_brisque
 from bezique.ai.policy import follow_scores, lead_costs
 from bezique.ai.regret import STAGE_SHORT, stage_index
@@ -149,8 +148,7 @@ def searched_deal(job: tuple[int, int, int]) -> list[Searched]:
     deal, iterations, seed = job
     out: list[Searched] = []
 
-    def watch(state: GameState, view: PlayerView, _decision: Decision, expert: ExpertPlayer) -> None:
-        table = expert.last_table
+    def watch(state: GameState, view: PlayerView, _decision: Decision, table: DealTable | None) -> None:
         if table is None or state.phase != Phase.PLAY or state.final_phase:
             return
         cards = [a.cards[0] for a in table.candidates]

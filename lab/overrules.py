@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bezique.ai.base import Decision
+from bezique.ai.confidence import DealTable
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
 from bezique.ai.regret import STAGE_SHORT, decision_kind, stage_index
@@ -62,13 +63,14 @@ class Tally:
         return lines
 
 
-Watch = Callable[[GameState, PlayerView, Decision, ExpertPlayer], None]
+Watch = Callable[[GameState, PlayerView, Decision, DealTable | None], None]
 
 
 def expert_deal(deal: int, iterations: int, seed: int, watch: Watch) -> None:
     """One deal of the Expert (`iterations` sampled deals a decision, one core) against the Intermediate, the
     Expert's seat alternating by deal; `watch` is shown every decision of the Expert (the true state before it,
-    the view, the decision, the player) before it is played. The measuring tools of the search share it."""
+    the view, the decision, the table of values it chose from: ``ExpertPlayer.decide_with_table``) before it is
+    played. The measuring tools of the search share it."""
     rules = make_ruleset("two_handed", {"target_score": 2000})  # no game ends inside the deal
     expert = ExpertPlayer(seed * 1_000_003 + deal, iterations=iterations, cores=1)
     rival = make_player("intermediate", seed * 1_000_003 + deal + 500_000)
@@ -78,8 +80,8 @@ def expert_deal(deal: int, iterations: int, seed: int, watch: Watch) -> None:
         view = view_for(state, seat)
         if seat != expert_seat:
             return rival.choose(view, view.legal)
-        decision = expert.decide(view, view.legal)
-        watch(state, view, decision, expert)
+        decision, table = expert.decide_with_table(view, view.legal)
+        watch(state, view, decision, table)
         return decision.action
 
     play_game(new_game(rules, deal % 2), [choose, choose], random.Random(seed * 7_907 + deal), max_deals=1)
@@ -87,7 +89,7 @@ def expert_deal(deal: int, iterations: int, seed: int, watch: Watch) -> None:
 
 def play_deal(deal: int, iterations: int, seed: int, tally: Tally) -> None:
     """One deal of the Expert against the Intermediate (``expert_deal``), its stock-phase choices tallied."""
-    def watch(_state: GameState, view: PlayerView, decision: Decision, _expert: ExpertPlayer) -> None:
+    def watch(_state: GameState, view: PlayerView, decision: Decision, _table: DealTable | None) -> None:
         if len(view.legal) > 1 and not view.final_phase:
             tally.add(view, decision.code == "search", float((decision.args or {}).get("gain", 0)))
 
