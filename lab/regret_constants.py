@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bezique.ai import regret
+from bezique.commands.regret import kept_oracle, report
 
 SEARCH_MODULES = ("bezique.ai.confidence", "bezique.ai.expert", "bezique.ai.knowledge", "bezique.ai.policy",
                   "bezique.ai.search")
@@ -64,7 +65,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     key = {"positions": args.positions, "seed": args.seed, "target": args.target, "rollouts": args.rollouts}
     positions = regret.sample_positions(args.positions, args.seed, args.target)
-    values = regret.kept_oracle(positions, key, args.oracle, 1, print)
+    values = kept_oracle(positions, key, args.oracle, 1, print)
     level = [("expert", {"iterations": args.iterations})]
     before = [c[0] for c in regret.choices_table(positions, args.seed, level)]
     for assignment in args.constants:
@@ -74,7 +75,7 @@ def main(argv: list[str]) -> int:
     judged = [regret.Judged(p.kind, p.stage, v, [b, a])
               for p, v, b, a in zip(positions, values, before, after, strict=True)]
     deals = f", {args.after_iterations} deals" if args.after_iterations else ""
-    for line in regret.report(judged, ["expert", "expert, " + " ".join(args.constants) + deals]):
+    for line in report(judged, ["expert", "expert, " + " ".join(args.constants) + deals]):
         print(line)
     return 0
 

@@ -21,7 +21,7 @@ first worker free takes the next deal), telling their values deal by deal to the
 candidates are still live. On a time budget each worker searches until its deadline and the table keeps the deals
 0..n-1 that were all played; on an iteration budget exactly the first `iterations` deals are played, whoever plays
 each. So the same seed gives the same deals, the same table and the same choice on any number of cores, and the
-same as on the caller's thread (arena, tests and tools, one worker).
+same as on the caller's thread (arena, tests and the lab's scripts, one worker).
 """
 
 from __future__ import annotations
