@@ -31,9 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from stages import STAGE_SHORT, stage_name  # a sibling: lab/ is the script's own folder on the path
+
 from bezique.ai import inference
 from bezique.ai.levels import make_player
-from bezique.ai.regret import STAGE_SHORT, stage_index
 from bezique.rules import (
     Action,
     GameState,
@@ -81,7 +82,7 @@ def read_deal(deal: int, samples: int, seed: int, shares: dict[str, dict[str, li
             if decisions % EVERY == 0 and truth:
                 rng = random.Random(f"{seed}-{deal}-{decisions}")
                 belief = inference.Belief(view, rng)
-                stage = shares[STAGE_SHORT[stage_index(len(state.stock))]]
+                stage = shares[stage_name(len(state.stock))]
                 stage["belief"].append(placed(view, truth, lambda: belief.deal(rng), samples))
                 stage["uniform"].append(placed(view, truth, lambda: determinize(view, rng), samples))
         return players[seat].choose(view, view.legal)

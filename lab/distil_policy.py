@@ -37,13 +37,13 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from overrules import expert_deal  # a sibling script: lab/ is the script's own folder on the path
+from overrules import expert_deal  # sibling scripts: lab/ is the script's own folder on the path
+from stages import stage_name
 
 from bezique.ai.base import Decision
 from bezique.ai.confidence import DealTable
 from bezique.ai.knowledge import EXPERT_CRAFT, Knowledge, is_brisque
 from bezique.ai.policy import follow_scores, lead_costs
-from bezique.ai.regret import STAGE_SHORT, stage_index
 from bezique.rules import GameState, Phase, PlayerView, beats, suit_of
 
 MIN_SEEN = 8  # sampled deals a candidate's gain needs to count (candidates pruned sooner are clearly worse)
@@ -105,7 +105,7 @@ def features(state: GameState, me: int, cards: list[int]) -> dict[int, list[floa
     trump = state.trump
     stock = len(state.stock)
     share = stock / state.rules.stock_size
-    late = 1.0 if STAGE_SHORT[stage_index(stock)] == "late" else 0.0  # the regret command's last stage
+    late = 1.0 if stage_name(stock) == "late" else 0.0  # the regret command's last stage
     suit_count = [0, 0, 0, 0]
     for c in state.hands[me] + state.tables[me]:
         suit_count[suit_of(c)] += 1

@@ -26,11 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from stages import stage_name  # a sibling: lab/ is the script's own folder on the path
+
 from bezique.ai.base import Decision
 from bezique.ai.confidence import DealTable
 from bezique.ai.expert import ExpertPlayer
 from bezique.ai.levels import make_player
-from bezique.ai.regret import STAGE_SHORT, decision_kind, stage_index
+from bezique.ai.regret import decision_kind
 from bezique.rules import Action, GameState, PlayerView, make_ruleset, new_game, play_game, view_for
 
 Key = tuple[str, str]  # (kind of decision, stage)
@@ -45,7 +47,7 @@ class Tally:
 
     def add(self, view: PlayerView, searched: bool, gain: float) -> None:
         kind = decision_kind(view.phase, bool(view.trick))
-        stage = STAGE_SHORT[stage_index(view.stock_count)]
+        stage = stage_name(view.stock_count)
         self.decisions[kind, stage] += 1
         if searched:
             self.gains[kind, stage].append(gain)

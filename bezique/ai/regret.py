@@ -51,7 +51,6 @@ SHARE = 0.2  # share of the eligible decisions of the sampled games kept as posi
 RULES_LEVEL = "rules"  # the search levels' own rules alone, without their search
 KINDS = ("lead", "follow", "declare")
 STAGES = (("stock over 30", 31), ("11-30", 11), ("10 or less", 0))  # the deal's stages by the stock left (47 at first)
-STAGE_SHORT = ("early", "mid", "late")  # the same stages' short names, for the measuring tools' tables
 T = TypeVar("T")
 
 
