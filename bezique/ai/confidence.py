@@ -34,7 +34,7 @@ class Bar(NamedTuple):
 
 # Two hidden hands racing to the target: at 50 deals (the default budget) the cautious bar held the search back:
 # it overruled the rules in 44 of the regret oracle's 300 positions, and a lower bar gained 1.15 +- 0.56 points a
-# decision there (docs/regret). The arena shows no difference either way (docs/arena): paired game by game, +0.033
+# decision there (lab/regret). The arena shows no difference either way (lab/arena): paired game by game, +0.033
 # [-0.030, +0.097] of the games to 500 (stop 29) and -0.013 [-0.105, +0.078] of the games to 1000 on fresh decks
 # (stop 30), so the lower bar rests on the oracle's evidence. With three players it lost points on the same decks
 # (-13 [-45, +18] a deal: the search's values are noisier there), and the other games are not measured with it:

@@ -21,7 +21,7 @@ first worker free takes the next deal), telling their values deal by deal to the
 candidates are still live. On a time budget each worker searches until its deadline and the table keeps the deals
 0..n-1 that were all played; on an iteration budget exactly the first `iterations` deals are played, whoever plays
 each. So the same seed gives the same deals, the same table and the same choice on any number of cores, and the
-same as on the caller's thread (arena, tests and tools, one worker).
+same as on the caller's thread (arena, tests and the lab's scripts, one worker).
 """
 
 from __future__ import annotations
@@ -82,16 +82,22 @@ class ExpertPlayer(RulePlayer):
         self.cores = cores or min(self.default_cores or remote.all_cores(), remote.all_cores())
         self.bank = 0.0  # thinking time saved on easy decisions (seconds), spent on the next hard ones
         self.last_deals = 0  # deals the last search sampled and played out for every candidate (bench ai reads it)
-        self.last_table: DealTable | None = None  # the last search's values, deal by deal (the measuring tools')
         self.last_cpu = 0.0  # CPU seconds the last decision's workers spent, all together (bench ai reads it)
 
     def decide(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Decision:
         """The search, its sampled deals shared between up to ``cores`` pool processes on the window's worker
         thread (``remote``), played in turn on this thread elsewhere: the same seed gives the same deals, so the
         same table and the same choice, on any number of cores (on an iteration budget)."""
+        return self.decide_with_table(view, legal, stop)[0]
+
+    def decide_with_table(self, view: PlayerView, legal: Sequence[Action],
+                          stop: StopFlag | None = None) -> tuple[Decision, DealTable | None]:
+        """``decide``, and the table of every candidate's values deal by deal that it chose from (None when there
+        was nothing to search): what the measuring scripts of lab/ study, handed back rather than kept on the
+        player, so a decision leaves nothing behind but its counts for ``bench ai``."""
         legal = list(legal)
         if len(legal) == 1:
-            return Decision(legal[0], "only", {})
+            return Decision(legal[0], "only", {}), None
         seed = self.rng.getrandbits(64)
         started = time.perf_counter()  # the budget covers the whole decision, reading the opponent included
         gathered = _Gathered(self.iterations, bar_for(view.rules))
@@ -101,11 +107,11 @@ class ExpertPlayer(RulePlayer):
         if not self.iterations:
             spent = time.perf_counter() - started
             self.bank = min(BANK_CAP, max(0.0, self.bank + self.time_ms / 1000.0 - spent))
-        table = self.last_table = gathered.table
+        table = gathered.table
         self.last_deals = table.n if table is not None else 0
         self.last_cpu = sum(cpu for _decided, cpu in shares)
         decided = shares[0][0]
-        return decided if decided is not None else gathered.decision()
+        return (decided if decided is not None else gathered.decision()), table
 
     def _share(self, view: PlayerView, legal: list[Action], seed: int, stop: remote.Stop, link: remote.Link,
                worker: int) -> Decision | None:

@@ -28,7 +28,7 @@ from bezique.rules import (
 class Craft(NamedTuple):
     """The weights of the rule-based play, in points: what keeping a card is worth, what taking a trick is worth.
     ``INTERMEDIATE`` is the intermediate level's; the search levels' own rules use ``EXPERT_CRAFT``, tuned by
-    duplicate deals against the intermediate level (``python tools/tune_craft.py``)."""
+    duplicate deals against the intermediate level (``python lab/tune_craft.py``)."""
 
     strength: float = 0.6  # x the card's rank strength (7 = 0 .. ace = 7)
     ace: float = 9.0  # a brisque kept: an ace

@@ -69,7 +69,7 @@ END_STOCK = 2  # cards left in the stock at or below which a two-player decision
 EXACT_HAND = 9  # the largest hand size the exact solver values inside rollouts (Chinese's twelve take seconds)
 # The horizon value of a stock-phase rollout cut short: HORIZON_WEIGHTS . horizon_features(seat), for each seat.
 # The weights are fitted by least squares on intermediate self-play, predicting each deal's remaining point
-# difference from the position (``python tools/fit_horizon.py``); the rollouts are intermediate play too.
+# difference from the position (``python lab/fit_horizon.py``); the rollouts are intermediate play too.
 HORIZON_FEATURES = ("brisque_points_won", "ready_meld", "held_brisques", "held_trumps", "held_trump_brisques",
                     "unspent_seven", "meld_prospects")
 HORIZON_WEIGHTS = (1.0, 0.61, 6.71, 12.31, 1.96, 12.28, 0.24)
@@ -184,7 +184,7 @@ def races(rules) -> bool:
 def win_chance(lead: float, nearest: float, target: int) -> float:
     """The chance of winning a race to `target` when my expected total (score + what my cards are still worth)
     leads the other side's by `lead` points and the larger of the two is `nearest`: a logistic fit on intermediate
-    self-play (``python tools/fit_win.py``), whose slope grows as the totals near the target."""
+    self-play (``python lab/fit_win.py``), whose slope grows as the totals near the target."""
     x = (WIN_SLOPE[0] + WIN_SLOPE[1] * max(0.0, nearest) / target) * lead / 100.0
     x = max(-30.0, min(30.0, x))
     return 1.0 / (1.0 + math.exp(-x))

@@ -18,8 +18,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("bezique.commands.replay", "replay a game record and print a summary (RECORD.md)"),
     "check-config": ("bezique.commands.check_config", "check config.yaml and print its problems"),
     "bench": ("bezique.commands.bench", "benchmarks that print figures (rules, ai, ui)"),
-    "arena": ("bezique.ai.arena", "play computer levels against each other and measure them"),
-    "regret": ("bezique.ai.regret", "measure computer levels' decisions against an oracle that sees both hands"),
+    "arena": ("bezique.commands.arena", "play computer levels against each other and measure them"),
+    "regret": ("bezique.commands.regret", "measure computer levels' decisions against an oracle that sees both hands"),
     "demo": ("bezique.commands.demo", "computer against computer in the real window"),
     "install-desktop": ("bezique.commands.install_desktop", "add Bezique to the Linux applications menu for this user"),
 }

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 from ai_positions import random_states
@@ -132,15 +131,6 @@ def test_expert_plays_the_solver_in_the_final_tricks():
     card, _ = solve(state, state.to_act)
     assert hint.action.cards[0] & 31 == card & 31
 
-
-def test_arena_smoke(capsys):
-    parser = __import__("argparse").ArgumentParser()
-    arena.add_arguments(parser)
-    args = parser.parse_args(["--a", "intermediate", "--b", "random", "--games", "2", "--deals", "1",
-                              "--seed", "3"])
-    assert arena.run(args) == 0
-    last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert re.match(r"^arena: A=intermediate B=random win=\d\.\d\d ci=\[\d\.\d\d,\d\.\d\d\] diff=[+-]\d+ ", last)
 
 
 def test_wilson_interval():
