@@ -90,8 +90,8 @@ class Shell:
     def default_setup(self) -> GameSetup:
         """New game's starting point: ``config.yaml``'s game and the settings' level, under the choices made last
         time (``persist.new_game``), each where it still fits."""
-        from bezique.ai import LEVELS, MENU_LEVELS
-        level = self.ai.level if self.ai.level in LEVELS else "intermediate"
+        from bezique.ai import MENU_LEVELS, resolve_level
+        level = resolve_level(self.ai.level)
         variant = self.config.variant if self.config.variant in SEATABLE_VARIANTS else FALLBACK_VARIANT
         target = self.config.rules.match_target if self.config.rules.game_end_mode == "settlement" else \
             self.config.rules.target_score

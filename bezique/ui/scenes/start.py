@@ -12,6 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from bezique.ai import resolve_level
 from bezique.config import AISettings, AppSettings, Config, load_config
 from bezique.persist.user_settings import load_user_settings, resolve_language
 from bezique.presenter.layout import DEFAULT_SIZE, parse_size
@@ -71,10 +72,9 @@ def new_session(rules: Ruleset, mode: str, level: str, lang: str, seed: int | No
                 names: list[str] | None = None, allow_undo: bool = True,
                 kinds: list[str] | None = None) -> GameSession:
     """A new game's session: its seats (``presenter.setup.MODES``, or each seat's `kinds`) named in `lang`, the
-    computers at `level` (an unknown level is the first one), shuffled by `seed` (None: a fresh one)."""
-    from bezique.ai import LEVELS
-    if level not in LEVELS:
-        level = next(iter(LEVELS))
+    computers at `level` (``resolve_level``'s: master as asked, no level at all the default), shuffled by `seed`
+    (None: a fresh one)."""
+    level = resolve_level(level)
     seed = game_seed(seed)
     seats = new_seats(rules.players, mode, lang, seed, level, names, kinds)
     return GameSession(rules, seats, seed=seed, allow_undo=allow_undo)

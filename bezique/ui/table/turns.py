@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bezique.ai import HIDDEN_LEVELS, LEVELS, Player, make_player
+from bezique.ai import Player, make_player, resolve_level
 from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
 from bezique.i18n.advice import advice_line
@@ -30,10 +30,9 @@ REFUSED_COLOUR = (255, 170, 150)
 
 
 def computer_player(level: str, seed: int, options: TableOptions) -> Player:
-    """A computer player of `level` with the thinking budget the settings give the search levels. A hidden level
-    (master, from a config.yaml that names it) is played as named; an unknown one as the intermediate, the
-    default opponent, never as the random player."""
-    level = level if level in LEVELS or level in HIDDEN_LEVELS else "intermediate"
+    """A computer player of `level` (``resolve_level``'s: a save naming no level plays the default opponent) with
+    the thinking budget the settings give the search levels."""
+    level = resolve_level(level)
     budget: dict[str, Any] = {}
     if level == "expert":
         budget = {"time_ms": options.ai.expert_time_ms, "iterations": options.ai.expert_iterations or None}
