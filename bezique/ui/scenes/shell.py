@@ -21,7 +21,7 @@ from bezique.persist import history, new_game, saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.layout import parse_size
 from bezique.presenter.session import GameSession
-from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, default_rules, target_choices
+from bezique.presenter.setup import GameSetup, default_rules, seatable_variant, target_choices
 from bezique.rules import Phase, RecordedGame, Ruleset
 from bezique.ui.app import App
 from bezique.ui.kit.texts import storage_problem_text
@@ -92,9 +92,8 @@ class Shell:
         time (``persist.new_game``), each where it still fits."""
         from bezique.ai import MENU_LEVELS, resolve_level
         level = resolve_level(self.ai.level)
-        variant = self.config.variant if self.config.variant in SEATABLE_VARIANTS else FALLBACK_VARIANT
-        target = self.config.rules.match_target if self.config.rules.game_end_mode == "settlement" else \
-            self.config.rules.target_score
+        variant = seatable_variant(self.config.variant)
+        target = self.config.rules.game_target
         if target not in target_choices(variant):
             target = target_choices(variant)[0]
         setup = GameSetup(level=level, variant=variant, target=target)

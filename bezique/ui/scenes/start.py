@@ -17,7 +17,7 @@ from bezique.config import AISettings, AppSettings, Config, load_config
 from bezique.persist.user_settings import load_user_settings, resolve_language
 from bezique.presenter.layout import DEFAULT_SIZE, parse_size
 from bezique.presenter.session import GameSession, game_seed, new_seats
-from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS
+from bezique.presenter.setup import seatable_variant
 from bezique.rules import Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.scene import Host
@@ -42,9 +42,10 @@ def load_config_settings() -> tuple[Config, list[str]]:
     loaded = load_config()
     config = loaded.config
     problems = [str(p) for p in loaded.problems if p.key or "not found" not in p.message]
-    if config.variant not in SEATABLE_VARIANTS:
-        problems.append(f"variant {config.variant!r} is not playable in the window yet; playing two-handed")
-        config = dataclasses.replace(config, variant=FALLBACK_VARIANT, rules=make_ruleset(FALLBACK_VARIANT, {}))
+    variant = seatable_variant(config.variant)
+    if variant != config.variant:
+        problems.append(f"variant {config.variant!r} is not playable in the window yet; playing {variant}")
+        config = dataclasses.replace(config, variant=variant, rules=make_ruleset(variant, {}))
     return config, problems
 
 
