@@ -44,7 +44,7 @@ def _open_window(args: argparse.Namespace) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from bezique.ui.kit.assets import AssetError
-    from bezique.ui.scenes.shell import Shell
+    from bezique.ui.shell import Shell
 
     checking = getattr(args, "first_frame_exit", False)
     try:

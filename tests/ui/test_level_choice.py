@@ -17,8 +17,8 @@ from bezique.commands import play
 from bezique.config import load_config
 from bezique.rules import make_ruleset
 from bezique.ui.scenes.newgame import NewGameScene
-from bezique.ui.scenes.shell import Shell
 from bezique.ui.scenes.start import new_session, open_table
+from bezique.ui.shell import Shell
 from bezique.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English

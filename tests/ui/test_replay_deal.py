@@ -33,7 +33,7 @@ from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.past_games import PastGamesScene
 from bezique.ui.scenes.review import ReviewScene
 from bezique.ui.scenes.review_replay import ReplayOverlay
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 from bezique.ui.table.scene import TableScene
 

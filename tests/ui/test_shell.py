@@ -24,8 +24,8 @@ from bezique.ui.scenes.howto import HowToScene
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import KEYS, SettingsScene
-from bezique.ui.scenes.shell import Shell
 from bezique.ui.scenes.stats import StatsScene
+from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
 from bezique.ui.table.scene import TableScene
 
@@ -239,7 +239,7 @@ import os, random, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 sys.path.insert(0, sys.argv[1])
 from bezique.persist import saves
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 save_game = saves.save_game
 def reporting_save(game, meta):  # says how many actions each finished save holds, for the test to kill on
     path = save_game(game, meta)
