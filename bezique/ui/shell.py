@@ -24,13 +24,13 @@ from bezique.presenter.session import GameSession
 from bezique.presenter.setup import GameSetup, default_rules, seatable_variant, target_choices
 from bezique.rules import Phase, RecordedGame, Ruleset
 from bezique.ui.app import App
-from bezique.ui.kit.texts import storage_problem_text
 from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.scene import TableScene
+from bezique.ui.texts import storage_problem_text
 
 
 class Shell:

@@ -26,10 +26,10 @@ from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
 from bezique.rules import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
-from bezique.ui.kit.worker import Worker
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.review_replay import ReplayDirector, ReplaySeater
 from bezique.ui.scenes.review_words import ReviewWords
+from bezique.ui.worker import Worker
 
 WINNER = (250, 206, 108)
 FINAL_ZONE = (70, 52, 30)

@@ -21,13 +21,13 @@ from bezique.presenter.guide import Coach, Target, Tip, Word, coach_box, moment_
 from bezique.presenter.layout import Box, Slot, card_box
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import card_name, meld_label, suit_word
 from bezique.ui.kit.widgets import Button, blit_text, panel, wrap
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.guide_end import LessonEnd
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.turns import Turns
+from bezique.ui.texts import card_name, meld_label, suit_word
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

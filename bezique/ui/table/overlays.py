@@ -11,10 +11,10 @@ import pygame
 from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel
 from bezique.ui.scene import Scene
 from bezique.ui.table.scoreboard import ResultOverlay
+from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

@@ -16,12 +16,12 @@ from bezique.ai.hints import advise, hint_player
 from bezique.i18n.advice import advice_line
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Phase, Verb
-from bezique.ui.kit.texts import card_name, illegal_text, meld_label
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
-from bezique.ui.kit.worker import Worker
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.stage import Stage
+from bezique.ui.texts import card_name, illegal_text, meld_label
+from bezique.ui.worker import Worker
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
