@@ -28,16 +28,19 @@ from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
+from bezique.ui.screens import TableScreens
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.scene import TableScene
 from bezique.ui.texts import storage_problem_text
 
 
-class Shell:
-    """The game around the table: the ``Host`` its table reports to, and the owner the menu, New game and
-    Settings screens are given (``menu.MenuOwner``, ``newgame.NewGameOwner``, ``settings.SettingsOwner``)."""
+class Shell(TableScreens):
+    """The game around the table: the ``Host`` its table reports to (Review and How to play opened as
+    ``screens.TableScreens`` opens them), and the owner the menu, New game and Settings screens are given
+    (``menu.MenuOwner``, ``newgame.NewGameOwner``, ``settings.SettingsOwner``)."""
 
     keeps_games = True
+    app: App  # the real window (``TableScreens`` needs only a ``Window``)
 
     def __init__(self, app: App, settings: WindowSettings) -> None:
         self.app = app

@@ -21,6 +21,7 @@ from bezique.presenter.setup import seatable_variant
 from bezique.rules import Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.scene import Host
+from bezique.ui.screens import TableScreens
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.scene import TableScene
 
@@ -89,12 +90,13 @@ def seat_table(app: App, session: GameSession, options: TableOptions, host: Host
     return table
 
 
-class BareTable:
+class BareTable(TableScreens):
     """The host of a window with one game and no menu: the pause menu offers How to play and Quit, the end of a
-    game deals a new one (or closes the window), nothing is saved."""
+    game deals a new one (or closes the window), nothing is saved; the scoreboard's review is ``TableScreens``'."""
 
     keeps_games = False
     save_failing = False  # nothing is saved, so nothing fails
+    app: App  # the real window (``TableScreens`` needs only a ``Window``)
 
     def __init__(self, app: App, config: Config, options: TableOptions, mode: str) -> None:
         self.app, self.config, self.options, self.mode = app, config, options, mode

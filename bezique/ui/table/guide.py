@@ -12,7 +12,7 @@ lesson's summary instead of the scoreboard (``guide_end``). The recommended card
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -52,6 +52,12 @@ class LessonHost:
 
     def open_settings(self) -> None:
         """Never asked for: a lesson's table has no pause screen (Esc leaves the lesson)."""
+
+    def open_review(self, doc: dict[str, Any], viewer: int, deal: int) -> None:
+        """Never asked for: a lesson ends on its own summary (``LessonEnd``), never on a scoreboard."""
+
+    def open_howto(self, variant: str) -> None:
+        """Never asked for: a lesson's table has no pause screen."""
 
 
 class Guide:
