@@ -58,6 +58,9 @@ RULES = (
          "its insides freely", except_from=("bezique.rules",)),
     Rule("nothing-imports-the-lab", PACKAGE, ("lab",), "the research scripts of lab/ measure the game; the game "
          "never needs them, and its wheel does not carry them"),
+    Rule("kit-is-game-free", "bezique.ui.kit", ("bezique",), "the window's kit (images, type, widgets, tweens) "
+         "knows no rules, players, settings, words or files: the game hands it what it draws",
+         except_to=("bezique.ui.kit", "bezique.geometry")),
     Rule("nothing-imports-the-table-scene", "bezique.ui.table", ("bezique.ui.table.scene",),
          "the table's drawing modules are handed the scene, they never import it back",
          except_from=("bezique.ui.table.scene",)),
@@ -233,7 +236,8 @@ def planted(tmp_path: Path) -> Path:
         "bezique/ai/search.py": "from . import levels\nfrom lab.overrules import expert_deal\n",
         "bezique/ai/levels.py": "from .. import ai\n",
         "bezique/ui/__init__.py": "",
-        "bezique/ui/kit.py": "import pygame.font\n",
+        "bezique/ui/kit.py": "import pygame.font\nfrom bezique.geometry import Box\nimport bezique.i18n\n",
+        "bezique/geometry.py": "",
         "bezique/ui/table/__init__.py": "",
         "bezique/ui/table/scene.py": "from bezique.ui.table import draw\n",
         "bezique/ui/table/draw.py": "def paint():\n    from .scene import TableScene\n",
@@ -263,6 +267,7 @@ def test_the_checker_catches_planted_violations(planted: Path) -> None:
     assert caught["ui-is-a-leaf"] == ["bezique/rules/engine.py:4: bezique.rules.engine -> bezique.ui.kit"]
     assert caught["pygame-only-in-ui"] == []  # bezique.ui.kit may
     assert caught["nothing-imports-the-lab"] == ["bezique/ai/search.py:2: bezique.ai.search -> lab.overrules"]
+    assert caught["kit-is-game-free"] == ["bezique/ui/kit.py:3: bezique.ui.kit -> bezique.i18n"]  # geometry may
     assert global_random_uses(planted, "bezique.rules") == ["bezique/rules/cards.py:1: from random import choice",
                                                            "bezique/rules/engine.py:7: random.shuffle"]
 

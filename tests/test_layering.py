@@ -1,7 +1,7 @@
 """The layers below the window never load its libraries (STYLE.md lesson 13), checked by importing them in a fresh
 interpreter: the rules core and the computer players load neither pygame nor yaml, the presenter (session, model,
-layout) and the per-user files load no pygame. tests/test_architecture.py reads the same rules from the source;
-this is the proof at run time, imports of imports included."""
+layout) and the per-user files load no pygame, the window's kit loads nothing of the game. tests/test_architecture.py
+reads the same rules from the source; this is the proof at run time, imports of imports included."""
 
 from __future__ import annotations
 
@@ -58,6 +58,15 @@ def test_whole_rules_and_ai_packages_together() -> None:
 @pytest.mark.parametrize("package", ["bezique.presenter", "bezique.persist"])
 def test_presenter_and_per_user_files_load_no_pygame(package: str) -> None:
     assert loaded_after_import(every_module(package), NO_WINDOW) == []
+
+
+def test_the_kit_loads_nothing_of_the_game() -> None:
+    """The window's kit, imports of imports included, brings in only itself, the geometry and the packages above
+    them: no rules, players, settings, texts or files."""
+    loaded = loaded_after_import(every_module("bezique.ui.kit"), ("bezique",))
+    assert "bezique.ui.kit.widgets" in loaded
+    assert [m for m in loaded if m not in ("bezique", "bezique.ui", "bezique.geometry")
+            and not m.startswith("bezique.ui.kit")] == []
 
 
 def test_the_check_sees_pygame_when_it_is_loaded() -> None:

@@ -6,6 +6,16 @@ are the texts' (``bezique.i18n.advice``), so the players carry none.
 """
 
 from bezique.ai.base import Hint, Player, StopFlag
-from bezique.ai.levels import HIDDEN_LEVELS, LEVELS, MENU_LEVELS, make_player
+from bezique.ai.levels import (
+    DEFAULT_LEVEL,
+    HIDDEN_LEVELS,
+    LEVELS,
+    MENU_LEVELS,
+    SEATED_LEVELS,
+    level_problem,
+    make_player,
+    resolve_level,
+)
 
-__all__ = ["HIDDEN_LEVELS", "LEVELS", "MENU_LEVELS", "Hint", "Player", "StopFlag", "make_player"]
+__all__ = ["DEFAULT_LEVEL", "HIDDEN_LEVELS", "LEVELS", "MENU_LEVELS", "SEATED_LEVELS", "Hint", "Player", "StopFlag",
+           "level_problem", "make_player", "resolve_level"]

@@ -21,8 +21,25 @@ LEVELS: dict[str, Callable[..., Player]] = {
 HIDDEN_LEVELS: dict[str, Callable[..., Player]] = {"master": MasterPlayer}
 
 MENU_LEVELS = ("beginner", "intermediate", "expert")  # what the menu offers, easiest first
+SEATED_LEVELS = (*LEVELS, *HIDDEN_LEVELS)  # every level a game may seat (``--level``, a save, config.yaml)
+DEFAULT_LEVEL = "intermediate"  # the opponent a game seats when the level it was given is no level at all
 
 SEARCH_OPTIONS = ("time_ms", "iterations", "rule_tricks", "horizon", "cores")
+
+
+def level_problem(level: str) -> str | None:
+    """Why `level` cannot be seated, in one line naming it and what is allowed; None when it is a level."""
+    if level in SEATED_LEVELS:
+        return None
+    return f"unknown computer level {level!r} (choose one of {', '.join(SEATED_LEVELS)}); playing {DEFAULT_LEVEL}"
+
+
+def resolve_level(level: str) -> str:
+    """The level a game seats for `level`: the one asked for when it is a level, shown in the menu or not (master,
+    from ``--level`` or ``config.yaml``), else ``DEFAULT_LEVEL``, never the random player. Every way into a game
+    (the command line, the settings, New game, a resumed save, the demo) asks here, so they cannot disagree;
+    ``level_problem`` words the fallback for whoever can show it."""
+    return level if level in SEATED_LEVELS else DEFAULT_LEVEL
 
 
 def make_player(level: str, seed: int = 0, **options: Any) -> Player:
@@ -38,7 +55,7 @@ def make_player(level: str, seed: int = 0, **options: Any) -> Player:
     try:
         factory = LEVELS[level] if level in LEVELS else HIDDEN_LEVELS[level]
     except KeyError:
-        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(SEATED_LEVELS)}") from None
     unknown = set(options) - set(SEARCH_OPTIONS)
     if unknown:
         raise ValueError(f"unknown player option(s): {', '.join(sorted(unknown))}")

@@ -17,8 +17,11 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from bezique.ai import SEATED_LEVELS
+
     parser.add_argument("--hotseat", action="store_true", help="two players taking turns on one screen")
-    parser.add_argument("--level", help="computer level (default: the settings' level); opens a game at once")
+    parser.add_argument("--level", help=f"computer level, one of {', '.join(SEATED_LEVELS)} (default: the settings' "
+                                        "level); opens a game at once")
     parser.add_argument("--seed", type=int, help="shuffle seed, to replay the same deals")
     parser.add_argument("--size", help="window size, e.g. 1600x900 (default: the last one, or sized to the screen)")
     parser.add_argument("--variant", choices=SEATABLE_VARIANTS,
@@ -41,7 +44,7 @@ def _open_window(args: argparse.Namespace) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from bezique.ui.kit.assets import AssetError
-    from bezique.ui.scenes.shell import Shell
+    from bezique.ui.shell import Shell
 
     checking = getattr(args, "first_frame_exit", False)
     try:
@@ -56,10 +59,16 @@ def _open_window(args: argparse.Namespace) -> int:
     hotseat, level, seed = getattr(args, "hotseat", False), getattr(args, "level", None), getattr(args, "seed", None)
     variant = getattr(args, "variant", None)
     if hotseat or level or seed is not None or variant:
+        from bezique.ai import level_problem, resolve_level
         from bezique.presenter.setup import target_choices
         setup = shell.default_setup()
         setup.mode = "hotseat" if hotseat else "computer"
-        setup.level = level or setup.level
+        if level:
+            problem = level_problem(level)
+            if problem is not None:  # said where it was typed, and on the table it opens
+                print(f"bezique: {problem}", file=sys.stderr)
+                shell.problems.append(problem)
+            setup.level = resolve_level(level)
         setup.seed = seed
         if variant and variant != setup.variant:
             setup.variant, setup.target = variant, target_choices(variant)[0]

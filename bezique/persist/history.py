@@ -75,9 +75,8 @@ class Listing:
 def _summary(game: RecordedGame) -> dict[str, Any]:
     state, rules = game.state, game.rules
     finished = state.phase == Phase.OVER
-    target = rules.match_target if rules.game_end_mode == "settlement" else rules.target_score
     return {"scores": list(state.scores), "winner": state.winner if finished else None,
-            "deals": len(game.deals), "finished": finished, "target": target or 0}
+            "deals": len(game.deals), "finished": finished, "target": rules.game_target or 0}
 
 
 def keep_game(game: RecordedGame, meta: dict[str, Any], abandoned: bool = False,

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from bezique.geometry import Box, Slot
+
 CARD_ASPECT = 0.7  # width / height of the card art (350×500)
 CAPTION_W = 122  # at scale 1: the least width of a meld group on the table when there is room (its caption's)
 MIN_SIZE = (1024, 640)
@@ -30,40 +32,6 @@ def parse_size(text: str) -> tuple[int, int]:
     return max(w, 320), max(h, 240)
 
 
-class Box(NamedTuple):
-    """An axis-aligned rectangle (x, y, w, h) in window pixels."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def bottom(self) -> float:
-        return self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def contains(self, px: float, py: float) -> bool:
-        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
-
-    def intersects(self, other: Box) -> bool:
-        return (self.x < other.right and other.x < self.right and self.y < other.bottom and other.y < self.bottom)
-
-    def ints(self) -> tuple[int, int, int, int]:
-        return round(self.x), round(self.y), round(self.w), round(self.h)
-
-
 class SeatZones(NamedTuple):
     """Where one seat's things go: its badge, its (concealed) hand and its melds; `pos` names the place."""
 
@@ -71,15 +39,6 @@ class SeatZones(NamedTuple):
     badge: Box
     hand: Box
     melds: Box
-
-
-class Slot(NamedTuple):
-    """A card's resting place: centre, rotation (degrees, counter-clockwise) and card height in pixels."""
-
-    cx: float
-    cy: float
-    angle: float
-    height: int
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,12 @@ MODES = ("computer", "hotseat", "demo")
 MAX_SEATS = 6
 
 
+def seatable_variant(variant: str) -> str:
+    """The variant a game asked to be `variant` is played as: itself when the window can seat it, else
+    ``FALLBACK_VARIANT`` (``config.yaml`` and New game's starting point both ask here)."""
+    return variant if variant in SEATABLE_VARIANTS else FALLBACK_VARIANT
+
+
 def target_choices(variant: str) -> list[int | None]:
     """The targets offered for `variant`, as the rules allow them: points to win, or for Rubicon / Chinese the
     match target (None: one deal decides)."""
@@ -77,10 +83,10 @@ class GameSetup:
         return self.house.get(variant or self.variant, {})
 
     def target_rules(self) -> dict[str, Any]:
-        """The chosen target as a rule: the match target where deals are settled, else the points to win."""
-        if preset(self.variant).game_end_mode == "settlement":
-            return {"match_target": self.target}
-        return {"target_score": self.target or 1000}
+        """The chosen target as the rule that holds it (``Ruleset.target_key``): the match target where deals are
+        settled (None: one deal), else the points to win."""
+        key = preset(self.variant).target_key
+        return {key: self.target if key == "match_target" else self.target or 1000}
 
     def ruleset(self, defaults: Ruleset) -> Ruleset:
         """The rules of the game to start: `defaults` (``default_rules``) with the house rules and the target.

@@ -109,6 +109,18 @@ class Ruleset:
     def bezique_pair_changes_with_trump(self) -> bool:
         return self.bezique_pair_scheme != "fixed_qs_jd"
 
+    @property
+    def target_key(self) -> str:
+        """The rule that holds what the game is played to: ``match_target`` where each deal is settled (Rubicon,
+        Chinese), else ``target_score``."""
+        return "match_target" if self.game_end_mode == "settlement" else "target_score"
+
+    @property
+    def game_target(self) -> int | None:
+        """What the scores race to: the points to win, or where deals are settled the match target (None: one
+        deal decides). The scoreboard, New game, the kept games' list and the status line all read it here."""
+        return self.match_target if self.target_key == "match_target" else self.target_score
+
     def bezique_value(self, level: int) -> int:
         """Points for a bezique of `level` pairs (1 = single … 5 = quintuple)."""
         return {

@@ -19,6 +19,7 @@ import pygame
 
 from bezique.i18n import t as _t
 from bezique.presenter.layout import DEFAULT_SIZE, MIN_SIZE
+from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit.assets import Assets, Sounds
 from bezique.ui.scene import Scene, SceneStack
 
@@ -63,10 +64,12 @@ class App:
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.text_size = text_size
-        self.assets = Assets(deck_colours=deck_colours, back=back, text_size=text_size)
+        self.assets = Assets(CARD_ART, deck_colours=deck_colours, back=back, text_size=text_size)
         with contextlib.suppress(pygame.error):
             pygame.display.set_icon(self.assets.icon())
-        self.sounds = Sounds(volume, mute) if os.environ.get("SDL_AUDIODRIVER") != "none" else Sounds(0, True)
+        sounds = CARD_ART.sounds
+        self.sounds = Sounds(sounds, volume, mute) if os.environ.get("SDL_AUDIODRIVER") != "none" else \
+            Sounds(sounds, 0, True)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -84,7 +87,7 @@ class App:
 
     def set_deck(self, deck_colours: str, back: str) -> None:
         """Swap the card images (settings applied live), keeping the felt's colour and the text size."""
-        self.assets = Assets(deck_colours=deck_colours, back=back, table_colour=self.assets.table_colour,
+        self.assets = Assets(CARD_ART, deck_colours=deck_colours, back=back, table_colour=self.assets.table_colour,
                              text_size=self.text_size)
         self.dirty = True
 

@@ -6,12 +6,13 @@ an opaque one (the hot-seat hand-over) hides them completely: the stack does not
 
 A scene sees the window only through ``Window``, the few things it may use (``bezique.ui.app.App`` is the real
 one), so this module does not know the loop; and a table sees whatever runs the game around it only through
-``Host``: it reports what the player chose there (menu, new game, settings) and never reaches up into a menu.
+``Host``: it reports what the player chose there (menu, new game, settings, the review of a deal, how to play) and
+never reaches up into a menu or another screen.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -68,6 +69,17 @@ class Host(Protocol):
 
     def open_settings(self) -> None:
         """The Settings screen over the table (only asked for when ``keeps_games``)."""
+
+    def open_review(self, doc: dict[str, Any], viewer: int, deal: int) -> None:
+        """Review `deal` of the game record `doc` from seat `viewer`'s side, over the table (the scoreboard's
+        Review this deal): the table may not import the Review screen, which seats replays at tables of its own.
+
+        Raises:
+            RecordError: the record does not replay.
+        """
+
+    def open_howto(self, variant: str) -> None:
+        """How to play over the table, open at `variant`'s page (the pause screen's)."""
 
 
 class Scene:

@@ -213,3 +213,25 @@ def test_card_generation_is_reproducible(tmp_path: Path, deck: gen_cards.Deck) -
 def test_sound_generation_is_reproducible(tmp_path: Path) -> None:
     path = gen_sounds.write_sound("shuffle", tmp_path)
     assert path.read_bytes() == (SOUNDS / "shuffle.wav").read_bytes()
+
+
+def test_the_art_the_window_is_given_names_files_that_exist_for_every_setting() -> None:
+    """``ui.card_art.CARD_ART`` (what the game-free kit is told to load) has a face set for each deck_colours value
+    config.py allows, each holding every face its card ids are named by and every suit icon."""
+    from bezique.config import APP_CHECKS
+    from bezique.rules import SUITS as RULE_SUITS
+    from bezique.rules import face_code
+    from bezique.ui.card_art import CARD_ART
+    from bezique.ui.kit.assets import Sounds
+
+    with pytest.raises(ValueError) as refused:
+        APP_CHECKS["deck_colours"](object())
+    assert set(str(refused.value).split("use one of ")[1].split(", ")) == set(CARD_ART.face_sets)
+    assert set(CARD_ART.face_sets.values()) == set(DECKS) and CARD_ART.cards == CARDS
+    faces = {face_code(card) for card in range(32)}
+    assert faces == set(CARD_ART.faces) and len(faces) == 32
+    assert len(CARD_ART.suit_names) == len(RULE_SUITS)
+    for folder in CARD_ART.face_sets.values():
+        assert all((CARDS / folder / f"{face}.png").is_file() for face in CARD_ART.faces)
+        assert all((CARDS / folder / f"suit_{suit}.png").is_file() for suit in CARD_ART.suit_names)
+    assert all((CARD_ART.sounds / f"{name}.wav").is_file() for name in Sounds.NAMES)

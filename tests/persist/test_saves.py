@@ -17,7 +17,7 @@ import pytest
 
 from bezique.persist import saves, storage
 from bezique.rules import Phase, RecordedGame, legal_actions, make_ruleset, shuffled_deck
-from bezique.ui.kit.texts import storage_problem_text  # the window words what persist reports as data
+from bezique.ui.texts import storage_problem_text  # the window words what persist reports as data
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "expert"}]

@@ -11,7 +11,7 @@ import pytest
 from ui_driver import DT, button, click, key, make_app, wait_rest
 
 from bezique.i18n import t
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 

@@ -9,8 +9,8 @@ from ui_driver import DT, human_move, make_app, step, wait_rest
 
 from bezique.i18n import t
 from bezique.ui.kit.layers import forget_layers
-from bezique.ui.kit.texts import score_name
 from bezique.ui.table import draw
+from bezique.ui.texts import score_name
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 

@@ -15,7 +15,7 @@ from ui_driver import DT, click, key, step, table_of, wait_rest
 
 from bezique.presenter.setup import GameSetup
 from bezique.ui.kit import widgets
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import ResultOverlay
 
 SIZE = (1024, 640)

@@ -19,7 +19,7 @@ from bezique.presenter.setup import GameSetup
 from bezique.rules import Phase, legal_actions
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.newgame import NewGameScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 from bezique.ui.table.guide_end import TEXT_TOP, LessonEnd
 from bezique.ui.table.scene import TableScene
 

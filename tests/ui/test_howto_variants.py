@@ -27,7 +27,7 @@ from bezique.rules import (
 from bezique.rules.scoring import _settle
 from bezique.ui.scenes.howto import PAGES, HowToScene, card_step, page_sections
 from bezique.ui.scenes.newgame import NewGameScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 
 SMALLEST = (1024, 640)
 

@@ -22,7 +22,7 @@ from bezique.ui.kit.widgets import Button
 from bezique.ui.scenes.menu import MenuScene, SavedGame, saved_game_line
 from bezique.ui.scenes.newgame import ConfirmScene, NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
 

@@ -29,7 +29,7 @@ from bezique.rules import VARIANTS, allowed_targets, preset
 from bezique.ui.kit.widgets import Button
 from bezique.ui.scenes.house_rules import HouseRulesScene
 from bezique.ui.scenes.newgame import NewGameScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 
 
 def make_shell(size: tuple[int, int] = (1280, 720), lang: str = "en") -> Shell:

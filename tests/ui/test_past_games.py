@@ -23,7 +23,7 @@ from bezique.ui.scenes import review as review_scene
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.past_games import PastGamesScene
 from bezique.ui.scenes.review import ReviewScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import ResultOverlay
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English

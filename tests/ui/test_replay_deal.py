@@ -23,19 +23,21 @@ from bezique.persist import history, saves, stats
 from bezique.persist.user_settings import LoadedSettings
 from bezique.presenter.replay import ReplaySession
 from bezique.presenter.review import review_game
+from bezique.presenter.setup import target_choices
 from bezique.rules import Phase, RecordedGame, Ruleset, Verb, legal_actions, make_ruleset, shuffled_deck
 from bezique.ui.kit import widgets
 from bezique.ui.kit.widgets import scale_of
 from bezique.ui.scene import Window
 from bezique.ui.scenes import review as review_scene
 from bezique.ui.scenes import review_replay
+from bezique.ui.scenes.howto import HowToScene
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.past_games import PastGamesScene
 from bezique.ui.scenes.review import ReviewScene
 from bezique.ui.scenes.review_replay import ReplayOverlay
-from bezique.ui.scenes.shell import Shell
-from bezique.ui.table.overlays import HandOverScene, ResultOverlay
-from bezique.ui.table.scene import TableScene
+from bezique.ui.shell import Shell
+from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
+from bezique.ui.table.scene import TableScene, seat_replay
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
 
@@ -124,7 +126,7 @@ def review_of_one_deal(rules: Ruleset, players: list[dict[str, str]], dealer: in
         game.act(rng.choice(legal_actions(game.state)))
     doc = game.to_dict()
     app = make_shell(**window).app
-    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc)
+    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc, seat=seat_replay)
     app.push(review)
     app.tick(DT)
     return app, review, game
@@ -299,7 +301,7 @@ def test_a_deal_cut_short_offers_no_replay() -> None:
     shell = make_shell()
     app = shell.app
     doc = game.to_dict()
-    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc)
+    review = ReviewScene(app, review_game(doc), 0, 0, analyse=False, doc=doc, seat=seat_replay)
     app.push(review)
     app.tick(DT)
     assert not review.can_replay()
@@ -331,3 +333,50 @@ def test_two_at_one_screen_replay_with_the_hand_over_and_are_named() -> None:
     assert isinstance(end, ReplayOverlay) and end.ended
     c = end.director.comparison()
     assert end.lines()[0][0] == f"Ann: {c.then[0]} points then, {c.now[0]} now"
+
+
+def test_the_table_asks_the_shell_for_the_review_and_the_review_for_a_replay_table() -> None:
+    """Clicks all the way: the scoreboard's Review this deal is opened by the shell (the table imports no review),
+    which hands the review the replay's table maker; Replay this deal seats the deal at a table of the review's."""
+    shell = make_shell()
+    app = shell.app
+    real = first_deal_at_the_table(shell, seed=5)
+    board = app.stack.top
+    assert isinstance(board, ResultOverlay) and board.on_review == shell.open_review
+    review_button = board.review_button()
+    click(app, (review_button.box.cx, review_button.box.cy))
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.seat is seat_replay and review.cursor.deal_index == board.deal
+    replay = next(b for b in review.buttons() if b.action == "replay")
+    assert replay.enabled
+    click(app, (replay.box.cx, replay.box.cy))
+    table = replay_table(app)
+    assert isinstance(table.host, review_replay.ReplayDirector) and real.host is shell
+    dealt_alike(table, review)
+    assert app.stack.scenes[-3:] == [board, review, table]
+
+
+def test_a_review_handed_no_table_maker_offers_no_replay() -> None:
+    players = [{"name": "A", "type": "human"}, {"name": "B", "type": "ai", "level": "beginner"}]
+    app, review, _game = review_of_one_deal(make_ruleset("two_handed"), players, 0, seed=4)
+    bare = ReviewScene(app, review.cursor.deals, 0, 0, analyse=False, doc=review.doc)
+    assert review.can_replay() and not bare.can_replay()
+    app.push(bare)
+    key(app, pygame.K_r)
+    assert app.stack.top is bare  # nothing seated
+
+
+def test_the_pause_screen_asks_the_host_for_how_to_play_at_the_games_page() -> None:
+    shell = make_shell()
+    app = shell.app
+    setup = shell.default_setup()
+    setup.variant, setup.target, setup.seed = "rubicon", target_choices("rubicon")[0], 2
+    table = shell.start_game(setup)
+    app.tick(DT)
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay) and pause.howto == shell.open_howto
+    howto = next(b for b in pause._buttons() if b.action == "howto")
+    click(app, (howto.box.cx, howto.box.cy))
+    page = app.stack.top
+    assert isinstance(page, HowToScene) and page.page_id == "rubicon" and table in app.stack.scenes

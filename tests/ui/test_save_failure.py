@@ -16,7 +16,7 @@ from ui_driver import DT, key, step
 from bezique.i18n import t
 from bezique.persist import saves, storage
 from bezique.ui.scenes.menu import MenuScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene
 

@@ -10,7 +10,7 @@ from ui_driver import DT, make_app
 
 from bezique.i18n import t
 from bezique.i18n.names import COMPUTER_NAMES
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
 

@@ -18,7 +18,7 @@ from bezique.persist.user_settings import SETTING_CHOICES, load_user_settings
 from bezique.presenter.setup import GameSetup
 from bezique.ui.kit.widgets import Button
 from bezique.ui.scenes.settings import KEYS, SettingsScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
 

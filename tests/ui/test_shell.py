@@ -19,13 +19,14 @@ from ui_driver import DT, click, key, step, table_of, wait_rest
 from bezique.i18n import t
 from bezique.persist import saves
 from bezique.rules import parse_card
+from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit.assets import Assets
 from bezique.ui.scenes.howto import HowToScene
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import KEYS, SettingsScene
-from bezique.ui.scenes.shell import Shell
 from bezique.ui.scenes.stats import StatsScene
+from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
 from bezique.ui.table.scene import TableScene
 
@@ -158,7 +159,7 @@ def test_settings_apply_live_and_persist_across_a_restart():
         key(app, pygame.K_DOWN)  # down to deck colours
     assert KEYS[settings.row] == "deck_colours"
     heart, club = parse_card("TH#0"), parse_card("TC#0")
-    assert _face(app.assets, heart) == _face(Assets("classic"), heart)
+    assert _face(app.assets, heart) == _face(Assets(CARD_ART, "classic"), heart)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert shell.settings.deck_colours == "colour_blind" and app.assets.deck_colours == "colour_blind"
@@ -166,8 +167,9 @@ def test_settings_apply_live_and_persist_across_a_restart():
     # the new face set is drawn at once: the colour-blind faces, whose hearts are orange rather than red and
     # whose clubs are bluish green
     for card in (heart, club):
-        assert _face(app.assets, card) == _face(Assets("colour_blind"), card) != _face(Assets("classic"), card)
-    assert _ink(app.assets, heart)[1] > _ink(Assets("classic"), heart)[1]
+        assert _face(app.assets, card) == _face(Assets(CARD_ART, "colour_blind"), card) != \
+            _face(Assets(CARD_ART, "classic"), card)
+    assert _ink(app.assets, heart)[1] > _ink(Assets(CARD_ART, "classic"), heart)[1]
     r, g, b = _ink(app.assets, club)
     assert g > r and b > r
     press(app, settings.controls(), f"next={KEYS.index('sound_volume')}")  # volume 0.8 -> 0.9
@@ -239,7 +241,7 @@ import os, random, sys
 os.environ["SDL_VIDEODRIVER"] = "dummy"; os.environ["SDL_AUDIODRIVER"] = "dummy"
 sys.path.insert(0, sys.argv[1])
 from bezique.persist import saves
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 save_game = saves.save_game
 def reporting_save(game, meta):  # says how many actions each finished save holds, for the test to kill on
     path = save_game(game, meta)

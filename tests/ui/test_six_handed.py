@@ -145,7 +145,7 @@ def test_hot_seat_hands_the_screen_round_all_six():
 
 
 def test_a_mixed_table_hands_over_only_to_its_people():
-    from bezique.ui.scenes.shell import Shell
+    from bezique.ui.shell import Shell
     shell = Shell.create(size=(1280, 720), fullscreen=False)
     app = shell.app
     setup = shell.default_setup()

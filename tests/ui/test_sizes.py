@@ -22,7 +22,7 @@ from bezique.ui.app import first_size
 from bezique.ui.kit.assets import TEXT_SCALES
 from bezique.ui.kit.sprites import CARD_SCALES
 from bezique.ui.scenes.settings import KEYS
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 
 SIZE = (1024, 640)
 SIZES = [(1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (1280, 1024)]

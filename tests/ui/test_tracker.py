@@ -19,7 +19,7 @@ from bezique.persist.user_settings import load_user_settings
 from bezique.presenter.tracker import tracked_rows
 from bezique.rules import RecordedGame, card_code, full_deck_faces, parse_code
 from bezique.ui.scenes.settings import KEYS, SettingsScene
-from bezique.ui.scenes.shell import Shell
+from bezique.ui.shell import Shell
 from bezique.ui.table import tracker as tracker_module
 from bezique.ui.table.scene import TableScene
 from bezique.ui.table.tracker import SIZES

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from bezique.presenter.layout import Box
+from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit import assets as kit_assets
 from bezique.ui.kit.assets import FONT_FILES, FONT_LICENCE, MIN_TEXT_PX, AssetError, Assets, font_file, text_px
 from bezique.ui.kit.widgets import Button, blit_text, fit_line, label_lines
@@ -23,7 +24,7 @@ PIN = "font-source-sans-pro==0.0.1"
 def assets() -> Assets:
     pygame.display.init()
     pygame.font.init()
-    return Assets()
+    return Assets(CARD_ART)
 
 
 def _ink_gaps(surface: pygame.Surface) -> list[int]:
@@ -115,7 +116,7 @@ def test_a_button_draws_its_wrapped_label_inside_its_box(assets: Assets) -> None
 def test_a_missing_font_file_is_an_asset_error_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(kit_assets.FONT_FILES, False, "NoSuchFace-Regular.ttf")
     with pytest.raises(AssetError, match=re.escape("NoSuchFace-Regular.ttf")):
-        Assets()
+        Assets(CARD_ART)
 
 
 def test_a_missing_font_package_is_an_asset_error_naming_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,13 +3,16 @@ and the layout, the size typed on the command line, and the bare window's host (
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from bezique.config import Config
+from bezique.config import Config, load_config
 from bezique.presenter.layout import LAID_OUT_PLAYERS, Layout, parse_size
-from bezique.presenter.setup import SEATABLE_VARIANTS, target_choices
+from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, seatable_variant, target_choices
 from bezique.rules import VARIANTS, make_ruleset
 from bezique.ui.scenes.start import BareTable, open_table
+from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene
 
@@ -68,3 +71,24 @@ def test_a_bare_windows_pause_menu_offers_how_to_play_and_quit():
     pause = app.stack.top
     assert isinstance(pause, PauseOverlay)
     assert [b.action for b in pause._buttons()] == ["resume", "howto", "quit"]
+
+
+def test_config_and_new_game_fall_back_to_the_same_variant(monkeypatch, tmp_path):
+    """A variant the window cannot seat is played as ``FALLBACK_VARIANT`` by the config's reader and by New game's
+    starting point alike: both ask ``seatable_variant``, so they cannot disagree."""
+    from bezique.presenter import setup
+    from bezique.ui.scenes import start
+
+    assert seatable_variant("rubicon") == "rubicon" and seatable_variant("nine_handed") == FALLBACK_VARIANT
+    monkeypatch.setattr(setup, "SEATABLE_VARIANTS", tuple(v for v in VARIANTS if v != "rubicon"))
+    path = tmp_path / "config.yaml"
+    path.write_text("variant: rubicon\n", encoding="utf-8")
+    monkeypatch.setattr(start, "load_config", lambda: load_config(path))
+    config, problems = start.load_config_settings()
+    assert config.variant == config.rules.variant == FALLBACK_VARIANT
+    assert problems == [f"variant 'rubicon' is not playable in the window yet; playing {FALLBACK_VARIANT}"]
+    assert seatable_variant("rubicon") == FALLBACK_VARIANT
+    monkeypatch.setenv("BEZIQUE_DATA_DIR", str(tmp_path / "data"))
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.config = dataclasses.replace(shell.config, variant="rubicon", rules=make_ruleset("rubicon", {}))
+    assert shell.default_setup().variant == FALLBACK_VARIANT

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from bezique.ui.kit.worker import Worker
+from bezique.ui.worker import Worker
 
 HANG_GUARD_S = 10  # only if the worker is broken: every wait below ends by an event long before
 

@@ -3,7 +3,8 @@
 Card faces are cached per (card face, height, angle): the hand fan uses a few fixed angles and flights quantise
 their angle, so the cache stays small. Text surfaces are cached by (text, size, colour, bold) in a bounded LRU.
 
-Every image and sound is a file the game ships (``bezique.data_path``): one that is missing or unreadable raises
+Every image and sound is a file the game ships, named by the game in an ``Art`` (``bezique.ui.card_art``): the kit
+loads and caches them without knowing what a card or a suit is. One that is missing or unreadable raises
 ``AssetError`` naming it, never a blank stand-in, so a broken installation says what is broken.
 
 The type is Source Sans Pro (SIL Open Font License; the licence sits beside the files), from the pinned
@@ -16,19 +17,14 @@ from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 import pygame
 
-from bezique import data_path
-from bezique.config import CARD_BACKS, TABLE_COLOURS
-from bezique.rules import RANKS, SUITS, face_code
-
-ASSETS = data_path("assets")
 CARD_RADIUS = 0.06  # corner radius as a fraction of the card width
-# the face set (a folder of assets/cards, from tools/gen_cards.py) for each value of the deck_colours setting
-DECK_FOLDERS = {"classic": "classic", "four_colour": "fourcolour", "colour_blind": "colourblind"}
 
 # The type: the package that carries it, its folder there, a face per weight (False: regular, True: bold).
 FONT_PACKAGE = "font_source_sans_pro"
@@ -56,6 +52,24 @@ GREEN_OK = (120, 200, 120)
 BAR_BG = (10, 30, 22)
 BAR_ME = (236, 188, 84)
 BAR_OPP = (140, 176, 220)
+
+
+@dataclass(frozen=True)
+class Art:
+    """Where a window's images and sounds are and what their files are called, as the game that ships them says.
+
+    `cards` holds a folder per face set, the backs (``back_<name>.png``), the felts (``felt_<name>.png``), the trump
+    marker and the icon; `sounds` the sound effects (``Sounds.NAMES``).
+    """
+
+    cards: Path
+    sounds: Path
+    face_sets: Mapping[str, str]  # a deck_colours setting -> its folder of `cards` (the first: the fallback)
+    face_name: Callable[[int], str]  # a card's id -> the stem of its face file in a face set
+    suit_names: tuple[str, ...]  # a suit's index -> the stem of its icon (``suit_<name>.png``, in a face set)
+    faces: tuple[str, ...]  # the stem of every face of a set (what ``preload`` loads)
+    backs: tuple[str, ...]
+    felts: tuple[str, ...]
 
 
 class AssetError(RuntimeError):
@@ -91,13 +105,14 @@ def text_px(size: float, scale: float = 1.0) -> int:
 
 
 class Assets:
-    """All loaded art for one window (`deck_colours`, `back` and `table_colour` come from the settings): the faces
+    """All loaded `art` for one window (`deck_colours`, `back` and `table_colour` come from the settings): the faces
     and suit icons of the chosen face set, the chosen back, and the felt of the chosen colour."""
 
-    def __init__(self, deck_colours: str = "classic", back: str = "blue", table_colour: str = "green",
+    def __init__(self, art: Art, deck_colours: str = "classic", back: str = "blue", table_colour: str = "green",
                  text_size: str = "normal") -> None:
-        self.deck_colours = deck_colours if deck_colours in DECK_FOLDERS else "classic"
-        self._deck_dir = ASSETS / "cards" / DECK_FOLDERS[self.deck_colours]
+        self.art = art
+        self.deck_colours = deck_colours if deck_colours in art.face_sets else next(iter(art.face_sets))
+        self._deck_dir = art.cards / art.face_sets[self.deck_colours]
         self._raw: dict[str, pygame.Surface] = {}
         self._back_name = f"back_{back}.png"  # the names config.py allows; each has its file (tested)
         self.table_colour = table_colour
@@ -110,7 +125,7 @@ class Assets:
 
     # --- raw images -----------------------------------------------------------------------------------------
     def _load(self, name: str, folder: Path | None = None) -> pygame.Surface:
-        path = (folder or ASSETS / "cards") / name
+        path = (folder or self.art.cards) / name
         key = str(path)
         surf = self._raw.get(key)
         if surf is None:
@@ -129,8 +144,9 @@ class Assets:
         game itself loads lazily."""
         for bold in FONT_FILES:
             self.font(MIN_TEXT_PX, bold)
-        faces = [f"{rank}{suit}.png" for suit in SUITS for rank in RANKS] + [f"suit_{suit}.png" for suit in SUITS]
-        shared = [*(f"back_{back}.png" for back in CARD_BACKS), *(f"felt_{colour}.png" for colour in TABLE_COLOURS),
+        art = self.art
+        faces = [f"{face}.png" for face in art.faces] + [f"suit_{suit}.png" for suit in art.suit_names]
+        shared = [*(f"back_{back}.png" for back in art.backs), *(f"felt_{colour}.png" for colour in art.felts),
                   "trump_marker.png", "icon.png"]
         for name in faces:
             self._load(name, self._deck_dir)
@@ -152,7 +168,7 @@ class Assets:
     # --- cards ----------------------------------------------------------------------------------------------
     def card(self, card: int | None, height: int, angle: float = 0.0, dim: bool = False) -> pygame.Surface:
         """A card face (or the back when `card` is None) at `height` pixels, rotated by `angle` degrees."""
-        name = face_code(card) if card is not None else "back"
+        name = self.art.face_name(card) if card is not None else "back"
         angle = round(angle / 2.0) * 2.0 % 360.0
         key = ("card", name, height, angle, dim)
 
@@ -175,7 +191,7 @@ class Assets:
     def card_scaled_x(self, card: int | None, height: int, fraction: float) -> pygame.Surface:
         """A card squeezed horizontally (a flip in progress); fraction in (0, 1]."""
         fraction = max(0.04, round(fraction * 16) / 16)
-        key = ("flip", card if card is None else face_code(card), height, fraction)
+        key = ("flip", card if card is None else self.art.face_name(card), height, fraction)
 
         def make() -> pygame.Surface:
             base = self.card(card, height)
@@ -221,7 +237,7 @@ class Assets:
     def suit(self, suit: int, size: int) -> pygame.Surface:
         key = ("suit", suit, size)
         return self._cache(key, lambda: pygame.transform.smoothscale(
-            self._load(f"suit_{SUITS[suit]}.png", self._deck_dir), (size, size)))
+            self._load(f"suit_{self.art.suit_names[suit]}.png", self._deck_dir), (size, size)))
 
     def trump_marker(self, suit: int | None, size: int) -> pygame.Surface:
         key = ("trump", suit, size)
@@ -327,7 +343,8 @@ def _vignette() -> pygame.Surface:
 
 
 class Sounds:
-    """The sound effects; silent when the machine has no audio (``unavailable`` says why) or the player muted them.
+    """The sound effects (the files of `folder`); silent when the machine has no audio (``unavailable`` says why)
+    or the player muted them.
 
     A missing or unreadable sound file raises ``AssetError``: a machine without audio is the player's business, a
     broken installation is not."""
@@ -335,13 +352,13 @@ class Sounds:
     NAMES = ("shuffle", "deal", "card_play", "trick_gathered", "draw", "meld", "meld_big", "seven", "click",
              "illegal", "deal_won", "game_won", "game_lost")
 
-    def __init__(self, volume: float = 0.8, mute: bool = False) -> None:
+    def __init__(self, folder: Path, volume: float = 0.8, mute: bool = False) -> None:
         self.volume = max(0.0, min(1.0, volume))
         self.mute = mute
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # what was asked for, for tests
         self.unavailable: str | None = None
-        paths = {name: ASSETS / "sounds" / f"{name}.wav" for name in self.NAMES}
+        paths = {name: folder / f"{name}.wav" for name in self.NAMES}
         for path in paths.values():
             if not path.is_file():
                 raise AssetError(path, "no such file")

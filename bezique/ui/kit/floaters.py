@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.ui.kit import easing
 from bezique.ui.kit.assets import CREAM, Assets
 from bezique.ui.kit.layers import kept

@@ -13,7 +13,7 @@ import math
 
 import pygame
 
-from bezique.presenter.layout import Slot
+from bezique.geometry import Slot
 from bezique.ui.kit import easing
 from bezique.ui.kit.assets import Assets
 from bezique.ui.kit.tween import Tween

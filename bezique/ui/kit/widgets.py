@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.ui.kit.assets import (
     BAR_BG,
     CREAM,

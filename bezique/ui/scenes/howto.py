@@ -15,9 +15,9 @@ from bezique.i18n.howto_variants import VARIANT_PAGES, variant_sections
 from bezique.presenter.layout import Box
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
+from bezique.ui.texts import score_name
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 import pygame
 
@@ -52,6 +52,9 @@ class MenuOwner(NewGameOwner, SettingsOwner, Protocol):
         then adds a notice saying why)."""
 
     def continue_game(self) -> Scene | None: ...
+
+    def open_review(self, doc: dict[str, Any], viewer: int, deal: int) -> None:
+        """A kept game's review (Past games), its deals replayable at a table."""
 
     def open_menu(self) -> None: ...
 
@@ -197,7 +200,7 @@ class MenuScene(Scene):
             self.app.push(StatsScene(self.app, self.owner.notices))
         elif action == "past":
             from bezique.ui.scenes.past_games import PastGamesScene
-            self.app.push(PastGamesScene(self.app, self.owner.notices))
+            self.app.push(PastGamesScene(self.app, self.owner.notices, self.owner.open_review))
         elif action == "quit":
             self.app.quit()
 

@@ -13,7 +13,7 @@ from typing import Protocol
 
 import pygame
 
-from bezique.ai import MENU_LEVELS
+from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.persist import saves
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
@@ -67,8 +67,8 @@ class NewGameScene(Scene):
         self.owner = owner
         seen = len(owner.notices)
         self.setup: GameSetup = owner.default_setup()
-        if self.setup.level not in MENU_LEVELS:
-            self.setup.level = MENU_LEVELS[min(1, len(MENU_LEVELS) - 1)]
+        if self.setup.level not in MENU_LEVELS:  # master, from --level or config.yaml: the menu's default instead
+            self.setup.level = DEFAULT_LEVEL
         self.row = 0
         self.editing: int | None = None  # which seat's name field takes the typing
         # why the choices could not be kept; first, that the last ones could not be read (the menu says where

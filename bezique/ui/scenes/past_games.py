@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -18,9 +19,9 @@ from bezique.persist import history
 from bezique.presenter.layout import Box
 from bezique.rules import RecordError, make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import storage_problem_text
 from bezique.ui.kit.widgets import LABEL_LEADING, Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Scene, Window
+from bezique.ui.texts import storage_problem_text
 
 ROW_H = 40  # at scale 1: a row of one line
 TWO_LINE_ROW_H = 52  # a row whose names need two lines (four people on one screen, five computer opponents)
@@ -81,11 +82,15 @@ def column_widths(needs: list[float], room: float) -> list[float]:
 
 
 class PastGamesScene(Scene):
-    """The list of kept games. `notices`: where a kept game set aside is reported (the menu's notices)."""
+    """The list of kept games. `notices`: where a kept game set aside is reported (the menu's notices);
+    `open_review`: the review of a game record from a seat's side at a deal (the shell's, which seats its replays).
+    """
 
-    def __init__(self, app: Window, notices: list[str]) -> None:
+    def __init__(self, app: Window, notices: list[str],
+                 open_review: Callable[[dict[str, Any], int, int], None]) -> None:
         super().__init__(app)
         self.notices = notices
+        self.open_review = open_review
         listing = history.list_games()
         self.games = listing.games
         for problem in listing.problems:
@@ -228,9 +233,8 @@ class PastGamesScene(Scene):
                     self.message = self.app.t("past.exported", path=str(path))
                 self.app.dirty = True
                 return
-            from bezique.ui.scenes.review import ReviewScene
             try:
-                self.app.push(ReviewScene.of_record(self.app, game.to_dict(), viewer=kept.human_seat))
+                self.open_review(game.to_dict(), kept.human_seat, 0)
             except RecordError as exc:  # replayed just now, so only a bug gets here: say it rather than crash
                 self.message = str(exc)
 

@@ -10,8 +10,8 @@ player's view only) on a worker thread; the screen stays responsive, shows how f
 decisions on the timeline and beside their trick, with what the computer would have chosen and what it was worth.
 
 "Replay this deal" (R) plays the deal shown again from the start, at a table of its own on top of this screen
-(``review_replay``): the table is offered here by ``bezique.ui.table.scene`` through ``offer_replays``, because the
-table's scoreboard opens this screen and so this module may not import the table.
+(``review_replay``), seated by the ``ReplaySeater`` whoever opens the review hands it (the host of the game,
+``bezique.ui.screens``): the table's scoreboard opens this screen, so this module may not import the table.
 """
 
 from __future__ import annotations
@@ -26,30 +26,26 @@ from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
 from bezique.rules import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
-from bezique.ui.kit.worker import Worker
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.review_replay import ReplayDirector, ReplaySeater
 from bezique.ui.scenes.review_words import ReviewWords
+from bezique.ui.worker import Worker
 
 WINNER = (250, 206, 108)
 FINAL_ZONE = (70, 52, 30)
 COSTLY = (236, 96, 80)
-_seaters: list[ReplaySeater] = []  # how a replayed deal is seated at a table (``offer_replays``)
-
-
-def offer_replays(seat: ReplaySeater) -> None:
-    """The table module offers the review its replay tables (called once, when ``bezique.ui.table.scene`` loads)."""
-    _seaters[:] = [seat]
 
 
 class ReviewScene(Scene):
-    """One game's deals, one step at a time. `viewer`: the player's seat (their row is drawn first)."""
+    """One game's deals, one step at a time. `viewer`: the player's seat (their row is drawn first); `doc` the game
+    record and `seat` the table maker "Replay this deal" plays it again at (either None: no replay)."""
 
     def __init__(self, app: Window, deals: list[DealReview], viewer: int = 0, deal: int = 0,
-                 analyse: bool = True, doc: dict[str, Any] | None = None) -> None:
+                 analyse: bool = True, doc: dict[str, Any] | None = None, seat: ReplaySeater | None = None) -> None:
         super().__init__(app)
         self.cursor = ReviewCursor(deals, deal)
-        self.doc = doc  # the game record, for "Replay this deal" (None: no replay)
+        self.doc = doc
+        self.seat = seat
         self.viewer = viewer
         self.words = ReviewWords(app, viewer)
         self.hover: int | None = None  # the timeline's slot under the pointer: its trick is named
@@ -60,13 +56,14 @@ class ReviewScene(Scene):
         self._shown_progress = (0, 0)
 
     @classmethod
-    def of_record(cls, app: Window, doc: dict[str, Any], viewer: int = 0, deal: int = 0) -> ReviewScene:
-        """The review of a game record (a kept game, or the game at the table).
+    def of_record(cls, app: Window, doc: dict[str, Any], viewer: int = 0, deal: int = 0,
+                  seat: ReplaySeater | None = None) -> ReviewScene:
+        """The review of a game record (a kept game, or the game at the table), its deals replayed at `seat`'s.
 
         Raises:
             RecordError: the record does not replay.
         """
-        return cls(app, review_game(doc), viewer, deal, doc=doc)
+        return cls(app, review_game(doc), viewer, deal, doc=doc, seat=seat)
 
     # --- the analysis -------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -165,15 +162,15 @@ class ReviewScene(Scene):
     # --- replaying the deal ---------------------------------------------------------------------------------
     def can_replay(self) -> bool:
         """The deal shown can be played again: the record is at hand, the deal was played out, a table is offered."""
-        return self.doc is not None and self.cursor.deal.complete and bool(_seaters)
+        return self.doc is not None and self.seat is not None and self.cursor.deal.complete
 
     def replay(self) -> None:
         """Play the deal shown again from the start, at a table over this screen."""
         if not self.can_replay():
             return
-        assert self.doc is not None
+        assert self.doc is not None and self.seat is not None
         deal = self.cursor.deal
-        ReplayDirector(self.app, _seaters[0], self.doc, deal.number, deal.points, self.viewer,
+        ReplayDirector(self.app, self.seat, self.doc, deal.number, deal.points, self.viewer,
                        to_menu=self.leave_to_menu).start()
 
     def leave_to_menu(self) -> None:

@@ -1,11 +1,11 @@
 """The Review screen's "Replay this deal": the deal under review played again from the start, and how this try compares.
 
-A ``ReplayDirector`` seats a ``presenter.replay.ReplaySession`` at a table over the Review screen (the table is
-the review's ``ReplaySeater``, offered by ``bezique.ui.table.scene``) and is that table's host: the game's own host
-is never told, so the player's real saved game is not touched and the replay is not kept nor counted. The table's
-pause and end screens are this module's ``ReplayOverlay``: at the end, the player's points then and now (in Rubicon
-and Chinese, what the deal settled to then and now, which is what the match counts), and the ways on (replay
-again, back to the review, the menu); paused, the same ways and Resume.
+A ``ReplayDirector`` seats a ``presenter.replay.ReplaySession`` at a table over the Review screen (with the
+review's ``ReplaySeater``, ``table.scene.seat_replay``, handed over by the game's host) and is that table's host:
+the game's own host is never told, so the player's real saved game is not touched and the replay is not kept nor
+counted. The table's pause and end screens are this module's ``ReplayOverlay``: at the end, the player's points
+then and now (in Rubicon and Chinese, what the deal settled to then and now, which is what the match counts), and
+the ways on (replay again, back to the review, the menu); paused, the same ways and Resume.
 """
 
 from __future__ import annotations
@@ -108,6 +108,12 @@ class ReplayDirector:
 
     def open_settings(self) -> None:
         """Never asked for: the replay's pause screen offers no settings (``keeps_games`` is false)."""
+
+    def open_review(self, doc: dict[str, Any], viewer: int, deal: int) -> None:
+        """Never asked for: a replayed deal ends on the comparison (``ReplayOverlay``), never on a scoreboard."""
+
+    def open_howto(self, variant: str) -> None:
+        """Never asked for: the replay's pause screen is ``ReplayOverlay``, which offers no How to play."""
 
 
 class ReplayOverlay(Scene):

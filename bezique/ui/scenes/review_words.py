@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from bezique.presenter.review import DealReview, Step
 from bezique.rules import Action, Verb
-from bezique.ui.kit.texts import card_name, meld_label, suit_word
 from bezique.ui.scene import Window
+from bezique.ui.texts import card_name, meld_label, suit_word
 
 YOU_KEYS = {"review.deals": "review.deals_you", "review.led": "review.led_you", "review.won": "review.won_you",
             "review.exchanged": "review.exchanged_you", "review.scored": "review.scored_you",

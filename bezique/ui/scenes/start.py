@@ -12,14 +12,16 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from bezique.ai import resolve_level
 from bezique.config import AISettings, AppSettings, Config, load_config
 from bezique.persist.user_settings import load_user_settings, resolve_language
 from bezique.presenter.layout import DEFAULT_SIZE, parse_size
 from bezique.presenter.session import GameSession, game_seed, new_seats
-from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS
+from bezique.presenter.setup import seatable_variant
 from bezique.rules import Ruleset, make_ruleset
 from bezique.ui.app import App
 from bezique.ui.scene import Host
+from bezique.ui.screens import TableScreens
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.scene import TableScene
 
@@ -41,9 +43,10 @@ def load_config_settings() -> tuple[Config, list[str]]:
     loaded = load_config()
     config = loaded.config
     problems = [str(p) for p in loaded.problems if p.key or "not found" not in p.message]
-    if config.variant not in SEATABLE_VARIANTS:
-        problems.append(f"variant {config.variant!r} is not playable in the window yet; playing two-handed")
-        config = dataclasses.replace(config, variant=FALLBACK_VARIANT, rules=make_ruleset(FALLBACK_VARIANT, {}))
+    variant = seatable_variant(config.variant)
+    if variant != config.variant:
+        problems.append(f"variant {config.variant!r} is not playable in the window yet; playing {variant}")
+        config = dataclasses.replace(config, variant=variant, rules=make_ruleset(variant, {}))
     return config, problems
 
 
@@ -71,10 +74,9 @@ def new_session(rules: Ruleset, mode: str, level: str, lang: str, seed: int | No
                 names: list[str] | None = None, allow_undo: bool = True,
                 kinds: list[str] | None = None) -> GameSession:
     """A new game's session: its seats (``presenter.setup.MODES``, or each seat's `kinds`) named in `lang`, the
-    computers at `level` (an unknown level is the first one), shuffled by `seed` (None: a fresh one)."""
-    from bezique.ai import LEVELS
-    if level not in LEVELS:
-        level = next(iter(LEVELS))
+    computers at `level` (``resolve_level``'s: master as asked, no level at all the default), shuffled by `seed`
+    (None: a fresh one)."""
+    level = resolve_level(level)
     seed = game_seed(seed)
     seats = new_seats(rules.players, mode, lang, seed, level, names, kinds)
     return GameSession(rules, seats, seed=seed, allow_undo=allow_undo)
@@ -88,12 +90,13 @@ def seat_table(app: App, session: GameSession, options: TableOptions, host: Host
     return table
 
 
-class BareTable:
+class BareTable(TableScreens):
     """The host of a window with one game and no menu: the pause menu offers How to play and Quit, the end of a
-    game deals a new one (or closes the window), nothing is saved."""
+    game deals a new one (or closes the window), nothing is saved; the scoreboard's review is ``TableScreens``'."""
 
     keeps_games = False
     save_failing = False  # nothing is saved, so nothing fails
+    app: App  # the real window (``TableScreens`` needs only a ``Window``)
 
     def __init__(self, app: App, config: Config, options: TableOptions, mode: str) -> None:
         self.app, self.config, self.options, self.mode = app, config, options, mode

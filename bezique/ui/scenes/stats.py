@@ -11,9 +11,9 @@ from bezique.persist import stats
 from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name, storage_problem_text
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
 from bezique.ui.scene import Scene, Window
+from bezique.ui.texts import score_name, storage_problem_text
 
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
 

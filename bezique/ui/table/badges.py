@@ -12,20 +12,12 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.rules import Ruleset
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE, Assets
 from bezique.ui.kit.widgets import blit_text, panel, progress_bar
 from bezique.ui.table.rising import rising_points
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import TableView
-
-
-def game_target(rules: Ruleset) -> int:
-    """What the scores race to: the target, or in Rubicon / Chinese the match target (one deal: none)."""
-    if rules.game_end_mode == "settlement":
-        return rules.match_target or 0
-    return rules.target_score
 
 
 class BadgeFace(NamedTuple):
@@ -69,7 +61,7 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
     settlement = rules.game_end_mode == "settlement"
     rising = rising_points(view.floaters, side)  # the figures change as the scores land, not as they appear
     score = view.model.scores[side] - (0 if settlement else rising)
-    target = game_target(rules)
+    target = rules.game_target or 0
     deal = view.model.deal_points[side] - rising
     big, small = (deal, T("table.match_points", points=score)) if settlement else (score, f"/ {target}")
     dots = T("table.thinking_short") + "." * (1 + int(view.time * 3) % 3) if thinking else None

@@ -71,7 +71,8 @@ class Curtain:
         self.app.push(ResultOverlay(self.app, self.session, [stage.viewer, *stage.model.others],
                                     list(stage.deal_events), game_over, stage.speed, self.opt.demo,
                                     on_close=lambda action: self.result_closed(game_over, action),
-                                    on_pause=self.open_pause))
+                                    on_pause=self.open_pause,
+                                    on_review=None if self.host is None else self.host.open_review))
 
     def result_closed(self, game_over: bool, action: str) -> None:
         """The scoreboard closed with `action`: the next deal, or after the game a new one, the menu or the end."""
@@ -93,9 +94,11 @@ class Curtain:
         if keeps and not self.opt.demo:
             assert host is not None
             self.app.push(PauseOverlay(self.app, host.open_menu, host.open_settings, saved_note=True,
-                                       save_failing=host.save_failing, variant=self.session.rules.variant))
+                                       save_failing=host.save_failing, variant=self.session.rules.variant,
+                                       howto=host.open_howto))
         else:
-            self.app.push(PauseOverlay(self.app, None, None, saved_note=keeps, variant=self.session.rules.variant))
+            self.app.push(PauseOverlay(self.app, None, None, saved_note=keeps, variant=self.session.rules.variant,
+                                       howto=None if host is None else host.open_howto))
 
     def open_log(self) -> None:
         """The meld and score log (L or Score log)."""

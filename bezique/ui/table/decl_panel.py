@@ -18,9 +18,9 @@ import pygame
 from bezique.presenter.layout import Box
 from bezique.rules import Action, Event, Verb, apply
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import meld_label
 from bezique.ui.kit.widgets import Button, blit_text, panel
 from bezique.ui.table.meld_rows import chip_layout, chips_width, draw_chips
+from bezique.ui.texts import meld_label
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import DeclView, TableView

@@ -15,7 +15,6 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
 from bezique.ui.kit.sprites import CardSprite
-from bezique.ui.kit.texts import suit_word
 from bezique.ui.kit.widgets import blit_text, panel, tooltip, wrap
 from bezique.ui.table.badges import badge_faces, paint_badge
 from bezique.ui.table.decl_panel import draw_declaration_panel, seven_cards
@@ -23,6 +22,7 @@ from bezique.ui.table.last_trick import draw_last_trick
 from bezique.ui.table.meld_chips import draw_meld_chips
 from bezique.ui.table.meld_rows import HAND, chip_layout, chips_width, draw_chips
 from bezique.ui.table.status import paint_status, status_face
+from bezique.ui.texts import suit_word
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import TableView

@@ -12,7 +12,7 @@ lesson's summary instead of the scoreboard (``guide_end``). The recommended card
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,13 +21,13 @@ from bezique.presenter.guide import Coach, Target, Tip, Word, coach_box, moment_
 from bezique.presenter.layout import Box, Slot, card_box
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import card_name, meld_label, suit_word
 from bezique.ui.kit.widgets import Button, blit_text, panel, wrap
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.guide_end import LessonEnd
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.turns import Turns
+from bezique.ui.texts import card_name, meld_label, suit_word
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
@@ -52,6 +52,12 @@ class LessonHost:
 
     def open_settings(self) -> None:
         """Never asked for: a lesson's table has no pause screen (Esc leaves the lesson)."""
+
+    def open_review(self, doc: dict[str, Any], viewer: int, deal: int) -> None:
+        """Never asked for: a lesson ends on its own summary (``LessonEnd``), never on a scoreboard."""
+
+    def open_howto(self, variant: str) -> None:
+        """Never asked for: a lesson's table has no pause screen."""
 
 
 class Guide:

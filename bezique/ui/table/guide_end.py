@@ -12,9 +12,9 @@ from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
 from bezique.rules import BRISQUE_RANKS, MELD_NAMES, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
+from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

@@ -21,7 +21,7 @@ from bezique.presenter.layout import CARD_ASPECT, Box
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
 from bezique.ui.kit.assets import CREAM
 from bezique.ui.kit.layers import memo, rounded
-from bezique.ui.kit.texts import score_name
+from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import SeatView

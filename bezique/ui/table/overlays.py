@@ -11,10 +11,10 @@ import pygame
 from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel
 from bezique.ui.scene import Scene
 from bezique.ui.table.scoreboard import ResultOverlay
+from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
@@ -84,6 +84,7 @@ class PauseOverlay(Scene):
     Args:
         menu: Save and quit: back to the menu; None (no menu, or the demo): How to play and Quit only.
         settings: opens the Settings screen over the game (offered with `menu`).
+        howto: opens How to play at a variant's page (the host's ``open_howto``); None: not offered.
         saved_note: say whether the game is saved after every move (a window that keeps games saves it).
         save_failing: the last save failed: the note says the game cannot be saved right now, not that it is.
     """
@@ -91,11 +92,13 @@ class PauseOverlay(Scene):
     overlay = True
 
     def __init__(self, app: App, menu: Callable[[], None] | None, settings: Callable[[], None] | None,
-                 saved_note: bool, save_failing: bool = False, variant: str = "two_handed") -> None:
+                 saved_note: bool, save_failing: bool = False, variant: str = "two_handed",
+                 howto: Callable[[str], None] | None = None) -> None:
         super().__init__(app)
         self.variant = variant  # How to play opens at this game's page
         self.menu = menu
         self.settings = settings
+        self.howto = howto
         self.saved_note = saved_note
         self.save_failing = save_failing
         self.column = ButtonColumn()
@@ -107,12 +110,12 @@ class PauseOverlay(Scene):
         x = w / 2 - bw / 2
         y = h / 2 - 110 * s
         T = self.app.t
+        howto = [] if self.howto is None else [(T("pause.how_to_play"), "howto")]
         labels = [(T("pause.resume"), "resume")]
         if self.menu is not None:
-            labels += [(T("pause.settings"), "settings"), (T("pause.how_to_play"), "howto"),
-                       (T("pause.save_and_quit"), "menu")]
+            labels += [(T("pause.settings"), "settings"), *howto, (T("pause.save_and_quit"), "menu")]
         else:
-            labels += [(T("pause.how_to_play"), "howto"), (T("menu.quit"), "quit")]
+            labels += [*howto, (T("menu.quit"), "quit")]
         return [Button(Box(x, y + i * (bh + 14 * s), bw, bh), label, act, primary=act == "resume")
                 for i, (label, act) in enumerate(labels)]
 
@@ -128,9 +131,8 @@ class PauseOverlay(Scene):
             self.app.pop(self)
         elif action == "settings" and self.settings is not None:
             self.settings()
-        elif action == "howto":
-            from bezique.ui.scenes.howto import HowToScene
-            self.app.push(HowToScene(self.app, self.variant))
+        elif action == "howto" and self.howto is not None:
+            self.howto(self.variant)
         elif action == "menu" and self.menu is not None:
             self.menu()  # the game is already saved (after every action)
         elif action == "quit":

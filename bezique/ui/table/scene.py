@@ -22,7 +22,6 @@ import pygame
 from bezique.presenter.session import GameSession
 from bezique.rules import Action
 from bezique.ui.scene import Host, Scene
-from bezique.ui.scenes.review import offer_replays
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.draw import draw_table
@@ -151,6 +150,3 @@ class TableScene(Scene):
 def seat_replay(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene:
     """A table replaying one deal, with the replay's own pause and end screens (``replay_curtain``)."""
     return TableScene(app, session, options, host, curtain=ReplayCurtain)
-
-
-offer_replays(seat_replay)  # the Review screen cannot import the table (the table's scoreboard opens the review)

@@ -15,9 +15,9 @@ from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
 from bezique.rules import MELD_NAMES, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
-from bezique.ui.kit.texts import score_name
 from bezique.ui.kit.widgets import blit_text, progress_bar
 from bezique.ui.scene import Window
+from bezique.ui.texts import score_name
 
 
 class Board(Protocol):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,7 +19,6 @@ from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel
 from bezique.ui.scene import Scene
-from bezique.ui.scenes.review import ReviewScene
 from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
 from bezique.ui.table.score_columns import draw_column
 
@@ -38,17 +37,21 @@ class ResultOverlay(Scene):
         speed: the animation speed; `demo`: the board closes by itself after a while.
         on_close: called with the button chosen ("next", "new" or "menu") once the board is off the stack.
         on_pause: Escape during the game: the pause screen.
+        on_review: Review this deal (the host's ``open_review``: the game record, the viewer, the deal); None: the
+            board offers no review (a table without a host).
     """
 
     overlay = True
 
     def __init__(self, app: App, session: GameSession, seats: list[int], deal_events: list[Event], game_over: bool,
-                 speed: str, demo: bool, on_close: Callable[[str], None], on_pause: Callable[[], None]) -> None:
+                 speed: str, demo: bool, on_close: Callable[[str], None], on_pause: Callable[[], None],
+                 on_review: Callable[[dict[str, Any], int, int], None] | None = None) -> None:
         super().__init__(app)
         self.session = session
         self.seats = seats
         self.on_close = on_close
         self.on_pause = on_pause
+        self.on_review = on_review
         self.events = deal_events
         self.game_over = game_over
         self.time = 0.0
@@ -143,9 +146,10 @@ class ResultOverlay(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         main, second = self._buttons()
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.review_button().hit(event.pos)) or \
-                (event.type == pygame.KEYDOWN and event.key == pygame.K_r):
-            self.app.push(ReviewScene.of_record(self.app, self.session.game.to_dict(), self.seats[0], self.deal))
+        if self.on_review is not None and (
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.review_button().hit(event.pos))
+                or (event.type == pygame.KEYDOWN and event.key == pygame.K_r)):
+            self.on_review(self.session.game.to_dict(), self.seats[0], self.deal)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if main.hit(event.pos):
                 self.app.sounds.play("click")
@@ -198,7 +202,8 @@ class ResultOverlay(Scene):
             draw_deal_table(surface, A, T, table_box, s, *self.deal_table(), settled=self.settled)
             self._remaining(surface, s)
         main, second = self._buttons()
-        self.review_button().draw(surface, A, s)
+        if self.on_review is not None:
+            self.review_button().draw(surface, A, s)
         main.draw(surface, A, s)
         if second is not None:
             second.draw(surface, A, s)

@@ -24,11 +24,11 @@ from bezique.presenter.session import GameSession
 from bezique.rules import Event
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
-from bezique.ui.kit.texts import suit_word
 from bezique.ui.kit.tween import TRICK_PAUSE, flight_time, pause_time
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.rising import rising_score
 from bezique.ui.table.telling import recap_line, won_line
+from bezique.ui.texts import suit_word
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

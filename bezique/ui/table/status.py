@@ -47,12 +47,11 @@ def status_face(view: TableView) -> StatusFace:
         played = sum(len(pile) for pile in m.won.values()) // max(view.session.rules.players, 1)
         phase = T("table.tricks_played", count=played)
     rules = view.session.rules
-    if rules.game_end_mode != "settlement":
-        target = T("table.target", points=rules.target_score)
-    elif rules.match_target:
-        target = T("table.match_target", points=rules.match_target)
-    else:
+    points = rules.game_target
+    if points is None:
         target = T("table.single_deal")
+    else:
+        target = T("table.match_target" if rules.target_key == "match_target" else "table.target", points=points)
     # the small status of the three- and four-handed tables leaves the keys to How to play
     return StatusFace(box, s, m.trump, T("table.deal_number", number=deal), phase, target,
                       T("table.assisted") if view.session.assisted else None,

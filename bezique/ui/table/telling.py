@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bezique.rules import Event
-from bezique.ui.kit.texts import card_name, meld_label
+from bezique.ui.texts import card_name, meld_label
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import SeatView

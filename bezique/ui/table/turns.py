@@ -10,18 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from bezique.ai import HIDDEN_LEVELS, LEVELS, Player, make_player
+from bezique.ai import Player, make_player, resolve_level
 from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
 from bezique.i18n.advice import advice_line
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Phase, Verb
-from bezique.ui.kit.texts import card_name, illegal_text, meld_label
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
-from bezique.ui.kit.worker import Worker
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.stage import Stage
+from bezique.ui.texts import card_name, illegal_text, meld_label
+from bezique.ui.worker import Worker
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
@@ -30,10 +30,9 @@ REFUSED_COLOUR = (255, 170, 150)
 
 
 def computer_player(level: str, seed: int, options: TableOptions) -> Player:
-    """A computer player of `level` with the thinking budget the settings give the search levels. A hidden level
-    (master, from a config.yaml that names it) is played as named; an unknown one as the intermediate, the
-    default opponent, never as the random player."""
-    level = level if level in LEVELS or level in HIDDEN_LEVELS else "intermediate"
+    """A computer player of `level` (``resolve_level``'s: a save naming no level plays the default opponent) with
+    the thinking budget the settings give the search levels."""
+    level = resolve_level(level)
     budget: dict[str, Any] = {}
     if level == "expert":
         budget = {"time_ms": options.ai.expert_time_ms, "iterations": options.ai.expert_iterations or None}

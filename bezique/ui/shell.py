@@ -21,23 +21,26 @@ from bezique.persist import history, new_game, saves, stats, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.layout import parse_size
 from bezique.presenter.session import GameSession
-from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, GameSetup, default_rules, target_choices
+from bezique.presenter.setup import GameSetup, default_rules, seatable_variant, target_choices
 from bezique.rules import Phase, RecordedGame, Ruleset
 from bezique.ui.app import App
-from bezique.ui.kit.texts import storage_problem_text
 from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
+from bezique.ui.screens import TableScreens
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.scene import TableScene
+from bezique.ui.texts import storage_problem_text
 
 
-class Shell:
-    """The game around the table: the ``Host`` its table reports to, and the owner the menu, New game and
-    Settings screens are given (``menu.MenuOwner``, ``newgame.NewGameOwner``, ``settings.SettingsOwner``)."""
+class Shell(TableScreens):
+    """The game around the table: the ``Host`` its table reports to (Review and How to play opened as
+    ``screens.TableScreens`` opens them), and the owner the menu, New game and Settings screens are given
+    (``menu.MenuOwner``, ``newgame.NewGameOwner``, ``settings.SettingsOwner``)."""
 
     keeps_games = True
+    app: App  # the real window (``TableScreens`` needs only a ``Window``)
 
     def __init__(self, app: App, settings: WindowSettings) -> None:
         self.app = app
@@ -92,11 +95,10 @@ class Shell:
     def default_setup(self) -> GameSetup:
         """New game's starting point: ``config.yaml``'s game and the settings' level, under the choices made last
         time (``persist.new_game``), each where it still fits."""
-        from bezique.ai import LEVELS, MENU_LEVELS
-        level = self.ai.level if self.ai.level in LEVELS else "intermediate"
-        variant = self.config.variant if self.config.variant in SEATABLE_VARIANTS else FALLBACK_VARIANT
-        target = self.config.rules.match_target if self.config.rules.game_end_mode == "settlement" else \
-            self.config.rules.target_score
+        from bezique.ai import MENU_LEVELS, resolve_level
+        level = resolve_level(self.ai.level)
+        variant = seatable_variant(self.config.variant)
+        target = self.config.rules.game_target
         if target not in target_choices(variant):
             target = target_choices(variant)[0]
         setup = GameSetup(level=level, variant=variant, target=target)
