@@ -11,12 +11,14 @@ the legal moves when it is to act) plus the other hands the screen shows face up
   the curtain hides the bottom hand between turns), ``shown`` empty;
 * Open Bezique: every hand is public, so ``shown`` holds every other hand, as the rules' view already knows it;
 * the demo (every seat the computer, nobody to hide a card from) shows every hand, as it always has: ``shown``
-  holds them, taken from the game itself, so only the demo's screen view knows more than a seat may.
+  holds them, taken from the game itself, so only the demo's screen view knows more than a seat may;
+* once the game is over, the hands still held are laid down (the scoreboard shows them): ``shown`` holds them.
 
 A table can therefore be driven by a ``ScreenView`` and the events as redacted for its seat, without a game
 state: a network client builds ``ScreenView.of(view)`` from the ``PlayerView`` (``bezique.rules.view_for``) it
-receives and feeds the table the events redacted for its seat (``bezique.rules.redact_event``); the local game
-builds it with ``GameSession.screen``. No pygame here.
+receives and feeds the table the events redacted for its seat (``bezique.rules.redact_event``), passing the
+hands laid down at the game's end as `shown` (the only cards beyond the view it needs); the local game builds it
+with ``GameSession.screen``. No pygame here.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from bezique.rules import PlayerView
 @dataclass(frozen=True, slots=True)
 class ScreenView(PlayerView):
     """`seat`'s ``PlayerView`` (its fields are this view's: ``screen.phase``, ``screen.hand``…) and the other
-    seats' concealed hands the screen shows face up (seat -> cards; empty unless every hand is on show)."""
+    seats' concealed hands the screen shows face up (seat -> cards; empty unless every hand is on show, or the game
+    is over)."""
 
     shown: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 
@@ -43,7 +46,7 @@ class ScreenView(PlayerView):
                 if view.rules.open_hands else {}
         return cls(**{f.name: getattr(view, f.name) for f in fields(PlayerView)}, shown=dict(shown))
 
-    @property
-    def shows_all(self) -> bool:
-        """Every other hand is face up on the screen (Open Bezique, the demo)."""
-        return len(self.shown) == self.rules.players - 1
+    def seat_view(self) -> PlayerView:
+        """The bare ``PlayerView`` of the seat, without the hands on show: what the computer advises the player
+        from (a hint, the lesson's coach), so its advice rests on what the seat knows and nothing the screen adds."""
+        return PlayerView(**{f.name: getattr(self, f.name) for f in fields(PlayerView)})

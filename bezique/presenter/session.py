@@ -33,6 +33,7 @@ from bezique.rules import (
     Refusal,
     Ruleset,
     Verb,
+    apply,
     choose_first_dealer,
     copy_key,
     legal_actions,
@@ -158,6 +159,12 @@ class GameSession:
         return self.game.state
 
     @property
+    def version(self) -> int:
+        """Moves on at every change of the game (a move, a deal, an undo): a reader compares it to know that the
+        position has changed."""
+        return self._version
+
+    @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
@@ -194,6 +201,17 @@ class GameSession:
         """What `seat` may know: a computer seat's view to decide from, a player's for a hint or the tracker."""
         return view_for(self.state, seat)
 
+    def computer_view(self, seat: int) -> PlayerView:
+        """What the computer playing `seat` decides from: the window asks for no other seat's view than the one at
+        the screen (``screen``), so a person's hand cannot reach it by mistake.
+
+        Raises:
+            ValueError: `seat` is a person's.
+        """
+        if self.seats[seat].kind != "ai":
+            raise ValueError(f"seat {seat} is a person's: the computer decides only for its own seats")
+        return self.view(seat)
+
     @property
     def shows_all(self) -> bool:
         """The screen shows every hand: Open Bezique, where they are public, and the demo, where every seat is the
@@ -204,11 +222,11 @@ class GameSession:
         """What the players at the screen may see, `seat`'s side of the table facing them (the table's viewer):
         built once per position and seat."""
         cached = self._screen
-        if cached is not None and cached[0] == seat and cached[1] is self.game and cached[2] == self._version:
+        if cached is not None and cached[0] == seat and cached[1] is self.game and cached[2] == self.version:
             return cached[3]
         state = self.state
         shown = {s: tuple(state.hands[s]) for s in range(self.rules.players) if s != seat} \
-            if self.shows_all else None
+            if self.shows_all or self.over else None  # a game over lays down the hands still held
         screen = ScreenView.of(self.view(seat), shown)
         self._screen = (seat, self.game, self._version, screen)
         return screen
@@ -220,6 +238,16 @@ class GameSession:
 
     def legal(self) -> list[Action]:
         return legal_actions(self.state)
+
+    def preview(self, action: Action) -> list[Event]:
+        """The events `action` would bring if the seat to act took it now, tried on a copy of the game (nothing
+        changes) and redacted for that seat: what the declaration panel shows of a move before it is made (the
+        seven of trumps an exchange would use)."""
+        state = self.state.clone()
+        seat = state.to_act
+        events: list[Event] = []
+        apply(state, action, events)
+        return events if seat is None else [redact_event(e, seat, state) for e in events]
 
     def why_illegal(self, action: Action) -> Refusal | None:
         """Why the rules refuse `action` now (a code for the window's words, and the English), or None."""

@@ -42,7 +42,7 @@ def held(screen: ScreenView) -> set[int]:
 def test_against_the_computer_the_screen_knows_no_concealed_card(variant: str) -> None:
     session = played_session(variant, "computer")
     screen = session.screen(0)
-    assert screen.seat == 0 and screen.shown == {} and not screen.shows_all
+    assert screen.seat == 0 and screen.shown == {} and not session.shows_all
     assert screen.hand == tuple(session.state.hands[0])
     assert not held(screen) & concealed_elsewhere(session, 0)
     assert screen.stock_count == len(session.state.stock) and screen.scores == tuple(session.state.scores)
@@ -60,7 +60,7 @@ def test_open_bezique_and_the_demo_show_every_hand() -> None:
     for variant, mode in (("open", "computer"), ("two_handed", "demo")):
         session = played_session(variant, mode)
         screen = session.screen(0)
-        assert screen.shows_all and screen.shown == {1: tuple(session.state.hands[1])}
+        assert session.shows_all and screen.shown == {1: tuple(session.state.hands[1])}
 
 
 def test_a_network_client_builds_the_same_view_from_the_player_view_alone() -> None:
