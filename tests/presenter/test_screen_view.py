@@ -23,28 +23,12 @@ def played_session(variant: str, mode: str, moves: int = 9, seed: int = 4) -> Ga
     return session
 
 
-def concealed_elsewhere(session: GameSession, seat: int) -> set[int]:
-    """The cards hidden from `seat`: the other hands' cards it has not seen, and the stock under the turn-up."""
-    state = session.state
-    hidden = {c for s, hand in enumerate(state.hands) if s != seat for c in hand if c not in state.exposed}
-    return hidden | {c for c in state.stock if c != state.turn_up}
-
-
-def held(screen: ScreenView) -> set[int]:
-    """Every card the screen view names anywhere."""
-    cards = {*screen.hand, *screen.played, *(c for t in screen.tables for c in t),
-             *(c for k in screen.known for c in k), *(c for r in screen.records for c in r.cards),
-             *(c for h in screen.shown.values() for c in h)}
-    return cards | ({screen.turn_up} if screen.turn_up is not None else set())
-
-
 @pytest.mark.parametrize("variant", ["two_handed", "four_handed", "rubicon"])
-def test_against_the_computer_the_screen_knows_no_concealed_card(variant: str) -> None:
+def test_against_the_computer_the_screen_is_the_players_own_view(variant: str) -> None:
     session = played_session(variant, "computer")
     screen = session.screen(0)
     assert screen.seat == 0 and screen.shown == {} and not session.shows_all
-    assert screen.hand == tuple(session.state.hands[0])
-    assert not held(screen) & concealed_elsewhere(session, 0)
+    assert screen.seat_view() == view_for(session.state, 0)  # the rules' own view of the seat, and nothing more
     assert screen.stock_count == len(session.state.stock) and screen.scores == tuple(session.state.scores)
 
 
@@ -52,8 +36,7 @@ def test_hot_seat_shows_the_seat_at_the_screen_only() -> None:
     session = played_session("two_handed", "hotseat")
     for seat in (0, 1):
         screen = session.screen(seat)
-        assert screen.hand == tuple(session.state.hands[seat]) and screen.shown == {}
-        assert not held(screen) & concealed_elsewhere(session, seat)
+        assert screen.seat_view() == view_for(session.state, seat) and screen.shown == {}
 
 
 def test_open_bezique_and_the_demo_show_every_hand() -> None:
@@ -85,3 +68,20 @@ def test_the_screen_is_shown_events_redacted_for_its_seat_unless_it_shows_every_
     demo = GameSession(rules, new_seats(2, "demo", "en", 2), seed=2)
     dealt = {e.seat: e for e in demo.shown_events(demo.start_deal(), 0) if e.kind == "dealt"}
     assert dealt[1].cards == tuple(demo.state.hands[1])
+
+
+def test_the_computer_decides_only_for_its_own_seats() -> None:
+    session = played_session("two_handed", "computer", moves=0)
+    assert session.computer_view(1) == view_for(session.state, 1)
+    with pytest.raises(ValueError, match="seat 0 is a person's"):
+        session.computer_view(0)
+
+
+def test_a_preview_changes_nothing_and_hides_what_the_actor_may_not_see() -> None:
+    session = played_session("two_handed", "computer", moves=0)
+    before, version = session.state.clone().hands, session.version
+    action = session.legal()[0]
+    previewed = session.preview(action)
+    assert session.state.hands == before and session.version == version
+    assert [e.kind for e in previewed] == [e.kind for e in session.act(action)]
+    assert session.version == version + 1

@@ -98,8 +98,8 @@ def test_the_seven_row_shows_the_seven_the_rules_would_exchange():
     import random
     from types import SimpleNamespace
 
-    from bezique.rules import SEVEN, RecordedGame, Verb, legal_actions, make_ruleset, rank_of, shuffled_deck, suit_of
     from bezique.presenter.session import GameSession
+    from bezique.rules import SEVEN, RecordedGame, Verb, legal_actions, make_ruleset, rank_of, shuffled_deck, suit_of
     from bezique.ui.table.decl_panel import seven_cards
 
     rules = make_ruleset("two_handed", {})
