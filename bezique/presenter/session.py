@@ -198,7 +198,8 @@ class GameSession:
         return events
 
     def view(self, seat: int) -> PlayerView:
-        """What `seat` may know: a computer seat's view to decide from, a player's for a hint or the tracker."""
+        """What `seat` may know, the rules' view: for the computer (``computer_view``), the tools and the tests; the
+        window reads ``screen``."""
         return view_for(self.state, seat)
 
     def computer_view(self, seat: int) -> PlayerView:
