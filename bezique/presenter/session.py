@@ -1,7 +1,9 @@
 """The game being played in the window: a ``RecordedGame`` (so saving is free), its seats, decks and undo.
 
 Everything the window changes goes through ``act`` (the checked path), which returns the omniscient events; the
-table redacts them for whoever is looking (``view.redact_event``). No pygame here.
+table shows them as redacted for the seat at the screen (``shown_events``) and reads the game's facts from that
+seat's ``ScreenView`` (``screen``), never from the game state, so it cannot hold a card its players may not know.
+No pygame here.
 
 Undo keeps a snapshot before each decision the player chose. It may go back as long as the player has *seen*
 nothing new since: the table reports each event as it shows it (``seen``), and the first that shows a card the
@@ -20,15 +22,18 @@ from dataclasses import dataclass
 
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
+from bezique.presenter.screen_view import ScreenView
 from bezique.rules import (
     Action,
     Event,
+    GameState,
     Phase,
     PlayerView,
     RecordedGame,
     Refusal,
     Ruleset,
     Verb,
+    apply,
     choose_first_dealer,
     copy_key,
     legal_actions,
@@ -117,6 +122,8 @@ class GameSession:
         self.resumed = False  # continued from a save: the table rebuilds instead of dealing
         self.on_change: Callable[[GameSession], None] | None = None  # after every change (the autosave)
         self._undo: list[RecordedGame] = []
+        self._version = 0  # moves on at every change, so a screen view is built once per position
+        self._screen: tuple[int, RecordedGame, int, ScreenView] | None = None
 
     @classmethod
     def from_game(cls, game: RecordedGame, allow_undo: bool = False, assisted: bool = False) -> GameSession:
@@ -136,15 +143,26 @@ class GameSession:
         session.on_change = None
         session._undo = []
         session.undo_closed = "nothing"
+        session._version = 0
+        session._screen = None
         return session
 
     def _changed(self) -> None:
+        self._version += 1
         if self.on_change is not None:
             self.on_change(self)
 
     @property
-    def state(self):
+    def state(self) -> GameState:
+        """The whole game, every hidden card included: for the session's own bookkeeping and the headless
+        tools. The window never reads it (an architecture test holds it): it reads ``screen``."""
         return self.game.state
+
+    @property
+    def version(self) -> int:
+        """Moves on at every change of the game (a move, a deal, an undo): a reader compares it to know that the
+        position has changed."""
+        return self._version
 
     @property
     def humans(self) -> list[int]:
@@ -180,10 +198,57 @@ class GameSession:
         return events
 
     def view(self, seat: int) -> PlayerView:
+        """What `seat` may know, the rules' view: for the computer (``computer_view``), the tools and the tests; the
+        window reads ``screen``."""
         return view_for(self.state, seat)
+
+    def computer_view(self, seat: int) -> PlayerView:
+        """What the computer playing `seat` decides from: the window asks for no other seat's view than the one at
+        the screen (``screen``), so a person's hand cannot reach it by mistake.
+
+        Raises:
+            ValueError: `seat` is a person's.
+        """
+        if self.seats[seat].kind != "ai":
+            raise ValueError(f"seat {seat} is a person's: the computer decides only for its own seats")
+        return self.view(seat)
+
+    @property
+    def shows_all(self) -> bool:
+        """The screen shows every hand: Open Bezique, where they are public, and the demo, where every seat is the
+        computer and there is nobody to hide a card from."""
+        return self.rules.open_hands or not self.humans
+
+    def screen(self, seat: int) -> ScreenView:
+        """What the players at the screen may see, `seat`'s side of the table facing them (the table's viewer):
+        built once per position and seat."""
+        cached = self._screen
+        if cached is not None and cached[0] == seat and cached[1] is self.game and cached[2] == self.version:
+            return cached[3]
+        state = self.state
+        shown = {s: tuple(state.hands[s]) for s in range(self.rules.players) if s != seat} \
+            if self.shows_all or self.over else None  # a game over lays down the hands still held
+        screen = ScreenView.of(self.view(seat), shown)
+        self._screen = (seat, self.game, self._version, screen)
+        return screen
+
+    def shown_events(self, events: list[Event], seat: int) -> list[Event]:
+        """`events` as the screen shows them, `seat`'s side facing it: redacted for that seat, unless the screen
+        shows every hand (``shows_all``)."""
+        return list(events) if self.shows_all else self.redact(events, seat)
 
     def legal(self) -> list[Action]:
         return legal_actions(self.state)
+
+    def preview(self, action: Action) -> list[Event]:
+        """The events `action` would bring if the seat to act took it now, tried on a copy of the game (nothing
+        changes) and redacted for that seat: what the declaration panel shows of a move before it is made (the
+        seven of trumps an exchange would use)."""
+        state = self.state.clone()
+        seat = state.to_act
+        events: list[Event] = []
+        apply(state, action, events)
+        return events if seat is None else [redact_event(e, seat, state) for e in events]
 
     def why_illegal(self, action: Action) -> Refusal | None:
         """Why the rules refuse `action` now (a code for the window's words, and the English), or None."""

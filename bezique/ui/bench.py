@@ -35,7 +35,7 @@ def _busy_table(size: tuple[int, int], seed: int):
     table)."""
     from bezique.ai import make_player
     from bezique.config import Config
-    from bezique.rules import Phase, view_for
+    from bezique.rules import Phase
     from bezique.ui.scenes.start import open_table
     rng = random.Random(seed)
     app, table = open_table(Config(), [], size=size, seed=seed, fullscreen=False, animation_speed="normal",
@@ -47,13 +47,12 @@ def _busy_table(size: tuple[int, int], seed: int):
     while not session.over:
         if session.awaiting_deal:
             session.start_deal()
-        state = session.state
-        if all(len(t) >= 3 for t in state.tables) and state.phase == Phase.PLAY and state.to_act == 0 \
-                and not state.trick:
-            break
-        seat = state.to_act
+        seat = session.to_act
         assert seat is not None  # a deal under way has a seat to act
-        session.act(players[seat].choose(view_for(state, seat), session.legal()))
+        view = session.view(seat)  # the bench plays every seat as the computer would: no table reads this
+        if all(len(t) >= 3 for t in view.tables) and view.phase == Phase.PLAY and seat == 0 and not view.trick:
+            break
+        session.act(players[seat].choose(view, list(view.legal)))
     else:
         raise RuntimeError(f"bench ui: no busy table found with seed {seed}")
     stage.rebuild(animate=False)

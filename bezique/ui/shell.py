@@ -22,7 +22,7 @@ from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.layout import parse_size
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import GameSetup, default_rules, seatable_variant, target_choices
-from bezique.rules import Phase, RecordedGame, Ruleset
+from bezique.rules import RecordedGame, Ruleset
 from bezique.ui.app import App
 from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
@@ -218,7 +218,7 @@ class Shell(TableScreens):
         if session.over:
             self._finish(session.game, meta)
             return
-        if session.state.phase == Phase.AWAIT_DEAL:  # a deal is over: its records count now, not at the game's end
+        if session.awaiting_deal:  # a deal is over: its records count now, not at the game's end
             self._count(stats.record_progress, session.game, meta)
         try:
             saves.save_game(session.game, meta)

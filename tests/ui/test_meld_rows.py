@@ -98,6 +98,7 @@ def test_the_seven_row_shows_the_seven_the_rules_would_exchange():
     import random
     from types import SimpleNamespace
 
+    from bezique.presenter.session import GameSession
     from bezique.rules import SEVEN, RecordedGame, Verb, legal_actions, make_ruleset, rank_of, shuffled_deck, suit_of
     from bezique.ui.table.decl_panel import seven_cards
 
@@ -115,7 +116,8 @@ def test_the_seven_row_shows_the_seven_the_rules_would_exchange():
             break
     state = game.state
     before = list(state.hands[state.step_actor])
-    view = SimpleNamespace(session=SimpleNamespace(state=state, legal=lambda: legal_actions(state)))
+    session = GameSession.from_game(game)
+    view = SimpleNamespace(session=session, screen=session.screen(state.step_actor))
     (seven,) = seven_cards(view)
     assert rank_of(seven) == SEVEN and suit_of(seven) == state.trump and seven in before
     assert state.hands[state.step_actor] == before  # the game itself is untouched

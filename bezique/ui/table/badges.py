@@ -65,7 +65,8 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
     deal = view.model.deal_points[side] - rising
     big, small = (deal, T("table.match_points", points=score)) if settlement else (score, f"/ {target}")
     dots = T("table.thinking_short") + "." * (1 + int(view.time * 3) % 3) if thinking else None
-    dealer = T("table.dealer") if session.state.deal_index >= 0 and session.state.dealer == seat else None
+    screen = view.screen
+    dealer = T("table.dealer") if screen.deal_index >= 0 and screen.dealer == seat else None
     return BadgeFace(box, s, edge, 3 if active else 2, seat_info.name, full, tag, BAR_ME if mine else MUTED,
                      f"{big}", small, dots, None if thinking or settlement else deal,
                      (T("table.this_deal", points=deal), f"+{deal}"), score / max(target, 1) if target else None,

@@ -62,14 +62,14 @@ class Controls(TableButtons):
 
     def _may_play(self) -> bool:
         """The viewer's cards answer the pointer only when they may play one."""
-        return self.turns.human_turn() and self.session.state.phase == Phase.PLAY
+        return self.turns.human_turn() and self.screen.phase == Phase.PLAY
 
     def _playable(self, key: int | None) -> bool:
         """The viewer may play the card `key` now: only such a card lifts under the pointer and can be dragged
         (a dimmed one of the final tricks stays put; a click on it still says why it may not be played)."""
         if key is None or not self._may_play():
             return False
-        return any(a.verb == Verb.PLAY and a.cards[0] & 31 == key & 31 for a in self.session.legal())
+        return any(a.verb == Verb.PLAY and a.cards[0] & 31 == key & 31 for a in self.screen.legal)
 
     # --- the keyboard's focus ------------------------------------------------------------------------------
     def focus_cards(self) -> list[int]:
@@ -205,7 +205,7 @@ class Controls(TableButtons):
         elif self._focus_key(key, mod):
             pass
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d) and self.turns.human_turn() \
-                and self.session.state.phase == Phase.DECLARE:
+                and self.screen.phase == Phase.DECLARE:
             self.turns.act(Action(Verb.DONE))
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
             self.stage.hurry()  # a trick (or a shown hand) on show: go on at once

@@ -102,4 +102,4 @@ class Curtain:
 
     def open_log(self) -> None:
         """The meld and score log (L or Score log)."""
-        self.app.push(LogOverlay(self.app, self.session))
+        self.app.push(LogOverlay(self.app, self.session, lambda: self.stage.screen))

@@ -6,7 +6,7 @@ where, this module adds up the deals and draws it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -17,7 +17,7 @@ from bezique.ui.kit.widgets import blit_text, panel
 SETTLED = "game_bonus"  # the score id of a Rubicon / Chinese deal's settlement: what it gave for the match
 
 
-def per_deal_totals(log: list[tuple], sides: int, settled: bool = False) -> list[list[int]]:
+def per_deal_totals(log: Sequence[tuple], sides: int, settled: bool = False) -> list[list[int]]:
     """Points per side for every deal of the game: ``[[side0, side1], …]``; with `settled` (Rubicon, Chinese,
     whose match scores are the settlements) only what each deal's settlement gave, so the rows add up to the
     total (the deal's raw points and brisques are on the scoreboard's columns)."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.rules import Action, Event, Verb, apply
+from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, panel
 from bezique.ui.table.meld_rows import chip_layout, chips_width, draw_chips
@@ -127,7 +127,7 @@ def decl_buttons(view: DeclView, legal: list[Action]) -> list[Button]:
     extras = extra_actions(view, legal)
     box = current_box(view, len(melds), len(extras))
     geo = decl_geometry(box, s, len(melds), len(extras), view.decl_scroll)
-    trump = view.session.state.trump
+    trump = view.screen.trump
     lang = view.app.lang
     out = [Button(row, meld_label(melds[geo.first + i].kind or "", melds[geo.first + i].cards, trump, lang),
                   f"meld:{geo.first + i}") for i, row in enumerate(geo.rows)]
@@ -140,7 +140,7 @@ def decl_buttons(view: DeclView, legal: list[Action]) -> list[Button]:
         out += [Button(Box(row.x + j * (w + gap), row.y, w, row.h), label, act)
                 for j, (label, act) in enumerate(choices)]
     T = view.app.t
-    label = T("action.draw") if view.session.state.stock else T("action.continue")
+    label = T("action.draw") if view.screen.stock_count else T("action.continue")
     out.append(Button(geo.done, label, "done", primary=True))
     return out
 
@@ -158,7 +158,7 @@ def row_points(view: DeclView, action: str) -> int | None:
 
 def meld_points(view: DeclView, action: Action) -> int:
     from bezique.rules import classify
-    shape = classify(view.session.rules, view.session.state.trump, action.cards)
+    shape = classify(view.session.rules, view.screen.trump, action.cards)
     return shape.value if shape is not None else 0
 
 
@@ -216,14 +216,12 @@ def _row(view: TableView, surface: pygame.Surface, b: Button, hot: bool) -> None
 
 def seven_cards(view: DeclView) -> tuple[int, ...]:
     """The seven of trumps the declaration step's exchange (or declaration) would use, as the rules tell it: the
-    action is tried on a copy of the game and its event names the card; () when neither is allowed now."""
-    state = view.session.state
-    for action in view.session.legal():
+    action is tried on a copy of the game (``GameSession.preview``) and its event names the card; () when neither is
+    allowed now."""
+    for action in view.screen.legal:
         if action.verb in (Verb.EXCHANGE_SEVEN, Verb.DECLARE_SEVEN):
-            events: list[Event] = []
-            apply(state.clone(), action, events)
             seven = ("seven_exchanged", "seven_declared")
-            return next((e.cards[:1] for e in events if e.kind in seven and e.cards), ())
+            return next((e.cards[:1] for e in view.session.preview(action) if e.kind in seven and e.cards), ())
     return ()
 
 

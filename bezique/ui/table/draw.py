@@ -119,8 +119,7 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
         blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, view.app.lang)), 22 * s,
                   (L.stock.x + 12 * s + size, L.stock.y +
                   4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True, max_width=L.stock.w - size - 20 * s)
-    elif not view.session.rules.turn_up_trump and view.session.state.deal_index >= 0 and (m.stock or m.hands[
-            view.viewer]):
+    elif not view.session.rules.turn_up_trump and view.screen.deal_index >= 0 and (m.stock or m.hands[view.viewer]):
         blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
                   "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
     _stock_note(view, surface)
@@ -215,7 +214,7 @@ def _cards(view: TableView, surface: pygame.Surface) -> None:
     my_hand = set(m.hands[view.viewer])
     mine = my_hand | set(m.tables[view.viewer])
     playable = view.playable()
-    final = view.session.state.final_phase
+    final = view.screen.final_phase
     glow_keys: dict[int, tuple[int, int, int]] = {}
     if view.hint is not None and view.human_turn():
         action = view.hint[0]

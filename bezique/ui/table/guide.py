@@ -19,7 +19,7 @@ import pygame
 from bezique.ai import make_player
 from bezique.presenter.guide import Coach, Target, Tip, Word, coach_box, moment_of
 from bezique.presenter.layout import Box, Slot, card_box
-from bezique.rules import Action, Phase, Verb
+from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, panel, wrap
 from bezique.ui.table.controls import Controls
@@ -90,10 +90,9 @@ class Guide:
         session = self.session
         human = self.turns.human_turn()
         reading = self._reading()
-        if not human and reading is None and session.to_act == self.stage.viewer and session.state.phase != Phase.OVER:
+        if not human and reading is None and session.to_act == self.stage.viewer and not session.over:
             return  # the player's turn is coming (cards still flying): its tip waits for it
-        actions = sum(len(deal["actions"]) for deal in session.game.deals)
-        key = (actions, session.state.phase, session.to_act, reading, human)
+        key = (session.version, self.stage.screen.phase, session.to_act, reading, human)
         if key == self._moment:
             return
         self._moment = key
@@ -108,7 +107,7 @@ class Guide:
             self.app.dirty = True
 
     def _advice(self) -> Action | None:
-        view = self.session.view(self.stage.viewer)
+        view = self.stage.screen.seat_view()
         if not view.legal:
             return None
         return self.adviser.choose(view, list(view.legal))
@@ -175,7 +174,7 @@ class Guide:
         if kind == "seat" and isinstance(item, int):
             return self.session.seats[item].name
         if kind == "meld" and isinstance(item, tuple):
-            return meld_label(item[0], item[1], self.session.state.trump, lang)
+            return meld_label(item[0], item[1], self.stage.screen.trump, lang)
         return item
 
     def target_box(self, target: Target | None) -> Box | None:

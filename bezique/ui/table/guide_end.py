@@ -49,11 +49,10 @@ class LessonEnd(Scene):
         """The summary's sentences: the deal's points, the melds declared, the brisques, the seven of trumps, the
         last trick, what next (everything the player scored, so the lines add up to the deal's points)."""
         T, lang = self.app.t, self.app.lang
-        state = self.session.state
+        screen = self.session.screen(self.seat)  # the player's side of the table
         me, other = self.seat, 1 - self.seat
-        deal = state.deal_index
-        log = [entry for entry in state.log if entry[0] == deal]
-        points = [sum(p for _d, side, _w, _k, p in log if side == state.rules.side_of(seat)) for seat in (me, other)]
+        log = [entry for entry in screen.log if entry[0] == screen.deal_index]
+        points = [sum(p for _d, side, _w, _k, p in log if side == screen.rules.side_of(seat)) for seat in (me, other)]
         out = [T("guide.end_points", mine=points[0], name=self.session.seats[other].name, theirs=points[1])]
         melds = [f"{score_name(kind, lang)} {p}" for _d, _s, who, kind, p in log if who == me and kind in MELD_NAMES]
         out.append(T("guide.end_melds", melds=", ".join(melds)) if melds else T("guide.end_no_melds"))
@@ -66,12 +65,12 @@ class LessonEnd(Scene):
         if last is not None:
             out.append(T("guide.end_last_you") if last == me else
                        T("guide.end_last_them", name=self.session.seats[last].name))
-        out.append(T("guide.end_next", target=state.rules.target_score))
+        out.append(T("guide.end_next", target=screen.rules.target_score))
         return out
 
     def brisques(self) -> list[int]:
         """The aces and tens in the tricks the player won, in the order they were taken."""
-        return [card for winner, trick in self.session.state.tricks_log if winner == self.seat
+        return [card for winner, trick in self.session.screen(self.seat).tricks_log if winner == self.seat
                 for _seat, card in trick if rank_of(card) in BRISQUE_RANKS]
 
     # --- geometry and input ---------------------------------------------------------------------------------

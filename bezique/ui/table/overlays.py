@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bezique.presenter.layout import Box
+from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.session import GameSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel
@@ -157,13 +158,15 @@ class PauseOverlay(Scene):
 
 
 class LogOverlay(Scene):
-    """The meld and score log: who scored what, deal by deal (RULES.md §1.12: public)."""
+    """The meld and score log: who scored what, deal by deal (RULES.md §1.12: public), read from what the players at
+    the screen may see (`screen`: the table's ``Stage.screen``)."""
 
     overlay = True
 
-    def __init__(self, app: App, session: GameSession) -> None:
+    def __init__(self, app: App, session: GameSession, screen: Callable[[], ScreenView]) -> None:
         super().__init__(app)
         self.session = session
+        self.screen = screen
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN)) or (
@@ -180,7 +183,7 @@ class LogOverlay(Scene):
         blit_text(surface, A, self.app.t("table.score_log"), 40 * s, (box.cx, box.y + 14 * s),
                   GOLD, "midtop", bold=True)
         session = self.session
-        log = session.state.log
+        log = self.screen().log
         y = box.y + 64 * s
         rows = int((box.bottom - y - 30 * s) // (24 * s))
         if not log:

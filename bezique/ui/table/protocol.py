@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from bezique.presenter.layout import Layout
     from bezique.presenter.model import TableModel
+    from bezique.presenter.screen_view import ScreenView
     from bezique.presenter.session import GameSession
     from bezique.rules import Action
     from bezique.ui.app import App
@@ -24,12 +25,15 @@ if TYPE_CHECKING:
 
 
 class TablePart(Protocol):
-    """What every reader of the table sees: the window, the layout of its size and the game."""
+    """What every reader of the table sees: the window, the layout of its size, the game's facts as the players at
+    the screen may see them (``screen``) and the session, for its seats, rules and safe questions."""
 
     @property
     def app(self) -> App: ...
     @property
     def layout(self) -> Layout: ...
+    @property
+    def screen(self) -> ScreenView: ...
     @property
     def session(self) -> GameSession: ...
 

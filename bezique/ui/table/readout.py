@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from bezique.presenter.layout import Layout
 from bezique.presenter.model import TableModel
+from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.floaters import Floater
@@ -47,6 +48,10 @@ class TableReadout:
     @property
     def session(self) -> GameSession:
         return self._stage.session
+
+    @property
+    def screen(self) -> ScreenView:
+        return self._stage.screen
 
     @property
     def model(self) -> TableModel:
@@ -142,9 +147,10 @@ class TableReadout:
     # questions only drawing asks
     def playable(self) -> set[int]:
         """Faces the viewer may play now (others are dimmed in the final tricks)."""
-        if not self.human_turn() or self.session.state.phase != Phase.PLAY:
+        screen = self.screen
+        if not self.human_turn() or screen.phase != Phase.PLAY:
             return set()
-        return {a.cards[0] & 31 for a in self.session.legal() if a.verb == Verb.PLAY}
+        return {a.cards[0] & 31 for a in screen.legal if a.verb == Verb.PLAY}
 
     def prompt(self) -> str:
         """The line under the trick when nothing else is said there: whose turn it is and what they may do (in
@@ -169,15 +175,15 @@ class TableReadout:
             return T("table.thinking", name=name)
         if seat != stage.viewer or self._curtain.hiding:
             return T("table.opponent_turn", name=name)
-        state = session.state
-        if state.phase == Phase.DECLARE:
-            verbs = {a.verb for a in session.legal()}
+        screen = self.screen
+        if screen.phase == Phase.DECLARE:
+            verbs = {a.verb for a in screen.legal}
             return T(DECLARE_PROMPTS[Verb.MELD in verbs, Verb.EXCHANGE_SEVEN in verbs])
-        if state.trick:
-            if state.final_phase:
+        if screen.trick:
+            if screen.final_phase:
                 must_win = session.rules.endgame_must_win_trick
                 return T("table.final_tricks_must_win") if must_win else T("table.final_tricks_follow")
             return T("table.your_turn_follow")
-        if state.final_phase:
+        if screen.final_phase:
             return T("table.final_lead")
         return T("table.your_lead")

@@ -12,6 +12,7 @@ from typing import Protocol
 import pygame
 
 from bezique.presenter.layout import Box
+from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.session import GameSession
 from bezique.rules import MELD_NAMES, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
@@ -21,13 +22,15 @@ from bezique.ui.texts import score_name
 
 
 class Board(Protocol):
-    """What a column reads of the scoreboard: the game and the deal shown, the columns' order (the viewer's seat
-    first), each seat's brisques and how far their counting has gone."""
+    """What a column reads of the scoreboard: the game (its facts as the viewer sees them) and the deal shown, the
+    columns' order (the viewer's seat first), each seat's brisques and how far their counting has gone."""
 
     @property
     def app(self) -> Window: ...
     @property
     def session(self) -> GameSession: ...
+    @property
+    def screen(self) -> ScreenView: ...
     @property
     def deal(self) -> int: ...
     @property
@@ -42,7 +45,7 @@ class Board(Protocol):
     def settlement(self) -> Settlement | None: ...
 
 
-def deal_lines(log: list[tuple], deal: int, seat: int | Sequence[int]) -> list[tuple[str, int, int]]:
+def deal_lines(log: Sequence[tuple], deal: int, seat: int | Sequence[int]) -> list[tuple[str, int, int]]:
     """(score id, times, points) of `seat` (or of several seats together: a partnership) in `deal`, melds first in
     the order made, then sevens and last trick (brisques are counted apart, card by card)."""
     seats = (seat,) if isinstance(seat, int) else tuple(seat)
@@ -75,12 +78,12 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
     card, the deal's total and the way to the target; `fs` scales the type for narrow columns."""
     A, T, lang = board.app.assets, board.app.t, board.app.lang
     session = board.session
-    state = session.state
+    screen = board.screen
     top = y
     name = " & ".join(session.seats[seat].name for seat in seats)
     blit_text(surface, A, name, 30 * s * fs, (x, y), CREAM, bold=True, max_width=width)
     y += 38 * s * fs
-    lines = deal_lines(state.log, board.deal, seats)
+    lines = deal_lines(screen.log, board.deal, seats)
     room = 6
     line_h = 24 * s * fs
     if len(lines) > room:  # keep the biggest, sum the rest
@@ -105,7 +108,7 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
         _settled_column(board, surface, seats[0], i, x, y, width, s)
         return
     cards = [c for seat in seats for c in board.brisques.get(seat, [])]
-    logged = sum(p for d, _side, who, k, p in state.log if d == board.deal and who in seats and k == "brisques")
+    logged = sum(p for d, _side, who, k, p in screen.log if d == board.deal and who in seats and k == "brisques")
     shown = min(len(cards), int(board.time / board.step) + 1) if board.step > 0 else len(cards)
     hidden = 10 * (len(cards) - shown)
     brisque_pts = 10 * shown if cards else logged
@@ -118,14 +121,14 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
         surface.blit(img, (x + j * min(ch * 0.42, (width - ch * 0.7) / max(len(cards) - 1, 1)), y))
     y += ch + 10 * s
     side = session.rules.side_of(seats[0])
-    deal_pts = sum(p for d, sd, _w, _k, p in state.log if d == board.deal and sd == side) - hidden
+    deal_pts = sum(p for d, sd, _w, _k, p in screen.log if d == board.deal and sd == side) - hidden
     pygame.draw.line(surface, MUTED, (x, y - 4 * s), (x + width, y - 4 * s))
     number = blit_text(surface, A, f"{deal_pts}", 24 * s * fs, (x + width, y), CREAM, "topright", bold=True)
     blit_text(surface, A, T("score.deal_total"), 24 * s * fs, (x, y), CREAM, bold=True,
               max_width=width - number.w - 10 * s)
     y += 32 * s * fs
     target = session.rules.target_score
-    score = state.scores[side] - hidden
+    score = screen.scores[side] - hidden
     if session.rules.partnership and len(seats) == 1:
         blit_text(surface, A, T("score.side_totals"), 16 * s * fs, (x, y + 48 * s * fs), MUTED)
     progress = blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s * fs,
@@ -144,12 +147,12 @@ def _settled_column(board: Board, surface: pygame.Surface, seat: int, i: int, x:
     """Rubicon / Chinese: raw points, brisques counted or not, total, rubicon, the settlement and the match."""
     A, T = board.app.assets, board.app.t
     session = board.session
-    state = session.state
+    screen = board.screen
     st = board.settlement()
     rules = session.rules
     rows: list[tuple[str, str, tuple[int, int, int]]] = []
     if st is not None:
-        brisques = sum(p for d, _sd, who, k, p in state.log if d == board.deal and who == seat and k == "brisques")
+        brisques = sum(p for d, _sd, who, k, p in screen.log if d == board.deal and who == seat and k == "brisques")
         rows.append((T("score.raw"), str(st.raw[seat]), CREAM))
         rows.append((T("score.brisques"), f"+{brisques}" if st.brisques_counted else T("score.not_counted"),
                      CREAM if st.brisques_counted else MUTED))
@@ -165,7 +168,7 @@ def _settled_column(board: Board, surface: pygame.Surface, seat: int, i: int, x:
         y += 27 * s
     pygame.draw.line(surface, MUTED, (x, y), (x + width, y))
     y += 6 * s
-    score = state.scores[seat]
+    score = screen.scores[seat]
     target = rules.match_target
     blit_text(surface, A, T("score.match"), 22 * s, (x, y), CREAM)
     shown = T("score.progress", points=score, target=target) if target else str(score)

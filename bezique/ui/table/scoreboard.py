@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from bezique.presenter.layout import Box
+from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.session import GameSession
 from bezique.rules import Event, Settlement, rank_of, suit_of
 from bezique.ui.kit.assets import GOLD, MUTED
@@ -61,18 +62,22 @@ class ResultOverlay(Scene):
                                 for c in e.cards] for seat in range(session.rules.players)}
         self.count_time = max(len(v) for v in self.brisques.values()) * self.step if self.brisques else 0.0
         self.auto = 2.5 * max(factor, 0.2) + self.count_time if demo else None
-        state = session.state
-        self.deal = max((entry[0] for entry in state.log), default=state.deal_index)
+        screen = self.screen
+        self.deal = max((entry[0] for entry in screen.log), default=screen.deal_index)
         rng = random.Random(session.seed)
         self.confetti = [(rng.random(), rng.uniform(0.6, 1.4), rng.uniform(-1, 1), rng.choice(CONFETTI),
                           rng.uniform(0, 6.28)) for _ in range(90)] if game_over else []
 
+    @property
+    def screen(self) -> ScreenView:
+        """The game's facts as the viewer (the first column's seat) may see them."""
+        return self.session.screen(self.seats[0])
+
     def enter(self) -> None:
         if self.game_over:
-            state = self.session.state
             humans = self.session.humans
             if humans and not self.session.hotseat:
-                self.app.sounds.play("game_won" if state.winner == humans[0] else "game_lost")
+                self.app.sounds.play("game_won" if self.screen.winner == humans[0] else "game_lost")
 
     # --- geometry -------------------------------------------------------------------------------------------
     def _scale(self) -> float:
@@ -122,9 +127,10 @@ class ResultOverlay(Scene):
         groups = self.groups()
         sides = [session.rules.side_of(seats[0]) for seats in groups]
         heads = [[session.seats[seat].name for seat in seats] for seats in groups]
-        totals = per_deal_totals(session.state.log, len(session.state.scores), self.settled)
+        screen = self.screen
+        totals = per_deal_totals(screen.log, len(screen.scores), self.settled)
         rows = [[d + 1, *(points[side] for side in sides)] for d, points in enumerate(totals)]
-        return heads, rows, [session.state.scores[side] for side in sides]
+        return heads, rows, [screen.scores[side] for side in sides]
 
     def review_button(self) -> Button:
         """Review this deal trick by trick (``scenes.review``), left of the way on; over the scoreboard."""
@@ -213,7 +219,7 @@ class ResultOverlay(Scene):
     def _winner_text(self) -> str:
         T = self.app.t
         session = self.session
-        winner = session.state.winner  # a side
+        winner = self.screen.winner  # a side
         if winner is None:
             return T("score.draw")
         rules = session.rules
@@ -226,7 +232,7 @@ class ResultOverlay(Scene):
 
     def settlement(self) -> Settlement | None:
         """The Rubicon / Chinese settlement of the deal shown, or None."""
-        past = self.session.state.past_deals
+        past = self.screen.past_deals
         if 0 <= self.deal < len(past):
             return past[self.deal].settlement
         return None
@@ -253,8 +259,8 @@ class ResultOverlay(Scene):
     def _remaining(self, surface: pygame.Surface, s: float) -> None:
         """The cards the others still held when the game ended, hand by hand, between the two buttons."""
         session = self.session
-        state = session.state
-        hands = [sorted(state.hands[seat], key=lambda c: (suit_of(c), rank_of(c))) for seat in self.seats[1:]]
+        shown = self.screen.shown  # the hands still held are laid down when the game is over
+        hands = [sorted(shown.get(seat, ()), key=lambda c: (suit_of(c), rank_of(c))) for seat in self.seats[1:]]
         hands = [hand for hand in hands if hand]
         if not hands or not session.humans or session.hotseat:
             return

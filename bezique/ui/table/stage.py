@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
+from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.session import GameSession
 from bezique.rules import Event
 from bezique.ui.kit.floaters import Floater
@@ -50,7 +51,7 @@ class Stage:
         self.layout = Layout.for_size(width, height, session.rules.players, CARD_SCALES[options.app.card_size])
         humans = session.humans
         self.viewer = humans[0] if humans else 0
-        self.reveal = session.rules.open_hands or not humans  # the demo and Open Bezique show every hand
+        self.reveal = session.shows_all  # the demo and Open Bezique show every hand
         self.model = tm.new_model(session.rules, self.viewer, self.reveal)
         self.sprites: dict[int, CardSprite] = {}
         self.queue: deque[Event] = deque()  # events still to be shown, one after the other
@@ -70,6 +71,12 @@ class Stage:
         self.recent: list[str] = []  # hot-seat: the public moves since the viewer last looked, for the hand-over
         self.need_sync = False
         self.sync_errors = 0
+
+    @property
+    def screen(self) -> ScreenView:
+        """What the players at the screen may see now (the viewer's side): the one source of the game's facts for
+        everything the table draws or decides."""
+        return self.session.screen(self.viewer)
 
     @property
     def speed(self) -> str:
@@ -129,7 +136,7 @@ class Stage:
     def feed(self, events: list[Event]) -> None:
         """Queue `events` for showing, as the viewer may see them."""
         self.deal_events.extend(e for e in events if e.kind == "scored")
-        shown = self.session.redact(events, self.viewer) if not self.reveal else events
+        shown = self.session.shown_events(events, self.viewer)
         pattern = self.session.rules.deal_pattern
         dealt = {e.seat: e for e in shown if e.kind == "dealt"}
         for event in shown:
@@ -197,7 +204,7 @@ class Stage:
         elif kind == "game_over":
             human = self.session.humans
             if human and not self.session.hotseat:
-                sounds.play("game_won" if event.seat == self.session.state.rules.side_of(human[0]) else "game_lost")
+                sounds.play("game_won" if event.seat == self.session.rules.side_of(human[0]) else "game_lost")
             else:
                 sounds.play("game_won")
         elif kind in ("deal_scored", "deal_settled"):
@@ -326,8 +333,7 @@ class Stage:
     def rebuild(self, animate: bool) -> None:
         """The picture as the rules' view of the viewer has it; with `animate`, the cards fly to their places."""
         old = self.model
-        view = self.session.view(self.viewer)
-        new = tm.from_view(view, self.reveal, start_hidden=old.next_hidden, top_cards=self._top_cards())
+        new = tm.from_view(self.screen, self.reveal, start_hidden=old.next_hidden, top_cards=self._top_cards())
         if old.bottom == new.bottom:  # keep the face-down sprites where they were
             pairs = [(old.hands[s], new.hands[s]) for s in new.others] + [(old.stock, new.stock)]
             for zone_old, zone_new in pairs:
@@ -353,8 +359,8 @@ class Stage:
         self._end_reading()
         self.floaters.clear()
         self.shown_cards = None
-        state = self.session.state
-        del self.deal_events[sum(1 for entry in state.log if entry[0] == state.deal_index):]
+        screen = self.screen
+        del self.deal_events[sum(1 for entry in screen.log if entry[0] == screen.deal_index):]
         self.rebuild(animate=True)
         self.hold = pause_time(0.3, self.speed)
 
@@ -362,15 +368,12 @@ class Stage:
         """The other hands, face up: only in the demo (every seat is the computer) and Open Bezique."""
         if not self.reveal:
             return None
-        state = self.session.state
-        n = self.session.rules.players
-        return {(self.viewer + i) % n: list(state.hands[(self.viewer + i) % n]) for i in range(1, n)}
+        return {seat: list(cards) for seat, cards in self.screen.shown.items()}
 
     def check_sync(self) -> None:
         """The safety net: when the picture and the rules disagree, say so on stderr and redraw from the rules."""
         self.need_sync = False
-        view = self.session.view(self.viewer)
-        truth = tm.from_view(view, self.reveal, top_cards=self._top_cards())
+        truth = tm.from_view(self.screen, self.reveal, top_cards=self._top_cards())
         if truth.signature() != self.model.signature():
             self.sync_errors += 1
             print(f"bezique: table out of step with the game, redrawn\n  shown: {self.model.signature()}\n"

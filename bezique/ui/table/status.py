@@ -36,10 +36,10 @@ class StatusFace(NamedTuple):
 def status_face(view: TableView) -> StatusFace:
     L, s, T = view.layout, view.layout.s, view.app.t
     box = L.status
-    state = view.session.state
-    deal = max(state.deal_index + 1, 1)
+    screen = view.screen
+    deal = max(screen.deal_index + 1, 1)
     m = view.model
-    left = tricks_left(view.session.view(view.viewer)) if state.final_phase else 0  # the rules count them
+    left = tricks_left(screen) if screen.final_phase else 0  # the rules count them
     if left:
         # the last trick is its own sentence ("the last one"), not the singular of "N left"
         phase = T("table.final_phase_last") if left == 1 else T("table.final_phase_left", count=left)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bezique.presenter.layout import Box, Layout
+from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.widgets import Button
@@ -47,6 +48,10 @@ class TableButtons:
         return self.turns.session
 
     @property
+    def screen(self) -> ScreenView:
+        return self.stage.screen
+
+    @property
     def decl_scroll(self) -> int:
         return self.stage.decl_scroll
 
@@ -65,8 +70,8 @@ class TableButtons:
                    "peek", enabled=self.can_peek(), text_size=18),
         ]
         decl: list[Button] = []
-        if human and self.session.state.phase == Phase.DECLARE:
-            decl = decl_buttons(self, self.session.legal())
+        if human and self.screen.phase == Phase.DECLARE:
+            decl = decl_buttons(self, list(self.screen.legal))
         return buttons, decl
 
     def disabled_reason(self, action: str) -> str | None:
@@ -88,15 +93,14 @@ class TableButtons:
 
     def decl_melds(self) -> list[Action]:
         """The melds the panel lists, one row per choice the player can tell apart (``meld_rows.panel_melds``)."""
-        if not (self.turns.human_turn() and self.session.state.phase == Phase.DECLARE):
+        if not (self.turns.human_turn() and self.screen.phase == Phase.DECLARE):
             return []
-        return panel_melds(self.session.legal(), self.meld_source())
+        return panel_melds(self.screen.legal, self.meld_source())
 
     def meld_source(self) -> Callable[[int], str]:
         """Where each card the viewer may meld lies: their hand, their table or a partner's table."""
-        state = self.session.state
-        viewer = self.stage.viewer
-        return where_from(state.hands[viewer], state.tables[viewer])
+        screen = self.screen
+        return where_from(screen.hand, screen.tables[screen.seat])
 
     def press_button(self, action: str) -> None:
         """Do what the button `action` says."""
@@ -129,8 +133,7 @@ class TableButtons:
             turns.act(Action(Verb.DONE))
         elif action.startswith("pass:"):
             seat = int(action[5:])
-            chosen = next((a for a in self.session.legal() if a.verb == Verb.PASS_TO_PARTNER and a.seat == seat),
-                          None)
+            chosen = next((a for a in self.screen.legal if a.verb == Verb.PASS_TO_PARTNER and a.seat == seat), None)
             if chosen is not None:
                 turns.act(chosen)
 

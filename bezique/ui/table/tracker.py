@@ -107,12 +107,13 @@ class CardTracker:
         still being dealt or drawn); a new deal shows nothing until then. Shown against the computer, the
         tracker makes the game assisted (said to the save at once)."""
         session, stage = self.session, self.stage
-        deal = session.state.deal_index
+        screen = stage.screen
+        deal = screen.deal_index
         rows = self.rows
         if self.box() is None:  # not shown: nothing to read
             rows, self.rows_deal = None, -1
         elif stage.at_rest() and not session.awaiting_deal:
-            rows, self.rows_deal = tracked_rows(session.view(stage.viewer)), deal
+            rows, self.rows_deal = tracked_rows(screen), deal
         elif deal != self.rows_deal:
             rows = None
         if rows != self.rows:

@@ -80,11 +80,12 @@ class Turns:
     def _resume(self) -> None:
         """A saved game continued: the table as the rules rebuilt it, the right player to act."""
         session, stage = self.session, self.stage
-        if session.awaiting_deal and not session.state.past_deals:
+        screen = stage.screen
+        if session.awaiting_deal and not screen.past_deals:
             self.start_deal()
             return
         # saved between deals: the table as it was, and the deal's scoreboard again (``decide`` opens it)
-        stage.deals_seen = session.state.deal_index + (1 if session.awaiting_deal else 0)
+        stage.deals_seen = screen.deal_index + (1 if session.awaiting_deal else 0)
         if session.hotseat and session.to_act is not None:
             stage.viewer = session.person_from(session.to_act)
             self.curtain.hiding = True
@@ -139,8 +140,9 @@ class Turns:
             curtain.hand_over(seat)
             return
         curtain.hiding = False
-        legal = session.legal()
-        phase = session.state.phase
+        screen = self.stage.screen  # the viewer is to act: their view lists the legal moves
+        legal = list(screen.legal)
+        phase = screen.phase
         settings = self.opt.app
         auto_pass = (phase == Phase.DECLARE and settings.auto_pass_empty_declaration
                      and all(a.verb == Verb.DONE for a in legal))
@@ -152,7 +154,7 @@ class Turns:
         """Start the computer thinking, collect its move, and play it once its pace has passed."""
         worker = self.worker
         if worker.idle and self.ai_choice is None:
-            view = self.session.view(seat)
+            view = self.session.computer_view(seat)
             legal = list(view.legal)
             player = self.players[seat]
             worker.start(lambda stop: player.choose(view, legal, stop), tag=("ai", seat))
@@ -165,7 +167,7 @@ class Turns:
             self.ai_choice = result
         choice = self.ai_choice
         pace = COMPUTER_PACE.get(self.opt.app.computer_pace, 0.55)
-        if self.session.state.phase == Phase.DECLARE and choice.verb == Verb.DONE:
+        if self.stage.screen.phase == Phase.DECLARE and choice.verb == Verb.DONE:
             pace *= 0.4
         if self.stage.time - self.ai_started >= pace:
             self.ai_choice = None
@@ -211,7 +213,7 @@ class Turns:
 
     def play_card(self, key: int) -> bool:
         """Play the viewer's card `key` (a click or a drop), if it is their turn to play a card."""
-        if not self.human_turn() or self.session.state.phase != Phase.PLAY:
+        if not self.human_turn() or self.stage.screen.phase != Phase.PLAY:
             return False
         return self.act(self.session.canonical_play(self.stage.viewer, key))
 
@@ -233,7 +235,7 @@ class Turns:
             self.stage.say(refusal or self.app.t("table.hint_wait"), seconds=6)
             self.app.sounds.play("illegal")
             return
-        view = self.session.view(self.stage.viewer)
+        view = self.stage.screen.seat_view()
         legal = list(view.legal)
         hinter = self.hinter
         self.worker.start(lambda stop: advise(hinter, view, legal, stop), tag=("hint",))
@@ -271,7 +273,7 @@ class Turns:
         if action.verb == Verb.PLAY:
             what = self.app.t("hint.play", card=card_name(action.cards[0], lang))
         elif action.verb == Verb.MELD:
-            what = self.app.t("hint.meld", meld=meld_label(action.kind or "", action.cards, self.session.state.trump,
+            what = self.app.t("hint.meld", meld=meld_label(action.kind or "", action.cards, self.stage.screen.trump,
                                                            lang))
         elif action.verb == Verb.EXCHANGE_SEVEN:
             what = self.app.t("hint.exchange")
