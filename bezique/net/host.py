@@ -45,6 +45,7 @@ from bezique.net.protocol import (
     parse_client,
 )
 from bezique.net.wire import event_to_json, legal_to_json, view_to_json
+from bezique.persist import saves
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Event, IllegalActionError, Phase, parse_action, redact_event, view_for, why_illegal
 
@@ -103,10 +104,13 @@ class Host:
         bind: the interface to listen on ("0.0.0.0": the local network; "127.0.0.1" for tests).
         port: 0 for any free port (the code carries it).
         advertise: the address put in the code (default: this machine's LAN address, or `bind` if not 0.0.0.0).
+        save_meta: a headless host saves the game after every change and when it stops, as the window's saves
+            (``saves.save_game`` with this meta); the window's host leaves it None, its shell saves already.
     """
 
     def __init__(self, session: HostedSession, remote: Sequence[int], bind: str = "0.0.0.0",
-                 port: int = joincode.DEFAULT_PORT, advertise: str | None = None) -> None:
+                 port: int = joincode.DEFAULT_PORT, advertise: str | None = None,
+                 save_meta: dict[str, Any] | None = None) -> None:
         if not remote or any(not 0 <= s < len(session.seats) or session.seats[s].kind != "human" for s in remote):
             raise ValueError("remote seats must be human seats of the game")
         self.session = session
@@ -130,6 +134,7 @@ class Host:
         self._started = threading.Event()
         self._stopping: asyncio.Event | None = None
         self._error: BaseException | None = None
+        self.save_meta = save_meta
         session.listener = self._changed
 
     # --- the game thread ---------------------------------------------------------------------------------------
@@ -178,6 +183,7 @@ class Host:
         """Tell every client the game is over here (`reason`), close their connections and the server."""
         if self.closed:
             return
+        self._save()
         self.closed = True
         loop = self._loop
         if loop is not None and self._stopping is not None:
@@ -253,7 +259,12 @@ class Host:
         self.version += 1
         if any(e.kind == "deal_started" for e in events):
             self.ready.clear()
+        self._save()
         self._send_updates(events)
+
+    def _save(self) -> None:
+        if self.save_meta is not None:
+            saves.save_game(self.session.game, self.save_meta)
 
     def _send_updates(self, events: list[Event]) -> None:
         state = self.session.state
