@@ -93,8 +93,9 @@ class Bot:
     def _play(self) -> None:
         rng = random.Random(self.seed)
         acted = -1
+        current = self.client.update  # the update already read, if the test read it: the bot starts from it
         while True:
-            message = next_message(self.client)
+            message, current = current or next_message(self.client), None
             if isinstance(message, Refused):
                 self.refused.append(message)
                 continue
