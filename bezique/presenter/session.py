@@ -1,7 +1,9 @@
 """The game being played in the window: a ``RecordedGame`` (so saving is free), its seats, decks and undo.
 
 Everything the window changes goes through ``act`` (the checked path), which returns the omniscient events; the
-table redacts them for whoever is looking (``view.redact_event``). No pygame here.
+table shows them as redacted for the seat at the screen (``shown_events``) and reads the game's facts from that
+seat's ``ScreenView`` (``screen``), never from the game state, so it cannot hold a card its players may not know.
+No pygame here.
 
 Undo keeps a snapshot before each decision the player chose. It may go back as long as the player has *seen*
 nothing new since: the table reports each event as it shows it (``seen``), and the first that shows a card the
@@ -20,9 +22,11 @@ from dataclasses import dataclass
 
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
+from bezique.presenter.screen_view import ScreenView
 from bezique.rules import (
     Action,
     Event,
+    GameState,
     Phase,
     PlayerView,
     RecordedGame,
@@ -117,6 +121,8 @@ class GameSession:
         self.resumed = False  # continued from a save: the table rebuilds instead of dealing
         self.on_change: Callable[[GameSession], None] | None = None  # after every change (the autosave)
         self._undo: list[RecordedGame] = []
+        self._version = 0  # moves on at every change, so a screen view is built once per position
+        self._screen: tuple[int, RecordedGame, int, ScreenView] | None = None
 
     @classmethod
     def from_game(cls, game: RecordedGame, allow_undo: bool = False, assisted: bool = False) -> GameSession:
@@ -136,14 +142,19 @@ class GameSession:
         session.on_change = None
         session._undo = []
         session.undo_closed = "nothing"
+        session._version = 0
+        session._screen = None
         return session
 
     def _changed(self) -> None:
+        self._version += 1
         if self.on_change is not None:
             self.on_change(self)
 
     @property
-    def state(self):
+    def state(self) -> GameState:
+        """The whole game, every hidden card included: for the session's own bookkeeping and the headless
+        tools. The window never reads it (an architecture test holds it): it reads ``screen``."""
         return self.game.state
 
     @property
@@ -180,7 +191,32 @@ class GameSession:
         return events
 
     def view(self, seat: int) -> PlayerView:
+        """What `seat` may know: a computer seat's view to decide from, a player's for a hint or the tracker."""
         return view_for(self.state, seat)
+
+    @property
+    def shows_all(self) -> bool:
+        """The screen shows every hand: Open Bezique, where they are public, and the demo, where every seat is the
+        computer and there is nobody to hide a card from."""
+        return self.rules.open_hands or not self.humans
+
+    def screen(self, seat: int) -> ScreenView:
+        """What the players at the screen may see, `seat`'s side of the table facing them (the table's viewer):
+        built once per position and seat."""
+        cached = self._screen
+        if cached is not None and cached[0] == seat and cached[1] is self.game and cached[2] == self._version:
+            return cached[3]
+        state = self.state
+        shown = {s: tuple(state.hands[s]) for s in range(self.rules.players) if s != seat} \
+            if self.shows_all else None
+        screen = ScreenView.of(self.view(seat), shown)
+        self._screen = (seat, self.game, self._version, screen)
+        return screen
+
+    def shown_events(self, events: list[Event], seat: int) -> list[Event]:
+        """`events` as the screen shows them, `seat`'s side facing it: redacted for that seat, unless the screen
+        shows every hand (``shows_all``)."""
+        return list(events) if self.shows_all else self.redact(events, seat)
 
     def legal(self) -> list[Action]:
         return legal_actions(self.state)
