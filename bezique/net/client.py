@@ -157,11 +157,13 @@ class Client:
             self._loop.call_soon_threadsafe(ws.transport.abort)
 
     def close(self) -> None:
-        """Leave: close the connection and stop the client's thread."""
+        """Leave: close the connection politely (or stop waiting to rejoin) and stop the client's thread."""
         self._leaving = True
+        task = self._task
         if self._outbox is not None:
             self._loop.call_soon_threadsafe(self._outbox.put_nowait, CLOSE)
-        task = self._task
+        elif task is not None:
+            task.cancel()  # between connections (waiting to rejoin): nothing to say goodbye on
         if task is not None:
             with contextlib.suppress(Exception):
                 task.result(10)

@@ -182,8 +182,7 @@ class Host:
     def stop(self, reason: str = "host_quit") -> None:
         """Tell every client the game is over here (`reason`), close their connections and the server."""
         if self.closed:
-            return
-        self._save()
+            return  # nothing to save here: every change was saved on the game thread as it was made
         self.closed = True
         loop = self._loop
         if loop is not None and self._stopping is not None:
@@ -422,7 +421,10 @@ def drive(host: Host, players: Mapping[int, Any], stop: threading.Event | None =
         seat = state.to_act
         if seat is not None and seat in players and state.phase != Phase.AWAIT_DEAL:
             view = view_for(state, seat)
-            session.act(players[seat].choose(view, view.legal))
+            choice = players[seat].choose(view, view.legal, stop)
+            if host.closed or (stop is not None and stop.is_set()):
+                return  # a search cut short by the host quitting: its move is not played
+            session.act(choice)
             continue
         action = host.poll(None)
         if action is not None and not host.closed:

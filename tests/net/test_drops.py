@@ -87,3 +87,18 @@ def test_a_host_that_quits_saves_the_game_and_tells_its_friends() -> None:
         assert loaded.meta["network"] == {"remote": [0, 1]}
         a.close()
         b.close()
+
+
+def test_the_window_s_client_rejoins_by_itself_after_a_drop() -> None:
+    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
+        a = Client("Ann", auto_rejoin=True)
+        a.connect(hosted.host.code)
+        assert wait_for(a, Welcome).seat == 0
+        (b,) = joined(hosted, "Bob")
+        before = first_deal(a)
+        a.drop()
+        assert wait_for(a, LinkChange, lambda c: c.link == "dropped")
+        assert wait_for(a, Welcome).seat == 0  # nobody asked it to: it came back with its token
+        assert wait_for(a, Update).view == before.view
+        a.close()
+        b.close()

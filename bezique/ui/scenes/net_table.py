@@ -45,6 +45,7 @@ class NetTableScene(Scene):
         self.notice = ""
         self.ended = ""  # why the game ended here (the host quit, ...), once it has
         self.time = 0.0
+        self.left = False
         self._cards: list[tuple[Box, Action | None]] = []
 
     # --- input -------------------------------------------------------------------------------------------------
@@ -78,11 +79,18 @@ class NetTableScene(Scene):
             self.notice = ""
 
     def leave(self) -> None:
+        self.exit()
+        self.leave_to()
+
+    def exit(self) -> None:
+        """Off the stack (Esc, or the window closed): a host tells its friends and stops, a friend leaves."""
+        if self.left:
+            return
+        self.left = True
         if self.hosted is not None:
             self.hosted.stop()
         else:
             self.client.close()
-        self.leave_to()
 
     # --- time --------------------------------------------------------------------------------------------------
 
