@@ -86,11 +86,14 @@ def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
     from bezique.net.client import Client
     from bezique.net.hosting import host_game
     from bezique.net.joincode import JoinCodeError
+    from bezique.rules import make_ruleset
     from bezique.ui.scenes.net_table import NetTableScene
     app = shell.app
     name = args.name or app.t("newgame.default_you")
     if args.host:
-        hosted = host_game(args.variant or "two_handed", name, 1, args.level or shell.ai.level, app.lang, args.seed)
+        rules = make_ruleset(args.variant or "two_handed")
+        kinds = ["human", "human", *["ai"] * (rules.players - 2)]
+        hosted = host_game(rules, kinds, [name], args.level or shell.ai.level, app.lang, args.seed)
         app.push(NetTableScene(app, hosted.client, shell.open_menu, hosted))
         print(f"bezique: hosting at {hosted.host.advertise}:{hosted.host.port}, code {hosted.host.code}", flush=True)
         return

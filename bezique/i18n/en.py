@@ -724,6 +724,7 @@ STRINGS: dict[str, str] = {
     "net.join_hint": "Type the code shown on the host's table, e.g. K7Q2-M9XA-P.",
     "net.friends": "{count} {count:plural:friend|friends} on other computers",
     "net.computer_level": "Computer: {level}",
+    "net.host_game": "Host on two computers",
     "net.host": "Host",
     "net.join": "Join",
     "net.cannot_host": "The game cannot be hosted: {reason}",

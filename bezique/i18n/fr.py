@@ -765,6 +765,7 @@ STRINGS: dict[str, str] = _typeset({
     "net.join_hint": "Tapez le code affiché sur la table de l’hôte, par exemple K7Q2-M9XA-P.",
     "net.friends": "{count} {count:plural:ami|amis} sur d’autres ordinateurs",
     "net.computer_level": "Ordinateur : {level}",
+    "net.host_game": "Héberger sur deux ordinateurs",
     "net.host": "Héberger",
     "net.join": "Rejoindre",
     "net.cannot_host": "La partie ne peut pas être hébergée : {reason}",

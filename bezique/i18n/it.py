@@ -736,6 +736,7 @@ STRINGS: dict[str, str] = {
     "net.join_hint": "Scrivi il codice mostrato sul tavolo dell'ospite, per esempio K7Q2-M9XA-P.",
     "net.friends": "{count} {count:plural:amico|amici} su altri computer",
     "net.computer_level": "Computer: {level}",
+    "net.host_game": "Ospita su due computer",
     "net.host": "Ospita",
     "net.join": "Unisciti",
     "net.cannot_host": "Non si può ospitare la partita: {reason}",

@@ -11,7 +11,6 @@ actions it was sent, and the host may still refuse (a ``Refused`` arrives in the
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import queue
 import threading
@@ -44,6 +43,7 @@ from bezique.rules import Action, action_to_json
 
 REJOIN_DELAYS_S = (0.5, 1.0, 2.0, 4.0, 8.0)  # automatic rejoins after a drop (then every 8 s until closed)
 OPEN_TIMEOUT_S = 10.0
+CLOSE_GRACE_S = 3.0  # how long a leaving client waits for the host to see its goodbye
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class Client:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="bezique-client", daemon=True)
         self._thread.start()
-        self._task: concurrent.futures.Future[None] | None = None
+        self._running: asyncio.Task[Any] | None = None
         self._leaving = False
 
     @property
@@ -157,22 +157,30 @@ class Client:
             self._loop.call_soon_threadsafe(ws.transport.abort)
 
     def close(self) -> None:
-        """Leave: close the connection politely (or stop waiting to rejoin) and stop the client's thread."""
+        """Leave: close the connection politely (or stop waiting to rejoin), end every task of the client's loop
+        and its thread."""
         self._leaving = True
-        task = self._task
-        if self._outbox is not None:
-            self._loop.call_soon_threadsafe(self._outbox.put_nowait, CLOSE)
-        elif task is not None:
-            task.cancel()  # between connections (waiting to rejoin): nothing to say goodbye on
-        if task is not None:
-            with contextlib.suppress(Exception):
-                task.result(10)
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(CLOSE_GRACE_S * 2)
         self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(10)
+        self._thread.join(CLOSE_GRACE_S * 2)
+        if not self._thread.is_alive():
+            self._loop.close()
+
+    async def _shutdown(self) -> None:
+        running = self._running
+        if self._outbox is not None and running is not None:
+            self._outbox.put_nowait(CLOSE)  # the session ends once the host has seen the goodbye
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(running), CLOSE_GRACE_S)
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:  # between connections (waiting to rejoin), or a host that did not answer
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
 
     def _start(self, first: Callable[[int], ClientMessage]) -> None:
         self._leaving = False
-        self._task = asyncio.run_coroutine_threadsafe(self._session(first), self._loop)
+        asyncio.run_coroutine_threadsafe(self._session(first), self._loop)
 
     def _set_link(self, link: str, reason: str = "") -> None:
         self.link = link
@@ -180,6 +188,7 @@ class Client:
 
     async def _session(self, first: Callable[[int], ClientMessage]) -> None:
         """Connect, send `first`, read until the connection ends; then rejoin by itself if asked to."""
+        self._running = asyncio.current_task()
         attempt = 0
         while True:
             ended = await self._connection(first)

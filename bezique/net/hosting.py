@@ -17,9 +17,9 @@ from bezique.ai.levels import make_player
 from bezique.net.client import Client
 from bezique.net.host import Host, HostedSession, drive
 from bezique.net.joincode import DEFAULT_PORT
-from bezique.persist import saves
+from bezique.persist import history, saves, stats
 from bezique.presenter.session import game_seed, new_seats
-from bezique.rules import make_ruleset
+from bezique.rules import Ruleset
 
 
 @dataclass
@@ -39,34 +39,35 @@ class HostedGame:
         self.driver.join(10)
 
 
-def host_game(variant: str, name: str, friends: int, level: str, lang: str, seed: int | None = None,
-              port: int = DEFAULT_PORT, bind: str = "0.0.0.0", target: int | None = None) -> HostedGame:
-    """Host a new game of `variant`: seat 0 for the host's player (`name`), the next `friends` seats for friends
-    on other computers, the computer at `level` in the rest. The default port is tried first, then any free one.
+def host_game(rules: Ruleset, kinds: list[str], names: list[str], level: str, lang: str,
+              seed: int | None = None, port: int = DEFAULT_PORT, bind: str = "0.0.0.0") -> HostedGame:
+    """Host a new game with `rules`: seat 0 is the host's player, the other "human" seats of `kinds` are played
+    from other computers, the computer at `level` plays the "ai" ones; `names` are the names typed (blank: the
+    default). A game saved here before is kept and counted first, as New game does. The default port is tried
+    first, then any free one.
 
     Raises:
-        OSError: no port can be listened on.
+        ValueError: fewer than two people, or seat 0 not a person.
+        OSError: no port can be listened on, or the saved game cannot be kept (it is left as it was).
     """
-    rules = make_ruleset(variant, {"target_score": target} if target else None)
-    humans = 1 + friends
-    if not 2 <= humans <= rules.players:
-        raise ValueError(f"{variant} seats 2 to {rules.players} people")
+    if kinds[0] != "human" or kinds.count("human") < 2:
+        raise ValueError("a hosted game needs the host's player in seat 0 and at least one friend")
     seed = game_seed(seed)
-    kinds = ["human" if s < humans else "ai" for s in range(rules.players)]
-    session = HostedSession(rules, new_seats(rules.players, "computer", lang, seed, level, names=[name],
+    session = HostedSession(rules, new_seats(rules.players, "computer", lang, seed, level, names=names,
                                              kinds=kinds), seed=seed)
-    meta = saves.new_game_meta("hotseat", level if humans < rules.players else None,
-                               network={"remote": list(range(1, humans))})
+    people = [s for s, kind in enumerate(kinds) if kind == "human"]
+    meta = saves.new_game_meta("hotseat", level if "ai" in kinds else None, network={"remote": people[1:]})
     host = None
     for attempt in (port, 0):
         try:
-            host = Host(session, list(range(humans)), bind=bind, port=attempt, save_meta=meta)
+            host = Host(session, people, bind=bind, port=attempt, save_meta=meta)
             host.start()
             break
         except OSError:
             if attempt == 0:
                 raise
     assert host is not None
+    keep_saved_game()
     players = {s: make_player(level, seed + s) for s, kind in enumerate(kinds) if kind == "ai"}
     stop = threading.Event()
 
@@ -76,6 +77,20 @@ def host_game(variant: str, name: str, friends: int, level: str, lang: str, seed
 
     driver = threading.Thread(target=run, name="bezique-hosted-game", daemon=True)
     driver.start()
-    client = Client(name, auto_rejoin=True)
+    client = Client(session.seats[0].name, auto_rejoin=True)
     client.connect(host.code, f"127.0.0.1:{host.port}")
     return HostedGame(host, client, driver, stop)
+
+
+def keep_saved_game() -> None:
+    """The game saved here, kept for Past games and counted (finished, or abandoned for the new one) before the
+    hosted game's first save replaces it, as New game keeps it."""
+    left = saves.load_saved_game()
+    if left.game is None:
+        return
+    if left.finished:
+        stats.record_game_result(left.game, left.meta)
+    else:
+        stats.record_abandoned(left.game, left.meta)
+    history.keep_game(left.game, left.meta, abandoned=not left.finished)
+    saves.delete_saved_game()

@@ -15,6 +15,7 @@ from bezique.net.client import Client
 from bezique.net.hosting import host_game
 from bezique.net.protocol import Closing, Update, Welcome
 from bezique.persist import saves
+from bezique.rules import make_ruleset
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.net_table import NetTableScene
 from bezique.ui.scenes.network import NetworkScene
@@ -65,7 +66,8 @@ def test_join_refuses_a_mistyped_code_before_sending_anything(shell_data: None) 
 def test_the_host_table_shows_the_code_waits_for_the_friend_and_plays_a_click(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    hosted = host_game("two_handed", "Alice", 1, "beginner", "en", seed=3, bind="127.0.0.1", port=0)
+    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=3,
+                       bind="127.0.0.1", port=0)
     scene = NetTableScene(app, hosted.client, shell.open_menu, hosted)
     app.push(scene)
     pump(scene, lambda s: s.update_msg is not None)
@@ -108,3 +110,35 @@ def _instant(monkeypatch: pytest.MonkeyPatch) -> None:
         return shell
 
     monkeypatch.setattr(Shell, "create", create)
+
+
+def test_new_game_hosts_the_chosen_game_for_its_people(shell_data: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bezique.net import hosting
+    from bezique.ui.scenes.newgame import NewGameScene
+    real = hosting.host_game
+    made = []
+
+    def on_localhost(*args, **kwargs):
+        made.append(real(*args, **{**kwargs, "bind": "127.0.0.1", "port": 0}))
+        return made[-1]
+
+    monkeypatch.setattr(hosting, "host_game", on_localhost)
+    shell = make_shell()
+    app = shell.app
+    shell.new_game_screen()
+    scene = app.stack.top
+    assert isinstance(scene, NewGameScene)
+    host_button = next(b for b in scene.controls() if b.action == "host")
+    assert not host_button.enabled  # one person: nobody to host for
+    scene.setup.variant = "three_handed"
+    scene.setup.people = [False, True, False, False, False]
+    host_button = next(b for b in scene.controls() if b.action == "host")
+    assert host_button.enabled
+    click(app, (host_button.box.cx, host_button.box.cy))
+    table = app.stack.top
+    assert isinstance(table, NetTableScene) and made and table.hosted is made[0]
+    session = made[0].host.session
+    assert session.rules.variant == "three_handed" and [s.kind for s in session.seats] == ["human", "ai", "human"]
+    assert made[0].host.remote == (0, 2)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)

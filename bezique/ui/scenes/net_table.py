@@ -292,3 +292,8 @@ class NetTableScene(Scene):
 
 ENDINGS = ("host_quit", "replaced", "unreachable", "bad_message", "too_many_codes", "left")
 
+
+def open_hosted(app: Window, hosted: HostedGame, leave: Callable[[], None]) -> None:
+    """The host's table of `hosted` in place of every screen (New game, or Play on two computers)."""
+    app.stack.clear()
+    app.push(NetTableScene(app, hosted.client, leave, hosted))

@@ -16,14 +16,15 @@ from bezique.i18n import level_name, variant_name
 from bezique.net.client import Client
 from bezique.net.hosting import host_game
 from bezique.net.joincode import JoinCodeError
+from bezique.persist import saves
 from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.rules import make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
-from bezique.ui.scenes.forms import draw_backdrop
-from bezique.ui.scenes.net_table import WARN, NetTableScene
+from bezique.ui.scenes.forms import ConfirmScene, draw_backdrop
+from bezique.ui.scenes.net_table import WARN, NetTableScene, open_hosted
 
 LEVELS = ("beginner", "intermediate", "expert")
 FIELDS = ("name", "code", "address")
@@ -118,13 +119,20 @@ class NetworkScene(Scene):
             self.join()
 
     def host(self) -> None:
+        if saves.has_saved_game():  # the saved game is kept in Past games, as a new game keeps it
+            self.app.push(ConfirmScene(self.app, self.app.t("newgame.replace_saved"), self._host))
+        else:
+            self._host()
+
+    def _host(self) -> None:
+        rules = make_ruleset(self.variant_id)
+        kinds = ["human" if s <= self.friends else "ai" for s in range(rules.players)]
         try:
-            hosted = host_game(self.variant_id, self.values["name"].strip(), self.friends, LEVELS[self.level],
-                               self.app.lang)
+            hosted = host_game(rules, kinds, [self.values["name"]], LEVELS[self.level], self.app.lang)
         except OSError as exc:
             self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
             return
-        self.app.replace(NetTableScene(self.app, hosted.client, self.leave_to, hosted))
+        open_hosted(self.app, hosted, self.leave_to)
 
     def join(self) -> None:
         client = Client(self.values["name"].strip() or self.app.t("newgame.default_you"), auto_rejoin=True)
