@@ -111,6 +111,12 @@ class Client:
         self._where = target(code, address)
         self._start(lambda seq: Join(seq, code, self.name))
 
+    def take_seat(self, address: str, token: str) -> None:
+        """Connect to `address` ("host:port") and take the seat `token` was reserved for (``Host.reserve``)."""
+        self._where = target("", address)
+        self.token = token
+        self._start(self._rejoin_message)
+
     def rejoin(self) -> None:
         """Connect again and take back this client's seat with its token (after a drop)."""
         if self.token is None:

@@ -128,6 +128,7 @@ class Host:
         self.on_send: Callable[[int, str], None] | None = None  # each update as it is made (tests inspect them)
         self._inbox: queue.Queue[_Inbound | None] = queue.Queue()
         self._tokens: dict[str, int] = {}
+        self._reserved: set[int] = set()  # seats a code cannot take (the host's own player's)
         self._conns: dict[int, _Conn] = {}  # loop thread: each remote seat's live connection
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -160,6 +161,14 @@ class Host:
     def may_deal(self) -> bool:
         """Whether the next deal may start: everyone has joined and, after a deal, every person asked for it."""
         return self.session.awaiting_deal and self.joined and not self.waiting()
+
+    def reserve(self, seat: int) -> str:
+        """Keep remote `seat` for whoever holds the token returned (the host's own player, joining over loopback):
+        no join by the code takes it, even while it is dropped."""
+        token = secrets.token_urlsafe(18)
+        self._reserved.add(seat)
+        self._tokens[token] = seat
+        return token
 
     def ready_here(self, seat: int) -> None:
         """The person at the host's screen asked for the next deal."""
@@ -378,8 +387,8 @@ class Host:
             if joincode.secret_of(message.code) != self.secret:
                 conn.bad_codes += 1
                 raise ProtocolError(ErrorCode.BAD_CODE, "that is not this game's code")
-            free = [s for s in self.remote if self.links[s] == "open"] or \
-                [s for s in self.remote if self.links[s] == "dropped"]
+            seats = [s for s in self.remote if s not in self._reserved]
+            free = [s for s in seats if self.links[s] == "open"] or [s for s in seats if self.links[s] == "dropped"]
             if not free:
                 raise ProtocolError(ErrorCode.SEAT_TAKEN, "every seat of this game has its player")
             seat = free[0]

@@ -61,6 +61,7 @@ def host_game(rules: Ruleset, kinds: list[str], names: list[str], level: str, la
     for attempt in (port, 0):
         try:
             host = Host(session, people, bind=bind, port=attempt, save_meta=meta)
+            token = host.reserve(0)  # seat 0 is the host's player's, whoever else has the code
             host.start()
             break
         except OSError:
@@ -78,7 +79,7 @@ def host_game(rules: Ruleset, kinds: list[str], names: list[str], level: str, la
     driver = threading.Thread(target=run, name="bezique-hosted-game", daemon=True)
     driver.start()
     client = Client(session.seats[0].name, auto_rejoin=True)
-    client.connect(host.code, f"127.0.0.1:{host.port}")
+    client.take_seat(f"127.0.0.1:{host.port}", token)
     return HostedGame(host, client, driver, stop)
 
 

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 import pytest
 
 from bezique.net.client import Client, LinkChange
+from bezique.net.host import Host
 from bezique.net.protocol import MAX_CLIENT_MESSAGE, TRANSPORT_MAX, Closing, ErrorCode, Refused, Update, Welcome
 from bezique.rules import RefusalCode, Verb, action_to_json, card_code
-from tests.net.hosting import Hosted, hosting, joined, latest, wait_for
+from tests.net.hosting import Hosted, hosting, joined, latest, make_session, wait_for
 
 
 @dataclass
@@ -123,3 +124,24 @@ def test_a_frame_over_the_transport_cap_closes_that_connection_only(table: Table
     mover_play = action_to_json(table.mover.seat, table.update.legal[0])
     table.mover.send_text(message(table.mover, "act", at=table.update.version, action=mover_play))
     assert wait_for(table.other, Update, lambda u: u.version == table.update.version + 1)
+
+
+def test_a_code_never_takes_the_seat_kept_for_the_host_s_own_player() -> None:
+    session = make_session("two_handed", ["human", "human"])
+    host = Host(session, [0, 1], bind="127.0.0.1", port=0)
+    token = host.reserve(0)
+    host.start()
+    try:
+        friend, stranger, own = Client("Bruno"), Client("Eve"), Client("Alice")
+        friend.connect(host.code)
+        assert wait_for(friend, Welcome).seat == 1
+        stranger.connect(host.code)  # seat 0 is still open, but it is not the code's to give
+        assert wait_for(stranger, Refused).code == ErrorCode.SEAT_TAKEN
+        own.take_seat(f"127.0.0.1:{host.port}", token)
+        assert wait_for(own, Welcome).seat == 0
+        host.poll()  # the joins, on the game thread: now the first deal may start
+        assert host.joined
+        for client in (friend, stranger, own):
+            client.close()
+    finally:
+        host.stop()
