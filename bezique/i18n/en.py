@@ -744,6 +744,7 @@ STRINGS: dict[str, str] = {
     "net.address_label": "Address {address}",
     "net.trumps": "Trumps: {suit}",
     "net.stock": "Stock: {count} {count:plural:card|cards}",
+    "net.kind_computer": "the computer",
     "net.link_here": "at the host",
     "net.link_open": "not joined yet",
     "net.link_connected": "connected",

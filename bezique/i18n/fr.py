@@ -785,6 +785,7 @@ STRINGS: dict[str, str] = _typeset({
     "net.address_label": "Adresse {address}",
     "net.trumps": "Atout : {suit}",
     "net.stock": "Talon : {count} {count:plural:carte|cartes}",
+    "net.kind_computer": "l’ordinateur",
     "net.link_here": "chez l’hôte",
     "net.link_open": "pas encore là",
     "net.link_connected": "connecté",

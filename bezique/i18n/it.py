@@ -756,6 +756,7 @@ STRINGS: dict[str, str] = {
     "net.address_label": "Indirizzo {address}",
     "net.trumps": "Briscola: {suit}",
     "net.stock": "Tallone: {count} {count:plural:carta|carte}",
+    "net.kind_computer": "il computer",
     "net.link_here": "dall'ospite",
     "net.link_open": "non ancora entrato",
     "net.link_connected": "connesso",

@@ -155,7 +155,7 @@ class NetTableScene(Scene):
             out.append(Button(Box(x, y + i * 44 * s, bw, 38 * s), self._action_label(action, update.seats),
                               f"act:{i}", primary=action.verb == Verb.DONE, text_size=18))
         if view.seat in update.waiting:
-            out.append(Button(Box(w / 2 - 120 * s, h / 2 + 60 * s, 240 * s, 48 * s), self.app.t("net.next_deal"),
+            out.append(Button(Box(w / 2 - 120 * s, h / 2 + 100 * s, 240 * s, 48 * s), self.app.t("net.next_deal"),
                               "ready", primary=True))
         return out
 
@@ -206,7 +206,7 @@ class NetTableScene(Scene):
             banner = Box(w / 2 - 300 * s, 8 * s, 600 * s, 40 * s)
             panel(surface, banner, alpha=235, edge=WARN)
             blit_text(surface, A, T("net.reconnecting"), 20 * s, (banner.cx, banner.cy), WARN, "center")
-        blit_text(surface, A, self.status(), 26 * s, (w / 2, h * 0.5 - 96 * s), GOLD, "center", bold=True,
+        blit_text(surface, A, self.status(), 26 * s, (w / 2, h / 2 + 70 * s), GOLD, "center", bold=True,
                   shadow=True, max_width=w - 700 * s)
         if self.notice:
             blit_text(surface, A, self.notice, 20 * s, (w / 2, h - 24 * s), WARN, "center", max_width=w - 340 * s)
@@ -240,8 +240,8 @@ class NetTableScene(Scene):
             colour = GOLD if view.to_act == seat else CREAM
             blit_text(surface, A, state.name, 20 * s, (x, 118 * s), colour, bold=view.to_act == seat,
                       max_width=slot - 8 * s)
-            blit_text(surface, A, T(f"net.link_{state.link}"), 15 * s, (x, 142 * s), LINK_COLOURS.get(state.link,
-                      MUTED))
+            link = T("net.kind_computer") if state.kind == "computer" else T(f"net.link_{state.link}")
+            blit_text(surface, A, link, 15 * s, (x, 142 * s), LINK_COLOURS.get(state.link, MUTED))
             for k in range(min(view.hand_counts[seat], 12)):
                 surface.blit(A.card(None, int(card_h * 0.7)), (x + k * 9 * s, 164 * s))
             for k, card in enumerate(view.tables[seat]):
