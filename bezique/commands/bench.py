@@ -20,7 +20,6 @@ from collections.abc import Callable
 
 from bezique.ai.benchmark import BENCH_DEALS, BENCH_GAMES, run_ai_bench
 from bezique.commands import bench_review
-from bezique.net.bench import bench_net
 from bezique.rules import VARIANTS, Action, GameState, Phase, legal_actions, make_ruleset, new_game, play_game
 
 
@@ -83,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
     if args.target == "net":
+        from bezique.net.bench import bench_net  # only this bench needs websockets
         figures = bench_net(args.actions, args.seed)
         print(f"{figures.actions} moves over localhost, {figures.messages} messages in {figures.seconds:.2f} s")
         print(f"net: {figures.per_second:.0f} messages/s, round trip median {figures.median_ms:.2f} ms")
