@@ -50,6 +50,8 @@ RULES = (
     Rule("ui-not-commands", "bezique.ui", ("bezique.commands",), "the verbs start the window, never the reverse"),
     Rule("texts-not-players", "bezique.i18n", ("bezique.ai",), "texts never import the players"),
     Rule("files-not-texts", "bezique.persist", ("bezique.i18n",), "per-user files never import texts"),
+    Rule("net-headless", "bezique.net", ("pygame", "bezique.ui", "bezique.commands"),
+         "the host and the client run without a window (tests, a headless host); the window uses them"),
     Rule("presenter-headless", "bezique.presenter", ("pygame", "bezique.ui"),
          "the session, model and layout are tested without a window"),
     Rule("rules-through-its-api", PACKAGE, tuple(f"bezique.rules.{path.stem}" for path in

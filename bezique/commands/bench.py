@@ -4,7 +4,9 @@
 among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``. ``bench ai``
 (``bezique.ai.benchmark``) ends with ``ai: N sampled deals/s``, measured on a fixed workload (seeded games, a fixed
 number of sampled deals a decision: the same work on every run); ``--times`` first prints each variant's Expert
-decision times (median, p95, max), ``--jobs N`` what N cores buy on the same wall-clock budget.
+decision times (median, p95, max), ``--jobs N`` what N cores buy on the same wall-clock budget. ``bench net``
+(``bezique.net.bench``) plays a hosted game between two clients over localhost and ends with ``net: N
+messages/s, round trip median M ms``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ai.add_argument("--variant", action="append", choices=VARIANTS, help="a variant to time (default: all)")
     ai.add_argument("--jobs", type=int, default=1, help="also compare this many cores with one (wall-clock)")
     ai.add_argument("--seconds", type=float, default=10.0, help="how long --jobs compares the cores (default 10)")
+    net = sub.add_parser("net", help="messages per second and the round-trip median of a hosted game on localhost")
+    net.add_argument("--actions", type=int, default=2000, help="moves to play (default 2000)")
+    net.add_argument("--seed", type=int, default=1)
     bench_review.add_arguments(sub.add_parser("review", help="seconds the review's analysis takes per deal"))
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
@@ -76,6 +81,12 @@ def run(args: argparse.Namespace) -> int:
         return bench_review.run(args)
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
+    if args.target == "net":
+        from bezique.net.bench import bench_net  # only this bench needs websockets
+        figures = bench_net(args.actions, args.seed)
+        print(f"{figures.actions} moves over localhost, {figures.messages} messages in {figures.seconds:.2f} s")
+        print(f"net: {figures.per_second:.0f} messages/s, round trip median {figures.median_ms:.2f} ms")
+        return 0
     if args.target == "ai":
         return run_ai_bench(args.games, args.seed, args.times, args.deals, tuple(args.variant or VARIANTS),
                             jobs=args.jobs, seconds=args.seconds, iterations=args.iterations)

@@ -17,7 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("bezique.commands.play", "start the game window (the default)"),
     "replay": ("bezique.commands.replay", "replay a game record and print a summary (RECORD.md)"),
     "check-config": ("bezique.commands.check_config", "check config.yaml and print its problems"),
-    "bench": ("bezique.commands.bench", "benchmarks that print figures (rules, ai, ui)"),
+    "bench": ("bezique.commands.bench", "benchmarks that print figures (rules, ai, ui, review, net)"),
     "arena": ("bezique.commands.arena", "play computer levels against each other and measure them"),
     "regret": ("bezique.commands.regret", "measure computer levels' decisions against an oracle that sees both hands"),
     "demo": ("bezique.commands.demo", "computer against computer in the real window"),

@@ -14,6 +14,7 @@ from bezique.presenter.setup import SEATABLE_VARIANTS
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
+    from bezique.ui.shell import Shell
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +28,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", choices=SEATABLE_VARIANTS,
                         help="the game to open straight away (default: the settings' variant)")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
+    parser.add_argument("--host", action="store_true",
+                        help="host a game for a friend on another computer (--variant, --level for computer seats)")
+    parser.add_argument("--join", metavar="CODE", help="join the game whose code the host's table shows")
+    parser.add_argument("--address", help="with --join: the host's address (host or host:port), if not the code's")
+    parser.add_argument("--name", default="", help="with --host or --join: your name at the table")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="draw the first frame, check that every card image and sound loads, print the time and "
                              "the counts and exit (non-zero, naming what is missing, on a broken installation)")
@@ -58,7 +64,9 @@ def _open_window(args: argparse.Namespace) -> int:
     app = shell.app
     hotseat, level, seed = getattr(args, "hotseat", False), getattr(args, "level", None), getattr(args, "seed", None)
     variant = getattr(args, "variant", None)
-    if hotseat or level or seed is not None or variant:
+    if getattr(args, "host", False) or getattr(args, "join", None):
+        _open_network_table(shell, args)
+    elif hotseat or level or seed is not None or variant:
         from bezique.ai import level_problem, resolve_level
         from bezique.presenter.setup import target_choices
         setup = shell.default_setup()
@@ -80,6 +88,33 @@ def _open_window(args: argparse.Namespace) -> int:
         app.quit()
         return status
     return app.run()
+
+
+def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
+    """``--host``: host a game (the table shows its code); ``--join CODE``: join one. Leaving goes to the menu."""
+    from bezique.net.client import Client
+    from bezique.net.hosting import host_game
+    from bezique.net.joincode import JoinCodeError
+    from bezique.rules import make_ruleset
+    from bezique.ui.scenes.net_table import NetTableScene
+    app = shell.app
+    name = args.name or app.t("newgame.default_you")
+    if args.host:
+        rules = make_ruleset(args.variant or "two_handed")
+        kinds = ["human", "human", *["ai"] * (rules.players - 2)]
+        hosted = host_game(rules, kinds, [name], args.level or shell.ai.level, app.lang, args.seed)
+        app.push(NetTableScene(app, hosted.client, shell.open_menu, hosted))
+        print(f"bezique: hosting at {hosted.host.advertise}:{hosted.host.port}, code {hosted.host.code}", flush=True)
+        return
+    client = Client(name, auto_rejoin=True)
+    try:
+        client.connect(args.join, args.address)
+    except JoinCodeError as exc:
+        print(f"bezique: {exc}", file=sys.stderr)
+        client.close()
+        shell.open_menu()
+        return
+    app.push(NetTableScene(app, client, shell.open_menu))
 
 
 def _check_installation(app: App) -> int:

@@ -130,7 +130,7 @@ class MenuScene(Scene):
         x, y = w / 2 - bw / 2, 246 * s
         items = [("menu.new_game", "new"), ("menu.continue", "continue"), ("menu.settings", "settings"),
                  ("menu.learn", "learn"), ("menu.how_to_play", "howto"), ("menu.statistics", "stats"),
-                 ("menu.past_games", "past"), ("menu.quit", "quit")]
+                 ("menu.past_games", "past"), ("menu.network", "network"), ("menu.quit", "quit")]
         # one highlight: the button the mouse or the keys are on is the gold one (it starts on Continue when there
         # is a game to continue, else on New game), so coming back from another screen never shows two
         return [Button(Box(x, y + i * (bh + gap), bw, bh), T(key), action,
@@ -201,6 +201,9 @@ class MenuScene(Scene):
         elif action == "past":
             from bezique.ui.scenes.past_games import PastGamesScene
             self.app.push(PastGamesScene(self.app, self.owner.notices, self.owner.open_review))
+        elif action == "network":
+            from bezique.ui.scenes.network import NetworkScene
+            self.app.push(NetworkScene(self.app, self.owner.open_menu))
         elif action == "quit":
             self.app.quit()
 

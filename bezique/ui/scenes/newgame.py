@@ -47,6 +47,8 @@ class NewGameOwner(Protocol):
 
     def start_game(self, setup: GameSetup) -> Scene: ...
 
+    def open_menu(self) -> None: ...
+
 
 @dataclass
 class Row:
@@ -205,6 +207,9 @@ class NewGameScene(Scene):
         out.append(Button(Box(box.x + 24 * s, box.bottom - 62 * s, bw, 46 * s), self.app.t("menu.back"), "back"))
         out.append(Button(Box(box.right - 24 * s - bw, box.bottom - 62 * s, bw, 46 * s),
                           self.app.t("newgame.start"), "start", primary=True))
+        seat = next(row for row in rows if row.rid.startswith("seat")).box  # beside the Players heading
+        out.append(Button(Box(seat.right - 280 * s, seat.y - 32 * s, 280 * s, 28 * s), self.app.t("net.host_game"),
+                          "host", enabled=self.setup.seat_kinds().count("human") > 1, text_size=16))
         return out
 
     def _name_label(self, i: int) -> str:
@@ -256,6 +261,27 @@ class NewGameScene(Scene):
         else:
             self._go()
 
+    def host(self) -> None:
+        """Host this game on the network: its first seat is played here, its other people's from their computers
+        (they join with the code the table shows), the computer in the rest."""
+        if saves.has_saved_game():
+            self.app.push(ConfirmScene(self.app, self.app.t("newgame.replace_saved"), self._host))
+        else:
+            self._host()
+
+    def _host(self) -> None:
+        from bezique.net.hosting import host_game
+        from bezique.ui.scenes.net_table import open_hosted
+        st = self.setup
+        self.owner.remember(st)
+        try:
+            hosted = host_game(st.ruleset(self.defaults), st.seat_kinds(), list(st.names), st.level, self.app.lang,
+                               st.seed)
+        except OSError as exc:
+            self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
+            return
+        open_hosted(self.app, hosted, self.owner.open_menu)
+
     def _go(self) -> None:
         self.owner.remember(self.setup)  # a failure to keep the choices must not stop the game
         self.owner.start_game(self.setup)
@@ -304,6 +330,8 @@ class NewGameScene(Scene):
             self.app.pop(self)
         elif action == "start":
             self.start()
+        elif action == "host":
+            self.host()
         elif action == "house":
             self.row = self.row_ids().index("house")
             self.open_house_rules()

@@ -1,0 +1,440 @@
+"""The host of a game on several computers: it owns the game and tells each remote seat only what that seat may
+know.
+
+Threads: websockets' asyncio server runs on a loop in a background thread; the game is changed on one other
+thread only (the window's, or ``drive``'s in a headless host), so ``GameSession`` needs no lock. The loop thread
+reads and checks each message (``protocol``: malformed, oversized, version, replayed; join codes and tokens) and
+puts what is left on a thread-safe inbox; the game thread takes it with ``poll``, which checks it against the game
+(whose seat, whose turn, stale, the rules' own refusal) and returns an accepted move for the caller to play through
+the session like any other. Every change of a ``HostedSession`` (a move, a new deal) sends each remote seat an
+update built on the game thread: ``view_for`` its seat, the events redacted for it, its legal actions in the
+record's encoding, every seat's connection state. Why asyncio rather than websockets' threaded API: one thread
+serves every connection, and the game thread never blocks on a socket.
+
+A dropped friend keeps their seat: the game waits at their turn, and a ``rejoin`` with the token given at join
+resumes exactly where it was (the update sent carries the whole view). A join with the code takes a seat nobody
+has joined yet, else one whose player dropped (a friend whose program restarted has lost the token).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import queue
+import secrets
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from bezique.net import joincode
+from bezique.net.link import CLOSE, PING_INTERVAL_S, PING_TIMEOUT_S, drain, lan_address
+from bezique.net.protocol import (
+    TRANSPORT_MAX,
+    Act,
+    Chat,
+    ClientMessage,
+    ErrorCode,
+    Join,
+    ProtocolError,
+    Ready,
+    Rejoin,
+    encode_host,
+    parse_client,
+)
+from bezique.net.wire import event_to_json, legal_to_json, view_to_json
+from bezique.persist import saves
+from bezique.presenter.session import GameSession
+from bezique.rules import Action, Event, IllegalActionError, Phase, parse_action, redact_event, view_for, why_illegal
+
+BAD_CODES_ALLOWED = 3  # wrong codes on one connection before the host closes it (a guesser must reconnect)
+STOP_GRACE_S = 5.0  # how long a quitting host waits for its goodbyes to be sent before it closes anyway
+
+
+class HostedSession(GameSession):
+    """A ``GameSession`` that tells its host of every change, with the omniscient events (the host redacts them
+    for each seat), so the table plays a hosted game exactly as any other."""
+
+    listener: Callable[[list[Event]], None] | None = None
+
+    def start_deal(self) -> list[Event]:
+        events = super().start_deal()
+        self._tell(events)
+        return events
+
+    def act(self, action: Action, chosen: bool = True) -> list[Event]:
+        events = super().act(action, chosen)
+        self._tell(events)
+        return events
+
+    def _tell(self, events: list[Event]) -> None:
+        if self.listener is not None:
+            self.listener(events)
+
+
+@dataclass
+class _Conn:
+    """One client connection, on the loop thread."""
+
+    ws: ServerConnection
+    outbox: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
+    seat: int | None = None
+    last_seq: int = 0
+    bad_codes: int = 0
+    writer: asyncio.Task[None] | None = None
+
+
+@dataclass(frozen=True)
+class _Inbound:
+    """What the loop thread hands the game thread: a seat joined or dropped (`message` None) or a message."""
+
+    seat: int
+    message: ClientMessage | None = None
+    conn: _Conn | None = None
+
+
+class Host:
+    """Serves one game to the remote seats of `session`.
+
+    Args:
+        session: the game (its seats' kinds: "human" seats not in `remote` are at the host's screen).
+        remote: the seats friends play from their computers.
+        bind: the interface to listen on ("0.0.0.0": the local network; "127.0.0.1" for tests).
+        port: 0 for any free port (the code carries it).
+        advertise: the address put in the code (default: this machine's LAN address, or `bind` if not 0.0.0.0).
+        save_meta: a headless host saves the game after every change and when it stops, as the window's saves
+            (``saves.save_game`` with this meta); the window's host leaves it None, its shell saves already.
+    """
+
+    def __init__(self, session: HostedSession, remote: Sequence[int], bind: str = "0.0.0.0",
+                 port: int = joincode.DEFAULT_PORT, advertise: str | None = None,
+                 save_meta: dict[str, Any] | None = None) -> None:
+        if not remote or any(not 0 <= s < len(session.seats) or session.seats[s].kind != "human" for s in remote):
+            raise ValueError("remote seats must be human seats of the game")
+        self.session = session
+        self.remote = tuple(sorted(set(remote)))
+        self.bind, self._want_port = bind, port
+        self.advertise = advertise or (lan_address() if bind == "0.0.0.0" else bind)
+        self.secret = secrets.randbits(joincode.SECRET_BITS)
+        self.port = 0
+        self.version = 0  # counts the game's changes: a move's ``at`` must name the current one
+        self.links = ["open" if s in self.remote else "here" for s in range(len(session.seats))]
+        self.names = [seat.name for seat in session.seats]
+        self.ready: set[int] = set()  # seats that asked for the next deal
+        self.chat: list[tuple[int, str]] = []
+        self.closed = False
+        self.on_send: Callable[[int, str], None] | None = None  # each update as it is made (tests inspect them)
+        self._inbox: queue.Queue[_Inbound | None] = queue.Queue()
+        self._tokens: dict[str, int] = {}
+        self._reserved: set[int] = set()  # seats a code cannot take (the host's own player's)
+        self._conns: dict[int, _Conn] = {}  # loop thread: each remote seat's live connection
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._started = threading.Event()
+        self._stopping: asyncio.Event | None = None
+        self._error: BaseException | None = None
+        self.save_meta = save_meta
+        session.listener = self._changed
+
+    # --- the game thread ---------------------------------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return joincode.JoinCode(self.advertise, self.port, self.secret).text()
+
+    @property
+    def joined(self) -> bool:
+        """Every remote seat has had its player: the first deal may start."""
+        return all(self.links[s] != "open" for s in self.remote)
+
+    def humans(self) -> list[int]:
+        return self.session.humans
+
+    def waiting(self) -> list[int]:
+        """Between deals, the people whose "next deal" the host still waits for (none during a deal)."""
+        if not self.session.awaiting_deal or self.session.state.deal_index < 0:
+            return []  # the first deal waits only for everyone to join
+        return [s for s in self.humans() if s not in self.ready]
+
+    def may_deal(self) -> bool:
+        """Whether the next deal may start: everyone has joined and, after a deal, every person asked for it."""
+        return self.session.awaiting_deal and self.joined and not self.waiting()
+
+    def reserve(self, seat: int) -> str:
+        """Keep remote `seat` for whoever holds the token returned (the host's own player, joining over loopback):
+        no join by the code takes it, even while it is dropped."""
+        token = secrets.token_urlsafe(18)
+        self._reserved.add(seat)
+        self._tokens[token] = seat
+        return token
+
+    def ready_here(self, seat: int) -> None:
+        """The person at the host's screen asked for the next deal."""
+        if self.session.awaiting_deal:
+            self.ready.add(seat)
+            self._send_updates([])
+
+    def start(self) -> None:
+        """Listen (in a background thread) and return once the port is bound.
+
+        Raises:
+            OSError: the port cannot be bound (another program has it).
+        """
+        self._thread = threading.Thread(target=self._run, name="bezique-host", daemon=True)
+        self._thread.start()
+        self._started.wait()
+        if self._error is not None:
+            raise self._error
+
+    def stop(self, reason: str = "host_quit") -> None:
+        """Tell every client the game is over here (`reason`), close their connections and the server."""
+        if self.closed:
+            return  # nothing to save here: every change was saved on the game thread as it was made
+        self.closed = True
+        loop = self._loop
+        if loop is not None and self._stopping is not None:
+            loop.call_soon_threadsafe(self._say_goodbye, reason)
+        if self._thread is not None:
+            self._thread.join(STOP_GRACE_S * 2)
+        self._inbox.put(None)  # a game thread waiting in poll wakes up
+
+    def poll(self, timeout: float | None = 0) -> Action | None:
+        """Handle what has come in (waiting up to `timeout` seconds for something, None: until it comes) and
+        return the first accepted move of the remote seat to act, for the caller to play (``session.act``)."""
+        try:
+            item = self._inbox.get(timeout=timeout) if timeout != 0 else self._inbox.get_nowait()
+        except queue.Empty:
+            return None
+        while item is not None:
+            accepted = self._handle(item)
+            if accepted is not None:
+                return accepted
+            try:
+                item = self._inbox.get_nowait()
+            except queue.Empty:
+                return None
+        return None
+
+    def _handle(self, item: _Inbound) -> Action | None:
+        message = item.message
+        if message is None:  # joined or dropped: everyone sees it, and a joiner gets the whole view
+            self._send_updates([])
+            return None
+        try:
+            if isinstance(message, Chat):
+                self.chat.append((item.seat, message.text))
+                self._broadcast(encode_host("chat", seat=item.seat, text=message.text))
+                return None
+            if isinstance(message, Ready):
+                self._check_at(message.at)
+                if not self.session.awaiting_deal or self.session.over:
+                    raise ProtocolError(ErrorCode.NOT_NOW, "the next deal is asked for between deals")
+                self.ready.add(item.seat)
+                self._send_updates([])
+                return None
+            assert isinstance(message, Act)
+            return self._accept(item.seat, message)
+        except ProtocolError as exc:
+            if item.conn is not None:
+                self._deliver(item.conn, _refusal(message.seq, exc))
+            return None
+
+    def _check_at(self, at: int) -> None:
+        if at != self.version:
+            raise ProtocolError(ErrorCode.STALE, f"sent for game version {at}; it is now {self.version}")
+
+    def _accept(self, seat: int, message: Act) -> Action:
+        state = self.session.state
+        player = message.action.get("player")
+        if player != seat:
+            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, f"you play seat {seat}, not {player!r:.10}")
+        if state.to_act != seat:
+            raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "it is not your turn" if state.to_act is None else
+                                f"it is seat {state.to_act}'s turn")
+        self._check_at(message.at)
+        try:
+            _, action = parse_action(state, message.action)
+        except IllegalActionError as exc:
+            raise ProtocolError(ErrorCode.MALFORMED, f"action: {exc}") from None
+        refusal = why_illegal(state, action)
+        if refusal is not None:
+            raise ProtocolError(ErrorCode.ILLEGAL_MOVE, refusal.text, refusal)
+        return action
+
+    def _changed(self, events: list[Event]) -> None:
+        self.version += 1
+        if any(e.kind == "deal_started" for e in events):
+            self.ready.clear()
+        self._save()
+        self._send_updates(events)
+
+    def _save(self) -> None:
+        if self.save_meta is not None:
+            saves.save_game(self.session.game, self.save_meta)
+
+    def _send_updates(self, events: list[Event]) -> None:
+        state = self.session.state
+        seats = [{"name": self.names[s], "kind": self._kind(s), "link": self.links[s]} for s in range(len(self.names))]
+        waiting = self.waiting()
+        for seat in self.remote:
+            view = view_for(state, seat)
+            text = encode_host("update", version=self.version, view=view_to_json(view),
+                               events=[event_to_json(redact_event(e, seat, state)) for e in events],
+                               legal=legal_to_json(seat, view.legal), seats=seats, waiting=waiting)
+            if self.on_send is not None:
+                self.on_send(seat, text)
+            self._deliver_seat(seat, text)
+
+    def _kind(self, seat: int) -> str:
+        if seat in self.remote:
+            return "remote"
+        return "computer" if self.session.seats[seat].kind == "ai" else "host"
+
+    def _broadcast(self, text: str) -> None:
+        for seat in self.remote:
+            self._deliver_seat(seat, text)
+
+    def _deliver_seat(self, seat: int, text: str) -> None:
+        if self._loop is not None and not self.closed:
+            self._loop.call_soon_threadsafe(self._put_seat, seat, text)
+
+    def _deliver(self, conn: _Conn, text: Any) -> None:
+        if self._loop is not None and not self.closed:
+            self._loop.call_soon_threadsafe(conn.outbox.put_nowait, text)
+
+    # --- the loop thread ---------------------------------------------------------------------------------------
+
+    def _put_seat(self, seat: int, text: str) -> None:
+        conn = self._conns.get(seat)
+        if conn is not None:
+            conn.outbox.put_nowait(text)
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as exc:  # reported to start(), which raises it on the caller's thread
+            self._error = exc
+            self._started.set()
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stopping = asyncio.Event()
+        async with serve(self._connection, self.bind, self._want_port, max_size=TRANSPORT_MAX,
+                         ping_interval=PING_INTERVAL_S, ping_timeout=PING_TIMEOUT_S) as server:
+            self.port = int(next(iter(server.sockets)).getsockname()[1])
+            self._started.set()
+            await self._stopping.wait()
+            writers = [c.writer for c in self._conns.values() if c.writer is not None]
+            if writers:  # the goodbyes go out (each writer ends at CLOSE) before the server closes the rest
+                await asyncio.wait(writers, timeout=STOP_GRACE_S)
+
+    def _say_goodbye(self, reason: str) -> None:
+        for conn in self._conns.values():
+            conn.outbox.put_nowait(encode_host("closing", reason=reason))
+            conn.outbox.put_nowait(CLOSE)
+        assert self._stopping is not None
+        self._stopping.set()
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        conn = _Conn(ws)
+        conn.writer = writer = asyncio.create_task(drain(ws, conn.outbox))
+        try:
+            async for text in ws:
+                self._receive(conn, text)
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+            seat = conn.seat
+            if seat is not None and self._conns.get(seat) is conn:
+                del self._conns[seat]
+                self.links[seat] = "dropped"
+                self._inbox.put(_Inbound(seat))
+
+    def _receive(self, conn: _Conn, text: str | bytes) -> None:
+        """Check one message as far as it can be without the game, and hand the rest to the game thread."""
+        seq = None
+        try:
+            message = parse_client(text)
+            seq = message.seq
+            if seq <= conn.last_seq:
+                raise ProtocolError(ErrorCode.REPLAYED, f"sequence number {seq} is not above {conn.last_seq}")
+            conn.last_seq = seq
+            if isinstance(message, Join | Rejoin):
+                self._seat(conn, message)
+                return
+            if conn.seat is None:
+                raise ProtocolError(ErrorCode.NOT_JOINED, "join the game first")
+            self._inbox.put(_Inbound(conn.seat, message, conn))
+        except ProtocolError as exc:
+            conn.outbox.put_nowait(_refusal(seq, exc))
+            if exc.code == ErrorCode.BAD_CODE and conn.bad_codes >= BAD_CODES_ALLOWED:
+                conn.outbox.put_nowait(encode_host("closing", reason="too_many_codes"))
+                conn.outbox.put_nowait(CLOSE)
+
+    def _seat(self, conn: _Conn, message: Join | Rejoin) -> None:
+        """Give `conn` its seat: the one its token names, or a free one for the right code."""
+        if conn.seat is not None:
+            raise ProtocolError(ErrorCode.ALREADY_JOINED, f"this connection plays seat {conn.seat}")
+        if isinstance(message, Rejoin):
+            seat = self._tokens.get(message.token)
+            if seat is None:
+                raise ProtocolError(ErrorCode.BAD_TOKEN, "this game gave no such token: join with the code")
+            token = message.token
+        else:
+            if joincode.secret_of(message.code) != self.secret:
+                conn.bad_codes += 1
+                raise ProtocolError(ErrorCode.BAD_CODE, "that is not this game's code")
+            seats = [s for s in self.remote if s not in self._reserved]
+            free = [s for s in seats if self.links[s] == "open"] or [s for s in seats if self.links[s] == "dropped"]
+            if not free:
+                raise ProtocolError(ErrorCode.SEAT_TAKEN, "every seat of this game has its player")
+            seat = free[0]
+            self._tokens = {t: s for t, s in self._tokens.items() if s != seat}  # the dropped player's token ends
+            token = secrets.token_urlsafe(18)
+            self._tokens[token] = seat
+            if message.name:
+                self.names[seat] = message.name
+        old = self._conns.get(seat)
+        if old is not None:  # the same player back from another connection before the host saw the first drop
+            old.seat = None
+            old.outbox.put_nowait(encode_host("closing", reason="replaced"))
+            old.outbox.put_nowait(CLOSE)
+        conn.seat = seat
+        self._conns[seat] = conn
+        self.links[seat] = "connected"
+        conn.outbox.put_nowait(encode_host("welcome", seat=seat, token=token))
+        self._inbox.put(_Inbound(seat))
+
+
+def _refusal(seq: int | None, exc: ProtocolError) -> str:
+    return encode_host("refused", seq=seq, code=str(exc.code), detail=exc.detail,
+                       refusal=None if exc.refusal is None else str(exc.refusal.code))
+
+
+def drive(host: Host, players: Mapping[int, Any], stop: threading.Event | None = None) -> None:
+    """Run a hosted game with nobody at the host's screen (tests, the bench, a headless host): computers move at
+    once (``players``: seat -> a ``bezique.ai`` player), remote seats' moves come from the network, deals start
+    when everyone has joined and asked for them. Returns when the game is over or the host stops."""
+    session = host.session
+    while not host.closed and not (stop is not None and stop.is_set()):
+        state = session.state
+        if state.phase == Phase.OVER:
+            host.poll(None)  # answer late messages until the host stops
+            continue
+        if host.may_deal():
+            session.start_deal()
+            continue
+        seat = state.to_act
+        if seat is not None and seat in players and state.phase != Phase.AWAIT_DEAL:
+            view = view_for(state, seat)
+            choice = players[seat].choose(view, view.legal, stop)
+            if host.closed or (stop is not None and stop.is_set()):
+                return  # a search cut short by the host quitting: its move is not played
+            session.act(choice)
+            continue
+        action = host.poll(None)
+        if action is not None and not host.closed:
+            session.act(action)

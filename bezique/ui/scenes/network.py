@@ -1,0 +1,166 @@
+"""Play on two computers: host a game for friends on the local network, or join one by its code.
+
+Host: the game (with its variant, its number of friends and the computer's level for the seats nobody plays)
+starts listening, and its table shows the code and the address while it waits for the friends. Join: type the
+code the host shows (and, if the host's address differs from the one in the code, the address); a code that
+cannot be read is said at once, before anything is sent. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from bezique.i18n import level_name, variant_name
+from bezique.net.client import Client
+from bezique.net.hosting import host_game
+from bezique.net.joincode import JoinCodeError
+from bezique.persist import saves
+from bezique.presenter.layout import Box
+from bezique.presenter.setup import SEATABLE_VARIANTS
+from bezique.rules import make_ruleset
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.scene import Scene, Window
+from bezique.ui.scenes.forms import ConfirmScene, draw_backdrop
+from bezique.ui.scenes.net_table import WARN, NetTableScene, open_hosted
+
+LEVELS = ("beginner", "intermediate", "expert")
+FIELDS = ("name", "code", "address")
+MAX_FIELD = 40
+
+
+class NetworkScene(Scene):
+    """Host or join a game on another computer."""
+
+    def __init__(self, app: Window, leave: Callable[[], None], name: str = "") -> None:
+        super().__init__(app)
+        self.leave_to = leave
+        self.values = {"name": name or app.t("newgame.default_you"), "code": "", "address": ""}
+        self.editing: str | None = "code"
+        self.variant = 0
+        self.friends = 1
+        self.level = 0
+        self.problem = ""
+
+    def enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    @property
+    def variant_id(self) -> str:
+        return SEATABLE_VARIANTS[self.variant]
+
+    def field_box(self, key: str) -> Box:
+        w, _ = self.app.size
+        s = scale_of(self.app.size)
+        row = {"name": 0, "code": 1, "address": 2}[key]
+        return Box(w / 2 + 40 * s, 200 * s + row * 92 * s, 440 * s, 44 * s)
+
+    def buttons(self) -> list[Button]:
+        w, h = self.app.size
+        s = scale_of((w, h))
+        T, lang = self.app.t, self.app.lang
+        x, bw = w / 2 - 480 * s, 440 * s
+        players = make_ruleset(self.variant_id).players
+        return [
+            Button(Box(x, 200 * s, bw, 44 * s), variant_name(self.variant_id, lang), "variant", text_size=20),
+            Button(Box(x, 292 * s, bw, 44 * s), T("net.friends", count=min(self.friends, players - 1)), "friends",
+                   text_size=20),
+            Button(Box(x, 384 * s, bw, 44 * s), T("net.computer_level", level=level_name(LEVELS[self.level], lang)),
+                   "level", text_size=20, enabled=1 + self.friends < players),
+            Button(Box(x, 480 * s, bw, 52 * s), T("net.host"), "host", primary=True),
+            Button(Box(w / 2 + 40 * s, 480 * s, 440 * s, 52 * s), T("net.join"), "join", primary=True),
+            Button(Box(w / 2 - 130 * s, h - 74 * s, 260 * s, 50 * s), T("action.menu"), "back"),
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT and self.editing is not None:
+            text = self.values[self.editing]
+            self.values[self.editing] = (text + "".join(c for c in event.text if c.isprintable()))[:MAX_FIELD]
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.leave_to()
+            elif event.key == pygame.K_BACKSPACE and self.editing is not None:
+                self.values[self.editing] = self.values[self.editing][:-1]
+            elif event.key == pygame.K_TAB:
+                self.editing = FIELDS[(FIELDS.index(self.editing or "address") + 1) % len(FIELDS)]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.choose("join" if self.values["code"] else "host")
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for key in FIELDS:
+                if self.field_box(key).contains(*event.pos):
+                    self.editing = key
+                    return
+            button = button_at(self.buttons(), event.pos)
+            if button is not None:
+                self.app.sounds.play("click")
+                self.choose(button.action)
+
+    def choose(self, action: str) -> None:
+        players = make_ruleset(self.variant_id).players
+        if action == "back":
+            self.leave_to()
+        elif action == "variant":
+            self.variant = (self.variant + 1) % len(SEATABLE_VARIANTS)
+            self.friends = min(self.friends, make_ruleset(self.variant_id).players - 1)
+        elif action == "friends":
+            self.friends = self.friends % (players - 1) + 1
+        elif action == "level":
+            self.level = (self.level + 1) % len(LEVELS)
+        elif action == "host":
+            self.host()
+        elif action == "join":
+            self.join()
+
+    def host(self) -> None:
+        if saves.has_saved_game():  # the saved game is kept in Past games, as a new game keeps it
+            self.app.push(ConfirmScene(self.app, self.app.t("newgame.replace_saved"), self._host))
+        else:
+            self._host()
+
+    def _host(self) -> None:
+        rules = make_ruleset(self.variant_id)
+        kinds = ["human" if s <= self.friends else "ai" for s in range(rules.players)]
+        try:
+            hosted = host_game(rules, kinds, [self.values["name"]], LEVELS[self.level], self.app.lang)
+        except OSError as exc:
+            self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
+            return
+        open_hosted(self.app, hosted, self.leave_to)
+
+    def join(self) -> None:
+        client = Client(self.values["name"].strip() or self.app.t("newgame.default_you"), auto_rejoin=True)
+        try:
+            client.connect(self.values["code"], self.values["address"] or None)
+        except JoinCodeError as exc:
+            client.close()
+            self.problem = self.app.t("net.bad_code_typed", reason=str(exc))
+            return
+        self.app.replace(NetTableScene(self.app, client, self.leave_to))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        A, T = self.app.assets, self.app.t
+        s = draw_backdrop(self, surface, T("net.title"))
+        w, h = surface.get_size()
+        blit_text(surface, A, T("net.host_heading"), 26 * s, (w / 2 - 480 * s, 150 * s), GOLD, bold=True)
+        blit_text(surface, A, T("net.join_heading"), 26 * s, (w / 2 + 40 * s, 150 * s), GOLD, bold=True)
+        for key in FIELDS:
+            box = self.field_box(key)
+            blit_text(surface, A, T(f"net.field_{key}"), 17 * s, (box.x, box.y - 22 * s), MUTED)
+            panel(surface, box, alpha=230, edge=GOLD if self.editing == key else (120, 140, 120))
+            caret = "|" if self.editing == key else ""
+            blit_text(surface, A, self.values[key] + caret, 22 * s, (box.x + 10 * s, box.cy), CREAM, "midleft",
+                      max_width=box.w - 20 * s)
+        blit_text(surface, A, T("net.join_hint"), 16 * s, (w / 2 + 40 * s, 545 * s), MUTED, max_width=440 * s)
+        blit_text(surface, A, T("net.host_hint"), 16 * s, (w / 2 - 480 * s, 545 * s), MUTED, max_width=440 * s)
+        if self.problem:
+            blit_text(surface, A, self.problem, 20 * s, (w / 2, h - 110 * s), WARN, "center", max_width=w - 80 * s)
+        mouse = pygame.mouse.get_pos()
+        for button in self.buttons():
+            button.draw(surface, A, s, hot=button.box.contains(*mouse))
