@@ -16,16 +16,17 @@ from typing import Any
 
 import pygame
 
-from bezique.i18n import meld_name, suit_name
+from bezique.i18n import suit_name
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
 from bezique.net.protocol import Closing, Refused, SeatState, Update
 from bezique.presenter.layout import Box
 from bezique.presenter.screen_view import ScreenView
-from bezique.rules import SUITS, Action, Verb, card_unicode, rank_of, suit_of
+from bezique.rules import SUITS, Action, Verb, rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
+from bezique.ui.texts import meld_label
 
 WARN = (255, 190, 160)
 LINK_COLOURS = {"connected": (140, 220, 150), "here": (140, 220, 150), "dropped": WARN, "open": MUTED}
@@ -135,7 +136,8 @@ class NetTableScene(Scene):
     def _action_label(self, action: Action, seats: tuple[SeatState, ...]) -> str:
         T = self.app.t
         if action.verb == Verb.MELD:
-            return f"{meld_name(action.kind or '', self.app.lang)}: {' '.join(card_unicode(c) for c in action.cards)}"
+            # named in words (suit glyphs are not in the window's font; the cards are on the table below)
+            return meld_label(action.kind or "", action.cards, None, self.app.lang)
         if action.verb == Verb.DONE:
             return T("action.draw") if self.screen is not None and self.screen.stock_count else T("action.continue")
         if action.verb == Verb.PASS_TO_PARTNER and action.seat is not None:
