@@ -5,12 +5,13 @@ saved game (issue 16, "Smaller things seen"; issue 14, the version in the window
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from datetime import datetime
 
 import pygame
 import pytest
-from text_spy import drawn_texts
+from text_spy import drawn_texts, spy_on_blit_text
 from ui_driver import DT, click, key, move, table_of
 
 from bezique import __version__
@@ -154,3 +155,22 @@ def test_the_pause_screen_too_shows_one_highlight_on_coming_back_from_settings(
     monkeypatch.setattr(Button, "draw", record)
     app.draw()
     assert gold == ["settings"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1632, 918), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_the_menu_buttons_stand_clear_of_each_other_and_of_the_keys_hint(monkeypatch, size, lang) -> None:
+    """Nine buttons since Play on two computers: at 16:9 the last one (Quit) sat on the keys' hint line."""
+    shell = Shell.create(size=size, fullscreen=False)
+    shell.app.lang = lang
+    shell.open_menu()
+    shell.app.tick(DT)
+    menu = shell.app.stack.top
+    assert isinstance(menu, MenuScene)
+    drawn = spy_on_blit_text(monkeypatch)
+    shell.app.draw()
+    [hint] = [rect for text, rect, _ in drawn if text == t("menu.keys_hint", lang)]
+    boxes = [pygame.Rect(round(b.box.x), round(b.box.y), round(b.box.w), round(b.box.h)) for b in menu.buttons()]
+    assert len(boxes) == 9
+    assert all(not box.colliderect(hint) for box in boxes), (hint, boxes[-1])
+    assert all(upper.bottom <= lower.top for upper, lower in itertools.pairwise(boxes))

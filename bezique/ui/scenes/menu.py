@@ -126,8 +126,9 @@ class MenuScene(Scene):
         w, h = self.app.size
         s = scale_of((w, h))
         T = self.app.t
-        bw, bh, gap = 340 * s, 42 * s, 7 * s
-        x, y = w / 2 - bw / 2, 246 * s
+        # nine buttons from below the Continue line (206-228) to clear of the keys' hint (from h - 52 at 720)
+        bw, bh, gap = 340 * s, 40 * s, 6 * s
+        x, y = w / 2 - bw / 2, 240 * s
         items = [("menu.new_game", "new"), ("menu.continue", "continue"), ("menu.settings", "settings"),
                  ("menu.learn", "learn"), ("menu.how_to_play", "howto"), ("menu.statistics", "stats"),
                  ("menu.past_games", "past"), ("menu.network", "network"), ("menu.quit", "quit")]
