@@ -8,9 +8,10 @@ import dataclasses
 
 import pygame
 import pytest
-from text_spy import drawn_texts
+from text_spy import drawn_texts, spy_on_blit_text
 from ui_driver import DT, click, key
 
+from bezique.i18n import t
 from bezique.net.client import Client
 from bezique.net.hosting import host_game
 from bezique.net.protocol import Closing, Update, Welcome
@@ -142,3 +143,32 @@ def test_new_game_hosts_the_chosen_game_for_its_people(shell_data: None, monkeyp
     assert made[0].host.remote == (0, 2)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_the_network_screen_says_its_hints_whole_at_the_smallest_window(shell_data: None, monkeypatch, lang) -> None:
+    """At 1024x640 the Italian and French hints are wider than their column: they wrap into lines that each fit,
+    never cut short with "…"."""
+    shell = Shell.create(size=(1024, 640), fullscreen=False)
+    shell.app.lang = lang
+    shell.open_menu()
+    shell.app.tick(DT)
+    menu = shell.app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.choose("network")
+    drawn: list[tuple[str, bool]] = []  # each text drawn, and whether it fits the width it was given
+
+    def judge(surface, assets, text, size, rect, max_width, bold) -> None:
+        drawn.append((text, max_width is None or assets.font(size, bold).size(text)[0] <= max_width))
+
+    spy_on_blit_text(monkeypatch, judge)
+    shell.app.draw()
+    texts = [text for text, _ in drawn]
+    for hint in ("net.host_hint", "net.join_hint"):
+        whole = t(hint, lang)
+        start = next(i for i, text in enumerate(texts) if len(text) > 12 and whole.startswith(text))  # not a field's
+        end = start + 1
+        while " ".join(texts[start:end]) != whole:
+            end += 1
+            assert end <= len(texts) and whole.startswith(" ".join(texts[start:end])), texts[start:end]
+        assert all(fits for _, fits in drawn[start:end]), drawn[start:end]

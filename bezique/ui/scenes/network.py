@@ -21,7 +21,7 @@ from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.rules import make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
+from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import ConfirmScene, draw_backdrop
 from bezique.ui.scenes.net_table import WARN, NetTableScene, open_hosted
@@ -157,8 +157,10 @@ class NetworkScene(Scene):
             caret = "|" if self.editing == key else ""
             blit_text(surface, A, self.values[key] + caret, 22 * s, (box.x + 10 * s, box.cy), CREAM, "midleft",
                       max_width=box.w - 20 * s)
-        blit_text(surface, A, T("net.join_hint"), 16 * s, (w / 2 + 40 * s, 545 * s), MUTED, max_width=440 * s)
-        blit_text(surface, A, T("net.host_hint"), 16 * s, (w / 2 - 480 * s, 545 * s), MUTED, max_width=440 * s)
+        for hint, x in (("net.host_hint", w / 2 - 480 * s), ("net.join_hint", w / 2 + 40 * s)):
+            # wrapped, not cut short: Italian and French say it in more than one line's width at 1024x640
+            for i, line in enumerate(wrap(A, T(hint), 16 * s, 440 * s)[:3]):
+                blit_text(surface, A, line, 16 * s, (x, 545 * s + i * 20 * s), MUTED, max_width=440 * s)
         if self.problem:
             blit_text(surface, A, self.problem, 20 * s, (w / 2, h - 110 * s), WARN, "center", max_width=w - 80 * s)
         mouse = pygame.mouse.get_pos()
