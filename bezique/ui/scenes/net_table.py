@@ -21,8 +21,9 @@ from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
 from bezique.net.protocol import Closing, Refused, SeatState, Update
 from bezique.presenter.layout import Box
+from bezique.presenter.model import hand_order
 from bezique.presenter.screen_view import ScreenView
-from bezique.rules import SUITS, Action, Verb, rank_of, suit_of
+from bezique.rules import SUITS, Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
@@ -273,7 +274,7 @@ class NetTableScene(Scene):
         plays = {a.cards[0]: a for a in update.legal if a.verb == Verb.PLAY}
         my_turn = view.to_act == view.seat and view.phase == "play"
         big = int(126 * s)
-        hand = sorted(view.hand, key=lambda c: (suit_of(c), rank_of(c), c))  # by suit, then A 10 K Q J 9 8 7
+        hand = hand_order(list(view.hand), view.trump, trumps_first=False)  # as the table sorts a hand
         step = min(big * 0.72, (w - 760 * s) / max(1, len(hand)))
         hx = w / 2 - (step * (len(hand) - 1) + big * 0.7) / 2 - 80 * s
         for k, card in enumerate(view.tables[view.seat]):  # melded cards may be played from the table too
