@@ -96,14 +96,14 @@ def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
     from bezique.net.hosting import host_game
     from bezique.net.joincode import JoinCodeError
     from bezique.rules import make_ruleset
-    from bezique.ui.scenes.net_table import NetTableScene
+    from bezique.ui.scenes.net_table import open_hosted, open_join
     app = shell.app
     name = args.name or app.t("newgame.default_you")
     if args.host:
         rules = make_ruleset(args.variant or "two_handed")
         kinds = ["human", "human", *["ai"] * (rules.players - 2)]
         hosted = host_game(rules, kinds, [name], args.level or shell.ai.level, app.lang, args.seed)
-        app.push(NetTableScene(app, hosted.client, shell.open_menu, hosted))
+        open_hosted(app, hosted, shell)
         print(f"bezique: hosting at {hosted.host.advertise}:{hosted.host.port}, code {hosted.host.code}", flush=True)
         return
     client = Client(name, auto_rejoin=True)
@@ -114,7 +114,7 @@ def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
         client.close()
         shell.open_menu()
         return
-    app.push(NetTableScene(app, client, shell.open_menu))
+    open_join(app, client, shell)
 
 
 def _check_installation(app: App) -> int:

@@ -632,6 +632,7 @@ STRINGS: dict[str, str] = {
     "table.hints_off": "Hints are off in this game: choose Hints On in New game (the game then counts as assisted)",
     "table.undo_off": "Undo is off: allow it in Settings (the game then counts as assisted)",
     "table.undo_hotseat": "No undo with two at one screen: taking a move back would show a hand",
+    "table.undo_network": "No undo in a game on two computers: every move is played at once at the host",
     "table.you_won_trick_draw": "You won the trick: draw",
     "table.you_won_trick_seven": "You won the trick: declare, exchange the seven of trumps, or draw",
     "table.you_won_trick_draw_seven": "You won the trick: exchange the seven of trumps or draw",
@@ -769,4 +770,10 @@ STRINGS: dict[str, str] = {
     "net.refused_stale": "The game had moved on: look again and choose",
     "net.refused_not_now": "The next deal comes once this one is over",
     "net.refused_illegal_move": "The rules do not allow that move",
+    "net.pause_title": "The game goes on",
+    "net.leave_hosting": "Stop hosting: to the menu",
+    "net.leave_game": "Leave the game",
+    "net.pause_note_host": "Saved here after every move; your friends are told if you stop.",
+    "net.pause_note_friend": "The game is kept on the host's computer: join again with its code.",
+    "net.back_to_menu": "Back to the menu",
 }

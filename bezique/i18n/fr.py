@@ -670,6 +670,7 @@ STRINGS: dict[str, str] = _typeset({
                        "(partie alors assistée)",
     "table.undo_off": "Annulation désactivée : activez-la dans Réglages (partie alors assistée)",
     "table.undo_hotseat": "Pas d’annulation à deux sur un écran : reprendre un coup montrerait une main",
+    "table.undo_network": "Pas d’annulation sur deux ordinateurs : chaque coup compte aussitôt pour tous",
     "table.you_won_trick_draw": "Pli gagné : piochez",
     "table.you_won_trick_seven": "Pli gagné : annoncez, échangez le sept d’atout ou piochez",
     "table.you_won_trick_draw_seven": "Pli gagné : échangez le sept d’atout ou piochez",
@@ -810,4 +811,10 @@ STRINGS: dict[str, str] = _typeset({
     "net.refused_stale": "La partie a avancé : regardez à nouveau et choisissez",
     "net.refused_not_now": "La donne suivante vient quand celle-ci est finie",
     "net.refused_illegal_move": "Les règles n’autorisent pas ce coup",
+    "net.pause_title": "La partie continue",
+    "net.leave_hosting": "Arrêter d’héberger : au menu",
+    "net.leave_game": "Quitter la partie",
+    "net.pause_note_host": "Enregistrée ici après chaque coup ; vos amis sont prévenus si vous arrêtez.",
+    "net.pause_note_friend": "La partie reste sur l’ordinateur hôte : revenez avec son code.",
+    "net.back_to_menu": "Retour au menu",
 })

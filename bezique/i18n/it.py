@@ -643,6 +643,7 @@ STRINGS: dict[str, str] = {
     "table.hints_off": "Suggerimenti disattivati in questa partita: attivali in Nuova partita (conterà come assistita)",
     "table.undo_off": "Annullare la mossa è disattivato: consentilo nelle Impostazioni (conterà come assistita)",
     "table.undo_hotseat": "Niente annullamenti in due allo stesso schermo: mostrerebbe una mano",
+    "table.undo_network": "Niente annullamenti in una partita su due computer: ogni mossa vale subito per tutti",
     "table.you_won_trick_draw": "Hai vinto la presa: pesca",
     "table.you_won_trick_seven": "Hai vinto la presa: dichiara, scambia il sette di briscola o pesca",
     "table.you_won_trick_draw_seven": "Hai vinto la presa: scambia il sette di briscola o pesca",
@@ -781,4 +782,10 @@ STRINGS: dict[str, str] = {
     "net.refused_stale": "La partita è andata avanti: guarda di nuovo e scegli",
     "net.refused_not_now": "La prossima smazzata viene quando questa è finita",
     "net.refused_illegal_move": "Le regole non permettono questa mossa",
+    "net.pause_title": "La partita continua",
+    "net.leave_hosting": "Chiudi la partita: al menu",
+    "net.leave_game": "Lascia la partita",
+    "net.pause_note_host": "Salvata qui dopo ogni mossa; se chiudi, gli amici lo sapranno.",
+    "net.pause_note_friend": "La partita resta sul computer di chi ospita: rientra con il suo codice.",
+    "net.back_to_menu": "Torna al menu",
 }

@@ -87,6 +87,8 @@ class Client:
         self.update: Update | None = None
         self.inbox: queue.Queue[HostMessage | LinkChange] = queue.Queue()
         self.on_text: Callable[[str], None] | None = None  # every text received, before it is read (tests)
+        # after each message put in the inbox, on the client's thread: the window wakes up to read it
+        self.on_arrival: Callable[[], None] | None = None
         self._where: tuple[str, int] = ("", 0)
         self._seq = 0
         self._ws: ClientConnection | None = None
@@ -190,7 +192,12 @@ class Client:
 
     def _set_link(self, link: str, reason: str = "") -> None:
         self.link = link
-        self.inbox.put(LinkChange(link, reason))
+        self._put(LinkChange(link, reason))
+
+    def _put(self, message: HostMessage | LinkChange) -> None:
+        self.inbox.put(message)
+        if self.on_arrival is not None:
+            self.on_arrival()
 
     async def _session(self, first: Callable[[int], ClientMessage]) -> None:
         """Connect, send `first`, read until the connection ends; then rejoin by itself if asked to."""
@@ -227,7 +234,7 @@ class Client:
                 try:
                     message = parse_host(text)
                 except ProtocolError as exc:
-                    self.inbox.put(Closing(f"bad_message: {exc}"))
+                    self._put(Closing(f"bad_message: {exc}"))
                     ended = "bad_message"
                     break
                 ended = self._read(message) or ended
@@ -246,5 +253,5 @@ class Client:
             self._set_link("connected")
         elif isinstance(message, Update):
             self.update = message
-        self.inbox.put(message)
+        self._put(message)
         return message.reason if isinstance(message, Closing) else None

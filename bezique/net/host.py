@@ -44,7 +44,7 @@ from bezique.net.protocol import (
     encode_host,
     parse_client,
 )
-from bezique.net.wire import event_to_json, legal_to_json, view_to_json
+from bezique.net.wire import event_to_json, hands_to_json, legal_to_json, view_to_json
 from bezique.persist import saves
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Event, IllegalActionError, Phase, parse_action, redact_event, view_for, why_illegal
@@ -276,13 +276,17 @@ class Host:
 
     def _send_updates(self, events: list[Event]) -> None:
         state = self.session.state
-        seats = [{"name": self.names[s], "kind": self._kind(s), "link": self.links[s]} for s in range(len(self.names))]
+        seats = [{"name": self.names[s], "kind": self._kind(s), "link": self.links[s],
+                  "level": self.session.seats[s].level if self._kind(s) == "computer" else ""}
+                 for s in range(len(self.names))]
         waiting = self.waiting()
+        over = state.phase == Phase.OVER  # the game is over: the hands still held are laid down for everyone
         for seat in self.remote:
             view = view_for(state, seat)
             text = encode_host("update", version=self.version, view=view_to_json(view),
                                events=[event_to_json(redact_event(e, seat, state)) for e in events],
-                               legal=legal_to_json(seat, view.legal), seats=seats, waiting=waiting)
+                               legal=legal_to_json(seat, view.legal), seats=seats, waiting=waiting,
+                               laid=hands_to_json({s: h for s, h in enumerate(state.hands) if s != seat and over}))
             if self.on_send is not None:
                 self.on_send(seat, text)
             self._deliver_seat(seat, text)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bezique.net.wire import WireError, action_from_json, event_from_json, view_from_json
+from bezique.net.wire import WireError, action_from_json, event_from_json, hands_from_json, view_from_json
 from bezique.rules import Action, Event, PlayerView, Refusal, RefusalCode
 
 PROTOCOL_VERSION = 1
@@ -109,6 +109,7 @@ class SeatState:
     name: str
     kind: str  # "host" (the person at the host's screen), "remote" or "computer"
     link: str  # "here" (host and computers), "open" (nobody joined yet), "connected", "dropped"
+    level: str = ""  # a computer's level (its badge names it), else empty
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,7 @@ class Update:
     legal: tuple[Action, ...]
     seats: tuple[SeatState, ...]
     waiting: tuple[int, ...]  # the seats whose "next deal" the host still waits for (between deals)
+    laid: Mapping[int, tuple[int, ...]] = field(default_factory=dict)  # game over: the hands still held, laid down
 
 
 @dataclass(frozen=True)
@@ -252,7 +254,7 @@ def _seat_state(value: Any, where: str) -> SeatState:
     if not isinstance(value, dict):
         raise ProtocolError(ErrorCode.MALFORMED, f"{where}: expected a seat object")
     r = _Reader(value)
-    seat = SeatState(r.text("name", MAX_NAME * 2), r.text("kind", 10), r.text("link", 10))
+    seat = SeatState(r.text("name", MAX_NAME * 2), r.text("kind", 10), r.text("link", 10), r.text("level", 20))
     r.done()
     return seat
 
@@ -279,7 +281,8 @@ def parse_host(text: str | bytes) -> HostMessage:
                                    for i, e in enumerate(_list(r.get("events"), "events"))),
                              legal, tuple(_seat_state(s, f"seats[{i}]")
                                           for i, s in enumerate(_list(r.get("seats"), "seats"))),
-                             tuple(_seat_number(w) for w in _list(r.get("waiting"), "waiting")))
+                             tuple(_seat_number(w) for w in _list(r.get("waiting"), "waiting")),
+                             hands_from_json(r.get("laid"), "laid"))
         elif kind == "refused":
             seq = r.get("seq")
             refusal = r.get("refusal")

@@ -39,6 +39,19 @@ def cards_out(cards: Sequence[int]) -> list[str]:
     return [card_code(c) for c in cards]
 
 
+def hands_to_json(hands: Mapping[int, Sequence[int]]) -> dict[str, list[str]]:
+    """Hands by seat (the hands laid down at a game's end), with the seat numbers as JSON's keys."""
+    return {str(seat): cards_out(cards) for seat, cards in hands.items()}
+
+
+def hands_from_json(value: Any, where: str) -> dict[int, tuple[int, ...]]:
+    if not isinstance(value, dict):
+        raise WireError(f"{where}: expected an object of hands, found {type(value).__name__}")
+    if not all(isinstance(seat, str) and seat.isdigit() and len(seat) < 3 for seat in value):
+        raise WireError(f"{where}: expected seat numbers as keys")
+    return {int(seat): _cards(cards, f"{where}[{seat}]") for seat, cards in value.items()}
+
+
 def _card(value: Any, where: str) -> int:
     try:
         return parse_card(value)

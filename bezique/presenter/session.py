@@ -18,11 +18,11 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
 from bezique.presenter.screen_view import ScreenView
+from bezique.presenter.table_session import News, Seat
 from bezique.rules import (
     Action,
     Event,
@@ -52,7 +52,7 @@ def game_seed(seed: int | None = None) -> int:
 
 DEAL_ENDS = ("deal_scored", "deal_settled", "game_over")
 # why Undo cannot take a move back, as the window words it (i18n ``table.undo_<reason>``)
-UNDO_REASONS = ("off", "hotseat", "nothing", "first", "answered", "drew", "deal_over")
+UNDO_REASONS = ("off", "hotseat", "network", "nothing", "first", "answered", "drew", "deal_over")
 # what another seat does that shows the player a card they did not know
 _SHOWN_BY_OTHERS = ("card_played", "meld_declared", "seven_exchanged", "seven_declared", "seven_scored")
 
@@ -70,13 +70,6 @@ def news(event: Event, viewer: int, turn_up: int | None) -> str | None:
     if event.kind == "card_drawn" and event.cards[0] != turn_up:
         return "drew"
     return None
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str  # "human" | "ai"
-    level: str = ""
 
 
 def new_seats(players: int, mode: str, lang: str, seed: int, level: str = "",
@@ -241,14 +234,9 @@ class GameSession:
         return legal_actions(self.state)
 
     def preview(self, action: Action) -> list[Event]:
-        """The events `action` would bring if the seat to act took it now, tried on a copy of the game (nothing
-        changes) and redacted for that seat: what the declaration panel shows of a move before it is made (the
-        seven of trumps an exchange would use)."""
-        state = self.state.clone()
-        seat = state.to_act
-        events: list[Event] = []
-        apply(state, action, events)
-        return events if seat is None else [redact_event(e, seat, state) for e in events]
+        """The events `action` would bring if the seat to act took it now (``preview_on``): what the declaration
+        panel shows of a move before it is made (the seven of trumps an exchange would use)."""
+        return preview_on(self.state, action)
 
     def why_illegal(self, action: Action) -> Refusal | None:
         """Why the rules refuse `action` now (a code for the window's words, and the English), or None."""
@@ -306,20 +294,47 @@ class GameSession:
         self._changed()
         return True
 
+    def plays_here(self, seat: int) -> bool:
+        """Every seat's moves are made here: by the people at the screen or by the computer beside it."""
+        return True
+
+    def next_news(self) -> News | None:
+        """Nothing comes from elsewhere: every change of this game is made through ``act`` and ``start_deal``."""
+        return None
+
+    def take_news(self) -> News:
+        raise LookupError("a game at one screen has no news from elsewhere")
+
     def redact(self, events: list[Event], seat: int) -> list[Event]:
         return [redact_event(e, seat, self.state) for e in events]
 
     def canonical_play(self, seat: int, card: int) -> Action:
-        """The legal ``play`` meaning `card` (the rules list one copy per equivalence class)."""
-        legal = [a for a in self.legal() if a.verb == Verb.PLAY]
-        action = Action(Verb.PLAY, (card,))
-        if action in legal:
-            return action
-        state = self.state
-        table = state.tables[seat]
-        key = copy_key(state, seat, card, card in table)
-        for a in legal:
-            other = a.cards[0]
-            if copy_key(state, seat, other, other in table) == key:
-                return a
-        return action  # not legal: the caller asks why_illegal for the polite refusal
+        """The legal ``play`` meaning `card` (``play_meaning``)."""
+        return play_meaning(self.state, seat, card)
+
+
+def preview_on(state: GameState, action: Action) -> list[Event]:
+    """The events `action` would bring if the seat to act in `state` took it now, tried on a copy (nothing
+    changes) and redacted for that seat. Only that seat's own cards and the public ones decide them, so a state
+    made up around a seat's view (``determinize``) previews its moves exactly."""
+    state = state.clone()
+    seat = state.to_act
+    events: list[Event] = []
+    apply(state, action, events)
+    return events if seat is None else [redact_event(e, seat, state) for e in events]
+
+
+def play_meaning(state: GameState, seat: int, card: int) -> Action:
+    """The legal ``play`` meaning `card` of `seat` (the rules list one copy per equivalence class); the play of
+    `card` itself when none is legal, for the caller to ask ``why_illegal`` the polite refusal."""
+    legal = [a for a in legal_actions(state) if a.verb == Verb.PLAY]
+    action = Action(Verb.PLAY, (card,))
+    if action in legal:
+        return action
+    table = state.tables[seat]
+    key = copy_key(state, seat, card, card in table)
+    for a in legal:
+        other = a.cards[0]
+        if copy_key(state, seat, other, other in table) == key:
+            return a
+    return action

@@ -194,7 +194,7 @@ class Shell(TableScreens):
                                         assisted=bool(meta.get("assisted", False)))
         return self._play(session, meta)
 
-    def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene:
+    def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene[GameSession]:
         self.meta = meta
         _name_seats(session, self.lang)
         hints = meta.get("mode") == "hotseat" or bool(meta.get("assisted"))
@@ -292,9 +292,10 @@ class Shell(TableScreens):
             app.toggle_fullscreen()
         for scene in app.stack.scenes:
             if isinstance(scene, TableScene):
-                _name_seats(scene.session, app.lang)
+                if isinstance(scene.session, GameSession):  # a game hosted elsewhere keeps the host's names
+                    _name_seats(scene.session, app.lang)
+                    scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
                 scene.opt = dataclasses.replace(scene.opt, app=settings, ai=ai)
-                scene.session.allow_undo = settings.allow_undo and not scene.session.hotseat
                 scene.resize(*app.size)
         app.dirty = True
         return self._save_settings()

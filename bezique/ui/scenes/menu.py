@@ -72,8 +72,9 @@ def open_lesson(app: Window, owner: MenuOwner) -> None:
     window = cast("App", app)  # the table needs the real window (the menu sees it as a ``Window``)
     host = LessonHost(owner.open_menu, owner.new_game_screen, lambda: open_lesson(app, owner))
     options = TableOptions.from_settings(owner.settings, owner.ai, hints=True)
-    table = TableScene(window, lesson_session(app.lang), options, host)
-    table.guide = Guide(window, table.stage, table.turns, table.controls, table.curtain, host)
+    session = lesson_session(app.lang)
+    table = TableScene(window, session, options, host)
+    table.guide = Guide(window, session, table.stage, table.turns, table.controls, table.curtain, host)
     app.stack.clear()
     app.push(table)
 
@@ -204,7 +205,7 @@ class MenuScene(Scene):
             self.app.push(PastGamesScene(self.app, self.owner.notices, self.owner.open_review))
         elif action == "network":
             from bezique.ui.scenes.network import NetworkScene
-            self.app.push(NetworkScene(self.app, self.owner.open_menu))
+            self.app.push(NetworkScene(self.app, self.owner))
         elif action == "quit":
             self.app.quit()
 

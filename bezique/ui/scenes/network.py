@@ -8,8 +8,6 @@ cannot be read is said at once, before anything is sent. No rule is decided here
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from bezique.i18n import level_name, variant_name
@@ -24,7 +22,7 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import ConfirmScene, draw_backdrop
-from bezique.ui.scenes.net_table import WARN, NetTableScene, open_hosted
+from bezique.ui.scenes.net_table import WARN, NetOwner, open_hosted, open_join
 
 LEVELS = ("beginner", "intermediate", "expert")
 FIELDS = ("name", "code", "address")
@@ -34,9 +32,10 @@ MAX_FIELD = 40
 class NetworkScene(Scene):
     """Host or join a game on another computer."""
 
-    def __init__(self, app: Window, leave: Callable[[], None], name: str = "") -> None:
+    def __init__(self, app: Window, owner: NetOwner, name: str = "") -> None:
         super().__init__(app)
-        self.leave_to = leave
+        self.owner = owner
+        self.leave_to = owner.open_menu
         self.values = {"name": name or app.t("newgame.default_you"), "code": "", "address": ""}
         self.editing: str | None = "code"
         self.variant = 0
@@ -132,7 +131,7 @@ class NetworkScene(Scene):
         except OSError as exc:
             self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
             return
-        open_hosted(self.app, hosted, self.leave_to)
+        open_hosted(self.app, hosted, self.owner)
 
     def join(self) -> None:
         client = Client(self.values["name"].strip() or self.app.t("newgame.default_you"), auto_rejoin=True)
@@ -142,7 +141,7 @@ class NetworkScene(Scene):
             client.close()
             self.problem = self.app.t("net.bad_code_typed", reason=str(exc))
             return
-        self.app.replace(NetTableScene(self.app, client, self.leave_to))
+        open_join(self.app, client, self.owner)
 
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t

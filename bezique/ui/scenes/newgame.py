@@ -9,7 +9,7 @@ was chosen is remembered for next time (the owner saves it when the game starts 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -22,17 +22,18 @@ from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, label_lines, panel, scale_of
-from bezique.ui.scene import Scene, Window
+from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, ConfirmScene, draw_backdrop, flow_chips
 from bezique.ui.scenes.house_rules import HouseRulesScene
 from bezique.ui.scenes.howto import HowToScene
+from bezique.ui.table.options import TableOptions
 
 MAX_NAME = 16
 RULES_W = 200  # the "Rules of this game" link's width at scale 1
 TARGET_LABELS = {1000: "newgame.target_1000", 500: "newgame.target_500", 2000: "newgame.target_2000"}
 
 
-class NewGameOwner(Protocol):
+class NewGameOwner(Host, Protocol):
     """What New game asks of the game around it: the choices to start from, the rules each variant starts from,
     keeping the choices, and the game they make; and the menu's notices, where a problem met reading the last
     choices is said."""
@@ -47,7 +48,8 @@ class NewGameOwner(Protocol):
 
     def start_game(self, setup: GameSetup) -> Scene: ...
 
-    def open_menu(self) -> None: ...
+    def options(self, **overrides: Any) -> TableOptions:
+        """The table's settings (a game hosted from here is played at its own table)."""
 
 
 @dataclass
@@ -280,7 +282,7 @@ class NewGameScene(Scene):
         except OSError as exc:
             self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
             return
-        open_hosted(self.app, hosted, self.owner.open_menu)
+        open_hosted(self.app, hosted, self.owner)
 
     def _go(self) -> None:
         self.owner.remember(self.setup)  # a failure to keep the choices must not stop the game

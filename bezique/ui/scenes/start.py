@@ -82,7 +82,7 @@ def new_session(rules: Ruleset, mode: str, level: str, lang: str, seed: int | No
     return GameSession(rules, seats, seed=seed, allow_undo=allow_undo)
 
 
-def seat_table(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene:
+def seat_table(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene[GameSession]:
     """The table for `session`, alone on the window's stack."""
     table = TableScene(app, session, options, host)
     app.stack.clear()
@@ -101,7 +101,7 @@ class BareTable(TableScreens):
     def __init__(self, app: App, config: Config, options: TableOptions, mode: str) -> None:
         self.app, self.config, self.options, self.mode = app, config, options, mode
 
-    def deal(self, seed: int | None = None, problems: list[str] | None = None) -> TableScene:
+    def deal(self, seed: int | None = None, problems: list[str] | None = None) -> TableScene[GameSession]:
         """A new game of the config's variant on the window (the config's problems shown on the first)."""
         session = new_session(self.config.rules, self.mode, self.config.ai.level, self.app.lang, seed,
                               allow_undo=self.options.app.allow_undo)
@@ -119,7 +119,7 @@ class BareTable(TableScreens):
 
 def open_table(config: Config, problems: list[str], size: tuple[int, int] = (1280, 720), hotseat: bool = False,
                demo: bool = False, seed: int | None = None, fullscreen: bool | None = None,
-               **overrides: Any) -> tuple[App, TableScene]:
+               **overrides: Any) -> tuple[App, TableScene[GameSession]]:
     """A bare window showing a new game of `config` (the caller runs ``app.run()`` or drives ``app.tick``), in
     the language of the settings; `overrides` name table options or settings (``language`` among them)."""
     options = TableOptions.from_settings(config.app, config.ai, demo=demo, **overrides)

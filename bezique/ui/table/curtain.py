@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import Event
 from bezique.ui.scene import Host
 from bezique.ui.table.options import TableOptions
@@ -30,7 +30,7 @@ class Curtain:
         start_deal: deals the next hand, when the scoreboard of a deal is closed.
     """
 
-    def __init__(self, app: App, session: GameSession, stage: Stage, options: TableOptions, host: Host | None,
+    def __init__(self, app: App, session: TableSession, stage: Stage, options: TableOptions, host: Host | None,
                  start_deal: Callable[[], None]) -> None:
         self.app = app
         self.session = session
@@ -72,7 +72,9 @@ class Curtain:
                                     list(stage.deal_events), game_over, stage.speed, self.opt.demo,
                                     on_close=lambda action: self.result_closed(game_over, action),
                                     on_pause=self.open_pause,
-                                    on_review=None if self.host is None else self.host.open_review))
+                                    # a deal is reviewed from its record: a seat of a game hosted elsewhere has none
+                                    on_review=None if self.host is None or self.session.game is None
+                                    else self.host.open_review))
 
     def result_closed(self, game_over: bool, action: str) -> None:
         """The scoreboard closed with `action`: the next deal, or after the game a new one, the menu or the end."""

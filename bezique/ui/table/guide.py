@@ -19,6 +19,7 @@ import pygame
 from bezique.ai import make_player
 from bezique.presenter.guide import Coach, Target, Tip, Word, coach_box, moment_of
 from bezique.presenter.layout import Box, Slot, card_box
+from bezique.presenter.session import GameSession
 from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, panel, wrap
@@ -63,11 +64,11 @@ class LessonHost:
 class Guide:
     """The coach at the table: asked by the scene for input first, time, whether it takes the turn, and drawing."""
 
-    def __init__(self, app: App, stage: Stage, turns: Turns, controls: Controls, curtain: Curtain,
-                 host: LessonHost) -> None:
+    def __init__(self, app: App, session: GameSession, stage: Stage, turns: Turns, controls: Controls,
+                 curtain: Curtain, host: LessonHost) -> None:
         self.app, self.stage, self.turns, self.controls, self.curtain, self.host = \
             app, stage, turns, controls, curtain, host
-        self.session = turns.session
+        self.session = session  # the lesson's own game (the coach reads its melds), the one the table plays
         self.coach = Coach()
         self.adviser = make_player(ADVISER_LEVEL, seed=self.session.seed + 99)
         self.tip: Tip | None = None  # the last tip given (it stays, without its pointer, while the computer plays)

@@ -4,13 +4,14 @@ the game are the scoreboard, ``bezique.ui.table.scoreboard``; ``ResultOverlay`` 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from bezique.presenter.layout import Box
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel
 from bezique.ui.scene import Scene
@@ -79,6 +80,15 @@ class HandOverScene(Scene):
                           max_width=w - 40 * s)
 
 
+@dataclass(frozen=True)
+class PauseWords:
+    """The pause screen's title, its way out's label and its note (i18n keys)."""
+
+    title: str = "pause.title"
+    leave: str = "pause.save_and_quit"
+    note: str = "pause.saved_note"
+
+
 class PauseOverlay(Scene):
     """Over the table: resume, settings, how to play, save and quit to the menu (keyboard and mouse).
 
@@ -88,14 +98,17 @@ class PauseOverlay(Scene):
         howto: opens How to play at a variant's page (the host's ``open_howto``); None: not offered.
         saved_note: say whether the game is saved after every move (a window that keeps games saves it).
         save_failing: the last save failed: the note says the game cannot be saved right now, not that it is.
+        words: the title, the way out's label and the note, where a table says them otherwise (a game on two
+            computers goes on while this screen is open, and the friend's way out leaves a game kept elsewhere).
     """
 
     overlay = True
 
     def __init__(self, app: App, menu: Callable[[], None] | None, settings: Callable[[], None] | None,
                  saved_note: bool, save_failing: bool = False, variant: str = "two_handed",
-                 howto: Callable[[str], None] | None = None) -> None:
+                 howto: Callable[[str], None] | None = None, words: PauseWords | None = None) -> None:
         super().__init__(app)
+        self.words = words or PauseWords()
         self.variant = variant  # How to play opens at this game's page
         self.menu = menu
         self.settings = settings
@@ -114,7 +127,7 @@ class PauseOverlay(Scene):
         howto = [] if self.howto is None else [(T("pause.how_to_play"), "howto")]
         labels = [(T("pause.resume"), "resume")]
         if self.menu is not None:
-            labels += [(T("pause.settings"), "settings"), *howto, (T("pause.save_and_quit"), "menu")]
+            labels += [(T("pause.settings"), "settings"), *howto, (T(self.words.leave), "menu")]
         else:
             labels += [*howto, (T("menu.quit"), "quit")]
         return [Button(Box(x, y + i * (bh + 14 * s), bw, bh), label, act, primary=act == "resume")
@@ -148,11 +161,11 @@ class PauseOverlay(Scene):
         top = buttons[0].box.y - 90 * s
         box = Box(w / 2 - 220 * s, top, 440 * s, buttons[-1].box.bottom - top + 60 * s)
         panel(surface, box, alpha=240, edge=GOLD, edge_width=3)
-        blit_text(surface, A, self.app.t("pause.title"), 48 * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
-                  bold=True, shadow=True)
+        blit_text(surface, A, self.app.t(self.words.title), 48 * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
+                  bold=True, shadow=True, max_width=box.w - 20 * s)
         self.column.draw(surface, A, s, buttons)
         if self.saved_note:
-            note = "pause.not_saved_note" if self.save_failing else "pause.saved_note"
+            note = "pause.not_saved_note" if self.save_failing else self.words.note
             blit_text(surface, A, self.app.t(note), 18 * s, (w / 2, box.bottom - 16 * s), MUTED,
                       "midbottom", max_width=box.w - 20 * s)
 
@@ -163,7 +176,7 @@ class LogOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, session: GameSession, screen: Callable[[], ScreenView]) -> None:
+    def __init__(self, app: App, session: TableSession, screen: Callable[[], ScreenView]) -> None:
         super().__init__(app)
         self.session = session
         self.screen = screen

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from bezique.presenter.layout import Layout
     from bezique.presenter.model import TableModel
     from bezique.presenter.screen_view import ScreenView
-    from bezique.presenter.session import GameSession
+    from bezique.presenter.table_session import TableSession
     from bezique.rules import Action
     from bezique.ui.app import App
     from bezique.ui.kit.floaters import Floater
@@ -35,7 +35,7 @@ class TablePart(Protocol):
     @property
     def screen(self) -> ScreenView: ...
     @property
-    def session(self) -> GameSession: ...
+    def session(self) -> TableSession: ...
 
 
 class DeclView(TablePart, Protocol):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from bezique.presenter.layout import Layout
 from bezique.presenter.model import TableModel
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CardSprite
@@ -33,8 +33,10 @@ DECLARE_PROMPTS = {(True, False): "table.you_won_trick", (False, False): "table.
 class TableReadout:
     """Read-only: every member answers from the part that holds it."""
 
-    def __init__(self, app: App, stage: Stage, turns: Turns, controls: Controls, curtain: Curtain) -> None:
+    def __init__(self, app: App, stage: Stage, turns: Turns, controls: Controls, curtain: Curtain,
+                 idle: Callable[[], str] = str) -> None:
         self.app = app
+        self._idle = idle  # the prompt while nobody is to act (a game on two computers says what it waits for)
         self._stage = stage
         self._turns = turns
         self._controls = controls
@@ -46,7 +48,7 @@ class TableReadout:
         return self._stage.layout
 
     @property
-    def session(self) -> GameSession:
+    def session(self) -> TableSession:
         return self._stage.session
 
     @property
@@ -165,14 +167,18 @@ class TableReadout:
         T = self.app.t
         if stage.cut_timer > 0:
             return T("table.cutting")
+        if stage.queue or stage.hold > 0 or session.over:
+            return ""
         seat = session.to_act
-        if seat is None or session.over:
-            return ""
-        if stage.queue or stage.hold > 0:
-            return ""
+        if seat is None:
+            return self._idle()
         name = session.seats[seat].name
         if session.seats[seat].kind == "ai":
             return T("table.thinking", name=name)
+        if not session.plays_here(seat):  # a friend on another computer: the wait, with its moving dots
+            if session.seats[seat].link == "dropped":
+                return T("net.waiting_dropped", name=name)
+            return T("net.waiting_for", name=name) + "." * (1 + int(stage.time * 2) % 3)
         if seat != stage.viewer or self._curtain.hiding:
             return T("table.opponent_turn", name=name)
         screen = self.screen

@@ -15,11 +15,12 @@ Nothing in the table package imports this module: the parts are built here and h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
 from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import Action
 from bezique.ui.scene import Host, Scene
 from bezique.ui.table.controls import Controls
@@ -37,12 +38,17 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
     from bezique.ui.table.guide import Guide
 
-class TableScene(Scene):
-    """One game at the table. `host`: what runs the game around the table (the shell with its menu, or a bare
-    window); the pause screen and the scoreboard report the player's way out to it. None: they quit. `curtain`:
-    the kind of curtain (a replayed deal's, ``seat_replay``, has its own pause and end screens)."""
+S = TypeVar("S", bound=TableSession)
 
-    def __init__(self, app: App, session: GameSession, options: TableOptions | None = None,
+
+class TableScene(Scene, Generic[S]):
+    """One game at the table. `session`: a game at this screen (``GameSession``) or a seat of a game hosted
+    elsewhere (``net.seat_session.SeatSession``): the table plays both alike. `host`: what runs the game around
+    the table (the shell with its menu, or a bare window); the pause screen and the scoreboard report the player's
+    way out to it. None: they quit. `curtain`: the kind of curtain (a replayed deal's, ``seat_replay``, has its own
+    pause and end screens; a game on two computers its own way out)."""
+
+    def __init__(self, app: App, session: S, options: TableOptions | None = None,
                  host: Host | None = None, curtain: type[Curtain] = Curtain) -> None:
         super().__init__(app)
         opt = options or TableOptions()
@@ -52,7 +58,7 @@ class TableScene(Scene):
                                start_deal=lambda: self.turns.start_deal())
         self.turns = Turns(app, session, self.stage, self.curtain, opt)
         self.controls = Controls(app, self.stage, self.turns, self.curtain)
-        self.readout = TableReadout(app, self.stage, self.turns, self.controls, self.curtain)
+        self.readout = TableReadout(app, self.stage, self.turns, self.controls, self.curtain, self.idle_prompt)
         self.guide: Guide | None = None  # the lesson's coach (``guide.Guide``), given by whoever opens a lesson
         self.tracker = CardTracker(app, session, self.stage, self.curtain)
 
@@ -92,6 +98,10 @@ class TableScene(Scene):
 
     def open_pause(self) -> None:
         self.curtain.open_pause()
+
+    def idle_prompt(self) -> str:
+        """The line under the trick while nobody is to act: nothing, at one screen."""
+        return ""
 
     # --- lifecycle ------------------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -147,6 +157,6 @@ class TableScene(Scene):
             self.guide.draw(surface)
 
 
-def seat_replay(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene:
+def seat_replay(app: App, session: GameSession, options: TableOptions, host: Host) -> TableScene[GameSession]:
     """A table replaying one deal, with the replay's own pause and end screens (``replay_curtain``)."""
     return TableScene(app, session, options, host, curtain=ReplayCurtain)

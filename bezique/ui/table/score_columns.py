@@ -13,7 +13,7 @@ import pygame
 
 from bezique.presenter.layout import Box
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import MELD_NAMES, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import blit_text, progress_bar
@@ -28,7 +28,7 @@ class Board(Protocol):
     @property
     def app(self) -> Window: ...
     @property
-    def session(self) -> GameSession: ...
+    def session(self) -> TableSession: ...
     @property
     def screen(self) -> ScreenView: ...
     @property

@@ -14,7 +14,7 @@ import pygame
 
 from bezique.presenter.layout import Box
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import Event, Settlement, rank_of, suit_of
 from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
@@ -44,7 +44,7 @@ class ResultOverlay(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, session: GameSession, seats: list[int], deal_events: list[Event], game_over: bool,
+    def __init__(self, app: App, session: TableSession, seats: list[int], deal_events: list[Event], game_over: bool,
                  speed: str, demo: bool, on_close: Callable[[str], None], on_pause: Callable[[], None],
                  on_review: Callable[[dict[str, Any], int, int], None] | None = None) -> None:
         super().__init__(app)
@@ -155,7 +155,9 @@ class ResultOverlay(Scene):
         if self.on_review is not None and (
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.review_button().hit(event.pos))
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_r)):
-            self.on_review(self.session.game.to_dict(), self.seats[0], self.deal)
+            game = self.session.game
+            assert game is not None  # the curtain offers a review only of a game whose record is here
+            self.on_review(game.to_dict(), self.seats[0], self.deal)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if main.hit(event.pos):
                 self.app.sounds.play("click")

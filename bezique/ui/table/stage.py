@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import Event
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
@@ -43,7 +43,7 @@ WON_COLOUR: Colour = (255, 244, 214)  # the line naming who took the trick on sh
 class Stage:
     """The table's picture and its animations, advanced by ``advance(dt)`` only."""
 
-    def __init__(self, app: App, session: GameSession, options: TableOptions) -> None:
+    def __init__(self, app: App, session: TableSession, options: TableOptions) -> None:
         self.app = app
         self.session = session
         self.opt = options

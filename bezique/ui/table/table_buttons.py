@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from bezique.presenter.layout import Box, Layout
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.widgets import Button
 from bezique.ui.table.curtain import Curtain
@@ -44,7 +44,7 @@ class TableButtons:
         return self.stage.layout
 
     @property
-    def session(self) -> GameSession:
+    def session(self) -> TableSession:
         return self.turns.session
 
     @property

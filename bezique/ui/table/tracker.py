@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.presenter.tracker import Tracked, TrackerRow, tracked_rows
 from bezique.rules import RANKS, rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
@@ -75,7 +75,7 @@ class CardTracker:
         curtain: the hot-seat curtain (a covered hand covers the tracker too).
     """
 
-    def __init__(self, app: App, session: GameSession, stage: Stage, curtain: Curtain) -> None:
+    def __init__(self, app: App, session: TableSession, stage: Stage, curtain: Curtain) -> None:
         self.app = app
         self.session = session
         self.stage = stage

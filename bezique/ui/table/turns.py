@@ -14,7 +14,7 @@ from bezique.ai import Player, make_player, resolve_level
 from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
 from bezique.i18n.advice import advice_line
-from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import TableSession
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
 from bezique.ui.table.curtain import Curtain
@@ -44,25 +44,26 @@ def computer_player(level: str, seed: int, options: TableOptions) -> Player:
 class Turns:
     """The game's turns as the table takes them: the session, the computer players and the hint."""
 
-    def __init__(self, app: App, session: GameSession, stage: Stage, curtain: Curtain, options: TableOptions) -> None:
+    def __init__(self, app: App, session: TableSession, stage: Stage, curtain: Curtain, options: TableOptions) -> None:
         self.app = app
         self.session = session
         self.stage = stage
         self.curtain = curtain
         self.opt = options
         self.players = {seat: computer_player(s.level, session.seed + seat, options)
-                        for seat, s in enumerate(session.seats) if s.kind == "ai"}
+                        for seat, s in enumerate(session.seats) if s.kind == "ai" and session.plays_here(seat)}
         self.hinter = hint_player(session.seed + 99, options.ai.expert_time_ms, options.ai.expert_iterations)
         self.worker = Worker()
         self.ai_started = 0.0
         self.ai_choice: Action | None = None
         self.hint: tuple[Action, str] | None = None
+        self.news_since: float | None = None  # when a move of another computer's computer began to wait its pace
         self.started = False
 
     @property
     def busy(self) -> bool:
-        """The computer is thinking, or its move waits for its pace."""
-        return self.worker.busy or self.ai_choice is not None
+        """The computer is thinking, or its move (or the news of another computer's) waits for its pace."""
+        return self.worker.busy or self.ai_choice is not None or self.news_since is not None
 
     # --- deals ----------------------------------------------------------------------------------------------
     def begin(self) -> None:
@@ -115,9 +116,10 @@ class Turns:
                 and seat == self.stage.viewer and not self.curtain.hiding and not self.curtain.overlay_open)
 
     def decide(self) -> None:
-        """With the table at rest: open the scoreboard, hand over, let the computer play or make a forced move."""
+        """With the table at rest: show news from another computer, open the scoreboard, hand over, let the
+        computer play or make a forced move."""
         session, curtain = self.session, self.curtain
-        if curtain.overlay_open:
+        if curtain.overlay_open or self._news():
             return
         if session.over:
             if not curtain.game_over_shown:
@@ -131,8 +133,8 @@ class Turns:
             curtain.open_result(game_over=False)
             return
         seat = session.to_act
-        if seat is None:
-            return
+        if seat is None or not session.plays_here(seat):
+            return  # nobody is to act, or they play on another computer: their move comes as news
         if session.seats[seat].kind == "ai":
             self._computer(seat)
             return
@@ -150,6 +152,34 @@ class Turns:
         if auto_pass or forced:
             self.act(legal[0], chosen=False)
 
+    def _news(self) -> bool:
+        """Show the next change made on another computer, if one has come; a move of the host's computer no
+        sooner than the computer's pace after the table came to rest, as the computer here would play it. True
+        while there is news (nothing else is decided before it)."""
+        session = self.session
+        news = session.next_news()
+        if news is None:
+            return False
+        if news.actor is not None and session.seats[news.actor].kind == "ai":
+            if self.news_since is None:
+                self.news_since = self.stage.time
+            quick = not any(e.kind == "meld_declared" for e in news.events)
+            if self.stage.time - self.news_since < self._pace(self.stage.screen.phase == Phase.DECLARE and quick):
+                return True
+        self.news_since = None
+        news = session.take_news()
+        if news.whole:  # updates were lost while the connection was down: the table as the view has it now
+            self.stage.rebuild(animate=False)
+            self.stage.deals_seen = self.stage.screen.deal_index + (1 if session.awaiting_deal else 0)
+        else:
+            self.stage.feed(list(news.events))
+        return True
+
+    def _pace(self, quick: bool) -> float:
+        """How long the computer's move waits before it is shown (`quick`: an empty declaration, shown sooner)."""
+        pace = COMPUTER_PACE.get(self.opt.app.computer_pace, 0.55)
+        return pace * 0.4 if quick else pace
+
     def _computer(self, seat: int) -> None:
         """Start the computer thinking, collect its move, and play it once its pace has passed."""
         worker = self.worker
@@ -166,10 +196,8 @@ class Turns:
                 return
             self.ai_choice = result
         choice = self.ai_choice
-        pace = COMPUTER_PACE.get(self.opt.app.computer_pace, 0.55)
-        if self.stage.screen.phase == Phase.DECLARE and choice.verb == Verb.DONE:
-            pace *= 0.4
-        if self.stage.time - self.ai_started >= pace:
+        if self.stage.time - self.ai_started >= self._pace(self.stage.screen.phase == Phase.DECLARE
+                                                           and choice.verb == Verb.DONE):
             self.ai_choice = None
             if self.session.why_illegal(choice) is not None:  # a bug in a level must not stop the game
                 choice = self.session.legal()[0]

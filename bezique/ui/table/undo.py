@@ -12,7 +12,8 @@ from __future__ import annotations
 from bezique.ui.table.turns import REFUSED_COLOUR, Turns
 
 # the session's reasons (``session.UNDO_REASONS``) and the table's own ("wait": not a moment for it), in words
-REASON_TEXTS = {"off": "table.undo_off", "hotseat": "table.undo_hotseat", "nothing": "table.undo_nothing",
+REASON_TEXTS = {"off": "table.undo_off", "hotseat": "table.undo_hotseat", "network": "table.undo_network",
+                "nothing": "table.undo_nothing",
                 "first": "table.undo_first", "answered": "table.undo_answered", "drew": "table.undo_drew",
                 "deal_over": "table.undo_deal_over", "wait": "table.undo_wait"}
 
