@@ -20,7 +20,7 @@ CARD = re.compile(r"\b[ATKQJ987][SHDC]#\d+\b")
 def concealed_from(state: GameState, seat: int) -> set[str]:
     """The cards `seat` may not know now: other players' concealed cards and the face-down stock."""
     hidden = set(state.stock) - {state.turn_up}
-    if not state.rules.open_hands:
+    if not (state.rules.open_hands or state.finished):  # a game over lays down the hands still held
         for other, hand in enumerate(state.hands):
             if other != seat:
                 hidden.update(c for c in hand if c not in state.exposed)

@@ -1,28 +1,49 @@
-"""The window's side of a game on two computers: Join refuses a mistyped code at once; the host's table shows the
-code and the address, waits for the friend, says whose turn it is and sends a click on a card to the host; Esc
-quits hosting, telling the friend and leaving a save."""
+"""A game on two computers in the window: the host's window (its seat joined over loopback like any friend's) and
+a friend's window each play a seat of the host's game at the real table, with real clicks, over real localhost
+sockets, the other seat a client that plays by chance (``tests.net.hosting.Bot``). The picture follows the host's
+game move by move; the pause screen names the way out (the host stops hosting, its game saved; the friend leaves),
+the end of the game at the host is said over the table, a dropped connection is shown and the table picks up where
+the game is after the rejoin. Join refuses a mistyped code at once; New game hosts the game it sets up."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
+import threading
 
 import pygame
 import pytest
 from text_spy import drawn_texts, spy_on_blit_text
-from ui_driver import DT, click, key
+from ui_driver import DT, click, key, point_on
 
 from bezique.i18n import t
 from bezique.net.client import Client
 from bezique.net.hosting import host_game
-from bezique.net.protocol import Closing, Update, Welcome
+from bezique.net.protocol import Closing, Welcome
 from bezique.persist import saves
-from bezique.rules import make_ruleset
+from bezique.rules import Phase, Verb, make_ruleset
 from bezique.ui.scenes.menu import MenuScene
-from bezique.ui.scenes.net_table import NetTableScene
+from bezique.ui.scenes.net_table import EndedScene, JoinScene, NetTableScene, open_hosted, open_join
 from bezique.ui.scenes.network import NetworkScene
 from bezique.ui.shell import Shell
+from bezique.ui.table.overlays import PauseOverlay
+from bezique.ui.table.scoreboard import ResultOverlay
+from tests.net.hosting import Bot, hosting, wait_for
 
-HANG_S = 60.0  # a guard against a hang only
+TICKS = 200_000  # a guard against a hang only
+
+
+@pytest.fixture(autouse=True)
+def _instant(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Shell.create
+
+    def create(*args, **kwargs):
+        shell = real(*args, **kwargs)
+        shell.settings = dataclasses.replace(shell.settings, animation_speed="instant", computer_pace="instant",
+                                             trick_pause="off")
+        return shell
+
+    monkeypatch.setattr(Shell, "create", create)
 
 
 def make_shell() -> Shell:
@@ -33,17 +54,185 @@ def make_shell() -> Shell:
     return shell
 
 
-def next_of(client: Client, kind: type, where=lambda m: True):
-    while True:
-        message = client.inbox.get(timeout=HANG_S)
-        if isinstance(message, kind) and where(message):
-            return message
+def table_of(app) -> NetTableScene:
+    for _ in range(TICKS):
+        table = next((s for s in app.stack.scenes if isinstance(s, NetTableScene)), None)
+        if table is not None:
+            return table
+        pygame.time.wait(1)
+        app.tick(DT)
+    raise AssertionError("the table never opened")
 
 
-def pump(scene: NetTableScene, until) -> None:
-    """Hand the scene what its client receives (waiting on the client's queue) until `until(scene)` holds."""
-    while not until(scene):
-        scene._read(scene.client.inbox.get(timeout=HANG_S))
+def play_through_window(app, table: NetTableScene, rng: random.Random, until) -> int:
+    """Tick the window; whenever its player may act, click a legal card or press a declaration's button; close
+    each scoreboard. Returns how many moves were made through the window."""
+    moves = 0
+    for _ in range(TICKS):
+        if until():
+            return moves
+        if isinstance(app.stack.top, ResultOverlay):  # the scoreboard: its main button, the next deal
+            key(app, pygame.K_RETURN)
+            continue
+        if table.human_turn():
+            screen = table.stage.screen
+            legal = list(screen.legal)
+            if screen.phase == Phase.PLAY:
+                card = rng.choice([a for a in legal if a.verb == Verb.PLAY]).cards[0]
+                click(app, point_on(table, card))
+            else:
+                assert table.act(rng.choice(legal))
+            moves += 1
+            continue
+        pygame.time.wait(1)
+        app.tick(DT)
+    raise AssertionError("the game did not get there")
+
+
+def test_the_host_window_plays_a_whole_deal_against_a_friend(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
+                       bind="127.0.0.1", port=0)
+    open_hosted(app, hosted, shell)
+    assert isinstance(app.stack.top, JoinScene)
+    table = table_of(app)
+    app.tick(DT)
+    texts = drawn_texts(app)
+    assert hosted.host.code in texts and "Waiting for your friend to join…" in texts
+    friend = Client("Bruno")
+    friend.connect(hosted.host.code)
+    assert wait_for(friend, Welcome).seat == 1
+    bot = Bot(friend, seed=2, deals=1)
+    thread = threading.Thread(target=bot.run, daemon=True)
+    thread.start()
+    session = hosted.host.session
+    moves = play_through_window(app, table, random.Random(1), lambda: session.state.deal_index >= 0
+                                and session.awaiting_deal)
+    assert moves > 20
+    assert table.sync_errors == 0
+    thread.join(60)
+    assert bot.error is None
+    leave_by_the_pause_screen(app)
+    assert isinstance(app.stack.top, MenuScene) and hosted.host.closed
+    friend.close()
+
+
+def test_a_friend_window_plays_a_deal_hosted_elsewhere(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    with hosting("two_handed", ["human", "human"], [0, 1], seed=11) as hosted:
+        other = Client("Carla")
+        other.connect(hosted.host.code)
+        wait_for(other, Welcome)
+        bot = Bot(other, seed=3, deals=1)
+        thread = threading.Thread(target=bot.run, daemon=True)
+        thread.start()
+        client = Client("Dario", auto_rejoin=True)
+        client.connect(hosted.host.code)
+        open_join(app, client, shell)
+        table = table_of(app)
+        session = hosted.session
+        play_through_window(app, table, random.Random(4), lambda: session.state.deal_index >= 0
+                            and session.awaiting_deal)
+        assert table.sync_errors == 0
+        thread.join(60)
+        other.close()
+        assert "Leave the game" in leave_by_the_pause_screen(app)
+        assert isinstance(app.stack.top, MenuScene) and client.link == "closed"
+
+
+def leave_by_the_pause_screen(app) -> list[str]:
+    """Esc, then the pause screen's way out; returns the pause screen's texts."""
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    texts = drawn_texts(app)
+    leave = next(b for b in pause._buttons() if b.action == "menu")
+    click(app, (leave.box.cx, leave.box.cy))
+    return texts
+
+
+def tick_until(app, until) -> None:
+    for _ in range(TICKS):
+        if until():
+            return
+        pygame.time.wait(1)
+        app.tick(DT)
+    raise AssertionError("it never happened")
+
+
+def test_the_pause_screen_says_the_game_goes_on_and_stopping_hosting_tells_the_friend(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=8,
+                       bind="127.0.0.1", port=0)
+    open_hosted(app, hosted, shell)
+    table = table_of(app)
+    friend = Client("Bruno")
+    friend.connect(hosted.host.code)
+    wait_for(friend, Welcome)
+    tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)  # everyone came: the first deal
+    texts = leave_by_the_pause_screen(app)
+    assert "The game goes on" in texts and "Stop hosting: to the menu" in texts
+    assert t("net.pause_note_host", "en") in texts
+    assert isinstance(app.stack.top, MenuScene) and hosted.host.closed
+    assert wait_for(friend, Closing).reason == "host_quit"
+    loaded = saves.load_saved_game()
+    assert loaded.game is not None and loaded.game.to_dict() == hosted.host.session.game.to_dict()
+    friend.close()
+
+
+def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    with hosting("two_handed", ["human", "human"], [0, 1], seed=12) as hosted:
+        other = Client("Carla")
+        other.connect(hosted.host.code)
+        wait_for(other, Welcome)
+        client = Client("Dario", auto_rejoin=True)
+        client.connect(hosted.host.code)
+        open_join(app, client, shell)
+        table = table_of(app)
+        tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)
+        texts = drawn_texts(app)
+        assert "Carla" in texts and "Dario" in texts
+        hosted.host.stop()
+        tick_until(app, lambda: isinstance(app.stack.top, EndedScene))
+        assert t("net.ended_host_quit", "en") in drawn_texts(app)
+        button = app.stack.top.button()
+        click(app, (button.box.cx, button.box.cy))
+        assert isinstance(app.stack.top, MenuScene)
+        other.close()
+
+
+def test_after_a_drop_the_friend_table_says_so_rejoins_and_plays_on_from_where_the_game_is(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    with hosting("two_handed", ["human", "human"], [0, 1], seed=13) as hosted:
+        other = Client("Carla")
+        other.connect(hosted.host.code)
+        wait_for(other, Welcome)
+        bot = Bot(other, seed=5, deals=1)
+        thread = threading.Thread(target=bot.run, daemon=True)
+        thread.start()
+        client = Client("Dario", auto_rejoin=True)
+        client.connect(hosted.host.code)
+        open_join(app, client, shell)
+        table = table_of(app)
+        session = hosted.session
+        rng = random.Random(6)
+        play_through_window(app, table, rng, lambda: len(session.state.tricks_log) >= 3)
+        client.drop()
+        tick_until(app, lambda: client.link != "connected")
+        assert t("net.reconnecting", "en") in drawn_texts(app)
+        tick_until(app, lambda: client.link == "connected")
+        play_through_window(app, table, rng, lambda: session.state.deal_index >= 0 and session.awaiting_deal)
+        assert table.sync_errors == 0
+        thread.join(60)
+        assert bot.error is None
+        other.close()
+        leave_by_the_pause_screen(app)
 
 
 def test_join_refuses_a_mistyped_code_before_sending_anything(shell_data: None) -> None:
@@ -62,55 +251,6 @@ def test_join_refuses_a_mistyped_code_before_sending_anything(shell_data: None) 
     assert scene.problem in drawn_texts(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
-
-
-def test_the_host_table_shows_the_code_waits_for_the_friend_and_plays_a_click(shell_data: None) -> None:
-    shell = make_shell()
-    app = shell.app
-    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=3,
-                       bind="127.0.0.1", port=0)
-    scene = NetTableScene(app, hosted.client, shell.open_menu, hosted)
-    app.push(scene)
-    pump(scene, lambda s: s.update_msg is not None)
-    texts = drawn_texts(app)
-    assert hosted.host.code in texts and "Waiting for your friend to join…" in texts
-    friend = Client("Bruno")
-    friend.connect(hosted.host.code)
-    assert next_of(friend, Welcome).seat == 1
-    dealt = next_of(friend, Update, lambda u: u.view.phase == "play")
-    pump(scene, lambda s: s.update_msg is not None and s.update_msg.version == dealt.version)
-    mine = scene.screen.to_act == 0
-    texts = drawn_texts(app)
-    assert ("Your turn" if mine else "Waiting for Bruno.") in "".join(texts)
-    assert "Bruno" in texts and "connected" in texts
-    if not mine:  # the friend leads; then it is the host's player's turn
-        friend.act(dealt.legal[0])
-        pump(scene, lambda s: s.screen.to_act == 0 and s.update_msg.version == dealt.version + 1)
-    version = scene.update_msg.version
-    drawn_texts(app)  # lays out the hand
-    box, action = next((b, a) for b, a in scene._cards if a is not None)
-    click(app, (box.cx, box.cy))
-    after = next_of(friend, Update, lambda u: u.version == version + 1).view
-    assert action.cards[0] in after.played and action.cards[0] not in hosted.host.session.state.hands[0]
-    key(app, pygame.K_ESCAPE)  # quit hosting: the friend is told, the game saved
-    assert isinstance(app.stack.top, MenuScene)
-    assert next_of(friend, Closing).reason == "host_quit"
-    loaded = saves.load_saved_game()
-    assert loaded.game is not None and loaded.game.to_dict() == hosted.host.session.game.to_dict()
-    friend.close()
-
-
-@pytest.fixture(autouse=True)
-def _instant(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The shell's settings as the other window tests use them (no animation to wait for)."""
-    real = Shell.create
-
-    def create(*args, **kwargs):
-        shell = real(*args, **kwargs)
-        shell.settings = dataclasses.replace(shell.settings, animation_speed="instant")
-        return shell
-
-    monkeypatch.setattr(Shell, "create", create)
 
 
 def test_new_game_hosts_the_chosen_game_for_its_people(shell_data: None, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,13 +276,13 @@ def test_new_game_hosts_the_chosen_game_for_its_people(shell_data: None, monkeyp
     host_button = next(b for b in scene.controls() if b.action == "host")
     assert host_button.enabled
     click(app, (host_button.box.cx, host_button.box.cy))
-    table = app.stack.top
-    assert isinstance(table, NetTableScene) and made and table.hosted is made[0]
+    table = table_of(app)
+    assert made and table.hosted is made[0]
     session = made[0].host.session
     assert session.rules.variant == "three_handed" and [s.kind for s in session.seats] == ["human", "ai", "human"]
     assert made[0].host.remote == (0, 2)
-    key(app, pygame.K_ESCAPE)
-    assert isinstance(app.stack.top, MenuScene)
+    leave_by_the_pause_screen(app)
+    assert isinstance(app.stack.top, MenuScene) and made[0].host.closed
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr"])

@@ -216,7 +216,7 @@ class NetTableScene(TableScene[SeatSession]):
                   (box.cx, box.y + 92 * s), CREAM, "midtop")
         others = [seat for i, seat in enumerate(self.session.current.seats) if seat.kind == "remote"
                   and i != self.session.seat]
-        line = "   ".join(f"{seat.name}: {T('net.link_' + seat.link)}" for seat in others)
+        line = "   ".join(f"{seat.name}: {T(f'net.link_{seat.link}')}" for seat in others)
         blit_text(surface, A, line, 16 * s, (box.cx, box.y + 122 * s), MUTED, "midtop", max_width=box.w - 24 * s)
 
 

@@ -58,7 +58,7 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
         tag = T("table.partner") if mine and not bottom else (T("table.your_side") if bottom else T("table.opponent"))
     full = f"{seat_info.name}  ·  {_level(seat_info.level, view.app.lang)}" if seat_info.kind == "ai" else None
     if seat_info.link in ("open", "dropped"):  # a game on several computers: nobody plays the seat just now
-        full = f"{seat_info.name}  ·  {T('net.link_' + seat_info.link)}"
+        full = f"{seat_info.name}  ·  {T(f'net.link_{seat_info.link}')}"
     side = rules.side_of(seat)
     settlement = rules.game_end_mode == "settlement"
     rising = rising_points(view.floaters, side)  # the figures change as the scores land, not as they appear
