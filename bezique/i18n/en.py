@@ -769,4 +769,10 @@ STRINGS: dict[str, str] = {
     "net.refused_stale": "The game had moved on: look again and choose",
     "net.refused_not_now": "The next deal comes once this one is over",
     "net.refused_illegal_move": "The rules do not allow that move",
+
+    # --- chat (a game on two computers) ---
+    "chat.title": "Chat",
+    "chat.placeholder": "Write a message…",
+    "chat.hint": "Enter: send · Esc: close",
+    "chat.empty": "No messages yet: say hello!",
 }

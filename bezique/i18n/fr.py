@@ -810,4 +810,10 @@ STRINGS: dict[str, str] = _typeset({
     "net.refused_stale": "La partie a avancé : regardez à nouveau et choisissez",
     "net.refused_not_now": "La donne suivante vient quand celle-ci est finie",
     "net.refused_illegal_move": "Les règles n’autorisent pas ce coup",
+
+    # --- chat (a game on two computers) ---
+    "chat.title": "Discussion",
+    "chat.placeholder": "Écrire un message…",
+    "chat.hint": "Entrée : envoyer · Échap : fermer",
+    "chat.empty": "Pas encore de message : dites bonjour !",
 })

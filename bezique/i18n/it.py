@@ -781,4 +781,10 @@ STRINGS: dict[str, str] = {
     "net.refused_stale": "La partita è andata avanti: guarda di nuovo e scegli",
     "net.refused_not_now": "La prossima smazzata viene quando questa è finita",
     "net.refused_illegal_move": "Le regole non permettono questa mossa",
+
+    # --- chat (a game on two computers) ---
+    "chat.title": "Chat",
+    "chat.placeholder": "Scrivi un messaggio…",
+    "chat.hint": "Invio: invia · Esc: chiudi",
+    "chat.empty": "Ancora nessun messaggio: saluta!",
 }
