@@ -11,8 +11,21 @@ import pytest
 from bezique.geometry import Box
 from bezique.i18n import LANGUAGES, t
 from bezique.ui.card_art import CARD_ART
+from bezique.ui.kit import chat as chat_module
 from bezique.ui.kit.assets import Assets
-from bezique.ui.kit.chat import HELD, PAD, TEXT, TOAST_FADE, TOAST_LIFE, TOASTS_SHOWN, ChatPanel, chat_size, wrap_words
+from bezique.ui.kit.chat import (
+    HELD,
+    NAME_MINE,
+    NAME_THEIRS,
+    PAD,
+    TEXT,
+    TOAST_FADE,
+    TOAST_LIFE,
+    TOASTS_SHOWN,
+    ChatPanel,
+    chat_size,
+    wrap_words,
+)
 from bezique.ui.kit.widgets import scale_of
 
 LIMIT = 300
@@ -192,9 +205,13 @@ def test_a_line_is_held_in_rows_with_the_name_on_its_first(assets):
     chat, _ = make_chat()
     chat.add("Alice", "one two three four five six seven eight nine ten eleven twelve thirteen fourteen", False)
     chat.add("Bruno", "ok", True)
+    chat.add("Carla", "and me", False)
+    chat.add("Alice", "hi Carla", False)
     rows = chat.rows(assets)
-    assert rows[0].name == "Alice" and not rows[0].mine and len(rows) >= 3
-    assert all(row.name == "" for row in rows[1:-1]) and rows[-1] == ("Bruno", "ok", True)
+    assert rows[0].name == "Alice" and len(rows) >= 5
+    assert all(row.name == "" for row in rows[1:-3]) and rows[-3] == ("Bruno", "ok", NAME_MINE)
+    # each sender's name in a colour of its own, kept from line to line
+    assert rows[0].colour == rows[-1].colour == NAME_THEIRS[0] and rows[-2].colour == NAME_THEIRS[1]
 
 
 def test_scrolling_back_shows_older_lines(assets):
@@ -260,3 +277,43 @@ def test_it_draws_at_every_size_in_every_language_with_its_rows_in_its_box(asset
     empty, _ = make_chat(size, lang)
     feed(empty, key(pygame.K_t))
     empty.draw(surface, assets)  # open with nothing said yet
+
+
+def test_a_turn_of_the_wheel_outside_does_not_close_it(assets):
+    chat, _ = make_chat()
+    feed(chat, key(pygame.K_t))
+    # pygame reports the wheel as a MOUSEWHEEL and as a press of button 4 or 5 where the pointer is
+    assert feed(chat, *click((900, 300), button=4)) == [False, False] and chat.is_open
+    assert feed(chat, *click(centre(chat.sheet_box), button=5))[0] is True and chat.is_open
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_every_text_it_draws_open_stays_in_its_place(assets, monkeypatch, size, text_size):
+    """The title, the hint, the draft's end, the count and the tab's words inside the boxes they belong in, at the
+    smallest and largest window and the largest text size."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real = chat_module.blit_text
+
+    def spy(surface, assets, words, *args, **kwargs):
+        rect = real(surface, assets, words, *args, **kwargs)
+        drawn.append((words, rect))
+        return rect
+
+    monkeypatch.setattr(chat_module, "blit_text", spy)
+    big = Assets(CARD_ART, text_size=text_size)
+    chat, _ = make_chat(size, "fr", limit=300)
+    draft = "une phrase bien plus longue que le champ où elle s’écrit, " * 5
+    feed(chat, key(pygame.K_t), text(draft))
+    chat.draw(pygame.Surface(size), big)
+    boxes = {"sheet": chat.sheet_box, "input": chat.input_box, "tab": chat.tab_box}
+    where = {t("chat.title", "fr"): ("sheet", "tab"), t("chat.hint", "fr"): ("sheet",), "T": ("tab",),
+             t("chat.empty", "fr"): ("sheet",), f"{len(chat.draft)}/300": ("input",)}
+    texts = [words for words, _ in drawn]
+    shown = next(words for words in texts if words not in where)
+    assert chat.draft.endswith(shown) and len(shown) < len(chat.draft)  # the end of a long draft
+    where[shown] = ("input",)
+    assert set(texts) == set(where)
+    for words, rect in drawn:
+        assert any(rect.x >= boxes[b].x - 1 and rect.right <= boxes[b].right + 1 and rect.y >= boxes[b].y - 1
+                   and rect.bottom <= boxes[b].bottom + 1 for b in where[words]), (words, rect)

@@ -45,7 +45,9 @@ BLINK = 1.0  # the caret's period, in seconds
 COUNT_FROM = 40  # the characters left from which the input shows how many it has of the limit
 REFUSED = 0.8  # seconds the count shows red after typing was stopped at the limit
 FADED_ROWS = (110, 190)  # the alpha of the top rows when older ones are scrolled off above them
-NAME_MINE, NAME_THEIRS = GOLD, (150, 196, 236)
+NAME_MINE = GOLD
+# the others' names, a colour each in the order they first speak (a table of six has five others)
+NAME_THEIRS = ((150, 196, 236), (150, 220, 160), (236, 164, 172), (200, 172, 236), (120, 212, 208))
 
 # Sizes at scale 1 (``scale_of``): the corner, the tab, the gaps and the type.
 WIDTH, HEIGHT = 380, 300
@@ -53,6 +55,7 @@ TAB_W, TAB_H, GAP, PAD = 124, 36, 8, 12  # TAB_W: the narrowest the tab is
 HEADER_H, INPUT_H, LINE_GAP = 34, 38, 4  # LINE_GAP: between two lines said
 TEXT, TITLE, HINT = 18, 20, 15
 
+WHEEL_BUTTONS = (4, 5, 6, 7)  # pygame also reports each turn of the wheel as a press of these buttons
 _MODIFIERS = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
 
 
@@ -63,19 +66,22 @@ def chat_size(s: float) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class Said:
-    """One line of the chat: who said it, what, and whether this window's player did (their name in gold)."""
+    """One line of the chat: who said it, what, whether this window's player did, and the colour of the name (gold
+    for this window's player, another for each of the others)."""
 
     name: str
     text: str
     mine: bool
+    colour: tuple[int, int, int]
 
 
 class Row(NamedTuple):
-    """One drawn row of a line: the sender's `name` on a line's first row only ("" on the rows that continue it)."""
+    """One drawn row of a line: the sender's `name` (in its `colour`) on a line's first row only ("" on the rows
+    that continue it)."""
 
     name: str
     text: str
-    mine: bool
+    colour: tuple[int, int, int]
 
 
 @dataclass
@@ -87,6 +93,7 @@ class Toast:
 
     @property
     def alpha(self) -> int:
+        """How opaque it is now (0-255): quickly in, fully shown, then fading out."""
         left = TOAST_LIFE - self.age
         return max(0, min(255, round(255 * min(1.0, left / TOAST_FADE, self.age / 0.15 + 0.3))))
 
@@ -113,8 +120,10 @@ class ChatPanel:
         self._eat_up = False  # the release of a click it took is its too
         self._pointer = (-1, -1)
         self._tab_w = 0.0  # the tab's width as last drawn (0: not drawn yet)
-        self._rows: tuple[tuple, list[Row]] = ((), [])
+        self._colours: dict[str, tuple[int, int, int]] = {}  # each other sender's name colour
+        self._rows: tuple[tuple, list[list[Row]]] = ((), [])  # the rows of each line, and what they were made for
         self._version = 0
+        self._tail: tuple[tuple, str] = ((), "")  # the end of the draft that fits its field, and for what
 
     # --- where it goes ---------------------------------------------------------------------------------------
 
@@ -140,6 +149,7 @@ class ChatPanel:
 
     @property
     def input_box(self) -> Box:
+        """The line to type in, at the panel's foot."""
         sheet, s = self.sheet_box, self.s
         return Box(sheet.x + PAD * s, sheet.bottom - (PAD + INPUT_H) * s, sheet.w - 2 * PAD * s, INPUT_H * s)
 
@@ -160,7 +170,11 @@ class ChatPanel:
     def add(self, name: str, text: str, mine: bool) -> None:
         """A line said (by this window's player when `mine`): held, and while closed shown as a toast and, if
         someone else said it, counted unread."""
-        said = Said(name, " ".join(text.split()), mine)
+        if mine:
+            colour = NAME_MINE
+        else:
+            colour = self._colours.setdefault(name, NAME_THEIRS[len(self._colours) % len(NAME_THEIRS)])
+        said = Said(name, " ".join(text.split()), mine, colour)
         self.lines.append(said)
         self._version += 1
         if self.is_open:
@@ -171,6 +185,7 @@ class ChatPanel:
         self.toasts = [*self.toasts, Toast(said)][-TOASTS_SHOWN:]
 
     def open(self) -> None:
+        """Open, every line read: the keyboard is the chat's (text input started) until it closes."""
         self.is_open, self.unread, self.toasts, self.scroll, self.clock = True, 0, [], 0, 0.0
         pygame.key.start_text_input()
         pygame.key.set_text_input_rect(pygame.Rect(self.input_box.ints()))  # where an input method's list goes
@@ -205,6 +220,8 @@ class ChatPanel:
         elif event.type == pygame.KEYDOWN:
             self._eat_t = False
             self._key(event.key, getattr(event, "mod", 0))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in WHEEL_BUTTONS:
+            return self.sheet_box.contains(*event.pos)  # the wheel's old form, beside its MOUSEWHEEL
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self._eat_up = True
             if self.tab_box.contains(*event.pos) or not self.sheet_box.contains(*event.pos):
@@ -266,12 +283,15 @@ class ChatPanel:
     # --- the lines in rows -----------------------------------------------------------------------------------
 
     def rows(self, assets: Assets) -> list[Row]:
-        """Every line held, wrapped to the panel's width at its type size (worked out again only when a line
-        comes or the size changes)."""
+        """Every line held, wrapped to the panel's width at its type size."""
+        return [row for rows in self._line_rows(assets) for row in rows]
+
+    def _line_rows(self, assets: Assets) -> list[list[Row]]:
+        """The rows of each line held, worked out again only when a line comes or the size changes."""
         width = self.text_box.w
         key = (self._version, round(width), assets.px(TEXT * self.s))
         if self._rows[0] != key:
-            self._rows = (key, [row for said in self.lines for row in self._wrapped(assets, said, width)])
+            self._rows = (key, [self._wrapped(assets, said, width) for said in self.lines])
         return self._rows[1]
 
     def _wrapped(self, assets: Assets, said: Said, width: float) -> list[Row]:
@@ -279,11 +299,12 @@ class ChatPanel:
         name = _cut(assets.font(size, True), said.name, width * 0.45)
         first = width - assets.font(size, True).size(name + " ")[0]
         texts = wrap_words(assets.font(size), said.text, first, width)
-        return [Row(name if i == 0 else "", text, said.mine) for i, text in enumerate(texts)]
+        return [Row(name if i == 0 else "", text, said.colour) for i, text in enumerate(texts)]
 
     # --- drawing ---------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        """The tab, and the open panel or the toasts, at the scale ``layout`` was given."""
         if self.is_open:
             self._draw_sheet(surface, assets)
         else:
@@ -330,10 +351,8 @@ class ChatPanel:
     def visible_rows(self, assets: Assets) -> tuple[list[tuple[Row, float]], bool]:
         """The rows the open panel shows and the top of each, the newest at its foot (less the lines scrolled out
         below) and a little space above each line's first row; and whether older rows are cut off above them."""
-        rows = self.rows(assets)
-        if self.scroll:
-            below = sum(len(self._wrapped(assets, said, self.text_box.w)) for said in list(self.lines)[-self.scroll:])
-            rows = rows[:-below]
+        lines = self._line_rows(assets)
+        rows = [row for rows in lines[: len(lines) - self.scroll] for row in rows]
         box, step = self.text_box, assets.font(TEXT * self.s).get_linesize()
         placed: list[tuple[Row, float]] = []
         y = box.bottom
@@ -357,7 +376,7 @@ class ChatPanel:
             alpha = FADED_ROWS[i] if cut and i < len(FADED_ROWS) else 255
             x = box.x
             if row.name:
-                _blit_faded(surface, assets.text(row.name, size, NAME_MINE if row.mine else NAME_THEIRS, True),
+                _blit_faded(surface, assets.text(row.name, size, row.colour, True),
                             (x, y), alpha)
                 x += assets.font(size, True).size(row.name + " ")[0]
             _blit_faded(surface, assets.text(row.text, size, CREAM), (x, y), alpha)
@@ -378,10 +397,8 @@ class ChatPanel:
             right = count.x - 8 * s
         font = assets.font(size)
         if self.draft:
-            shown = self.draft
-            while len(shown) > 1 and font.size(shown)[0] > right - x - 3 * s:  # the end of a long draft
-                shown = shown[1:]
-            drawn = blit_text(surface, assets, shown, size, (x, field.cy + 1), CREAM, "midleft")
+            drawn = blit_text(surface, assets, self._draft_tail(font, right - x - 3 * s), size, (x, field.cy + 1),
+                              CREAM, "midleft")
             caret_x = drawn.right + 1
         else:
             blit_text(surface, assets, self.say("chat.placeholder"), size, (x + 3 * s, field.cy + 1), MUTED,
@@ -391,6 +408,17 @@ class ChatPanel:
             half = font.get_height() * 0.42
             pygame.draw.line(surface, GOLD, (caret_x, round(field.cy - half)), (caret_x, round(field.cy + half)),
                              max(1, round(1.5 * s)))
+
+    def _draft_tail(self, font: pygame.font.Font, width: float) -> str:
+        """The end of the draft that fits `width` (a long one scrolls left as it grows, as in any text field)."""
+        key = (self.draft, round(width), font.get_height())
+        if self._tail[0] != key:
+            start, end = 0, len(self.draft) - 1  # the first character shown: the least that leaves a tail fitting
+            while start < end:
+                mid = (start + end) // 2
+                start, end = (start, mid) if font.size(self.draft[mid:])[0] <= width else (mid + 1, end)
+            self._tail = (key, self.draft[start:])
+        return self._tail[1]
 
     def _draw_toasts(self, surface: pygame.Surface, assets: Assets) -> None:
         s, tab = self.s, self.tab_box
@@ -415,7 +443,7 @@ class ChatPanel:
         last = f"{rows[1].text} {rows[2].text}"
         while len(last) > 1 and font.size(last + "…")[0] > width:
             last = last[:-1]
-        return [rows[0], Row("", last.rstrip() + "…", said.mine)]
+        return [rows[0], Row("", last.rstrip() + "…", said.colour)]
 
     def _toast_picture(self, assets: Assets, said: Said) -> pygame.Surface:
         s, size = self.s, TEXT * self.s
@@ -433,7 +461,7 @@ class ChatPanel:
             for row in rows:
                 x = PAD * s
                 if row.name:
-                    picture.blit(assets.text(row.name, size, NAME_MINE if row.mine else NAME_THEIRS, True),
+                    picture.blit(assets.text(row.name, size, row.colour, True),
                                  (round(x), round(y)))
                     x += bold.size(row.name + " ")[0]
                 picture.blit(assets.text(row.text, size, CREAM), (round(x), round(y)))
