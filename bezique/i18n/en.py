@@ -768,4 +768,10 @@ STRINGS: dict[str, str] = {
     "net.pause_note_host": "Saved here after every move; your friends are told if you stop.",
     "net.pause_note_friend": "The game is kept on the host's computer: join again with its code.",
     "net.back_to_menu": "Back to the menu",
+
+    # --- chat (a game on two computers) ---
+    "chat.title": "Chat",
+    "chat.placeholder": "Write a message…",
+    "chat.hint": "Enter: send · Esc: close",
+    "chat.empty": "No messages yet: say hello!",
 }

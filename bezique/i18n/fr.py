@@ -809,4 +809,10 @@ STRINGS: dict[str, str] = _typeset({
     "net.pause_note_host": "Enregistrée ici après chaque coup ; vos amis sont prévenus si vous arrêtez.",
     "net.pause_note_friend": "La partie reste sur l’ordinateur hôte : revenez avec son code.",
     "net.back_to_menu": "Retour au menu",
+
+    # --- chat (a game on two computers) ---
+    "chat.title": "Discussion",
+    "chat.placeholder": "Écrire un message…",
+    "chat.hint": "Entrée : envoyer · Échap : fermer",
+    "chat.empty": "Pas encore de message : dites bonjour !",
 })

@@ -780,4 +780,10 @@ STRINGS: dict[str, str] = {
     "net.pause_note_host": "Salvata qui dopo ogni mossa; se chiudi, gli amici lo sapranno.",
     "net.pause_note_friend": "La partita resta sul computer di chi ospita: rientra con il suo codice.",
     "net.back_to_menu": "Torna al menu",
+
+    # --- chat (a game on two computers) ---
+    "chat.title": "Chat",
+    "chat.placeholder": "Scrivi un messaggio…",
+    "chat.hint": "Invio: invia · Esc: chiudi",
+    "chat.empty": "Ancora nessun messaggio: saluta!",
 }
