@@ -1,6 +1,6 @@
 """The chat panel (bezique/ui/kit/chat.py), driven by real pygame events through the queue: what it sends, what it
 holds and wraps, its boxes, the unread count, the toasts' lifetime in stepped time, the length limit, and that it
-takes the keyboard while open and only T and its tab while closed; drawn at three window sizes in three languages
+takes the keyboard while open and only M and its tab while closed; drawn at three window sizes in three languages
 with every row inside its box."""
 
 from __future__ import annotations
@@ -83,15 +83,15 @@ def test_closed_it_takes_only_t_and_clicks_on_its_tab(assets):
     assert feed(chat, key(pygame.K_c), key(pygame.K_h), text("c"), key(pygame.K_RETURN), key(pygame.K_ESCAPE),
                 *click((640, 300))) == [False] * 7
     assert not chat.is_open and chat.draft == ""
-    assert feed(chat, key(pygame.K_t, pygame.KMOD_CTRL)) == [False]  # Ctrl+T is not the chat's
-    assert feed(chat, key(pygame.K_t)) == [True] and chat.is_open and chat.box == chat.area
+    assert feed(chat, key(pygame.K_m, pygame.KMOD_CTRL)) == [False]  # Ctrl+M is not the chat's
+    assert feed(chat, key(pygame.K_m)) == [True] and chat.is_open and chat.box == chat.area
     feed(chat, key(pygame.K_ESCAPE))
     assert feed(chat, *click(centre(chat.tab_box))) == [True, True] and chat.is_open
 
 
 def test_open_it_takes_the_keyboard_so_the_tables_keys_do_nothing(assets):
     chat, sent = make_chat()
-    feed(chat, key(pygame.K_t))
+    feed(chat, key(pygame.K_m))
     keys = [key(k) for k in (pygame.K_c, pygame.K_h, pygame.K_l, pygame.K_LEFT, pygame.K_SPACE, pygame.K_TAB)]
     ups = [pygame.event.Event(pygame.KEYUP, key=pygame.K_c, mod=0, unicode="", scancode=0)]
     assert feed(chat, *keys, *ups, text("ch")) == [True] * 8
@@ -102,33 +102,33 @@ def test_open_it_takes_the_keyboard_so_the_tables_keys_do_nothing(assets):
 
 def test_typing_fills_the_line_and_enter_sends_it(assets):
     chat, sent = make_chat()
-    # the T that opens it may come back as the text "t" just after its key: it is not typed
-    feed(chat, key(pygame.K_t), text("t"), text("Hello"), text(" there"), text(" friend"))
+    # the M that opens it may come back as the text "m" just after its key: it is not typed
+    feed(chat, key(pygame.K_m), text("m"), text("Hello"), text(" there"), text(" friend"))
     assert chat.draft == "Hello there friend"
     feed(chat, key(pygame.K_BACKSPACE))
     assert chat.draft == "Hello there frien"
     feed(chat, key(pygame.K_BACKSPACE, pygame.KMOD_CTRL))  # Ctrl+Backspace: the last word
     assert chat.draft == "Hello there "
-    feed(chat, text("\x07t"), key(pygame.K_BACKSPACE), text("tt"))  # a later "t" is typed; no control characters
-    assert chat.draft == "Hello there tt"
+    feed(chat, text("\x07m"), key(pygame.K_BACKSPACE), text("mm"))  # a later "m" is typed; no control characters
+    assert chat.draft == "Hello there mm"
     feed(chat, key(pygame.K_RETURN))
-    assert sent == ["Hello there tt"] and chat.draft == "" and not chat.is_open
+    assert sent == ["Hello there mm"] and chat.draft == "" and not chat.is_open
     feed(chat, *click(centre(chat.tab_box)), text("  spaced   out  "), key(pygame.K_KP_ENTER))
-    assert sent == ["Hello there tt", "spaced out"]
+    assert sent == ["Hello there mm", "spaced out"]
 
 
 def test_a_blank_line_is_not_sent(assets):
     chat, sent = make_chat()
-    feed(chat, key(pygame.K_t), key(pygame.K_RETURN))
-    feed(chat, key(pygame.K_t), text("   "), key(pygame.K_RETURN))
+    feed(chat, key(pygame.K_m), key(pygame.K_RETURN))
+    feed(chat, key(pygame.K_m), text("   "), key(pygame.K_RETURN))
     assert sent == [] and not chat.is_open
 
 
 def test_esc_or_a_click_outside_closes_it_and_keeps_the_draft(assets):
     chat, sent = make_chat()
-    feed(chat, key(pygame.K_t), text("half a thought"), key(pygame.K_ESCAPE))
+    feed(chat, key(pygame.K_m), text("half a thought"), key(pygame.K_ESCAPE))
     assert not chat.is_open and chat.draft == "half a thought" and sent == []
-    feed(chat, key(pygame.K_t))
+    feed(chat, key(pygame.K_m))
     assert chat.draft == "half a thought"
     assert feed(chat, *click(centre(chat.sheet_box))) == [True, True] and chat.is_open  # inside: it stays
     assert feed(chat, *click(centre(chat.input_box))) == [True, True] and chat.is_open
@@ -142,7 +142,7 @@ def test_esc_or_a_click_outside_closes_it_and_keeps_the_draft(assets):
 
 def test_typing_stops_at_the_limit(assets):
     chat, sent = make_chat(limit=10)
-    feed(chat, key(pygame.K_t), text("12345678"))
+    feed(chat, key(pygame.K_m), text("12345678"))
     assert chat.refused == 0
     feed(chat, text("abcd"))
     assert chat.draft == "12345678ab" and chat.refused > 0
@@ -153,7 +153,7 @@ def test_typing_stops_at_the_limit(assets):
     feed(chat, key(pygame.K_RETURN))
     assert sent == ["12345678ab"]
     chat, sent = make_chat()
-    feed(chat, key(pygame.K_t), *[text("x" * 7) for _ in range(50)], key(pygame.K_RETURN))
+    feed(chat, key(pygame.K_m), *[text("x" * 7) for _ in range(50)], key(pygame.K_RETURN))
     assert sent == ["x" * LIMIT]
 
 
@@ -163,7 +163,7 @@ def test_unread_lines_are_counted_while_closed_and_read_on_opening(assets):
     chat.add("Bruno", "hi", True)  # this window's own line, echoed back: not unread
     chat.add("Alice", "ready?", False)
     assert chat.unread == 2 and [said.text for said in chat.lines] == ["hello", "hi", "ready?"]
-    feed(chat, key(pygame.K_t))
+    feed(chat, key(pygame.K_m))
     assert chat.unread == 0 and chat.toasts == []
     chat.add("Alice", "go on", False)
     assert chat.unread == 0 and chat.toasts == []  # open: read as it comes
@@ -218,7 +218,7 @@ def test_scrolling_back_shows_older_lines(assets):
     chat, _ = make_chat()
     for i in range(30):
         chat.add("Alice", f"line {i}", False)
-    feed(chat, key(pygame.K_t))
+    feed(chat, key(pygame.K_m))
     newest = chat.visible_rows(assets)[0][-1][0].text
     assert newest == "line 29"
     feed(chat, key(pygame.K_PAGEUP), key(pygame.K_PAGEUP))
@@ -263,7 +263,7 @@ def test_it_draws_at_every_size_in_every_language_with_its_rows_in_its_box(asset
     for toast in chat.toasts:
         rows = chat.toast_rows(assets, toast.said)
         assert len(rows) <= 2 and all(_row_widths(assets, chat, row) <= chat.area.w - 2 * PAD * chat.s for row in rows)
-    feed(chat, key(pygame.K_t), text("a draft far wider than its field " * 6))
+    feed(chat, key(pygame.K_m), text("a draft far wider than its field " * 6))
     for clock in (0.0, 0.7):  # the caret shown and not
         chat.update(clock)
         chat.draw(surface, assets)
@@ -275,13 +275,13 @@ def test_it_draws_at_every_size_in_every_language_with_its_rows_in_its_box(asset
         assert box.y <= y and y + step <= box.bottom + 1
     assert min(chat.area.x, chat.area.y) >= 0 and chat.area.right <= size[0] and chat.area.bottom <= size[1]
     empty, _ = make_chat(size, lang)
-    feed(empty, key(pygame.K_t))
+    feed(empty, key(pygame.K_m))
     empty.draw(surface, assets)  # open with nothing said yet
 
 
 def test_a_turn_of_the_wheel_outside_does_not_close_it(assets):
     chat, _ = make_chat()
-    feed(chat, key(pygame.K_t))
+    feed(chat, key(pygame.K_m))
     # pygame reports the wheel as a MOUSEWHEEL and as a press of button 4 or 5 where the pointer is
     assert feed(chat, *click((900, 300), button=4)) == [False, False] and chat.is_open
     assert feed(chat, *click(centre(chat.sheet_box), button=5))[0] is True and chat.is_open
@@ -304,10 +304,10 @@ def test_every_text_it_draws_open_stays_in_its_place(assets, monkeypatch, size, 
     big = Assets(CARD_ART, text_size=text_size)
     chat, _ = make_chat(size, "fr", limit=300)
     draft = "une phrase bien plus longue que le champ où elle s’écrit, " * 5
-    feed(chat, key(pygame.K_t), text(draft))
+    feed(chat, key(pygame.K_m), text(draft))
     chat.draw(pygame.Surface(size), big)
     boxes = {"sheet": chat.sheet_box, "input": chat.input_box, "tab": chat.tab_box}
-    where = {t("chat.title", "fr"): ("sheet", "tab"), t("chat.hint", "fr"): ("sheet",), "T": ("tab",),
+    where = {t("chat.title", "fr"): ("sheet", "tab"), t("chat.hint", "fr"): ("sheet",), "M": ("tab",),
              t("chat.empty", "fr"): ("sheet",), f"{len(chat.draft)}/300": ("input",)}
     texts = [words for words, _ in drawn]
     shown = next(words for words in texts if words not in where)

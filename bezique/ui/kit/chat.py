@@ -2,14 +2,14 @@
 
 Closed (as it starts) it is a small tab in a corner of the table, "Chat" with a count of the lines not yet read;
 each new line shows for a few seconds beside the tab as a toast that fades (aged by ``update``, never by a clock).
-T or a click on the tab opens it: a panel over the tab with the lines said (wrapped to its width, each sender's
-name in its own colour, the oldest scrolled off the top and fading there; the mouse wheel and Page Up/Down scroll
-back) and a line to type in. Enter sends what was typed through ``on_send`` and closes it; Esc or a click outside
-closes it and keeps the draft. A blank line is not sent, and typing stops at ``limit`` characters (the protocol's
-length, handed in: the kit knows no game).
+M (for messages: T is the table's last trick) or a click on the tab opens it: a panel over the tab with the lines
+said (wrapped to its width, each sender's name in its own colour, the oldest scrolled off the top and fading there;
+the mouse wheel and Page Up/Down scroll back) and a line to type in. Enter sends what was typed through ``on_send``
+and closes it; Esc or a click outside closes it and keeps the draft. A blank line is not sent, and typing stops at
+``limit`` characters (the protocol's length, handed in: the kit knows no game).
 
 While open it takes the whole keyboard, so that typing "c" or "h" does not reach the table's keys, and a click
-outside only closes it (a click meant to close the chat must not play a card). While closed it takes only T and
+outside only closes it (a click meant to close the chat must not play a card). While closed it takes only M and
 clicks on its tab. The table hands it every event first and keeps those it returns False for::
 
     chat = ChatPanel(on_send=client.chat, say=app.t, limit=MAX_CHAT)
@@ -116,7 +116,7 @@ class ChatPanel:
         self.s = 1.0
         self.area = Box(0, 0, WIDTH, HEIGHT)
         self.top = False
-        self._eat_t = False  # the "t" that opened it may come again as text: it is not typed
+        self._eat_key = False  # the "m" that opened it may come again as text: it is not typed
         self._eat_up = False  # the release of a click it took is its too
         self._pointer = (-1, -1)
         self._tab_w = 0.0  # the tab's width as last drawn (0: not drawn yet)
@@ -192,7 +192,7 @@ class ChatPanel:
 
     def close(self) -> None:
         """Closed, the draft kept for the next time."""
-        self.is_open = self._eat_t = False
+        self.is_open = self._eat_key = False
         pygame.key.stop_text_input()
 
     def update(self, dt: float) -> None:
@@ -218,7 +218,7 @@ class ChatPanel:
         if event.type == pygame.TEXTINPUT:
             self._type(event.text)
         elif event.type == pygame.KEYDOWN:
-            self._eat_t = False
+            self._eat_key = False
             self._key(event.key, getattr(event, "mod", 0))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in WHEEL_BUTTONS:
             return self.sheet_box.contains(*event.pos)  # the wheel's old form, beside its MOUSEWHEEL
@@ -235,10 +235,10 @@ class ChatPanel:
         return True
 
     def _closed_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_t \
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m \
                 and not getattr(event, "mod", 0) & _MODIFIERS:
             self.open()
-            self._eat_t = True
+            self._eat_key = True
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tab_box.contains(*event.pos):
             self.open()
@@ -247,10 +247,10 @@ class ChatPanel:
         return False
 
     def _type(self, text: str) -> None:
-        if self._eat_t and text in ("t", "T"):
-            self._eat_t = False
+        if self._eat_key and text in ("m", "M"):
+            self._eat_key = False
             return
-        self._eat_t = False
+        self._eat_key = False
         typed = self.draft + "".join(c for c in text if c.isprintable())
         if len(typed) > self.limit:
             self.refused = REFUSED
@@ -328,7 +328,7 @@ class ChatPanel:
             blit_text(surface, assets, badge, 15 * s, (mark.cx, mark.cy + 1), INK, "center", bold=True)
         else:
             pygame.draw.rect(surface, MUTED, mark.ints(), width=1, border_radius=round(4 * s))
-            blit_text(surface, assets, "T", 14 * s, (mark.cx, mark.cy + 1), MUTED, "center", bold=True)
+            blit_text(surface, assets, "M", 14 * s, (mark.cx, mark.cy + 1), MUTED, "center", bold=True)
         x = tab.x + 40 * s
         blit_text(surface, assets, title, TITLE * s, (x, tab.cy + 1), CREAM, "midleft", bold=True,
                   max_width=mark.x - 8 * s - x)

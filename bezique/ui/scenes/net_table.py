@@ -25,11 +25,12 @@ import pygame
 
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
-from bezique.net.protocol import Closing, Refused, Update
+from bezique.net.protocol import MAX_CHAT, ChatLine, Closing, Refused, Update
 from bezique.net.seat_session import SeatSession
 from bezique.presenter.layout import Box
 from bezique.rules import Refusal
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.chat import ChatPanel, chat_size
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.table.curtain import Curtain
@@ -112,17 +113,25 @@ class NetTableScene(TableScene[SeatSession]):
     def __init__(self, app: App, client: Client, first: Update, host: NetHost, options: TableOptions,
                  hosted: HostedGame | None = None) -> None:
         super().__init__(app, SeatSession(client, first), options, host, curtain=NetCurtain)
+        self.chat = ChatPanel(on_send=client.say, say=app.t, limit=MAX_CHAT)
         self.client = client
         self.hosted = hosted
         self.ended = ""  # why the game ended here (the host quit, ...), once it has
         self.left = False
 
     # --- what the host sends -----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.place_chat()
+        if not self.chat.handle_event(event):  # while open, the chat takes the keyboard: typing plays no card
+            super().handle_event(event)
+
     def update(self, dt: float, active: bool) -> bool:
         read = self.read_inbox()
         moving = super().update(dt, active)
+        self.chat.update(dt)
         waiting = not self.ended and not self.session.over and self.session.to_act != self.session.seat
-        return moving or read or waiting  # the wait's dots move while someone else is to act
+        # the wait's dots move while someone else is to act; the chat's toasts fade, its caret blinks
+        return moving or read or waiting or bool(self.chat.toasts) or self.chat.is_open
 
     def read_inbox(self) -> bool:
         """Everything the client has received since the last frame; True when anything came."""
@@ -145,6 +154,12 @@ class NetTableScene(TableScene[SeatSession]):
                 if message.refusal is not None else self.app.t(f"net.refused_{message.code}")
             self.stage.say(words, REFUSED_COLOUR, seconds=6)
             self.app.sounds.play("illegal")
+        elif isinstance(message, ChatLine):
+            seats = self.session.current.seats
+            if message.seat < len(seats):
+                self.chat.add(seats[message.seat].name, message.text, message.seat == self.session.seat)
+                if message.seat != self.session.seat:
+                    self.app.sounds.play("click")
         elif isinstance(message, Closing):
             self._end(message.reason)
         elif isinstance(message, LinkChange) and message.link == "closed":
@@ -187,6 +202,15 @@ class NetTableScene(TableScene[SeatSession]):
             return T("net.waiting_next", name=", ".join(seats[s].name for s in waiting))
         return ""
 
+    def place_chat(self) -> None:
+        """The chat's corner: the right-hand column above the table's buttons, where the tab sits in the gap under
+        the tricks won (its panel opens upwards over them)."""
+        L = self.stage.layout
+        s = L.s
+        bottom = min(b.y for b in L.buttons) - 8 * s
+        height = min(chat_size(s)[1], bottom - L.won.y)
+        self.chat.layout(Box(L.won.x, bottom - height, L.won.w, height), s)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.stage.layout.s
@@ -198,6 +222,8 @@ class NetTableScene(TableScene[SeatSession]):
             panel(surface, banner, alpha=235, edge=WARN)
             blit_text(surface, self.app.assets, self.app.t("net.reconnecting"), 20 * s, (banner.cx, banner.cy),
                       WARN, "center", max_width=banner.w - 20 * s)
+        self.place_chat()
+        self.chat.draw(surface, self.app.assets)
 
     def code_box(self) -> Box:
         """Where the join code shows while friends are still to come: over the trick's place, which is empty."""
