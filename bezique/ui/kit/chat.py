@@ -335,7 +335,7 @@ class ChatPanel:
 
     def _draw_sheet(self, surface: pygame.Surface, assets: Assets) -> None:
         sheet, s = self.sheet_box, self.s
-        panel(surface, sheet, alpha=228, radius=12 * s)
+        panel(surface, sheet, alpha=250, radius=12 * s)  # opaque: what lies under it must not read through
         head_y = sheet.y + HEADER_H * s / 2 + 2 * s
         title = blit_text(surface, assets, self.say("chat.title"), TITLE * s, (sheet.x + PAD * s, head_y), GOLD,
                           "midleft", bold=True, max_width=sheet.w * 0.4)
