@@ -9,7 +9,7 @@ was chosen is remembered for next time (the owner saves it when the game starts 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -18,6 +18,7 @@ from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.persist import saves
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
 from bezique.presenter.layout import Box
+from bezique.presenter.session import GameSession
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
@@ -46,6 +47,9 @@ class NewGameOwner(Protocol):
     def remember(self, setup: GameSetup) -> str | None: ...
 
     def start_game(self, setup: GameSetup) -> Scene: ...
+
+    def keep_hosted(self, session: GameSession, meta: dict[str, Any]) -> None:
+        """A hosted game's bookkeeping after each change (counted, kept, saved), as a game's at one screen."""
 
     def open_menu(self) -> None: ...
 
@@ -276,7 +280,7 @@ class NewGameScene(Scene):
         self.owner.remember(st)
         try:
             hosted = host_game(st.ruleset(self.defaults), st.seat_kinds(), list(st.names), st.level, self.app.lang,
-                               st.seed)
+                               st.seed, saver=self.owner.keep_hosted)
         except OSError as exc:
             self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
             return
