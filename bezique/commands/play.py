@@ -103,7 +103,7 @@ def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
         rules = make_ruleset(args.variant or "two_handed")
         kinds = ["human", "human", *["ai"] * (rules.players - 2)]
         hosted = host_game(rules, kinds, [name], args.level or shell.ai.level, app.lang, args.seed,
-                           saver=shell.keep_hosted)
+                           saver=shell.keep_up)
         app.push(NetTableScene(app, hosted.client, shell.open_menu, hosted))
         print(f"bezique: hosting at {hosted.host.advertise}:{hosted.host.port}, code {hosted.host.code}", flush=True)
         return

@@ -182,8 +182,7 @@ class Shell(TableScreens):
             when = datetime.fromisoformat(loaded.saved_at) if loaded.saved_at else None
         except ValueError:
             when = None
-        from bezique.net import hosting  # the network is loaded only for a game played on it
-        return SavedGame(rules.variant, level, scores, when, hosting.hosted_seats(game, loaded.meta) is not None)
+        return SavedGame(rules.variant, level, scores, when, _hosted(game, loaded.meta))
 
     def continue_game(self) -> Scene | None:
         """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used. A
@@ -193,8 +192,7 @@ class Shell(TableScreens):
             return None
         game, loaded = usable
         meta = loaded.meta
-        from bezique.net import hosting  # the network is loaded only for a game played on it
-        if hosting.hosted_seats(game, meta) is not None:
+        if _hosted(game, meta):
             return self._rehost(game, meta)
         session = GameSession.from_game(game, allow_undo=self.settings.allow_undo,
                                         assisted=bool(meta.get("assisted", False)))
@@ -206,11 +204,11 @@ class Shell(TableScreens):
         from bezique.net import hosting
         from bezique.ui.scenes.net_table import open_hosted
         try:
-            hosted = hosting.rehost_game(game, meta, saver=self.keep_hosted)
+            hosted = hosting.rehost_game(game, meta, saver=self.keep_up)
         except OSError as exc:
             self.notices.append(self.app.t("net.cannot_host", reason=exc.strerror or str(exc)))
             return None
-        self.table, self.meta = None, None  # the game now played is the host's, kept by ``keep_hosted``
+        self.table, self.meta = None, None  # the game now played is the host's, kept by ``keep_up``
         open_hosted(self.app, hosted, self.open_menu)
         if self.save_problem is not None:  # still failing as far as we know: the hosted table says so too
             self._notice_at_table(hosted.host.session, self.save_problem, shown=True)
@@ -237,17 +235,14 @@ class Shell(TableScreens):
             return
         if session.assisted and not meta.get("assisted") and meta.get("mode") == "computer":
             meta["assisted"] = True  # an undo makes the game assisted
-        self._keep_up(session, meta)
+        self.keep_up(session, meta)
 
-    def keep_hosted(self, session: GameSession, meta: dict[str, Any]) -> None:
-        """A hosted game's bookkeeping after each change (the ``Saver`` its host is given), the same as a game's
-        at this screen. It runs on the game's driver thread: what it touches there is data the window's thread
-        only reads (the notices, the save problem, the hosted table's notice line) and the files."""
-        self._keep_up(session, meta)
-
-    def _keep_up(self, session: GameSession, meta: dict[str, Any]) -> None:
+    def keep_up(self, session: GameSession, meta: dict[str, Any]) -> None:
         """After every change of a game: a finished one counted, kept and its save removed; a finished deal's
-        records counted; else saved, a failure said at the game's table and on the menu."""
+        records counted; else saved, a failure said at the game's table and on the menu. A hosted game's host is
+        given it as its ``Saver``, so it is kept like a game at this screen; it runs then on the game's driver
+        thread, where what it touches is data the window's thread only reads (the notices, the save problem, the
+        hosted table's notice line) and the files."""
         if session.over:
             self._finish(session.game, meta)
             return
@@ -364,6 +359,15 @@ class Shell(TableScreens):
         except (OSError, ValueError) as exc:
             return self.app.t("settings.save_failed", reason=str(exc))
         return None
+
+
+def _hosted(game: RecordedGame, meta: dict[str, Any]) -> bool:
+    """Whether a saved game was hosted for other computers (``hosting.hosted_seats``): the network is loaded
+    only for a save that says so."""
+    if "network" not in meta:
+        return False
+    from bezique.net import hosting
+    return hosting.hosted_seats(game, meta) is not None
 
 
 def _name_seats(session: GameSession, lang: str) -> None:

@@ -101,7 +101,7 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     shell = make_shell()
     app = shell.app
     first = hosting.host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
-                              bind="127.0.0.1", port=0, saver=shell.keep_hosted)  # as New game hosts it
+                              bind="127.0.0.1", port=0, saver=shell.keep_up)  # as New game hosts it
     open_hosted(app, first, shell.open_menu)
     friend = joined(first.host.code, 1)
     wait_for(friend, Update, lambda u: u.view.phase == "play")
@@ -120,7 +120,7 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     table = hosted_table(shell)
     again = table.hosted
     assert again is rehosts.made[0] and again.host.code == code and again.host.remote == (0, 1)
-    assert again.host.saver == shell.keep_hosted  # counted and kept by the shell, as a game at one screen
+    assert again.host.saver == shell.keep_up  # counted and kept by the shell, as a game at one screen
     friend = joined(code, 1)
     assert latest(friend, again.host).view == view_for(position, 1)  # exactly where it stopped
     assert code in drawn_texts(app)

@@ -48,7 +48,7 @@ class NewGameOwner(Protocol):
 
     def start_game(self, setup: GameSetup) -> Scene: ...
 
-    def keep_hosted(self, session: GameSession, meta: dict[str, Any]) -> None:
+    def keep_up(self, session: GameSession, meta: dict[str, Any]) -> None:
         """A hosted game's bookkeeping after each change (counted, kept, saved), as a game's at one screen."""
 
     def open_menu(self) -> None: ...
@@ -280,7 +280,7 @@ class NewGameScene(Scene):
         self.owner.remember(st)
         try:
             hosted = host_game(st.ruleset(self.defaults), st.seat_kinds(), list(st.names), st.level, self.app.lang,
-                               st.seed, saver=self.owner.keep_hosted)
+                               st.seed, saver=self.owner.keep_up)
         except OSError as exc:
             self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
             return
