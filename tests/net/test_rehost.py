@@ -6,6 +6,7 @@ game; a headless host whose save fails goes on playing."""
 from __future__ import annotations
 
 import errno
+import random
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from bezique.net.protocol import Closing, Update, Welcome
 from bezique.persist import saves, storage
 from bezique.rules import make_ruleset, view_for
 from tests.net.hosting import latest, wait_for
-from tests.net.rehosting import hosted_meta, people_game, play_moves, valid_secret
+from tests.net.rehosting import MOVES_GUARD, hosted_meta, people_game, play_moves, valid_secret
 
 
 def test_a_hosted_game_saved_mid_deal_is_hosted_again_with_the_same_code_and_plays_on() -> None:
@@ -86,6 +87,32 @@ def test_the_computers_of_a_hosted_game_play_their_seats_again() -> None:
         for _ in range(12):  # the computer's turns come and go: the game never waits at seat 1
             play_moves([again.client, friend], again.host, 1)
         assert len(again.host.session.game.deals[-1]["actions"]) > 12
+        friend.close()
+    finally:
+        again.stop()
+
+
+def test_a_hosted_game_saved_between_deals_deals_on_when_both_ask_again() -> None:
+    session = people_game()
+    rng = random.Random(2)
+    for _ in range(MOVES_GUARD):
+        if session.awaiting_deal:
+            break
+        session.act(rng.choice(session.legal()))
+    assert session.awaiting_deal and session.state.deal_index == 0
+    again = hosting.rehost_game(session.game, hosted_meta([1]), port=0, bind="127.0.0.1")
+    try:
+        friend = Client("Bruno")
+        friend.connect(again.host.code)
+        assert wait_for(friend, Welcome).seat == 1
+        if again.client.seat is None:
+            wait_for(again.client, Welcome)
+        for client in (again.client, friend):  # the next deal waits for both, as it did before
+            assert latest(client, again.host).waiting == (0, 1) and latest(client, again.host).view.deal_index == 0
+        for client in (again.client, friend):
+            client.ready()
+        dealt = wait_for(friend, Update, lambda u: u.view.phase == "play")
+        assert dealt.view.deal_index == 1
         friend.close()
     finally:
         again.stop()
