@@ -102,7 +102,8 @@ def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
     if args.host:
         rules = make_ruleset(args.variant or "two_handed")
         kinds = ["human", "human", *["ai"] * (rules.players - 2)]
-        hosted = host_game(rules, kinds, [name], args.level or shell.ai.level, app.lang, args.seed)
+        hosted = host_game(rules, kinds, [name], args.level or shell.ai.level, app.lang, args.seed,
+                           saver=shell.keep_up)
         open_hosted(app, hosted, shell)
         print(f"bezique: hosting at {hosted.host.advertise}:{hosted.host.port}, code {hosted.host.code}", flush=True)
         return

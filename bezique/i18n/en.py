@@ -10,6 +10,7 @@ STRINGS: dict[str, str] = {
     "menu.continue": "Continue",
     "menu.saved_game": "{variant} · {scores} · saved {when}",
     "menu.saved_variant_level": "{variant}, {level}",
+    "menu.saved_variant_network": "{variant}, on two computers",
     "menu.saved_today": "today at {time}",
     "menu.saved_yesterday": "yesterday at {time}",
     "menu.saved_on": "on {date} at {time}",

@@ -30,6 +30,7 @@ STRINGS: dict[str, str] = _typeset({
     "menu.continue": "Continuer",
     "menu.saved_game": "{variant} · {scores} · enregistrée {when}",
     "menu.saved_variant_level": "{variant}, {level}",
+    "menu.saved_variant_network": "{variant}, sur deux ordinateurs",
     "menu.saved_today": "aujourd’hui à {time}",
     "menu.saved_yesterday": "hier à {time}",
     "menu.saved_on": "le {date} à {time}",

@@ -11,6 +11,7 @@ STRINGS: dict[str, str] = {
     "menu.continue": "Continua",
     "menu.saved_game": "{variant} · {scores} · salvata {when}",
     "menu.saved_variant_level": "{variant}, {level}",
+    "menu.saved_variant_network": "{variant}, su due computer",
     "menu.saved_today": "oggi alle {time}",
     "menu.saved_yesterday": "ieri alle {time}",
     "menu.saved_on": "il {date} alle {time}",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import queue
 import secrets
+import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +49,8 @@ from bezique.net.wire import event_to_json, hands_to_json, legal_to_json, view_t
 from bezique.persist import saves
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Event, IllegalActionError, Phase, parse_action, redact_event, view_for, why_illegal
+
+Saver = Callable[[GameSession, dict[str, Any]], None]  # what is done with the game and its meta after each change
 
 BAD_CODES_ALLOWED = 3  # wrong codes on one connection before the host closes it (a guesser must reconnect)
 STOP_GRACE_S = 5.0  # how long a quitting host waits for its goodbyes to be sent before it closes anyway
@@ -104,20 +107,26 @@ class Host:
         bind: the interface to listen on ("0.0.0.0": the local network; "127.0.0.1" for tests).
         port: 0 for any free port (the code carries it).
         advertise: the address put in the code (default: this machine's LAN address, or `bind` if not 0.0.0.0).
-        save_meta: a headless host saves the game after every change and when it stops, as the window's saves
-            (``saves.save_game`` with this meta); the window's host leaves it None, its shell saves already.
+        save_meta: the game's save meta (None: nothing is saved); with it the game is saved after every change,
+            on the game thread, by `saver`.
+        saver: what keeps the game after each change (default ``plain_save``: the save alone, for a headless
+            host); the window gives its own bookkeeping, so that a hosted game is counted, kept in Past games and
+            its failed saves said like a game at one screen.
+        secret: the join code's secret (default a fresh one); a game hosted again keeps its own, so that the code
+            its friends know still works.
     """
 
     def __init__(self, session: HostedSession, remote: Sequence[int], bind: str = "0.0.0.0",
                  port: int = joincode.DEFAULT_PORT, advertise: str | None = None,
-                 save_meta: dict[str, Any] | None = None) -> None:
+                 save_meta: dict[str, Any] | None = None, saver: Saver | None = None,
+                 secret: int | None = None) -> None:
         if not remote or any(not 0 <= s < len(session.seats) or session.seats[s].kind != "human" for s in remote):
             raise ValueError("remote seats must be human seats of the game")
         self.session = session
         self.remote = tuple(sorted(set(remote)))
         self.bind, self._want_port = bind, port
         self.advertise = advertise or (lan_address() if bind == "0.0.0.0" else bind)
-        self.secret = secrets.randbits(joincode.SECRET_BITS)
+        self.secret = secrets.randbits(joincode.SECRET_BITS) if secret is None else secret
         self.port = 0
         self.version = 0  # counts the game's changes: a move's ``at`` must name the current one
         self.links = ["open" if s in self.remote else "here" for s in range(len(session.seats))]
@@ -136,6 +145,7 @@ class Host:
         self._stopping: asyncio.Event | None = None
         self._error: BaseException | None = None
         self.save_meta = save_meta
+        self.saver = saver or plain_save
         session.listener = self._changed
 
     # --- the game thread ---------------------------------------------------------------------------------------
@@ -272,7 +282,7 @@ class Host:
 
     def _save(self) -> None:
         if self.save_meta is not None:
-            saves.save_game(self.session.game, self.save_meta)
+            self.saver(self.session, self.save_meta)
 
     def _send_updates(self, events: list[Event]) -> None:
         state = self.session.state
@@ -411,6 +421,15 @@ class Host:
         self.links[seat] = "connected"
         conn.outbox.put_nowait(encode_host("welcome", seat=seat, token=token))
         self._inbox.put(_Inbound(seat))
+
+
+def plain_save(session: GameSession, meta: dict[str, Any]) -> None:
+    """A headless host's save: the game and `meta` written, nothing counted; a failure is said on stderr and the
+    game goes on (it is tried again at the next change), as a host with nobody at its screen can only say it."""
+    try:
+        saves.save_game(session.game, meta)
+    except OSError as exc:
+        print(f"bezique: the hosted game could not be saved: {exc}", file=sys.stderr)
 
 
 def _refusal(seq: int | None, exc: ProtocolError) -> str:

@@ -24,6 +24,7 @@ from bezique.presenter.session import GameSession
 from bezique.presenter.setup import GameSetup, default_rules, seatable_variant, target_choices
 from bezique.rules import RecordedGame, Ruleset
 from bezique.ui.app import App
+from bezique.ui.scene import Scene
 from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
@@ -181,18 +182,37 @@ class Shell(TableScreens):
             when = datetime.fromisoformat(loaded.saved_at) if loaded.saved_at else None
         except ValueError:
             when = None
-        return SavedGame(rules.variant, level, scores, when)
+        return SavedGame(rules.variant, level, scores, when, _hosted(game, loaded.meta))
 
-    def continue_game(self) -> TableScene | None:
-        """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used."""
+    def continue_game(self) -> Scene | None:
+        """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used. A
+        game hosted for other computers is hosted again (``_rehost``), not played at this one screen."""
         usable = self._usable_save()
         if usable is None:
             return None
         game, loaded = usable
         meta = loaded.meta
+        if _hosted(game, meta):
+            return self._rehost(game, meta)
         session = GameSession.from_game(game, allow_undo=self.settings.allow_undo,
                                         assisted=bool(meta.get("assisted", False)))
         return self._play(session, meta)
+
+    def _rehost(self, game: RecordedGame, meta: dict[str, Any]) -> Scene | None:
+        """Host the saved hosted game again, its table in place of the menu; None when no port can be listened on
+        (said on the menu; the save is left as it was)."""
+        from bezique.net import hosting
+        from bezique.ui.scenes.net_table import open_hosted
+        try:
+            hosted = hosting.rehost_game(game, meta, saver=self.keep_up)
+        except OSError as exc:
+            self.notices.append(self.app.t("net.cannot_host", reason=exc.strerror or str(exc)))
+            return None
+        self.table, self.meta = None, None  # the game now played is the host's, kept by ``keep_up``
+        open_hosted(self.app, hosted, self)
+        if self.save_problem is not None:  # still failing as far as we know: the hosted table says so too
+            self._notice_at_table(hosted.host.session, self.save_problem, shown=True)
+        return self.app.stack.top
 
     def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene[GameSession]:
         self.meta = meta
@@ -215,6 +235,14 @@ class Shell(TableScreens):
             return
         if session.assisted and not meta.get("assisted") and meta.get("mode") == "computer":
             meta["assisted"] = True  # an undo makes the game assisted
+        self.keep_up(session, meta)
+
+    def keep_up(self, session: GameSession, meta: dict[str, Any]) -> None:
+        """After every change of a game: a finished one counted, kept and its save removed; a finished deal's
+        records counted; else saved, a failure said at the game's table and on the menu. A hosted game's host is
+        given it as its ``Saver``, so it is kept like a game at this screen; it runs then on the game's driver
+        thread, where what it touches is data the window's thread only reads (the notices, the save problem, the
+        hosted table's notice line) and the files."""
         if session.over:
             self._finish(session.game, meta)
             return
@@ -223,22 +251,22 @@ class Shell(TableScreens):
         try:
             saves.save_game(session.game, meta)
         except OSError as exc:
-            self._save_failed(exc)
+            self._save_failed(exc, session)
         else:
-            self._saved()
+            self._saved(session)
 
-    def _save_failed(self, exc: OSError) -> None:
-        """Say once (table, menu, stderr) that saving fails; it is tried again at every move, silently."""
+    def _save_failed(self, exc: OSError, session: GameSession) -> None:
+        """Say once (the table of `session`, menu, stderr) that saving fails; it is tried again at every move,
+        silently."""
         if self.save_problem is not None:
             return
         print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
         self.save_problem = self.app.t("problem.save_failed", reason=exc.strerror or str(exc))
         self.notices.append(self.save_problem)
-        if self.table is not None:
-            self.table.stage.show_notice(self.save_problem)
+        self._notice_at_table(session, self.save_problem, shown=True)
         self.app.dirty = True
 
-    def _saved(self) -> None:
+    def _saved(self, session: GameSession) -> None:
         """A save succeeded: a failure said before is over, at the table and on the menu."""
         problem = self.save_problem
         if problem is None:
@@ -246,9 +274,28 @@ class Shell(TableScreens):
         self.save_problem = None
         if problem in self.notices:
             self.notices.remove(problem)
-        if self.table is not None:
-            self.table.stage.clear_notice(problem)
+        self._notice_at_table(session, problem, shown=False)
         self.app.dirty = True
+
+    def _notice_at_table(self, session: GameSession, text: str, shown: bool) -> None:
+        """Show (or clear) the lasting problem `text` at the table playing `session`: this screen's table (on the
+        window's thread, as its game is), or a hosted game's, whose notice line is set from its driver thread (a
+        text the window's thread only reads)."""
+        table = self.table
+        if table is not None and table.session is session:
+            if shown:
+                table.stage.show_notice(text)
+            else:
+                table.stage.clear_notice(text)
+            return
+        from bezique.ui.scenes.net_table import JoinScene, NetTableScene
+        for scene in list(self.app.stack.scenes):  # a copy: the window's thread may change the stack meanwhile
+            if isinstance(scene, JoinScene | NetTableScene) and scene.hosted is not None \
+                    and scene.hosted.host.session is session:
+                if shown:
+                    scene.notice = text
+                elif scene.notice == text:
+                    scene.notice = ""
 
     def _keep(self, game: RecordedGame, meta: dict[str, Any], abandoned: bool = False) -> None:
         """Keep the game for Past games (``history``); a failure is said on the menu, the game goes on."""
@@ -314,6 +361,15 @@ class Shell(TableScreens):
         except (OSError, ValueError) as exc:
             return self.app.t("settings.save_failed", reason=str(exc))
         return None
+
+
+def _hosted(game: RecordedGame, meta: dict[str, Any]) -> bool:
+    """Whether a saved game was hosted for other computers (``hosting.hosted_seats``): the network is loaded
+    only for a save that says so."""
+    if "network" not in meta:
+        return False
+    from bezique.net import hosting
+    return hosting.hosted_seats(game, meta) is not None
 
 
 def _name_seats(session: GameSession, lang: str) -> None:

@@ -34,12 +34,14 @@ DECOR = ["AS", "TS", "KS", "QS", "JS"]
 
 class SavedGame(NamedTuple):
     """What Continue would continue, for its line on the menu: the variant, the computer's level (None in a game
-    between people), each side's name and score, and when it was saved (None when the save does not say)."""
+    between people), each side's name and score, when it was saved (None when the save does not say), and whether
+    it is a game hosted for other computers (Continue hosts it again)."""
 
     variant: str
     level: str | None
     scores: tuple[tuple[str, int], ...]
     saved_at: datetime | None
+    network: bool = False
 
 
 class MenuOwner(NewGameOwner, SettingsOwner, Protocol):
@@ -80,10 +82,13 @@ def open_lesson(app: Window, owner: MenuOwner) -> None:
 
 
 def saved_game_line(saved: SavedGame, lang: str, now: datetime | None = None) -> str:
-    """The saved game in one line: "Bezique for two, Beginner · You 420 – Jules 310 · saved today at 00:12"."""
+    """The saved game in one line: "Bezique for two, Beginner · You 420 – Jules 310 · saved today at 00:12" (a
+    hosted game's: "Bezique for two, on two computers · …")."""
     variant = variant_name(saved.variant, lang)
     if saved.level is not None:
         variant = t("menu.saved_variant_level", lang, variant=variant, level=level_name(saved.level, lang))
+    if saved.network:
+        variant = t("menu.saved_variant_network", lang, variant=variant)
     scores = " – ".join(f"{name} {points}" for name, points in saved.scores)
     return t("menu.saved_game", lang, variant=variant, scores=scores, when=_when(saved.saved_at, lang, now))
 

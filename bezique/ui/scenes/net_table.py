@@ -118,6 +118,8 @@ class NetTableScene(TableScene[SeatSession]):
         self.hosted = hosted
         self.ended = ""  # why the game ended here (the host quit, ...), once it has
         self.left = False
+        self.notice = ""  # a lasting problem of the host's saves, set from its game's thread (``Shell.keep_up``)
+        self._noticed = ""  # the notice the table's banner shows, moved there on the window's thread
 
     # --- what the host sends -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -127,6 +129,12 @@ class NetTableScene(TableScene[SeatSession]):
 
     def update(self, dt: float, active: bool) -> bool:
         read = self.read_inbox()
+        notice = self.notice
+        if notice != self._noticed:  # the banner is the window thread's: the notice moves there here
+            self.stage.clear_notice(self._noticed)
+            if notice:
+                self.stage.show_notice(notice)
+            self._noticed, read = notice, True
         moving = super().update(dt, active)
         self.chat.update(dt)
         waiting = not self.ended and not self.session.over and self.session.to_act != self.session.seat
@@ -308,6 +316,7 @@ class JoinScene(Scene):
         self.problem = ""
         self.left = False
         self.time = 0.0
+        self.notice = ""  # as the table's: a problem of the host's saves, handed on to the table
         client.on_arrival = wake
 
     def leave(self) -> None:
@@ -359,6 +368,7 @@ class JoinScene(Scene):
         """The host's first update: the table of this seat takes this screen's place."""
         host = NetHost(self.around, self.leave, self.hosted is not None)
         table = NetTableScene(self.app, self.client, first, host, self.options, self.hosted)
+        table.notice = self.notice
         self.left = True  # the table leaves from now on
         self.app.stack.clear()
         self.app.push(table)

@@ -22,7 +22,8 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import ConfirmScene, draw_backdrop
-from bezique.ui.scenes.net_table import WARN, NetOwner, open_hosted, open_join
+from bezique.ui.scenes.net_table import WARN, open_hosted, open_join
+from bezique.ui.scenes.newgame import NewGameOwner
 
 LEVELS = ("beginner", "intermediate", "expert")
 FIELDS = ("name", "code", "address")
@@ -32,7 +33,7 @@ MAX_FIELD = 40
 class NetworkScene(Scene):
     """Host or join a game on another computer."""
 
-    def __init__(self, app: Window, owner: NetOwner, name: str = "") -> None:
+    def __init__(self, app: Window, owner: NewGameOwner, name: str = "") -> None:
         super().__init__(app)
         self.owner = owner
         self.leave_to = owner.open_menu
@@ -127,7 +128,8 @@ class NetworkScene(Scene):
         rules = make_ruleset(self.variant_id)
         kinds = ["human" if s <= self.friends else "ai" for s in range(rules.players)]
         try:
-            hosted = host_game(rules, kinds, [self.values["name"]], LEVELS[self.level], self.app.lang)
+            hosted = host_game(rules, kinds, [self.values["name"]], LEVELS[self.level], self.app.lang,
+                               saver=self.owner.keep_up)
         except OSError as exc:
             self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
             return

@@ -18,6 +18,7 @@ from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.persist import saves
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
 from bezique.presenter.layout import Box
+from bezique.presenter.session import GameSession
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
@@ -50,6 +51,9 @@ class NewGameOwner(Host, Protocol):
 
     def options(self, **overrides: Any) -> TableOptions:
         """The table's settings (a game hosted from here is played at its own table)."""
+
+    def keep_up(self, session: GameSession, meta: dict[str, Any]) -> None:
+        """A hosted game's bookkeeping after each change (counted, kept, saved), as a game's at one screen."""
 
 
 @dataclass
@@ -278,7 +282,7 @@ class NewGameScene(Scene):
         self.owner.remember(st)
         try:
             hosted = host_game(st.ruleset(self.defaults), st.seat_kinds(), list(st.names), st.level, self.app.lang,
-                               st.seed)
+                               st.seed, saver=self.owner.keep_up)
         except OSError as exc:
             self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
             return
