@@ -29,6 +29,7 @@ from bezique.rules import make_ruleset, view_for
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.net_table import NetTableScene, open_hosted
 from bezique.ui.shell import Shell
+from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene
 from tests.net.hosting import latest, wait_for
 from tests.net.rehosting import action_of, hosted_meta, one_move_from_the_end, people_game, play_moves
@@ -85,9 +86,24 @@ def press(shell: Shell, action: str) -> None:
 
 
 def hosted_table(shell: Shell) -> NetTableScene:
-    table = shell.app.stack.top
-    assert isinstance(table, NetTableScene) and table.hosted is not None
-    return table
+    """The hosted game's table, once its seat's first update has come (the window ticked meanwhile)."""
+    for _ in range(100_000):  # a guard against a hang only
+        table = shell.app.stack.top
+        if isinstance(table, NetTableScene):
+            assert table.hosted is not None
+            return table
+        pygame.time.wait(1)
+        shell.app.tick(DT)
+    raise AssertionError("the hosted table never opened")
+
+
+def stop_hosting(app) -> None:
+    """Esc, then the pause screen's way out (the host stops hosting: the friends are told, the game is saved)."""
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    leave = next(b for b in pause._buttons() if b.action == "menu")
+    click(app, (leave.box.cx, leave.box.cy))
 
 
 def joined(code: str, seat: int, name: str = "Bruno") -> Client:
@@ -102,12 +118,13 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     app = shell.app
     first = hosting.host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
                               bind="127.0.0.1", port=0, saver=shell.keep_up)  # as New game hosts it
-    open_hosted(app, first, shell.open_menu)
+    open_hosted(app, first, shell)
+    hosted_table(shell)
     friend = joined(first.host.code, 1)
     wait_for(friend, Update, lambda u: u.view.phase == "play")
     play_moves([first.client, friend], first.host, 4)
     code, position, played = first.host.code, first.host.session.state, first.host.session.game.to_dict()
-    key(app, pygame.K_ESCAPE)  # the host leaves: the friend is told, the game is saved
+    stop_hosting(app)  # the host leaves: the friend is told, the game is saved
     assert wait_for(friend, Closing).reason == "host_quit"
     friend.close()
 
@@ -121,14 +138,14 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     again = table.hosted
     assert again is rehosts.made[0] and again.host.code == code and again.host.remote == (0, 1)
     assert again.host.saver == shell.keep_up  # counted and kept by the shell, as a game at one screen
+    assert code in drawn_texts(app)  # shown while the friend is still to come back
     friend = joined(code, 1)
     assert latest(friend, again.host).view == view_for(position, 1)  # exactly where it stopped
-    assert code in drawn_texts(app)
     play_moves([again.client, friend], again.host, 1)
     saved = saves.load_saved_game()
     assert saved.game is not None and saved.meta["network"] == {"remote": [1], "secret": first.host.secret}
     assert saved.game.to_dict()["deals"][-1]["actions"][:-1] == played["deals"][-1]["actions"]
-    key(app, pygame.K_ESCAPE)
+    stop_hosting(app)
     assert isinstance(app.stack.top, MenuScene) and wait_for(friend, Closing).reason == "host_quit"
     friend.close()
 
@@ -171,7 +188,7 @@ def test_a_finished_hosted_game_lands_in_past_games_and_the_statistics(monkeypat
     kept = history.list_games().games
     assert len(kept) == 1 and kept[0].finished and not kept[0].abandoned and kept[0].mode == "hotseat"
     assert stats.load_stats().stats.hotseat.games == 1
-    key(shell.app, pygame.K_ESCAPE)
+    stop_hosting(shell.app)
     assert menu_of(shell).saved is None  # nothing left to continue
     friend.close()
 
@@ -196,12 +213,15 @@ def test_a_hosted_game_whose_save_fails_says_so_at_its_table_and_on_the_menu(mon
     play_moves([again.client, friend], again.host, 2)  # said once, on the driver thread; the game goes on
     problem = t("problem.save_failed", "en", reason="No space left on device")
     assert shell.save_problem == problem and shell.notices.count(problem) == 1 and table.notice == problem
+    shell.app.tick(DT)  # the window's thread moves the notice onto the table's banner
     assert problem in drawn_texts(shell.app)
     full[0] = False
     play_moves([again.client, friend], again.host, 1)
     assert shell.save_problem is None and problem not in shell.notices and table.notice == ""
     assert len(saves.load_saved_game().game.deals[-1]["actions"]) == 3
-    key(shell.app, pygame.K_ESCAPE)
+    shell.app.tick(DT)
+    assert problem not in drawn_texts(shell.app)
+    stop_hosting(shell.app)
     friend.close()
 
 

@@ -222,7 +222,7 @@ class NetTableScene(TableScene[SeatSession]):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.stage.layout.s
-        if self.hosted is not None and any(seat.link == "open" for seat in self.session.current.seats):
+        if self.hosted is not None and any(seat.link in ("open", "dropped") for seat in self.session.current.seats):
             self._draw_code(surface, s)
         if self.client.link in ("dropped", "connecting") and not self.ended:
             w = surface.get_width()
@@ -239,7 +239,8 @@ class NetTableScene(TableScene[SeatSession]):
         return Box(L.trick.cx - 250 * L.s, L.trick.cy - 80 * L.s, 500 * L.s, 160 * L.s)
 
     def _draw_code(self, surface: pygame.Surface, s: float) -> None:
-        """The join code and the address, for the friends to type, and who has joined."""
+        """The join code and the address, for the friends to type (while one is still to come, or to come back
+        after a drop), and who is there."""
         assert self.hosted is not None
         A, T, host = self.app.assets, self.app.t, self.hosted.host
         box = self.code_box()
