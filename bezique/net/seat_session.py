@@ -66,6 +66,7 @@ class SeatSession:
         self._version = 0
         self._screen: tuple[int, ScreenView] | None = None
         self._world: tuple[int, GameState] | None = None
+        self._seats: tuple[Update | None, list[Seat]] = (None, [])
 
     # --- what the host sends -----------------------------------------------------------------------------------
     def receive(self, update: Update) -> None:
@@ -110,7 +111,11 @@ class SeatSession:
 
     @property
     def seats(self) -> list[Seat]:
-        return [Seat(s.name, "ai" if s.kind == "computer" else "human", s.level, s.link) for s in self.current.seats]
+        """Every seat as the last update shown names it (its player, the host's computer at its level, its link)."""
+        if self._seats[0] is not self.current:
+            self._seats = (self.current, [Seat(s.name, "ai" if s.kind == "computer" else "human", s.level, s.link)
+                                          for s in self.current.seats])
+        return self._seats[1]
 
 
     @property

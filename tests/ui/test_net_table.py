@@ -312,3 +312,37 @@ def test_the_network_screen_says_its_hints_whole_at_the_smallest_window(shell_da
             end += 1
             assert end <= len(texts) and whole.startswith(" ".join(texts[start:end])), texts[start:end]
         assert all(fits for _, fits in drawn[start:end]), drawn[start:end]
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+@pytest.mark.parametrize("role", ["host", "friend"])
+def test_the_pause_note_of_a_game_on_two_computers_is_said_whole_at_the_smallest_window(
+        shell_data: None, monkeypatch, lang, role) -> None:
+    """The note wraps onto a second line where a language needs it, each line within the screen's width."""
+    shell = Shell.create(size=(1024, 640), fullscreen=False)
+    shell.app.lang = lang
+    app = shell.app
+    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", lang, seed=3,
+                       bind="127.0.0.1", port=0)
+    if role == "host":
+        open_hosted(app, hosted, shell)
+    else:
+        client = Client("Bruno")
+        client.connect(hosted.host.code)
+        open_join(app, client, shell)
+    table_of(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseOverlay)
+    drawn: list[tuple[str, bool]] = []
+
+    def judge(surface, assets, text, size, rect, max_width, bold) -> None:
+        drawn.append((text, max_width is None or assets.font(size, bold).size(text)[0] <= max_width))
+
+    spy_on_blit_text(monkeypatch, judge)
+    app.draw()
+    whole = t(f"net.pause_note_{role}", lang)
+    texts = [text for text, _ in drawn]
+    start = next(i for i, text in enumerate(texts) if len(text) > 8 and whole.startswith(text))
+    end = next(e for e in range(start + 1, len(texts) + 1) if " ".join(texts[start:e]) == whole)
+    assert all(fits for _, fits in drawn[start:end]), drawn[start:end]
+    hosted.stop()

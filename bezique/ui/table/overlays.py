@@ -13,7 +13,7 @@ from bezique.presenter.layout import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
 from bezique.ui.table.scoreboard import ResultOverlay
 from bezique.ui.texts import score_name
@@ -159,14 +159,18 @@ class PauseOverlay(Scene):
         dim(surface, 150)
         buttons = self._buttons()
         top = buttons[0].box.y - 90 * s
-        box = Box(w / 2 - 220 * s, top, 440 * s, buttons[-1].box.bottom - top + 60 * s)
+        width = 440 * s
+        note = "pause.not_saved_note" if self.save_failing else self.words.note
+        # the note wraps (two lines at most) rather than being cut short: French says it in more than one line
+        lines = wrap(A, self.app.t(note), 18 * s, width - 24 * s)[:2] if self.saved_note else []
+        extra = 22 * s * max(0, len(lines) - 1)
+        box = Box(w / 2 - width / 2, top, width, buttons[-1].box.bottom - top + 60 * s + extra)
         panel(surface, box, alpha=240, edge=GOLD, edge_width=3)
         blit_text(surface, A, self.app.t(self.words.title), 48 * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
                   bold=True, shadow=True, max_width=box.w - 20 * s)
         self.column.draw(surface, A, s, buttons)
-        if self.saved_note:
-            note = "pause.not_saved_note" if self.save_failing else self.words.note
-            blit_text(surface, A, self.app.t(note), 18 * s, (w / 2, box.bottom - 16 * s), MUTED,
+        for i, line in enumerate(lines):
+            blit_text(surface, A, line, 18 * s, (w / 2, box.bottom - 16 * s - (len(lines) - 1 - i) * 22 * s), MUTED,
                       "midbottom", max_width=box.w - 20 * s)
 
 
