@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import threading
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -62,6 +63,26 @@ def table_of(app) -> NetTableScene:
         pygame.time.wait(1)
         app.tick(DT)
     raise AssertionError("the table never opened")
+
+
+@contextmanager
+def friend_window(shell: Shell, seed: int):
+    """A game hosted headless on localhost: Carla (a ``Bot``) joins first, then this window's Dario; yields the
+    host, Dario's client and his table, and checks on the way out that the bot played without an error."""
+    with hosting("two_handed", ["human", "human"], [0, 1], seed=seed) as hosted:
+        other = Client("Carla")
+        other.connect(hosted.host.code)
+        wait_for(other, Welcome)
+        bot = Bot(other, seed=seed + 1, deals=1)
+        thread = threading.Thread(target=bot.run, daemon=True)
+        thread.start()
+        client = Client("Dario", auto_rejoin=True)
+        client.connect(hosted.host.code)
+        open_join(shell.app, client, shell)
+        yield hosted, client, table_of(shell.app)
+        thread.join(60)
+        assert bot.error is None
+        other.close()
 
 
 def play_through_window(app, table: NetTableScene, rng: random.Random, until) -> int:
@@ -121,23 +142,11 @@ def test_the_host_window_plays_a_whole_deal_against_a_friend(shell_data: None) -
 def test_a_friend_window_plays_a_deal_hosted_elsewhere(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    with hosting("two_handed", ["human", "human"], [0, 1], seed=11) as hosted:
-        other = Client("Carla")
-        other.connect(hosted.host.code)
-        wait_for(other, Welcome)
-        bot = Bot(other, seed=3, deals=1)
-        thread = threading.Thread(target=bot.run, daemon=True)
-        thread.start()
-        client = Client("Dario", auto_rejoin=True)
-        client.connect(hosted.host.code)
-        open_join(app, client, shell)
-        table = table_of(app)
+    with friend_window(shell, seed=11) as (hosted, client, table):
         session = hosted.session
         play_through_window(app, table, random.Random(4), lambda: session.state.deal_index >= 0
                             and session.awaiting_deal)
         assert table.sync_errors == 0
-        thread.join(60)
-        other.close()
         assert "Leave the game" in leave_by_the_pause_screen(app)
         assert isinstance(app.stack.top, MenuScene) and client.link == "closed"
 
@@ -209,17 +218,7 @@ def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -
 def test_after_a_drop_the_friend_table_says_so_rejoins_and_plays_on_from_where_the_game_is(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    with hosting("two_handed", ["human", "human"], [0, 1], seed=13) as hosted:
-        other = Client("Carla")
-        other.connect(hosted.host.code)
-        wait_for(other, Welcome)
-        bot = Bot(other, seed=5, deals=1)
-        thread = threading.Thread(target=bot.run, daemon=True)
-        thread.start()
-        client = Client("Dario", auto_rejoin=True)
-        client.connect(hosted.host.code)
-        open_join(app, client, shell)
-        table = table_of(app)
+    with friend_window(shell, seed=13) as (hosted, client, table):
         session = hosted.session
         rng = random.Random(6)
         play_through_window(app, table, rng, lambda: len(session.state.tricks_log) >= 3)
@@ -229,9 +228,6 @@ def test_after_a_drop_the_friend_table_says_so_rejoins_and_plays_on_from_where_t
         tick_until(app, lambda: client.link == "connected")
         play_through_window(app, table, rng, lambda: session.state.deal_index >= 0 and session.awaiting_deal)
         assert table.sync_errors == 0
-        thread.join(60)
-        assert bot.error is None
-        other.close()
         leave_by_the_pause_screen(app)
 
 

@@ -183,14 +183,9 @@ class NetTableScene(TableScene[SeatSession]):
     # --- leaving -----------------------------------------------------------------------------------------------
     def leave(self) -> None:
         """Off the table for good: a host tells its friends and stops (the game saved), a friend leaves."""
-        if self.left:
-            return
-        self.left = True
-        self.client.on_arrival = None
-        if self.hosted is not None:
-            self.hosted.stop()
-        else:
-            self.client.close()
+        if not self.left:
+            self.left = True
+            let_go(self.client, self.hosted)
 
     def exit(self) -> None:
         super().exit()
@@ -321,14 +316,9 @@ class JoinScene(Scene):
         client.on_arrival = wake
 
     def leave(self) -> None:
-        if self.left:
-            return
-        self.left = True
-        self.client.on_arrival = None
-        if self.hosted is not None:
-            self.hosted.stop()
-        else:
-            self.client.close()
+        if not self.left:
+            self.left = True
+            let_go(self.client, self.hosted)
 
     def back(self) -> None:
         self.leave()
@@ -386,6 +376,15 @@ class JoinScene(Scene):
                       "midtop", bold=True, shadow=True)
         button = self.button()
         button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
+
+
+def let_go(client: Client, hosted: HostedGame | None) -> None:
+    """The window is done with the game: a host tells its friends and stops (the game saved), a friend leaves."""
+    client.on_arrival = None
+    if hosted is not None:
+        hosted.stop()
+    else:
+        client.close()
 
 
 def wake() -> None:
