@@ -230,6 +230,10 @@ class Host:
     def _handle(self, item: _Inbound) -> Action | None:
         message = item.message
         if message is None:  # joined or dropped: everyone sees it, and a joiner gets the whole view
+            name = self.names[item.seat]
+            if name != self.session.seats[item.seat].name:  # the name the friend joined with is kept
+                self.session.rename(item.seat, name)
+                self._save()
             self._send_updates([])
             return None
         try:

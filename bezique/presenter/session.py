@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
@@ -293,6 +294,12 @@ class GameSession:
         self.assisted = True
         self._changed()
         return True
+
+    def rename(self, seat: int, name: str) -> None:
+        """`seat`'s player is `name` from now on, at the table and in the record (a friend who joined a hosted game
+        with their own name: Past games and a game continued later name them, not "Player 2")."""
+        self.seats[seat] = replace(self.seats[seat], name=name)
+        self.game.players[seat] = {**self.game.players[seat], "name": name}
 
     def plays_here(self, seat: int) -> bool:
         """Every seat's moves are made here: by the people at the screen or by the computer beside it."""

@@ -39,11 +39,12 @@ def test_a_hosted_game_saved_mid_deal_is_hosted_again_with_the_same_code_and_pla
     loaded = saves.load_saved_game()
     assert loaded.game is not None and loaded.game.to_dict() == played  # saved after every move
     assert loaded.meta["network"] == {"remote": [1], "secret": first.host.secret}
+    assert loaded.game.players[1]["name"] == "Bruno"  # the name the friend joined with, not "Player 2"
     again = hosting.rehost_game(loaded.game, loaded.meta, port=port, bind="127.0.0.1")
     try:
         assert again.host.code == code  # the same port and the kept secret: the code the friend knows
         assert again.host.remote == (0, 1)
-        assert again.host.session.seats == first.host.session.seats
+        assert again.host.session.seats == first.host.session.seats and again.host.names[1] == "Bruno"
         assert [s.kind for s in again.host.session.seats] == ["human", "human"]
         friend = Client("Bruno")
         friend.connect(code)
