@@ -17,6 +17,7 @@ CARD_ASPECT = 0.7  # width / height of the card art (350×500)
 CAPTION_W = 122  # at scale 1: the least width of a meld group on the table when there is room (its caption's)
 MIN_SIZE = (1024, 640)
 LAID_OUT_PLAYERS = (2, 3, 4, 6)  # the tables ``Layout.for_size`` can seat
+CHAT_ROOM = 46  # scale 1: the height a chat's tab takes above the buttons, with its gaps (a game on two computers)
 DEFAULT_SIZE = (1280, 720)
 SIX_STEP = 1.12  # six-handed: the trick's cards side by side, this many card widths apart (no card covers another)
 PEEK_HEADING = 32  # the won-tricks zone's heading line at its top (scale 1): the last-trick popup stays under it
@@ -71,14 +72,15 @@ class Layout:
     tracker: Box | None = None  # the card tracker's panel; None where the table has no room for it (3+ seats)
 
     @staticmethod
-    def for_size(width: int, height: int, players: int = 2, card_scale: float = 1.0) -> Layout:
+    def for_size(width: int, height: int, players: int = 2, card_scale: float = 1.0, chat: bool = False) -> Layout:
         """The table for a window of `width` x `height` and `players` seats, the hand's cards `card_scale` times
         their normal size (the card size setting) as far as the table has room: a step smaller at a time until
-        no zone meets another that it is clear of at the normal size, nor leaves the window."""
-        normal = Layout._zones(width, height, players, 1.0)
+        no zone meets another that it is clear of at the normal size, nor leaves the window. `chat`: a game on
+        several computers, whose chat tab sits under the tricks won (``CHAT_ROOM``), above the buttons."""
+        normal = Layout._zones(width, height, players, 1.0, chat)
         scale = card_scale
         while scale > 1.0:
-            layout = Layout._zones(width, height, players, scale)
+            layout = Layout._zones(width, height, players, scale, chat)
             if layout._clear_pairs() >= normal._clear_pairs():
                 return layout
             scale = max(1.0, scale - 0.05)
@@ -94,7 +96,7 @@ class Layout:
                       if not a.intersects(boxes[j])}
 
     @staticmethod
-    def _zones(width: int, height: int, players: int, card_scale: float) -> Layout:
+    def _zones(width: int, height: int, players: int, card_scale: float, chat: bool = False) -> Layout:
         w, h = max(int(width), 320), max(int(height), 240)
         s = min(w / 1280, h / 720)
         m = 14 * s
@@ -163,7 +165,8 @@ class Layout:
             side_bottom = others[0].melds.bottom + 10 * s
         stock = Box(left_x, side_bottom, col_w, my_badge.y - 10 * s - side_bottom)
         won_top = centre_top if players == 6 else side_bottom  # six-handed: the right column is the piles' alone
-        won = Box(right_x, won_top, col_w, by - 10 * s - won_top)
+        room = CHAT_ROOM * s if chat else 0.0  # two seats leave it free under their shorter won zone already
+        won = Box(right_x, won_top, col_w, by - 10 * s - room - won_top)
         centre_mid = (centre_top + centre_bottom) / 2
         th = trick_card_h(mid_h, players)
         trick = Box(cx - 130 * s, centre_mid - th * 0.82, 260 * s, th * 1.64)

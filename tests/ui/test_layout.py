@@ -104,3 +104,19 @@ def test_declaration_panel_hides_no_melds(players, size):
     for i, a in enumerate(parts):
         for b in parts[i + 1:]:
             assert not a.intersects(b)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_table_with_a_chat_keeps_its_tab_room_clear_above_the_buttons(players, size):
+    """A game on several computers has a chat tab above the buttons: the tricks won (and their Last trick button)
+    end above that room at every size, and the rest of the table is the same as without a chat."""
+    from bezique.presenter.layout import CHAT_ROOM
+    from bezique.ui.kit.chat import TAB_H
+    plain, chat = Layout.for_size(*size, players), Layout.for_size(*size, players, chat=True)
+    s = chat.s
+    tab_top = min(b.y for b in chat.buttons) - 8 * s - TAB_H * s  # where the network table puts the tab
+    assert chat.won.bottom <= tab_top and chat.peek_button().bottom <= tab_top
+    assert CHAT_ROOM >= TAB_H + 8
+    assert (chat.hand, chat.trick, chat.stock, chat.status, chat.buttons) == \
+        (plain.hand, plain.trick, plain.stock, plain.status, plain.buttons)

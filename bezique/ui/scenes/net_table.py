@@ -408,6 +408,6 @@ def open_hosted(app: Window, hosted: HostedGame, owner: NetOwner) -> None:
 
 
 def table_options(owner: NetOwner) -> TableOptions:
-    """The player's settings, with the Hint button: a game between friends is a friendly one (each window's hints
-    are its own player's, worked out from that seat's view alone)."""
-    return owner.options(hints=True)
+    """The player's settings, with the Hint button (a game between friends is a friendly one: each window's hints
+    are its own player's, worked out from that seat's view alone) and room for the chat."""
+    return owner.options(hints=True, chat=True)

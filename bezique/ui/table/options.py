@@ -22,6 +22,7 @@ class TableOptions:
     hints: bool = True  # the Hint button (a new game from the menu turns it on only for assisted games)
     demo: bool = False
     demo_deals: int = 0  # demo: quit after this many deals (0: play the game out)
+    chat: bool = False  # a game on several computers: room for the chat's tab above the buttons
     problems: list[str] = field(default_factory=list)
 
     @classmethod

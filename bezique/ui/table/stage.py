@@ -48,7 +48,8 @@ class Stage:
         self.session = session
         self.opt = options
         width, height = app.size
-        self.layout = Layout.for_size(width, height, session.rules.players, CARD_SCALES[options.app.card_size])
+        self.layout = Layout.for_size(width, height, session.rules.players, CARD_SCALES[options.app.card_size],
+                                      options.chat)
         humans = session.humans
         self.viewer = humans[0] if humans else 0
         self.reveal = session.shows_all  # the demo and Open Bezique show every hand
@@ -102,7 +103,8 @@ class Stage:
 
     def relayout(self, width: int, height: int) -> None:
         """The window changed size: every card goes straight to its new place."""
-        self.layout = Layout.for_size(width, height, self.session.rules.players, CARD_SCALES[self.opt.app.card_size])
+        self.layout = Layout.for_size(width, height, self.session.rules.players, CARD_SCALES[self.opt.app.card_size],
+                                      self.opt.chat)
         places = tm.placements(self.model, self.layout, self.opt.app.sort_trumps_first)
         for key, place in places.items():
             sprite = self.sprites.get(key)
