@@ -120,6 +120,7 @@ class NetTableScene(TableScene[SeatSession]):
         self.left = False
         self.notice = ""  # a lasting problem of the host's saves, set from its game's thread (``Shell.keep_up``)
         self._noticed = ""  # the notice the table's banner shows, moved there on the window's thread
+        self._dots = -1  # the wait indicator's step last drawn
 
     # --- what the host sends -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -138,8 +139,10 @@ class NetTableScene(TableScene[SeatSession]):
         moving = super().update(dt, active)
         self.chat.update(dt)
         waiting = not self.ended and not self.session.over and self.session.to_act != self.session.seat
-        # the wait's dots move while someone else is to act; the chat's toasts fade, its caret blinks
-        return moving or read or waiting or bool(self.chat.toasts) or self.chat.is_open
+        dots = int(self.stage.time * 2) % 3 if waiting else -1  # the wait's dots: a frame when they move, not 60
+        moved, self._dots = dots != self._dots, dots
+        # the chat's toasts fade and its caret blinks: drawn every frame while they are there
+        return moving or read or moved or bool(self.chat.toasts) or self.chat.is_open
 
     def read_inbox(self) -> bool:
         """Everything the client has received since the last frame; True when anything came."""
