@@ -53,6 +53,7 @@ from bezique.rules import Action, Event, IllegalActionError, Phase, parse_action
 Saver = Callable[[GameSession, dict[str, Any]], None]  # what is done with the game and its meta after each change
 
 BAD_CODES_ALLOWED = 3  # wrong codes on one connection before the host closes it (a guesser must reconnect)
+CHAT_RESENT = 50  # the chat's last lines sent to a seat that joins or comes back
 STOP_GRACE_S = 5.0  # how long a quitting host waits for its goodbyes to be sent before it closes anyway
 
 
@@ -235,11 +236,14 @@ class Host:
                 self.session.rename(item.seat, name)
                 self._save()
             self._send_updates([])
+            if self.links[item.seat] == "connected":  # and the chat so far (its window keeps what it has not shown)
+                for index in range(max(0, len(self.chat) - CHAT_RESENT), len(self.chat)):
+                    self._deliver_seat(item.seat, self._chat_line(index))
             return None
         try:
             if isinstance(message, Chat):
                 self.chat.append((item.seat, message.text))
-                self._broadcast(encode_host("chat", seat=item.seat, text=message.text))
+                self._broadcast(self._chat_line(len(self.chat) - 1))
                 return None
             if isinstance(message, Ready):
                 self._check_at(message.at)
@@ -304,6 +308,10 @@ class Host:
             if self.on_send is not None:
                 self.on_send(seat, text)
             self._deliver_seat(seat, text)
+
+    def _chat_line(self, index: int) -> str:
+        seat, text = self.chat[index]
+        return encode_host("chat", seat=seat, text=text, index=index)
 
     def _kind(self, seat: int) -> str:
         if seat in self.remote:

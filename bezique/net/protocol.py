@@ -139,8 +139,12 @@ class Refused:
 
 @dataclass(frozen=True)
 class ChatLine:
+    """A line said at the table: who, what, and its place in the game's chat (a seat that comes back after a drop
+    is sent the lines again, and keeps those it has not shown)."""
+
     seat: int
     text: str
+    index: int
 
 
 @dataclass(frozen=True)
@@ -289,7 +293,7 @@ def parse_host(text: str | bytes) -> HostMessage:
             message = Refused(None if seq is None else r.number("seq"), ErrorCode(r.get("code")),
                               r.text("detail", 500), None if refusal is None else RefusalCode(refusal))
         elif kind == "chat":
-            message = ChatLine(r.number("seat"), r.text("text", MAX_CHAT))
+            message = ChatLine(r.number("seat"), r.text("text", MAX_CHAT), r.number("index"))
         elif kind == "closing":
             message = Closing(r.text("reason", 40))
         else:

@@ -69,8 +69,8 @@ def table_of(app) -> NetTableScene:
 @contextmanager
 def friend_window(shell: Shell, seed: int, variant: str = "two_handed"):
     """A game of `variant` hosted headless on localhost, the host's computers in the seats beyond two: Carla (a
-    ``Bot``) joins first, then this window's Dario; yields the host, Dario's client and his table, and checks on
-    the way out that the bot played without an error."""
+    ``Bot``) joins first, then this window's Dario; yields the host, Dario's client, his table and Carla's client,
+    and checks on the way out, when the deal was played out, that the bot played it without an error."""
     players = make_ruleset(variant).players
     with hosting(variant, ["human", "human", *["ai"] * (players - 2)], [0, 1], seed=seed) as hosted:
         other = Client("Carla")
@@ -82,9 +82,10 @@ def friend_window(shell: Shell, seed: int, variant: str = "two_handed"):
         client = Client("Dario", auto_rejoin=True)
         client.connect(hosted.host.code)
         open_join(shell.app, client, shell)
-        yield hosted, client, table_of(shell.app)
-        thread.join(60)
-        assert bot.error is None
+        yield hosted, client, table_of(shell.app), other
+        if hosted.session.awaiting_deal or hosted.session.over:  # else the bot still waits for its turn
+            thread.join(60)
+            assert bot.error is None
         other.close()
 
 
@@ -150,7 +151,7 @@ def test_a_friend_window_plays_a_deal_hosted_elsewhere(shell_data: None, variant
     of step with the host's game."""
     shell = make_shell()
     app = shell.app
-    with friend_window(shell, seed=11, variant=variant) as (hosted, client, table):
+    with friend_window(shell, seed=11, variant=variant) as (hosted, client, table, _carla):
         session = hosted.session
         play_through_window(app, table, random.Random(4), lambda: session.state.deal_index >= 0
                             and (session.awaiting_deal or session.over))
@@ -231,7 +232,7 @@ def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -
 def test_after_a_drop_the_friend_table_says_so_rejoins_and_plays_on_from_where_the_game_is(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    with friend_window(shell, seed=13) as (hosted, client, table):
+    with friend_window(shell, seed=13) as (hosted, client, table, _carla):
         session = hosted.session
         rng = random.Random(6)
         play_through_window(app, table, rng, lambda: len(session.state.tricks_log) >= 3)
@@ -355,3 +356,24 @@ def test_the_pause_note_of_a_game_on_two_computers_is_said_whole_at_the_smallest
     end = next(e for e in range(start + 1, len(texts) + 1) if " ".join(texts[start:e]) == whole)
     assert all(fits for _, fits in drawn[start:end]), drawn[start:end]
     hosted.stop()
+
+
+def test_the_chat_shows_each_line_once_and_the_lines_said_during_a_drop_after_it(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    with friend_window(shell, seed=17) as (_hosted, client, table, carla):
+        key(app, pygame.K_m)  # Dario types in his window: his line comes back from the host, shown once
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ciao Carla"))
+        key(app, pygame.K_RETURN)
+        tick_until(app, lambda: len(table.chat.lines) == 1)
+        carla.say("Ciao Dario")
+        tick_until(app, lambda: len(table.chat.lines) == 2)
+        client.drop()
+        tick_until(app, lambda: client.link != "connected")
+        carla.say("Ci sei ancora?")  # said while Dario is away
+        tick_until(app, lambda: client.link == "connected" and len(table.chat.lines) == 3)
+        for _ in range(100):  # the chat sent again on the rejoin has been read
+            app.tick(DT)
+        assert [(line.name, line.text, line.mine) for line in table.chat.lines] == [
+            ("Dario", "Ciao Carla", True), ("Carla", "Ciao Dario", False), ("Carla", "Ci sei ancora?", False)]
+        leave_by_the_pause_screen(app)

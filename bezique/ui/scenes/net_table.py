@@ -121,6 +121,7 @@ class NetTableScene(TableScene[SeatSession]):
         self.notice = ""  # a lasting problem of the host's saves, set from its game's thread (``Shell.keep_up``)
         self._noticed = ""  # the notice the table's banner shows, moved there on the window's thread
         self._dots = -1  # the wait indicator's step last drawn
+        self.chat_seen = -1  # the last chat line shown (the host sends the chat again when this seat comes back)
 
     # --- what the host sends -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -167,7 +168,8 @@ class NetTableScene(TableScene[SeatSession]):
             self.app.sounds.play("illegal")
         elif isinstance(message, ChatLine):
             seats = self.session.current.seats
-            if message.seat < len(seats):
+            if message.seat < len(seats) and message.index > self.chat_seen:  # each once: it comes again after a drop
+                self.chat_seen = message.index
                 self.chat.add(seats[message.seat].name, message.text, message.seat == self.session.seat)
                 if message.seat != self.session.seat:
                     self.app.sounds.play("click")
