@@ -96,7 +96,7 @@ def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
     from bezique.net.hosting import host_game
     from bezique.net.joincode import JoinCodeError
     from bezique.rules import make_ruleset
-    from bezique.ui.scenes.net_table import open_hosted, open_join
+    from bezique.ui.scenes.net_join import open_hosted, open_join
     app = shell.app
     name = args.name or app.t("newgame.default_you")
     if args.host:

@@ -202,7 +202,7 @@ class Shell(TableScreens):
         """Host the saved hosted game again, its table in place of the menu; None when no port can be listened on
         (said on the menu; the save is left as it was)."""
         from bezique.net import hosting
-        from bezique.ui.scenes.net_table import open_hosted
+        from bezique.ui.scenes.net_join import open_hosted
         try:
             hosted = hosting.rehost_game(game, meta, saver=self.keep_up)
         except OSError as exc:
@@ -288,7 +288,8 @@ class Shell(TableScreens):
             else:
                 table.stage.clear_notice(text)
             return
-        from bezique.ui.scenes.net_table import JoinScene, NetTableScene
+        from bezique.ui.scenes.net_join import JoinScene
+        from bezique.ui.scenes.net_table import NetTableScene
         for scene in list(self.app.stack.scenes):  # a copy: the window's thread may change the stack meanwhile
             if isinstance(scene, JoinScene | NetTableScene) and scene.hosted is not None \
                     and scene.hosted.host.session is session:

@@ -25,7 +25,8 @@ from bezique.persist import saves
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.rules import Phase, Verb, make_ruleset
 from bezique.ui.scenes.menu import MenuScene
-from bezique.ui.scenes.net_table import EndedScene, JoinScene, NetTableScene, open_hosted, open_join
+from bezique.ui.scenes.net_join import JoinScene, open_hosted, open_join
+from bezique.ui.scenes.net_table import EndedScene, NetTableScene
 from bezique.ui.scenes.network import NetworkScene
 from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay

@@ -27,7 +27,8 @@ from bezique.net.protocol import Closing, Update, Welcome
 from bezique.persist import history, saves, stats, storage
 from bezique.rules import make_ruleset, view_for
 from bezique.ui.scenes.menu import MenuScene
-from bezique.ui.scenes.net_table import NetTableScene, open_hosted
+from bezique.ui.scenes.net_join import open_hosted
+from bezique.ui.scenes.net_table import NetTableScene
 from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene

@@ -5,21 +5,20 @@ a ``SeatSession``, which the real table (``TableScene``) plays as it plays a gam
 animations, hints, meld panel, score log and scoreboards; the table cannot hold a card its player may not know,
 because the session holds none. What is the network's own is here:
 
-* ``JoinScene``: "Connecting to the host…" until the host's first update comes (or the reason it did not);
 * ``NetTableScene``: the table, reading the client's inbox each frame (updates, refusals, the end of the game at
   the host, the connection's changes), with the join code while friends are still to come, the line of what the
   game waits for, and a banner while the connection is down (the client rejoins by itself);
 * ``NetCurtain``: the way out (the host stops hosting, its game saved; a friend leaves a game kept at the host)
-  and the end of the game (back to the menu).
+  and the end of the game (back to the menu); ``EndedScene`` says over the table why the game ended here.
 
-The client's thread wakes the window (a ``WAKE`` event) whenever a message arrives, so nothing polls.
+``net_join`` opens it, once the host's first update has come.
 """
 
 from __future__ import annotations
 
 import queue
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -44,14 +43,7 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 WARN = (255, 190, 160)
-WAKE = pygame.event.custom_type()  # a message came from the host: the window reads it at once
 ENDINGS = ("host_quit", "replaced", "unreachable", "bad_message", "too_many_codes", "left")
-
-
-class NetOwner(Host, Protocol):
-    """What runs the window around a game on two computers (the shell): its ``Host`` and the table's settings."""
-
-    def options(self, **overrides: Any) -> TableOptions: ...
 
 
 class NetHost:
@@ -295,94 +287,6 @@ class EndedScene(Scene):
         button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
 
 
-class JoinScene(Scene):
-    """Until the host's first update comes: "Connecting to the host…" (or why it could not), then the table.
-
-    Args:
-        client: connecting already (``Client.connect``, or the host's own ``take_seat``).
-        around: the window's host (the shell): Settings, How to play and the menu.
-        options: the table's settings.
-        hosted: this window hosts the game (its table shows the code; leaving stops hosting).
-    """
-
-    app: App  # the real window: the table it opens needs it
-
-    def __init__(self, app: App, client: Client, around: NetOwner, options: TableOptions,
-                 hosted: HostedGame | None = None) -> None:
-        super().__init__(app)
-        self.client = client
-        self.around = around
-        self.options = options
-        self.hosted = hosted
-        self.problem = ""
-        self.left = False
-        self.time = 0.0
-        self.notice = ""  # as the table's: a problem of the host's saves, handed on to the table
-        client.on_arrival = wake
-
-    def leave(self) -> None:
-        if not self.left:
-            self.left = True
-            let_go(self.client, self.hosted)
-
-    def back(self) -> None:
-        self.leave()
-        self.around.open_menu()
-
-    def button(self) -> Button:
-        w, h = self.app.size
-        s = scale_of((w, h))
-        return Button(Box(w / 2 - 130 * s, h / 2 + 40 * s, 260 * s, 50 * s), self.app.t("action.menu"), "menu")
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or \
-                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button().hit(event.pos)):
-            self.app.sounds.play("click")
-            self.back()
-
-    def update(self, dt: float, active: bool) -> bool:
-        self.time += dt
-        while not self.problem:
-            try:
-                message = self.client.inbox.get_nowait()
-            except queue.Empty:
-                return True  # the dots move
-            if isinstance(message, Update):
-                self.seat(message)
-                return True
-            if isinstance(message, Closing):
-                self.problem = self.app.t(f"net.ended_{message.reason}") if message.reason in ENDINGS else \
-                    self.app.t("net.ended_left")
-            elif isinstance(message, LinkChange) and message.link == "closed":
-                reason = message.reason if message.reason in ENDINGS else "left"
-                self.problem = self.app.t(f"net.ended_{reason}")
-            elif isinstance(message, Refused):
-                self.problem = self.app.t(f"net.refused_{message.code}")
-        return False
-
-    def seat(self, first: Update) -> None:
-        """The host's first update: the table of this seat takes this screen's place."""
-        host = NetHost(self.around, self.leave, self.hosted is not None)
-        table = NetTableScene(self.app, self.client, first, host, self.options, self.hosted)
-        table.notice = self.notice
-        self.left = True  # the table leaves from now on
-        self.app.stack.clear()
-        self.app.push(table)
-        self.app.dirty = True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        A, T = self.app.assets, self.app.t
-        w, h = surface.get_size()
-        s = scale_of((w, h))
-        surface.blit(A.felt((w, h)), (0, 0))
-        text = self.problem or T("net.connecting") + "." * (int(self.time * 2) % 3)
-        for i, line in enumerate(wrap(A, text, 26 * s, w - 200 * s)[:3]):
-            blit_text(surface, A, line, 26 * s, (w / 2, h / 2 - 60 * s + i * 34 * s), WARN if self.problem else GOLD,
-                      "midtop", bold=True, shadow=True)
-        button = self.button()
-        button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
-
-
 def let_go(client: Client, hosted: HostedGame | None) -> None:
     """The window is done with the game: a host tells its friends and stops (the game saved), a friend leaves."""
     client.on_arrival = None
@@ -390,29 +294,3 @@ def let_go(client: Client, hosted: HostedGame | None) -> None:
         hosted.stop()
     else:
         client.close()
-
-
-def wake() -> None:
-    """On the client's thread: a message came (SDL's event queue takes events from any thread)."""
-    pygame.event.post(pygame.event.Event(WAKE))
-
-
-def open_join(app: Window, client: Client, owner: NetOwner) -> None:
-    """A friend's window: connecting, then its table, in place of every screen."""
-    window = cast("App", app)  # the table needs the real window (a scene sees it as a ``Window``)
-    window.stack.clear()
-    window.push(JoinScene(window, client, owner, table_options(owner)))
-
-
-def open_hosted(app: Window, hosted: HostedGame, owner: NetOwner) -> None:
-    """The host's window of `hosted`: its own seat's table (joined over loopback like any friend's), in place of
-    every screen."""
-    window = cast("App", app)
-    window.stack.clear()
-    window.push(JoinScene(window, hosted.client, owner, table_options(owner), hosted))
-
-
-def table_options(owner: NetOwner) -> TableOptions:
-    """The player's settings, with the Hint button (a game between friends is a friendly one: each window's hints
-    are its own player's, worked out from that seat's view alone) and room for the chat."""
-    return owner.options(hints=True, chat=True)

@@ -22,7 +22,8 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import ConfirmScene, draw_backdrop
-from bezique.ui.scenes.net_table import WARN, open_hosted, open_join
+from bezique.ui.scenes.net_join import open_hosted, open_join
+from bezique.ui.scenes.net_table import WARN
 from bezique.ui.scenes.newgame import NewGameOwner
 
 LEVELS = ("beginner", "intermediate", "expert")

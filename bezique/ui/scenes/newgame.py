@@ -277,7 +277,7 @@ class NewGameScene(Scene):
 
     def _host(self) -> None:
         from bezique.net.hosting import host_game
-        from bezique.ui.scenes.net_table import open_hosted
+        from bezique.ui.scenes.net_join import open_hosted
         st = self.setup
         self.owner.remember(st)
         try:

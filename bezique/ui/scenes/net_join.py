@@ -1,0 +1,150 @@
+"""Joining a game on two computers: the screen until the host's first update comes, then the seat's table.
+
+``open_join`` (a friend, after typing the code) and ``open_hosted`` (the host's own seat, joined over loopback)
+put a ``JoinScene`` in place of every screen: "Connecting to the host…" (or why it could not), until the host's
+first update, which opens the seat's ``net_table.NetTableScene``. The client's thread wakes the window (a
+``WAKE`` event) whenever a message arrives, so nothing polls.
+"""
+
+from __future__ import annotations
+
+import queue
+from typing import TYPE_CHECKING, Any, Protocol, cast
+
+import pygame
+
+from bezique.net.client import Client, LinkChange
+from bezique.net.hosting import HostedGame
+from bezique.net.protocol import Closing, Refused, Update
+from bezique.presenter.layout import Box
+from bezique.ui.kit.assets import GOLD
+from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
+from bezique.ui.scene import Host, Scene, Window
+from bezique.ui.scenes.net_table import ENDINGS, WARN, NetHost, NetTableScene, let_go
+from bezique.ui.table.options import TableOptions
+
+if TYPE_CHECKING:
+    from bezique.ui.app import App
+
+WAKE = pygame.event.custom_type()  # a message came from the host: the window reads it at once
+
+
+class NetOwner(Host, Protocol):
+    """What runs the window around a game on two computers (the shell): its ``Host`` and the table's settings."""
+
+    def options(self, **overrides: Any) -> TableOptions: ...
+
+
+
+class JoinScene(Scene):
+    """Until the host's first update comes: "Connecting to the host…" (or why it could not), then the table.
+
+    Args:
+        client: connecting already (``Client.connect``, or the host's own ``take_seat``).
+        around: the window's host (the shell): Settings, How to play and the menu.
+        options: the table's settings.
+        hosted: this window hosts the game (its table shows the code; leaving stops hosting).
+    """
+
+    app: App  # the real window: the table it opens needs it
+
+    def __init__(self, app: App, client: Client, around: NetOwner, options: TableOptions,
+                 hosted: HostedGame | None = None) -> None:
+        super().__init__(app)
+        self.client = client
+        self.around = around
+        self.options = options
+        self.hosted = hosted
+        self.problem = ""
+        self.left = False
+        self.time = 0.0
+        self.notice = ""  # as the table's: a problem of the host's saves, handed on to the table
+        client.on_arrival = wake
+
+    def leave(self) -> None:
+        if not self.left:
+            self.left = True
+            let_go(self.client, self.hosted)
+
+    def back(self) -> None:
+        self.leave()
+        self.around.open_menu()
+
+    def button(self) -> Button:
+        w, h = self.app.size
+        s = scale_of((w, h))
+        return Button(Box(w / 2 - 130 * s, h / 2 + 40 * s, 260 * s, 50 * s), self.app.t("action.menu"), "menu")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or \
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button().hit(event.pos)):
+            self.app.sounds.play("click")
+            self.back()
+
+    def update(self, dt: float, active: bool) -> bool:
+        self.time += dt
+        while not self.problem:
+            try:
+                message = self.client.inbox.get_nowait()
+            except queue.Empty:
+                return True  # the dots move
+            if isinstance(message, Update):
+                self.seat(message)
+                return True
+            if isinstance(message, Closing):
+                self.problem = self.app.t(f"net.ended_{message.reason}") if message.reason in ENDINGS else \
+                    self.app.t("net.ended_left")
+            elif isinstance(message, LinkChange) and message.link == "closed":
+                reason = message.reason if message.reason in ENDINGS else "left"
+                self.problem = self.app.t(f"net.ended_{reason}")
+            elif isinstance(message, Refused):
+                self.problem = self.app.t(f"net.refused_{message.code}")
+        return False
+
+    def seat(self, first: Update) -> None:
+        """The host's first update: the table of this seat takes this screen's place."""
+        host = NetHost(self.around, self.leave, self.hosted is not None)
+        table = NetTableScene(self.app, self.client, first, host, self.options, self.hosted)
+        table.notice = self.notice
+        self.left = True  # the table leaves from now on
+        self.app.stack.clear()
+        self.app.push(table)
+        self.app.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        A, T = self.app.assets, self.app.t
+        w, h = surface.get_size()
+        s = scale_of((w, h))
+        surface.blit(A.felt((w, h)), (0, 0))
+        text = self.problem or T("net.connecting") + "." * (int(self.time * 2) % 3)
+        for i, line in enumerate(wrap(A, text, 26 * s, w - 200 * s)[:3]):
+            blit_text(surface, A, line, 26 * s, (w / 2, h / 2 - 60 * s + i * 34 * s), WARN if self.problem else GOLD,
+                      "midtop", bold=True, shadow=True)
+        button = self.button()
+        button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
+
+
+def wake() -> None:
+    """On the client's thread: a message came (SDL's event queue takes events from any thread)."""
+    pygame.event.post(pygame.event.Event(WAKE))
+
+
+def open_join(app: Window, client: Client, owner: NetOwner) -> None:
+    """A friend's window: connecting, then its table, in place of every screen."""
+    window = cast("App", app)  # the table needs the real window (a scene sees it as a ``Window``)
+    window.stack.clear()
+    window.push(JoinScene(window, client, owner, table_options(owner)))
+
+
+def open_hosted(app: Window, hosted: HostedGame, owner: NetOwner) -> None:
+    """The host's window of `hosted`: its own seat's table (joined over loopback like any friend's), in place of
+    every screen."""
+    window = cast("App", app)
+    window.stack.clear()
+    window.push(JoinScene(window, hosted.client, owner, table_options(owner), hosted))
+
+
+def table_options(owner: NetOwner) -> TableOptions:
+    """The player's settings, with the Hint button (a game between friends is a friendly one: each window's hints
+    are its own player's, worked out from that seat's view alone) and room for the chat."""
+    return owner.options(hints=True, chat=True)
