@@ -779,7 +779,7 @@ STRINGS: dict[str, str] = {
     "net.leave_hosting": "Chiudi la partita: al menu",
     "net.leave_game": "Lascia la partita",
     "net.pause_note_host": "Salvata qui dopo ogni mossa; se chiudi, gli amici lo sapranno.",
-    "net.pause_note_friend": "La partita resta sul computer di chi ospita: rientra con il suo codice.",
+    "net.pause_note_friend": "La partita resta sul computer dell'ospite: rientra con il suo codice.",
     "net.back_to_menu": "Torna al menu",
 
     # --- chat (a game on two computers) ---
