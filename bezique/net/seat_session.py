@@ -117,7 +117,6 @@ class SeatSession:
                                           for s in self.current.seats])
         return self._seats[1]
 
-
     @property
     def first_dealer(self) -> int:
         return self.view.dealer

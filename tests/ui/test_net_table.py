@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 import pygame
 import pytest
+from net_driver import TICKS, leave_by_the_pause_screen, make_shell, net_table_of
 from text_spy import drawn_texts, spy_on_blit_text
 from ui_driver import DT, click, key, point_on
 
@@ -33,8 +34,6 @@ from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scoreboard import ResultOverlay
 from tests.net.hosting import Bot, hosting, wait_for
 
-TICKS = 200_000  # a guard against a hang only
-
 
 @pytest.fixture(autouse=True)
 def _instant(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -47,24 +46,6 @@ def _instant(monkeypatch: pytest.MonkeyPatch) -> None:
         return shell
 
     monkeypatch.setattr(Shell, "create", create)
-
-
-def make_shell() -> Shell:
-    shell = Shell.create(size=(1280, 720), fullscreen=False)
-    shell.app.lang = "en"
-    shell.open_menu()
-    shell.app.tick(DT)
-    return shell
-
-
-def table_of(app) -> NetTableScene:
-    for _ in range(TICKS):
-        table = next((s for s in app.stack.scenes if isinstance(s, NetTableScene)), None)
-        if table is not None:
-            return table
-        pygame.time.wait(1)
-        app.tick(DT)
-    raise AssertionError("the table never opened")
 
 
 @contextmanager
@@ -83,7 +64,7 @@ def friend_window(shell: Shell, seed: int, variant: str = "two_handed"):
         client = Client("Dario", auto_rejoin=True)
         client.connect(hosted.host.code)
         open_join(shell.app, client, shell)
-        yield hosted, client, table_of(shell.app), other
+        yield hosted, client, net_table_of(shell.app), other
         if hosted.session.awaiting_deal or hosted.session.over:  # else the bot still waits for its turn
             thread.join(60)
             assert bot.error is None
@@ -124,7 +105,7 @@ def test_the_host_window_plays_a_whole_deal_against_a_friend(shell_data: None) -
                        bind="127.0.0.1", port=0)
     open_hosted(app, hosted, shell)
     assert isinstance(app.stack.top, JoinScene)
-    table = table_of(app)
+    table = net_table_of(app)
     app.tick(DT)
     texts = drawn_texts(app)
     assert hosted.host.code in texts and "Waiting for your friend to join…" in texts
@@ -166,17 +147,6 @@ def test_a_friend_window_plays_a_deal_hosted_elsewhere(shell_data: None, variant
         assert isinstance(app.stack.top, MenuScene) and client.link == "closed"
 
 
-def leave_by_the_pause_screen(app) -> list[str]:
-    """Esc, then the pause screen's way out; returns the pause screen's texts."""
-    key(app, pygame.K_ESCAPE)
-    pause = app.stack.top
-    assert isinstance(pause, PauseOverlay)
-    texts = drawn_texts(app)
-    leave = next(b for b in pause._buttons() if b.action == "menu")
-    click(app, (leave.box.cx, leave.box.cy))
-    return texts
-
-
 def tick_until(app, until) -> None:
     for _ in range(TICKS):
         if until():
@@ -192,7 +162,7 @@ def test_the_pause_screen_says_the_game_goes_on_and_stopping_hosting_tells_the_f
     hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=8,
                        bind="127.0.0.1", port=0)
     open_hosted(app, hosted, shell)
-    table = table_of(app)
+    table = net_table_of(app)
     friend = Client("Bruno")
     friend.connect(hosted.host.code)
     wait_for(friend, Welcome)
@@ -217,7 +187,7 @@ def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -
         client = Client("Dario", auto_rejoin=True)
         client.connect(hosted.host.code)
         open_join(app, client, shell)
-        table = table_of(app)
+        table = net_table_of(app)
         tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)
         texts = drawn_texts(app)
         assert "Carla" in texts and "Dario" in texts
@@ -287,7 +257,7 @@ def test_new_game_hosts_the_chosen_game_for_its_people(shell_data: None, monkeyp
     host_button = next(b for b in scene.controls() if b.action == "host")
     assert host_button.enabled
     click(app, (host_button.box.cx, host_button.box.cy))
-    table = table_of(app)
+    table = net_table_of(app)
     assert made and table.hosted is made[0]
     session = made[0].host.session
     assert session.rules.variant == "three_handed" and [s.kind for s in session.seats] == ["human", "ai", "human"]
@@ -300,29 +270,37 @@ def test_new_game_hosts_the_chosen_game_for_its_people(shell_data: None, monkeyp
 def test_the_network_screen_says_its_hints_whole_at_the_smallest_window(shell_data: None, monkeypatch, lang) -> None:
     """At 1024x640 the Italian and French hints are wider than their column: they wrap into lines that each fit,
     never cut short with "…"."""
-    shell = Shell.create(size=(1024, 640), fullscreen=False)
-    shell.app.lang = lang
-    shell.open_menu()
-    shell.app.tick(DT)
+    shell = make_shell((1024, 640), lang)
     menu = shell.app.stack.top
     assert isinstance(menu, MenuScene)
     menu.choose("network")
-    drawn: list[tuple[str, bool]] = []  # each text drawn, and whether it fits the width it was given
+    drawn = drawn_fitting(monkeypatch, shell.app)
+    for hint in ("net.host_hint", "net.join_hint"):
+        lines = lines_saying(drawn, t(hint, lang))
+        assert all(fits for _, fits in lines), lines
+
+
+def drawn_fitting(monkeypatch, app) -> list[tuple[str, bool]]:
+    """Each text one frame draws, and whether it fits the width it was given."""
+    drawn: list[tuple[str, bool]] = []
 
     def judge(surface, assets, text, size, rect, max_width, bold) -> None:
         drawn.append((text, max_width is None or assets.font(size, bold).size(text)[0] <= max_width))
 
     spy_on_blit_text(monkeypatch, judge)
-    shell.app.draw()
+    app.draw()
+    return drawn
+
+
+def lines_saying(drawn: list[tuple[str, bool]], whole: str) -> list[tuple[str, bool]]:
+    """The lines drawn one after the other that together say `whole` (wrapped, never cut short)."""
     texts = [text for text, _ in drawn]
-    for hint in ("net.host_hint", "net.join_hint"):
-        whole = t(hint, lang)
-        start = next(i for i, text in enumerate(texts) if len(text) > 12 and whole.startswith(text))  # not a field's
-        end = start + 1
-        while " ".join(texts[start:end]) != whole:
-            end += 1
-            assert end <= len(texts) and whole.startswith(" ".join(texts[start:end])), texts[start:end]
-        assert all(fits for _, fits in drawn[start:end]), drawn[start:end]
+    start = next(i for i, text in enumerate(texts) if len(text) > 12 and whole.startswith(text))  # not a field's
+    end = start + 1
+    while " ".join(texts[start:end]) != whole:
+        end += 1
+        assert end <= len(texts) and whole.startswith(" ".join(texts[start:end])), texts[start:end]
+    return drawn[start:end]
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr"])
@@ -330,8 +308,7 @@ def test_the_network_screen_says_its_hints_whole_at_the_smallest_window(shell_da
 def test_the_pause_note_of_a_game_on_two_computers_is_said_whole_at_the_smallest_window(
         shell_data: None, monkeypatch, lang, role) -> None:
     """The note wraps onto a second line where a language needs it, each line within the screen's width."""
-    shell = Shell.create(size=(1024, 640), fullscreen=False)
-    shell.app.lang = lang
+    shell = make_shell((1024, 640), lang)
     app = shell.app
     hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", lang, seed=3,
                        bind="127.0.0.1", port=0)
@@ -341,21 +318,11 @@ def test_the_pause_note_of_a_game_on_two_computers_is_said_whole_at_the_smallest
         client = Client("Bruno")
         client.connect(hosted.host.code)
         open_join(app, client, shell)
-    table_of(app)
+    net_table_of(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseOverlay)
-    drawn: list[tuple[str, bool]] = []
-
-    def judge(surface, assets, text, size, rect, max_width, bold) -> None:
-        drawn.append((text, max_width is None or assets.font(size, bold).size(text)[0] <= max_width))
-
-    spy_on_blit_text(monkeypatch, judge)
-    app.draw()
-    whole = t(f"net.pause_note_{role}", lang)
-    texts = [text for text, _ in drawn]
-    start = next(i for i, text in enumerate(texts) if len(text) > 8 and whole.startswith(text))
-    end = next(e for e in range(start + 1, len(texts) + 1) if " ".join(texts[start:e]) == whole)
-    assert all(fits for _, fits in drawn[start:end]), drawn[start:end]
+    lines = lines_saying(drawn_fitting(monkeypatch, app), t(f"net.pause_note_{role}", lang))
+    assert all(fits for _, fits in lines), lines
     hosted.stop()
 
 

@@ -14,10 +14,10 @@ import dataclasses
 import errno
 from typing import Any
 
-import pygame
 import pytest
+from net_driver import leave_by_the_pause_screen, make_shell, net_table_of
 from text_spy import drawn_texts
-from ui_driver import DT, click, key
+from ui_driver import DT, click
 
 from bezique.i18n import t
 from bezique.net import hosting
@@ -30,7 +30,6 @@ from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.net_join import open_hosted
 from bezique.ui.scenes.net_table import NetTableScene
 from bezique.ui.shell import Shell
-from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene
 from tests.net.hosting import latest, wait_for
 from tests.net.rehosting import action_of, hosted_meta, one_move_from_the_end, people_game, play_moves
@@ -66,14 +65,6 @@ class Rehosts:
         monkeypatch.setattr(hosting, "rehost_game", on_localhost)
 
 
-def make_shell() -> Shell:
-    shell = Shell.create(size=(1280, 720), fullscreen=False)
-    shell.app.lang = "en"
-    shell.open_menu()
-    shell.app.tick(DT)
-    return shell
-
-
 def menu_of(shell: Shell) -> MenuScene:
     menu = shell.app.stack.top
     assert isinstance(menu, MenuScene)
@@ -87,24 +78,10 @@ def press(shell: Shell, action: str) -> None:
 
 
 def hosted_table(shell: Shell) -> NetTableScene:
-    """The hosted game's table, once its seat's first update has come (the window ticked meanwhile)."""
-    for _ in range(100_000):  # a guard against a hang only
-        table = shell.app.stack.top
-        if isinstance(table, NetTableScene):
-            assert table.hosted is not None
-            return table
-        pygame.time.wait(1)
-        shell.app.tick(DT)
-    raise AssertionError("the hosted table never opened")
-
-
-def stop_hosting(app) -> None:
-    """Esc, then the pause screen's way out (the host stops hosting: the friends are told, the game is saved)."""
-    key(app, pygame.K_ESCAPE)
-    pause = app.stack.top
-    assert isinstance(pause, PauseOverlay)
-    leave = next(b for b in pause._buttons() if b.action == "menu")
-    click(app, (leave.box.cx, leave.box.cy))
+    """The hosted game's table, once its seat's first update has come."""
+    table = net_table_of(shell.app)
+    assert table.hosted is not None
+    return table
 
 
 def joined(code: str, seat: int, name: str = "Bruno") -> Client:
@@ -125,7 +102,7 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     wait_for(friend, Update, lambda u: u.view.phase == "play")
     play_moves([first.client, friend], first.host, 4)
     code, position, played = first.host.code, first.host.session.state, first.host.session.game.to_dict()
-    stop_hosting(app)  # the host leaves: the friend is told, the game is saved
+    leave_by_the_pause_screen(app)  # the host leaves: the friend is told, the game is saved
     assert wait_for(friend, Closing).reason == "host_quit"
     friend.close()
 
@@ -146,7 +123,7 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     saved = saves.load_saved_game()
     assert saved.game is not None and saved.meta["network"] == {"remote": [1], "secret": first.host.secret}
     assert saved.game.to_dict()["deals"][-1]["actions"][:-1] == played["deals"][-1]["actions"]
-    stop_hosting(app)
+    leave_by_the_pause_screen(app)
     assert isinstance(app.stack.top, MenuScene) and wait_for(friend, Closing).reason == "host_quit"
     friend.close()
 
@@ -189,7 +166,7 @@ def test_a_finished_hosted_game_lands_in_past_games_and_the_statistics(monkeypat
     kept = history.list_games().games
     assert len(kept) == 1 and kept[0].finished and not kept[0].abandoned and kept[0].mode == "hotseat"
     assert stats.load_stats().stats.hotseat.games == 1
-    stop_hosting(shell.app)
+    leave_by_the_pause_screen(shell.app)
     assert menu_of(shell).saved is None  # nothing left to continue
     friend.close()
 
@@ -222,7 +199,7 @@ def test_a_hosted_game_whose_save_fails_says_so_at_its_table_and_on_the_menu(mon
     assert len(saves.load_saved_game().game.deals[-1]["actions"]) == 3
     shell.app.tick(DT)
     assert problem not in drawn_texts(shell.app)
-    stop_hosting(shell.app)
+    leave_by_the_pause_screen(shell.app)
     friend.close()
 
 

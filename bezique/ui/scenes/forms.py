@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.ui.kit.assets import CREAM, GOLD
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of
+from bezique.ui.kit.assets import CREAM, GOLD, Assets
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 
 CHIP_H = 36  # a chip's height at scale 1
@@ -78,22 +78,18 @@ class ConfirmScene(Scene):
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        A = self.app.assets
-        w, h = surface.get_size()
-        s = scale_of((w, h))
-        dim(surface, 150)
-        box = Box(w / 2 - 300 * s, h / 2 - 110 * s, 600 * s, 210 * s)
-        panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
-        words = self.question.split()
-        lines, line = [], ""
-        for word in words:  # wrap to the box
-            test = f"{line} {word}".strip()
-            if A.text(test, int(24 * s)).get_width() > box.w - 50 * s and line:
-                lines.append(line)
-                line = word
-            else:
-                line = test
-        lines.append(line)
-        for i, text in enumerate(lines[:3]):
-            blit_text(surface, A, text, 24 * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
-        self.column.draw(surface, A, s, self.buttons())
+        s = draw_message(surface, self.app.assets, self.question)
+        self.column.draw(surface, self.app.assets, s, self.buttons())
+
+
+def draw_message(surface: pygame.Surface, assets: Assets, text: str) -> float:
+    """Over the dimmed scene below, a framed panel with `text` wrapped in it (three lines at most): a question's,
+    or a notice's; its buttons go under the text, from the window's middle down. Returns the scale."""
+    w, h = surface.get_size()
+    s = scale_of((w, h))
+    dim(surface, 150)
+    box = Box(w / 2 - 300 * s, h / 2 - 110 * s, 600 * s, 210 * s)
+    panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
+    for i, line in enumerate(wrap(assets, text, 24 * s, box.w - 50 * s)[:3]):
+        blit_text(surface, assets, line, 24 * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
+    return s

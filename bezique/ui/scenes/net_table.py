@@ -30,8 +30,9 @@ from bezique.presenter.layout import Box
 from bezique.rules import Refusal
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.chat import ChatPanel, chat_size
-from bezique.ui.kit.widgets import Button, blit_text, dim, panel, scale_of, wrap
+from bezique.ui.kit.widgets import Button, blit_text, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
+from bezique.ui.scenes.forms import draw_message
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.overlays import PauseOverlay, PauseWords
@@ -105,6 +106,7 @@ class NetTableScene(TableScene[SeatSession]):
     def __init__(self, app: App, client: Client, first: Update, host: NetHost, options: TableOptions,
                  hosted: HostedGame | None = None) -> None:
         super().__init__(app, SeatSession(client, first), options, host, curtain=NetCurtain)
+        self.net_host = host
         self.chat = ChatPanel(on_send=client.say, say=app.t, limit=MAX_CHAT)
         self.client = client
         self.hosted = hosted
@@ -175,7 +177,7 @@ class NetTableScene(TableScene[SeatSession]):
         if self.ended or self.left:
             return
         self.ended = reason if reason in ENDINGS else "left"
-        self.app.push(EndedScene(self.app, self.app.t(f"net.ended_{self.ended}"), self.curtain.host))
+        self.app.push(EndedScene(self.app, self.app.t(f"net.ended_{self.ended}"), self.net_host.open_menu))
 
     # --- leaving -----------------------------------------------------------------------------------------------
     def leave(self) -> None:
@@ -248,14 +250,14 @@ class NetTableScene(TableScene[SeatSession]):
 
 
 class EndedScene(Scene):
-    """Over the table: the game has ended here (`words` say why); the one way on is the menu."""
+    """Over the table: the game has ended here (`words` say why); the one way on is the menu (`to_menu`)."""
 
     overlay = True
 
-    def __init__(self, app: Window, words: str, host: Host | None) -> None:
+    def __init__(self, app: Window, words: str, to_menu: Callable[[], None]) -> None:
         super().__init__(app)
         self.words = words
-        self.host = host
+        self.to_menu = to_menu
 
     def button(self) -> Button:
         w, h = self.app.size
@@ -269,22 +271,12 @@ class EndedScene(Scene):
             (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button().hit(event.pos))
         if chosen:
             self.app.sounds.play("click")
-            if self.host is not None:
-                self.host.open_menu()
-            else:
-                self.app.quit()
+            self.to_menu()
 
     def draw(self, surface: pygame.Surface) -> None:
-        A = self.app.assets
-        w, h = surface.get_size()
-        s = scale_of((w, h))
-        dim(surface, 150)
-        box = Box(w / 2 - 320 * s, h / 2 - 110 * s, 640 * s, 210 * s)
-        panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
-        for i, line in enumerate(wrap(A, self.words, 24 * s, box.w - 50 * s)[:3]):
-            blit_text(surface, A, line, 24 * s, (box.cx, box.y + 26 * s + i * 30 * s), CREAM, "midtop")
+        s = draw_message(surface, self.app.assets, self.words)
         button = self.button()
-        button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
+        button.draw(surface, self.app.assets, s, hot=button.box.contains(*pygame.mouse.get_pos()))
 
 
 def let_go(client: Client, hosted: HostedGame | None) -> None:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 REFUSED_COLOUR = (255, 170, 150)
+DECLARING = ("meld_declared", "seven_exchanged", "seven_declared")  # a declaration step that declared something
 
 
 def computer_player(level: str, seed: int, options: TableOptions) -> Player:
@@ -86,12 +87,17 @@ class Turns:
             self.start_deal()
             return
         # saved between deals: the table as it was, and the deal's scoreboard again (``decide`` opens it)
-        stage.deals_seen = screen.deal_index + (1 if session.awaiting_deal else 0)
+        stage.deals_seen = self._deals_seen()
         if session.hotseat and session.to_act is not None:
             stage.viewer = session.person_from(session.to_act)
             self.curtain.hiding = True
         stage.look_from(stage.viewer)
         stage.rebuild(animate=False)
+
+    def _deals_seen(self) -> int:
+        """The deals shown so far by a table built from the view (a game continued, a rejoin): the ones played,
+        and the one just scored while the next is to be dealt."""
+        return self.stage.screen.deal_index + (1 if self.session.awaiting_deal else 0)
 
     def start_deal(self) -> None:
         """Deal the next hand; in hot-seat the hand-over comes first, then the cards, face up to who looks."""
@@ -163,14 +169,14 @@ class Turns:
         if news.actor is not None and session.seats[news.actor].kind == "ai":
             if self.news_since is None:
                 self.news_since = self.stage.time
-            quick = not any(e.kind == "meld_declared" for e in news.events)
+            quick = not any(e.kind in DECLARING for e in news.events)  # as a move "declare nothing" here
             if self.stage.time - self.news_since < self._pace(self.stage.screen.phase == Phase.DECLARE and quick):
                 return True
         self.news_since = None
         news = session.take_news()
         if news.whole:  # updates were lost while the connection was down: the table as the view has it now
             self.stage.rebuild(animate=False)
-            self.stage.deals_seen = self.stage.screen.deal_index + (1 if session.awaiting_deal else 0)
+            self.stage.deals_seen = self._deals_seen()
         else:
             self.stage.feed(list(news.events))
         return True

@@ -1,0 +1,46 @@
+"""The window's side of a game on two computers, as its tests drive it: a shell at the menu, the seat's table once
+the host's first update has come, the way out through the pause screen. Every wait ticks the window, with a
+guard against a hang only."""
+
+from __future__ import annotations
+
+import pygame
+from text_spy import drawn_texts
+from ui_driver import DT, click, key
+
+from bezique.ui.scenes.net_table import NetTableScene
+from bezique.ui.shell import Shell
+from bezique.ui.table.overlays import PauseOverlay
+
+TICKS = 200_000  # a guard against a hang only
+
+
+def make_shell(size: tuple[int, int] = (1280, 720), lang: str = "en") -> Shell:
+    """A shell showing its menu, in `lang`."""
+    shell = Shell.create(size=size, fullscreen=False)
+    shell.app.lang = lang
+    shell.open_menu()
+    shell.app.tick(DT)
+    return shell
+
+
+def net_table_of(app) -> NetTableScene:
+    """The seat's table, once the host's first update has opened it (the window ticked meanwhile)."""
+    for _ in range(TICKS):
+        table = next((s for s in app.stack.scenes if isinstance(s, NetTableScene)), None)
+        if table is not None:
+            return table
+        pygame.time.wait(1)
+        app.tick(DT)
+    raise AssertionError("the table never opened")
+
+
+def leave_by_the_pause_screen(app) -> list[str]:
+    """Esc, then the pause screen's way out (the host stops hosting, a friend leaves); the pause screen's texts."""
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    texts = drawn_texts(app)
+    leave = next(b for b in pause._buttons() if b.action == "menu")
+    click(app, (leave.box.cx, leave.box.cy))
+    return texts
