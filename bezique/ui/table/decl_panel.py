@@ -43,8 +43,13 @@ class DeclGeometry(NamedTuple):
 
 
 def rows_that_fit(box: Box, s: float) -> int:
-    """How many meld rows the panel shows at once (the rest scroll)."""
-    return max(1, int((box.h - (TITLE_H + PAD - ROW_GAP) * s) // ((ROW_H + ROW_GAP) * s)))
+    """How many meld rows a panel of `box` shows at once (the rest scroll).
+
+    Counted in the design's units (the box's height unscaled, rounded to a hundredth): floor-dividing the scaled
+    floats lost a row to rounding, so a panel sized for two rows showed one while the scroll, capped by the fit of
+    the whole area, would not move (issue 43: the bezique could not be declared at 1088x640)."""
+    room = round(box.h / s, 2) - (TITLE_H + PAD - ROW_GAP)
+    return max(1, int(room // (ROW_H + ROW_GAP)))
 
 
 def panel_box(area: Box, s: float, melds: int, extras: int, title_w: float = 0.0) -> Box:
@@ -118,6 +123,14 @@ def current_box(view: DeclView, melds: int, extras: int) -> Box:
     s = view.layout.s
     title_w = view.app.assets.text(panel_title(view, melds), int(TITLE_SIZE * s), GOLD, True).get_width()
     return panel_box(view.layout.decl_panel, s, melds, extras, title_w)
+
+
+def rows_shown(view: DeclView) -> int:
+    """How many meld rows the panel as it is now shows at once: what scrolling and the keys' focus are capped by,
+    the same count its geometry draws (``decl_geometry``)."""
+    melds = len(view.decl_melds())
+    extras = len(extra_actions(view, list(view.screen.legal)))
+    return rows_that_fit(current_box(view, melds, extras), view.layout.s)
 
 
 def decl_buttons(view: DeclView, legal: list[Action]) -> list[Button]:

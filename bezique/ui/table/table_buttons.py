@@ -17,7 +17,7 @@ from bezique.presenter.table_session import TableSession
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.widgets import Button
 from bezique.ui.table.curtain import Curtain
-from bezique.ui.table.decl_panel import decl_buttons, rows_that_fit
+from bezique.ui.table.decl_panel import decl_buttons, rows_shown
 from bezique.ui.table.meld_rows import panel_melds, where_from
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.turns import Turns
@@ -84,7 +84,7 @@ class TableButtons:
 
     def decl_rows(self) -> int:
         """How many meld rows the declaration panel shows at once (the rest scroll)."""
-        return rows_that_fit(self.layout.decl_panel, self.layout.s)
+        return rows_shown(self)
 
     def scroll_decl(self, delta: int) -> None:
         """Scroll the meld rows by `delta`, never past the first or the last."""
