@@ -13,9 +13,10 @@ import math
 
 import pygame
 
-from bezique.geometry import Slot
+from bezique.geometry import Box, Slot
 from bezique.ui.kit import easing
 from bezique.ui.kit.assets import Assets
+from bezique.ui.kit.drawn import record_card
 from bezique.ui.kit.tween import Tween
 
 CARD_SCALES = {"normal": 1.0, "large": 1.15, "larger": 1.3}  # the card_size setting: the hand's cards (Layout)
@@ -167,3 +168,4 @@ class CardSprite:
             img = img.copy()
             img.set_alpha(round(90 + 165 * arriving / FADE_SHARE))
         surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
+        record_card(Box(cx - h * 0.35, cy - h / 2, h * 0.7, h))  # the card itself, unrotated (the fit audit's)

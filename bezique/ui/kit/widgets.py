@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -21,6 +22,7 @@ from bezique.ui.kit.assets import (
     PANEL_EDGE,
     Assets,
 )
+from bezique.ui.kit.drawn import cover, record_cut, record_text
 
 ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes give
 LABEL_LEADING = 1.0  # the line step of a two-line button label, in font pixels (tighter than running text)
@@ -70,54 +72,112 @@ def progress_bar(surface: pygame.Surface, box: Box, fraction: float, colour: tup
 
 def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float, pos: tuple[float, float],
               colour: tuple[int, int, int] = CREAM, anchor: str = "topleft", bold: bool = False,
-              shadow: bool = False, max_width: float | None = None) -> pygame.Rect:
-    """Draw text anchored at `pos` (any pygame.Rect anchor name). Given `max_width`, text too wide is drawn a
-    pixel smaller at a time, never below the minimum readable size, and cut with "…" if still too wide there."""
+              shadow: bool = False, max_width: float | None = None, within: Box | None = None,
+              readable_whole: bool = False) -> pygame.Rect:
+    """Draw one line of text anchored at `pos` (any pygame.Rect anchor name). Given `max_width`, it is fitted by
+    ``fit_text`` (a tenth smaller at most, else cut with "…"). The frame's record (``drawn``) gets its box and the
+    box it belongs in (`within`, else the `max_width` span at its anchor); `readable_whole` says the screen offers a
+    cut text whole elsewhere (a tooltip)."""
+    whole = text
     if max_width is not None:
-        text, size = fit_line(assets, text, size, max_width, bold)
+        fitted = fit_text(assets, text, size, max_width, bold=bold)
+        text, size = fitted.lines[0], fitted.size
     surf = assets.text(text, size, colour, bold, shadow)
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
+    if within is None and max_width is not None:
+        left = {"left": rect.x, "center": rect.centerx - max_width / 2, "right": rect.right - max_width}
+        within = Box(left[_side(anchor)], rect.y, max_width, rect.h)
+    record_text(whole, text, Box(*rect), within, assets.px(size), readable_whole)
     return rect
 
 
-def fit_line(assets: Assets, text: str, size: float, width: float, bold: bool = False) -> tuple[str, float]:
-    """`text` and the size to draw it at within `width`: `size` if it fits, else smaller down to the minimum
-    readable size, and at that size cut with "…" (a layout that gives too little room must not spill over)."""
-    while assets.font(size, bold).size(text)[0] > width and assets.px(size) > MIN_TEXT_PX:
-        size -= ONE_PX
-    font = assets.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text, size
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1].rstrip()
-    return text + "…", size
+def _side(anchor: str) -> str:
+    """Which side of a text an anchor name holds it by: "left", "center" or "right"."""
+    return "left" if "left" in anchor else "right" if "right" in anchor else "center"
 
 
-def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float], bold: bool = False) \
-        -> tuple[list[str], float]:
-    """How a label fills a `box` (width, height): on one line at `size` if it fits (or a pixel or two smaller, up
-    to ``LABEL_GIVE``, which no one sees), else on two lines at `size` when they fit, and only then smaller (one
-    pixel at a time, down to the minimum readable size), so that a long label wraps before it visibly shrinks."""
-    width, height = box
+class Fitted(NamedTuple):
+    """How a text fills its box: its lines, the size they are drawn at, and whether the text had to be cut."""
+
+    lines: list[str]
+    size: float
+    cut: bool
+
+
+def fit_text(assets: Assets, text: str, size: float, width: float, height: float | None = None,
+             bold: bool = False, leading: float = 1.0) -> Fitted:
+    """The one way words are fitted to a box `width` wide (and `height` tall: None is one line), so that no box
+    picks its own smaller face.
+
+    On one line at `size` if it fits, or up to ``LABEL_GIVE`` smaller (no one sees a tenth); else wrapped onto as
+    many lines as the box holds at `size` (each `leading` x the pixel size apart); only then smaller, a pixel at a
+    time down to the minimum readable size (wrapping again at each); and at that size cut with "…" at the end of
+    the last line the box holds (a layout that gives too little room must not spill over: the fit audit reports
+    every cut)."""
     near = size
     while assets.font(near, bold).size(text)[0] > width:
         if assets.px(near) <= max(MIN_TEXT_PX, assets.px(size) * (1 - LABEL_GIVE)):
             break
         near -= ONE_PX
     else:
-        return [text], near
+        return Fitted([text], near, False)
     while True:
-        font = assets.font(size, bold)
-        if font.size(text)[0] <= width:
-            return [text], size
-        lines = wrap(assets, text, size, width, bold)
-        if len(lines) == 2 and 2 * assets.px(size) * LABEL_LEADING <= height:
-            return lines, size
+        if assets.font(size, bold).size(text)[0] <= width:
+            return Fitted([text], size, False)
+        rows = 1 if height is None else max(1, int(height // (assets.px(size) * leading)))
+        if rows > 1:
+            lines = wrap(assets, text, size, width, bold)
+            font = assets.font(size, bold)
+            if len(lines) <= rows and all(font.size(line)[0] <= width for line in lines):
+                return Fitted(lines, size, False)
         if assets.px(size) <= MIN_TEXT_PX:
-            line, size = fit_line(assets, text, size, width, bold)
-            return [line], size
+            return Fitted(_cut(assets, text, size, width, rows, bold), size, True)
         size -= ONE_PX
+
+
+def _cut(assets: Assets, text: str, size: float, width: float, rows: int, bold: bool) -> list[str]:
+    """`text` on at most `rows` lines of `width`, the last ended with "…" where the rest no longer fits."""
+    font = assets.font(size, bold)
+    lines = wrap(assets, text, size, width, bold) if rows > 1 else [text]
+    lines = lines[:rows]
+    last = lines[-1]
+    while len(last) > 1 and font.size(last + "…")[0] > width:
+        last = last[:-1].rstrip()
+    return [*lines[:-1], last + "…"]
+
+
+def fit_line(assets: Assets, text: str, size: float, width: float, bold: bool = False) -> tuple[str, float]:
+    """`text` on one line within `width` and the size to draw it at (``fit_text``)."""
+    fitted = fit_text(assets, text, size, width, bold=bold)
+    return fitted.lines[0], fitted.size
+
+
+def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float], bold: bool = False) \
+        -> tuple[list[str], float]:
+    """How a label fills a `box` (width, height): ``fit_text`` with the tighter leading of a label, so that a long
+    label wraps onto two lines before it visibly shrinks."""
+    fitted = fit_text(assets, text, size, box[0], box[1], bold, LABEL_LEADING)
+    return fitted.lines, fitted.size
+
+
+def draw_fitted(surface: pygame.Surface, assets: Assets, text: str, size: float, box: Box,
+                colour: tuple[int, int, int] = CREAM, align: str = "left", bold: bool = False,
+                leading: float = 1.15) -> list[pygame.Rect]:
+    """`text` fitted into `box` (``fit_text``) and drawn line under line from its top, aligned "left", "center"
+    or "right", each line recorded as belonging in `box`; returns the lines' rects."""
+    fitted = fit_text(assets, text, size, box.w, box.h, bold, leading)
+    step = assets.px(fitted.size) * leading
+    x = {"left": box.x, "center": box.cx, "right": box.right}[align]
+    anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[align]
+    rects = []
+    for i, line in enumerate(fitted.lines):
+        rect = blit_text(surface, assets, line, fitted.size, (x, box.y + i * step), colour, anchor, bold,
+                         within=box)
+        rects.append(rect)
+    if fitted.cut:
+        record_cut(text, box)
+    return rects
 
 
 @dataclass
@@ -142,12 +202,15 @@ class Button:
         else:
             fill, edge, colour = (24, 44, 36), (90, 100, 90), MUTED
         panel(surface, self.box, alpha=235, edge=edge, fill=fill, radius=min(10, self.box.h / 3))
-        lines, size = label_lines(assets, self.label, self.text_size * s, (self.box.w - 12 * s, self.box.h - 4 * s),
-                                  self.primary)
-        step = assets.px(size) * LABEL_LEADING
-        for i, line in enumerate(lines):
-            y = self.box.cy + 1 + (i - (len(lines) - 1) / 2) * step
-            blit_text(surface, assets, line, size, (self.box.cx, y), colour, "center", bold=self.primary)
+        fitted = fit_text(assets, self.label, self.text_size * s, self.box.w - 12 * s, self.box.h - 4 * s,
+                          self.primary, LABEL_LEADING)
+        step = assets.px(fitted.size) * LABEL_LEADING
+        for i, line in enumerate(fitted.lines):
+            y = self.box.cy + 1 + (i - (len(fitted.lines) - 1) / 2) * step
+            blit_text(surface, assets, line, fitted.size, (self.box.cx, y), colour, "center", bold=self.primary,
+                      within=self.box)
+        if fitted.cut:
+            record_cut(self.label, self.box)
 
 
 def tooltip(surface: pygame.Surface, assets: Assets, text: str, anchor: Box, s: float, right: float) -> Box:
@@ -184,6 +247,7 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, alpha))
     surface.blit(shade, (0, 0))
+    cover()  # what was drawn so far lies under what comes next (the frame's record)
 
 
 def scale_of(size: tuple[int, int]) -> float:

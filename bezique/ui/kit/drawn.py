@@ -1,0 +1,93 @@
+"""What a frame drew where: each text's box, the box it was given (its container) and whether it was cut, and each
+card's box, kept while a frame is being recorded.
+
+Why: "prove it fits" needs to know, for any screen at any size, language and text size, whether every word was
+drawn whole, inside its box, over no other word and no card. The kit's text helper (``widgets.blit_text``) and the
+card sprites record here; the fit audit (``bezique.commands.fit_audit``) and the tests read a frame's record and
+judge it. Recording costs nothing unless a frame is being recorded (``recording``).
+
+An overlay that dims what is behind it (``widgets.dim``) covers everything drawn so far: a text under the dimmed
+table does not collide with the pause screen's words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from bezique.geometry import Box
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn: what it says whole, what was drawn (``drawn`` ends with "…" when cut), where, the box it
+    was given (None: only the window), its pixel size, and whether the screen offers it whole elsewhere (a tooltip,
+    the focus line) when it is cut."""
+
+    whole: str
+    drawn: str
+    box: Box
+    within: Box | None
+    px: int
+    layer: int
+    readable_whole: bool = False
+
+    @property
+    def cut(self) -> bool:
+        return self.drawn != self.whole
+
+
+@dataclass(frozen=True)
+class DrawnCard:
+    box: Box
+    layer: int
+
+
+@dataclass
+class FrameRecord:
+    """Everything one frame drew that the audit judges, in drawing order."""
+
+    texts: list[DrawnText] = field(default_factory=list)
+    cards: list[DrawnCard] = field(default_factory=list)
+    cuts: list[tuple[str, Box]] = field(default_factory=list)  # texts of several lines cut short, and their boxes
+    layer: int = 0  # bumped by each dimming overlay: what was drawn before lies under it
+
+    def cover(self) -> None:
+        self.layer += 1
+
+
+_record: FrameRecord | None = None
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[FrameRecord]:
+    """Record what is drawn inside the block (one frame, drawn with its layers forgotten so every text is drawn)."""
+    global _record
+    outer, _record = _record, FrameRecord()
+    try:
+        yield _record
+    finally:
+        _record = outer
+
+
+def record_text(whole: str, drawn: str, box: Box, within: Box | None, px: int, readable_whole: bool = False) -> None:
+    if _record is not None:
+        _record.texts.append(DrawnText(whole, drawn, box, within, px, _record.layer, readable_whole))
+
+
+def record_cut(whole: str, box: Box) -> None:
+    """A text drawn on several lines in `box` had to be cut short (its lines are recorded one by one)."""
+    if _record is not None:
+        _record.cuts.append((whole, box))
+
+
+def record_card(box: Box) -> None:
+    if _record is not None:
+        _record.cards.append(DrawnCard(box, _record.layer))
+
+
+def cover() -> None:
+    """What was drawn so far lies under an overlay from now on."""
+    if _record is not None:
+        _record.cover()
