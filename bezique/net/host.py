@@ -48,7 +48,17 @@ from bezique.net.protocol import (
 from bezique.net.wire import event_to_json, hands_to_json, legal_to_json, view_to_json
 from bezique.persist import saves
 from bezique.presenter.session import GameSession
-from bezique.rules import Action, Event, IllegalActionError, Phase, parse_action, redact_event, view_for, why_illegal
+from bezique.rules import (
+    Action,
+    Event,
+    EventKind,
+    IllegalActionError,
+    Phase,
+    parse_action,
+    redact_event,
+    view_for,
+    why_illegal,
+)
 
 Saver = Callable[[GameSession, dict[str, Any]], None]  # what is done with the game and its meta after each change
 
@@ -283,7 +293,7 @@ class Host:
 
     def _changed(self, events: list[Event]) -> None:
         self.version += 1
-        if any(e.kind == "deal_started" for e in events):
+        if any(e.kind == EventKind.DEAL_STARTED for e in events):
             self.ready.clear()
         self._save()
         self._send_updates(events)

@@ -27,6 +27,7 @@ from bezique.presenter.table_session import News, Seat
 from bezique.rules import (
     Action,
     Event,
+    EventKind,
     GameState,
     Phase,
     PlayerView,
@@ -97,7 +98,8 @@ class SeatSession:
         """`update` as news: its events, whether the view moved on by more than them (a version skipped: updates
         lost while the connection was down), and the seat that moved."""
         whole = update.version > self.current.version + 1
-        moved = update.version == self.current.version + 1 and not any(e.kind == "deal_started" for e in update.events)
+        dealt = any(e.kind == EventKind.DEAL_STARTED for e in update.events)
+        moved = update.version == self.current.version + 1 and not dealt
         return News(update.events, whole, self.current.view.to_act if moved else None)
 
     # --- the game as the table reads it ------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from bezique.rules import (
     CardNotationError,
     DealSummary,
     Event,
+    EventKind,
     MeldRecord,
     Phase,
     PlayerView,
@@ -258,9 +259,14 @@ def event_to_json(event: Event) -> dict[str, Any]:
 def event_from_json(doc: Any, where: str = "event") -> Event:
     if not isinstance(doc, Mapping):
         raise WireError(f"{where}: expected an object")
-    return Event(_str(_field(doc, "kind", where), f"{where}.kind"),
-                 _int(doc.get("seat"), f"{where}.seat", optional=True), _cards(doc.get("cards", []), f"{where}.cards"),
-                 _int(doc.get("points", 0), f"{where}.points"), _str(doc.get("label", ""), f"{where}.label"))
+    text = _field(doc, "kind", where)
+    try:
+        kind = EventKind(text)
+    except ValueError:
+        raise WireError(f"{where}.kind: {text!r:.40} is not an event kind") from None
+    return Event(kind, _int(doc.get("seat"), f"{where}.seat", optional=True),
+                 _cards(doc.get("cards", []), f"{where}.cards"), _int(doc.get("points", 0), f"{where}.points"),
+                 _str(doc.get("label", ""), f"{where}.label"))
 
 
 def legal_to_json(seat: int, legal: Sequence[Action]) -> list[dict[str, Any]]:

@@ -13,17 +13,43 @@ No pygame here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import NamedTuple
 
 from bezique.presenter.layout import Layout, Slot
 from bezique.presenter.meld_groups import MeldGroup, Record, group_melds
-from bezique.rules import Event, PlayerView, rank_of, suit_of
+from bezique.rules import Event, EventKind, PlayerView, rank_of, suit_of
 
 Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
 
 
-def actor(event: Event) -> int:
+class Staging(StrEnum):
+    """What the table shows between the rules' events, which the rules do not report apart: a packet of the deal
+    (the stage splits each ``dealt`` by the deal pattern, as the dealer deals), the stock laid down where no card
+    is turned up (Rubicon, Chinese), and a finished trick kept on show before it is gathered."""
+
+    PACKET = "packet"  # seat, cards (empty when hidden), points = how many cards
+    STOCK_LAID = "stock_laid"
+    TRICK_READ = "trick_read"  # seat = the trick's winner, cards
+
+
+class Step(NamedTuple):
+    """One staging step, with an ``Event``'s fields so that the model and the stage take either alike."""
+
+    kind: Staging
+    seat: int | None = None
+    cards: tuple[int, ...] = ()
+    points: int = 0
+    label: str = ""
+
+
+Shown = Event | Step
+"""What the table shows one at a time: the rules' (redacted) events and its own staging steps."""
+
+
+def actor(event: Shown) -> int:
     """The seat of an event that always names one (a packet, a play, a trick won, a meld, a draw…): the rules'
     ``Event.seat`` is optional because a few kinds (``final_phase``, a drawn ``game_over``) name none.
 
@@ -100,15 +126,14 @@ class TableModel:
         return seat == self.bottom or self.reveal_top
 
     # --- events ---------------------------------------------------------------------------------------------
-    def apply(self, event: Event) -> list[tuple[int, int]]:
-        """Apply one (redacted) event; return the key renames [(old, new)]."""
-        kind = event.kind
-        handler = getattr(self, "_on_" + kind, None)
+    def apply(self, event: Shown) -> list[tuple[int, int]]:
+        """Apply one (redacted) event or staging step; return the key renames [(old, new)]."""
+        handler = _HANDLERS.get(event.kind)
         if handler is None:
-            return []
-        return handler(event) or []
+            return []  # the kinds that move no card (a declaration step, a deal's end, the game's end…)
+        return handler(self, event) or []
 
-    def _on_deal_started(self, event: Event) -> None:
+    def _on_deal_started(self, event: Shown) -> None:
         for seat in range(self.players):
             self.hands[seat], self.tables[seat], self.won[seat] = [], [], []
         self.records, self.trick, self.last_trick, self.last_winner = [], [], (), None
@@ -116,7 +141,7 @@ class TableModel:
         self.deck = [self.hidden() for _ in range(32 * self.packs)]
         self.deal_points = [0] * len(self.deal_points)
 
-    def _on_packet(self, event: Event) -> list[tuple[int, int]]:
+    def _on_packet(self, event: Shown) -> list[tuple[int, int]]:
         """A packet of the deal (the scene splits each ``dealt`` event by the deal pattern)."""
         renames = []
         seat = actor(event)
@@ -128,7 +153,7 @@ class TableModel:
             self.hands[seat].append(key)
         return renames
 
-    def _on_turn_up(self, event: Event) -> list[tuple[int, int]]:
+    def _on_turn_up(self, event: Shown) -> list[tuple[int, int]]:
         card = event.cards[0]
         key = self.deck.pop() if self.deck else self.hidden()
         self.turn_up = card
@@ -136,16 +161,16 @@ class TableModel:
         self.stock, self.deck = self.deck, []
         return [(key, card)]
 
-    def _on_stock_laid(self, event: Event) -> None:
+    def _on_stock_laid(self, event: Shown) -> None:
         self.stock, self.deck = self.deck, []
 
-    def _on_scored(self, event: Event) -> None:
+    def _on_scored(self, event: Shown) -> None:
         side = self.sides[event.seat] if event.seat is not None else 0
         if not self.settlement:
             self.scores[side] += event.points
         self.deal_points[side] += event.points
 
-    def _on_deal_settled(self, event: Event) -> None:
+    def _on_deal_settled(self, event: Shown) -> None:
         if event.seat is not None:
             self.scores[self.sides[event.seat]] += event.points
 
@@ -162,7 +187,7 @@ class TableModel:
             return card, [(key, card)]
         return card, []
 
-    def _on_card_played(self, event: Event) -> list[tuple[int, int]]:
+    def _on_card_played(self, event: Shown) -> list[tuple[int, int]]:
         seat, card = actor(event), event.cards[0]
         renames: list[tuple[int, int]] = []
         if card in self.tables[seat]:
@@ -172,13 +197,13 @@ class TableModel:
         self.trick.append((seat, card))
         return renames
 
-    def _on_trick_won(self, event: Event) -> None:
+    def _on_trick_won(self, event: Shown) -> None:
         self.last_trick = tuple(self.trick)
         self.last_winner = winner = actor(event)
         self.won[winner].extend(card for _, card in self.trick)
         self.trick = []
 
-    def _on_meld_declared(self, event: Event) -> list[tuple[int, int]]:
+    def _on_meld_declared(self, event: Shown) -> list[tuple[int, int]]:
         seat = actor(event)
         renames: list[tuple[int, int]] = []
         self.records.append((seat, event.label, tuple(event.cards), event.points))
@@ -192,7 +217,7 @@ class TableModel:
             self.tables[seat].append(card)
         return renames
 
-    def _on_seven_exchanged(self, event: Event) -> list[tuple[int, int]]:
+    def _on_seven_exchanged(self, event: Shown) -> list[tuple[int, int]]:
         seat = actor(event)
         seven = event.cards[0]
         _, renames = self._take_from_hand(seat, seven)
@@ -212,7 +237,7 @@ class TableModel:
         renames.append((card, key))
         self.hands[seat].append(key)
 
-    def _on_card_drawn(self, event: Event) -> list[tuple[int, int]]:
+    def _on_card_drawn(self, event: Shown) -> list[tuple[int, int]]:
         seat = actor(event)
         if self.stock:
             key = self.stock.pop()
@@ -228,7 +253,7 @@ class TableModel:
         self.hands[seat].append(new)
         return [(key, new)] if new != key else []
 
-    def _on_final_phase(self, event: Event) -> list[tuple[int, int]]:
+    def _on_final_phase(self, event: Shown) -> list[tuple[int, int]]:
         renames: list[tuple[int, int]] = []
         for seat in range(self.players):
             for card in self.tables[seat]:
@@ -246,6 +271,23 @@ class TableModel:
             tuple(self.trick), len(self.stock), self.turn_up,
             tuple(len(self.won[s]) for s in range(self.players)), tuple(self.scores), self.trump,
         )
+
+
+_HANDLERS: dict[EventKind | Staging, Callable[[TableModel, Shown], list[tuple[int, int]] | None]] = {
+    EventKind.DEAL_STARTED: TableModel._on_deal_started,
+    Staging.PACKET: TableModel._on_packet,
+    EventKind.TURN_UP: TableModel._on_turn_up,
+    Staging.STOCK_LAID: TableModel._on_stock_laid,
+    EventKind.SCORED: TableModel._on_scored,
+    EventKind.DEAL_SETTLED: TableModel._on_deal_settled,
+    EventKind.CARD_PLAYED: TableModel._on_card_played,
+    EventKind.TRICK_WON: TableModel._on_trick_won,
+    EventKind.MELD_DECLARED: TableModel._on_meld_declared,
+    EventKind.SEVEN_EXCHANGED: TableModel._on_seven_exchanged,
+    EventKind.CARD_DRAWN: TableModel._on_card_drawn,
+    EventKind.FINAL_PHASE: TableModel._on_final_phase,
+}
+"""How each kind moves the model's cards (``TableModel.apply``); the kinds missing here move none."""
 
 
 def new_model(rules, bottom: int, reveal_top: bool = False, next_hidden: int = -1) -> TableModel:

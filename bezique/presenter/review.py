@@ -12,7 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bezique.rules import Action, Event, GameState, Phase, RecordError, Verb, parse_action, parse_code, replay_record
+from bezique.rules import (
+    Action,
+    Event,
+    EventKind,
+    GameState,
+    Phase,
+    RecordError,
+    Verb,
+    parse_action,
+    parse_code,
+    replay_record,
+)
 
 
 @dataclass(frozen=True)
@@ -80,17 +91,17 @@ def _snapshot(state: GameState, number: int) -> Step:
 
 def _take(step: Step, event: Event) -> None:
     """Put one of the rules' events into the step it belongs to."""
-    if event.kind == "card_played" and event.seat is not None:
+    if event.kind == EventKind.CARD_PLAYED and event.seat is not None:
         step.plays.append((event.seat, event.cards[0]))
-    elif event.kind == "trick_won":
+    elif event.kind == EventKind.TRICK_WON:
         step.winner = event.seat
-    elif event.kind == "scored" and event.seat is not None:
+    elif event.kind == EventKind.SCORED and event.seat is not None:
         step.scored.append(Scored(event.seat, event.label, event.points, event.cards))
-    elif event.kind == "seven_exchanged" and event.seat is not None:
+    elif event.kind == EventKind.SEVEN_EXCHANGED and event.seat is not None:
         step.exchanged.append((event.seat, event.cards[0], event.cards[1]))
-    elif event.kind == "card_drawn" and event.seat is not None:
+    elif event.kind == EventKind.CARD_DRAWN and event.seat is not None:
         step.drawn.append((event.seat, event.cards[0]))
-    elif event.kind == "deal_settled":
+    elif event.kind == EventKind.DEAL_SETTLED:
         step.settled = (event.seat, event.points)
 
 

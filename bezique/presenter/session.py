@@ -27,6 +27,7 @@ from bezique.presenter.table_session import News, Seat
 from bezique.rules import (
     Action,
     Event,
+    EventKind,
     GameState,
     Phase,
     PlayerView,
@@ -51,24 +52,24 @@ def game_seed(seed: int | None = None) -> int:
     return random.randrange(1 << 30) if seed is None else seed
 
 
-DEAL_ENDS = ("deal_scored", "deal_settled", "game_over")
+DEAL_ENDS = (EventKind.DEAL_SCORED, EventKind.DEAL_SETTLED, EventKind.GAME_OVER)
 # why Undo cannot take a move back, as the window words it (i18n ``table.undo_<reason>``)
 UNDO_REASONS = ("off", "hotseat", "network", "nothing", "first", "answered", "drew", "deal_over")
 # what another seat does that shows the player a card they did not know
-_SHOWN_BY_OTHERS = ("card_played", "meld_declared", "seven_exchanged", "seven_declared", "seven_scored")
+_SHOWN_BY_OTHERS = (EventKind.CARD_PLAYED, EventKind.MELD_DECLARED, EventKind.SEVEN_EXCHANGED, EventKind.SEVEN_DECLARED)
 
 
 def news(event: Event, viewer: int, turn_up: int | None) -> str | None:
     """Whether the (redacted) `event`, shown to `viewer`, showed them a card they did not know (the turn-up being
     `turn_up` before it): the reason undo stops there ("answered": another seat's card; "drew": a card drawn into
     their hand; "deal_over"), or None."""
-    if event.kind in DEAL_ENDS or event.kind == "deal_started":
+    if event.kind in DEAL_ENDS or event.kind == EventKind.DEAL_STARTED:
         return "deal_over"
     if event.seat is None or not event.cards:
         return None
     if event.seat != viewer:
         return "answered" if event.kind in _SHOWN_BY_OTHERS or event.label == "carte_blanche" else None
-    if event.kind == "card_drawn" and event.cards[0] != turn_up:
+    if event.kind == EventKind.CARD_DRAWN and event.cards[0] != turn_up:
         return "drew"
     return None
 

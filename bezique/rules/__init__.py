@@ -18,6 +18,7 @@ from bezique.rules.actions import (
     VERBS,
     Action,
     Event,
+    EventKind,
     EventSink,
     Verb,
 )
@@ -136,6 +137,7 @@ __all__ = [
     "DealSummary",
     "DeckRng",
     "Event",
+    "EventKind",
     "EventSink",
     "GameState",
     "IllegalActionError",

@@ -35,23 +35,39 @@ EXCHANGE_ACTION = Action(Verb.EXCHANGE_SEVEN)
 DECLARE_SEVEN_ACTION = Action(Verb.DECLARE_SEVEN)
 
 
+class EventKind(StrEnum):
+    """What an event reports; the value is its name on the wire, so a peer's text compares equal to the member.
+
+    Each member's comment says which of ``Event``'s fields it fills.
+    """
+
+    DEAL_STARTED = "deal_started"  # seat = dealer
+    DEALT = "dealt"  # seat, cards
+    TURN_UP = "turn_up"  # cards = (card,)
+    CARD_PLAYED = "card_played"  # seat, cards
+    TRICK_WON = "trick_won"  # seat, cards
+    DECLARATION_STEP = "declaration_step"  # seat
+    MELD_DECLARED = "meld_declared"  # seat, cards, points, label = meld id
+    SEVEN_EXCHANGED = "seven_exchanged"  # seat, cards = (seven, taken), points
+    SEVEN_DECLARED = "seven_declared"  # seat, cards, points
+    PASSED_TO_PARTNER = "passed_to_partner"  # seat = partner
+    CARD_DRAWN = "card_drawn"  # seat, cards
+    FINAL_PHASE = "final_phase"  # seat = the last trick's winner, who leads the final phase
+    SCORED = "scored"  # seat, cards (what scored, if cards did), points, label = score id
+    DEAL_SCORED = "deal_scored"
+    DEAL_SETTLED = "deal_settled"  # seat = deal winner or None, points = what they gained (Rubicon and Chinese)
+    TIE_BREAK_DEAL = "tie_break_deal"  # label = the tied leaders' seats, comma-separated
+    GAME_OVER = "game_over"  # seat = winning side, or None for a draw
+
+
 class Event(NamedTuple):
     """Something that changed, for the window to animate and the log to show.
 
     Events are omniscient (a ``card_drawn`` names the card); a view for one seat must hide what that seat may not
-    see — see ``view.redact_event``.
-
-    kinds: ``deal_started`` (seat = dealer), ``dealt`` (seat, cards), ``turn_up`` (cards = (card,)),
-    ``card_played`` (seat, cards), ``seven_scored`` (seat, cards, points), ``trick_won`` (seat, cards),
-    ``last_trick`` (seat, points), ``brisques`` (seat, cards, points), ``declaration_step`` (seat),
-    ``meld_declared`` (seat, cards, points, label = meld id), ``seven_exchanged`` (seat, cards = (seven, taken),
-    points), ``seven_declared`` (seat, cards, points), ``passed_to_partner`` (seat = partner),
-    ``card_drawn`` (seat, cards), ``final_phase``, ``deal_scored``, ``deal_settled`` (seat = deal winner or None,
-    points = what they gained; Rubicon and Chinese),
-    ``tie_break_deal``, ``game_over`` (seat = winning side, or None for a draw).
+    see — see ``view.redact_event``. ``kind`` says what happened and which fields it fills (``EventKind``).
     """
 
-    kind: str
+    kind: EventKind
     seat: int | None = None
     cards: tuple[int, ...] = ()
     points: int = 0

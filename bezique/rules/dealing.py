@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from bezique.rules.actions import Event, EventSink
+from bezique.rules.actions import Event, EventKind, EventSink
 from bezique.rules.cards import (
     COURT_RANKS,
     SEVEN,
@@ -92,9 +92,9 @@ def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> 
             state.hands[seat].extend(cards[pos:pos + packet])
             pos += packet
     if events is not None:
-        events.append(Event("deal_started", state.dealer))
+        events.append(Event(EventKind.DEAL_STARTED, state.dealer))
         for seat in order:
-            events.append(Event("dealt", seat, tuple(state.hands[seat])))
+            events.append(Event(EventKind.DEALT, seat, tuple(state.hands[seat])))
     turn = None
     if rules.turn_up_trump:
         turn = cards[pos]
@@ -104,7 +104,7 @@ def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> 
     if turn is not None:
         state.stock.insert(0, turn)
         if events is not None:
-            events.append(Event("turn_up", None, (turn,)))
+            events.append(Event(EventKind.TURN_UP, None, (turn,)))
     state.leader = state.to_act = order[0]
     state.phase = Phase.PLAY
     if turn is not None and rank_of(turn) == SEVEN and rules.seven_turnup_dealer_bonus:

@@ -15,6 +15,7 @@ from bezique.rules.actions import (
     VERBS,
     Action,
     Event,
+    EventKind,
     EventSink,
     Verb,
 )
@@ -134,7 +135,7 @@ def apply(state: GameState, action: Action, events: EventSink = None) -> None:
         state.step_actor = state.to_act = action.seat
         state.step_acted = True
         if events is not None:
-            events.append(Event("passed_to_partner", action.seat))
+            events.append(Event(EventKind.PASSED_TO_PARTNER, action.seat))
 
 
 def apply_checked(state: GameState, action: Action, events: EventSink = None, seat: int | None = None) -> None:
@@ -265,7 +266,7 @@ def _play(state: GameState, card: int, events: EventSink) -> None:
     state.trick_seats.append(seat)
     state.played.append(card)
     if events is not None:
-        events.append(Event("card_played", seat, (card,)))
+        events.append(Event(EventKind.CARD_PLAYED, seat, (card,)))
     if len(trick) > 1 and beats(card, trick[state.best], state.trump):
         state.best = len(trick) - 1
     rules = state.rules
@@ -290,7 +291,7 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
     state.tricks_done += 1
     state.trick, state.trick_seats, state.best = [], [], 0
     if events is not None:
-        events.append(Event("trick_won", winner, tuple(cards)))
+        events.append(Event(EventKind.TRICK_WON, winner, tuple(cards)))
     if rules.brisque_timing == "immediate":
         brisques = tuple(c for c in cards if rank_of(c) in BRISQUE_RANKS)
         if brisques:
@@ -307,7 +308,7 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
         state.step_melded = state.step_exchanged = state.step_acted = False
         state.step_taken = None
         if events is not None:
-            events.append(Event("declaration_step", winner))
+            events.append(Event(EventKind.DECLARATION_STEP, winner))
         return
     if any(state.hands):
         state.leader = state.to_act = winner
@@ -337,7 +338,7 @@ def _meld(state: GameState, cards: tuple[int, ...], events: EventSink) -> None:
             table.append(card)
     state.step_melded = state.step_acted = True
     if events is not None:
-        events.append(Event("meld_declared", seat, tuple(cards), shape.value, shape.kind))
+        events.append(Event(EventKind.MELD_DECLARED, seat, tuple(cards), shape.value, shape.kind))
     score(state, seat, shape.value, shape.kind, events, tuple(cards))
 
 
@@ -354,7 +355,7 @@ def _exchange_seven(state: GameState, events: EventSink) -> None:
     state.step_taken = taken
     state.step_exchanged = state.step_acted = True
     if events is not None:
-        events.append(Event("seven_exchanged", seat, (seven, taken), state.rules.seven_of_trumps_value))
+        events.append(Event(EventKind.SEVEN_EXCHANGED, seat, (seven, taken), state.rules.seven_of_trumps_value))
     score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
 
 
@@ -364,7 +365,7 @@ def _declare_seven(state: GameState, events: EventSink) -> None:
     state.spent.add(seven)
     state.step_acted = True
     if events is not None:
-        events.append(Event("seven_declared", seat, (seven,), state.rules.seven_of_trumps_value))
+        events.append(Event(EventKind.SEVEN_DECLARED, seat, (seven,), state.rules.seven_of_trumps_value))
     score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
 
 
@@ -383,7 +384,7 @@ def _end_step(state: GameState, events: EventSink) -> None:
         if not stock and rules.turn_up_trump:
             state.exposed.add(card)  # the turn-up was face up: everyone knows who took it
         if events is not None:
-            events.append(Event("card_drawn", seat, (card,)))
+            events.append(Event(EventKind.CARD_DRAWN, seat, (card,)))
     if any(state.blanche):
         repeat_carte_blanche(state, drawn, events)
     state.step_taken = None
@@ -396,4 +397,4 @@ def _end_step(state: GameState, events: EventSink) -> None:
             state.hands[seat].extend(state.tables[seat])
             state.tables[seat] = []
         if events is not None:
-            events.append(Event("final_phase", winner))
+            events.append(Event(EventKind.FINAL_PHASE, winner))

@@ -6,7 +6,7 @@ check of §1.11 at once, so a game can end at any single score event (a turned-u
 
 from __future__ import annotations
 
-from bezique.rules.actions import Event, EventSink
+from bezique.rules.actions import Event, EventKind, EventSink
 from bezique.rules.cards import BRISQUE_RANKS, COURT_RANKS, rank_of
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import DealSummary, GameState, Phase, Settlement
@@ -20,12 +20,12 @@ def score(state: GameState, seat: int, points: int, score_id: str, events: Event
     if state.rules.game_end_mode == "settlement":
         state.log.append((state.deal_index, side, seat, score_id, points))
         if events is not None:
-            events.append(Event("scored", seat, cards, points, score_id))
+            events.append(Event(EventKind.SCORED, seat, cards, points, score_id))
         return  # the match score changes only at settlement (RULES.md §5.6)
     state.scores[side] += points
     state.log.append((state.deal_index, side, seat, score_id, points))
     if events is not None:
-        events.append(Event("scored", seat, cards, points, score_id))
+        events.append(Event(EventKind.SCORED, seat, cards, points, score_id))
     if (check and state.rules.game_end_mode == "immediate" and state.tiebreak is None
             and state.scores[side] >= state.rules.target_score):
         finish(state, side, events)
@@ -37,7 +37,7 @@ def finish(state: GameState, winner: int | None, events: EventSink) -> None:
     state.phase = Phase.OVER
     state.to_act = None
     if events is not None:
-        events.append(Event("game_over", winner))
+        events.append(Event(EventKind.GAME_OVER, winner))
 
 
 def repeat_carte_blanche(state: GameState, drawn: list[tuple[int, int]], events: EventSink) -> None:
@@ -88,7 +88,8 @@ def _settle(state: GameState, events: EventSink) -> Settlement:
         state.scores[winner] += settlement.settled[winner]
         state.log.append((state.deal_index, winner, winner, "game_bonus", settlement.settled[winner]))
     if events is not None:
-        events.append(Event("deal_settled", winner, (), settlement.settled[winner] if winner is not None else 0))
+        gained = settlement.settled[winner] if winner is not None else 0
+        events.append(Event(EventKind.DEAL_SETTLED, winner, (), gained))
     return settlement
 
 
@@ -121,7 +122,7 @@ def end_deal(state: GameState, events: EventSink) -> None:
                 score(state, seat, rules.brisque_value * len(brisques), "brisques", events, brisques, check=False)
     state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points)))
     if events is not None:
-        events.append(Event("deal_scored", None, (), 0, ""))
+        events.append(Event(EventKind.DEAL_SCORED, None, (), 0, ""))
     contenders = state.tiebreak if state.tiebreak is not None else tuple(
         side for side in range(rules.sides) if state.scores[side] >= rules.target_score)
     if contenders:
@@ -138,7 +139,7 @@ def end_deal(state: GameState, events: EventSink) -> None:
             return
         state.tiebreak = leaders
         if events is not None:
-            events.append(Event("tie_break_deal", None, (), 0, ",".join(map(str, leaders))))
+            events.append(Event(EventKind.TIE_BREAK_DEAL, None, (), 0, ",".join(map(str, leaders))))
     state.phase = Phase.AWAIT_DEAL
     state.to_act = None
     state.dealer = (state.dealer + 1) % rules.players

@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from bezique.rules.actions import Action, Event
+from bezique.rules.actions import Action, Event, EventKind
 from bezique.rules.engine import legal_actions
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase
@@ -236,11 +236,11 @@ def rewind(view: PlayerView, index: int, seat: int, drawn: Sequence[int]) -> Pla
 
 def redact_event(event: Event, seat: int, state: GameState) -> Event:
     """`event` as `seat` may see it: other players' dealt and drawn cards become hidden (empty ``cards``)."""
-    if event.kind in ("dealt", "card_drawn") and event.seat != seat and not state.rules.open_hands:
+    if event.kind in (EventKind.DEALT, EventKind.CARD_DRAWN) and event.seat != seat and not state.rules.open_hands:
         shown = tuple(c for c in event.cards if c in state.exposed)
-        if event.kind == "card_drawn" and not shown:
+        if event.kind == EventKind.CARD_DRAWN and not shown:
             return event._replace(cards=())
-        if event.kind == "dealt":
+        if event.kind == EventKind.DEALT:
             return event._replace(cards=())
         return event._replace(cards=shown)
     return event

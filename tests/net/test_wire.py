@@ -16,7 +16,17 @@ from bezique.net.wire import (
     view_from_json,
     view_to_json,
 )
-from bezique.rules import VARIANTS, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal, view_for
+from bezique.rules import (
+    VARIANTS,
+    EventKind,
+    apply,
+    legal_actions,
+    make_ruleset,
+    new_game,
+    shuffled_deck,
+    start_deal,
+    view_for,
+)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -54,3 +64,16 @@ def test_a_bad_field_is_named() -> None:
     del doc["stock_count"]
     with pytest.raises(WireError, match=r"view\.stock_count: missing"):
         view_from_json(doc)
+
+
+def test_an_event_kind_is_read_as_the_rules_name_it() -> None:
+    """An event comes back with its kind a member of ``EventKind`` (so the window compares members), and a kind the
+    rules do not know is refused by name instead of reaching the table."""
+    event = event_from_json({"kind": "card_played", "seat": 1, "cards": ["AS#0"]})
+    assert event.kind is EventKind.CARD_PLAYED
+    with pytest.raises(WireError, match=r"event\.kind: 'card_plaid' is not an event kind"):
+        event_from_json({"kind": "card_plaid", "seat": 1})
+    with pytest.raises(WireError, match=r"event\.kind: \[1\] is not an event kind"):
+        event_from_json({"kind": [1]})
+    with pytest.raises(WireError, match=r"event\.kind: missing"):
+        event_from_json({"seat": 1})

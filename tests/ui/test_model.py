@@ -10,7 +10,7 @@ import pytest
 from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.rules import (
-    Event,
+    EventKind,
     apply_checked,
     legal_actions,
     make_ruleset,
@@ -24,17 +24,17 @@ from bezique.rules import (
 
 def split_packets(events, rules):
     out = []
-    dealt = {e.seat: e for e in events if e.kind == "dealt"}
+    dealt = {e.seat: e for e in events if e.kind == EventKind.DEALT}
     for e in events:
-        if e.kind == "dealt":
+        if e.kind == EventKind.DEALT:
             continue
         out.append(e)
-        if e.kind == "deal_started":
+        if e.kind == EventKind.DEAL_STARTED:
             pos = 0
             for packet in rules.deal_pattern:
-                for seat in [x.seat for x in events if x.kind == "dealt"]:
+                for seat in [x.seat for x in events if x.kind == EventKind.DEALT]:
                     cards = dealt[seat].cards[pos:pos + packet] if dealt[seat].cards else ()
-                    out.append(Event("packet", seat, cards, packet))
+                    out.append(tm.Step(tm.Staging.PACKET, seat, cards, packet))
                 pos += packet
     return out
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.presenter.layout import Box
-from bezique.rules import Action, Verb
+from bezique.rules import Action, EventKind, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, panel
 from bezique.ui.table.meld_rows import chip_layout, chips_width, draw_chips
@@ -233,7 +233,7 @@ def seven_cards(view: DeclView) -> tuple[int, ...]:
     allowed now."""
     for action in view.screen.legal:
         if action.verb in (Verb.EXCHANGE_SEVEN, Verb.DECLARE_SEVEN):
-            seven = ("seven_exchanged", "seven_declared")
+            seven = (EventKind.SEVEN_EXCHANGED, EventKind.SEVEN_DECLARED)
             return next((e.cards[:1] for e in view.session.preview(action) if e.kind in seven and e.cards), ())
     return ()
 

@@ -22,7 +22,7 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import Event
+from bezique.rules import Event, EventKind
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
 from bezique.ui.kit.tween import TRICK_PAUSE, flight_time, pause_time
@@ -55,7 +55,7 @@ class Stage:
         self.reveal = session.shows_all  # the demo and Open Bezique show every hand
         self.model = tm.new_model(session.rules, self.viewer, self.reveal)
         self.sprites: dict[int, CardSprite] = {}
-        self.queue: deque[Event] = deque()  # events still to be shown, one after the other
+        self.queue: deque[tm.Shown] = deque()  # events and staging steps still to be shown, one after the other
         self.hold = 0.0  # seconds before the next event may show (the last one's animation)
         self.time = 0.0
         self.cut_timer = 0.0  # the cut for the first dealer still on show
@@ -137,42 +137,43 @@ class Stage:
     # --- feeding events -------------------------------------------------------------------------------------
     def feed(self, events: list[Event]) -> None:
         """Queue `events` for showing, as the viewer may see them."""
-        self.deal_events.extend(e for e in events if e.kind == "scored")
+        self.deal_events.extend(e for e in events if e.kind == EventKind.SCORED)
         shown = self.session.shown_events(events, self.viewer)
         pattern = self.session.rules.deal_pattern
-        dealt = {e.seat: e for e in shown if e.kind == "dealt"}
+        dealt = {e.seat: e for e in shown if e.kind == EventKind.DEALT}
         for event in shown:
-            if event.kind == "dealt":
+            if event.kind == EventKind.DEALT:
                 continue
-            if event.kind == "trick_won":  # the trick stays on show, its winner named, before it is gathered
-                self.queue.append(Event("trick_read", event.seat, event.cards))
+            if event.kind == EventKind.TRICK_WON:  # the trick stays on show, its winner named, before it is gathered
+                self.queue.append(tm.Step(tm.Staging.TRICK_READ, event.seat, event.cards))
             self.queue.append(event)
-            if event.kind == "deal_started":  # deal in packets, as the dealer does (RULES.md §1.3)
-                order = [e.seat for e in shown if e.kind == "dealt"]
+            if event.kind == EventKind.DEAL_STARTED:  # deal in packets, as the dealer does (RULES.md §1.3)
+                order = [e.seat for e in shown if e.kind == EventKind.DEALT]
                 pos = 0
                 for packet in pattern:
                     for seat in order:
                         cards = dealt[seat].cards[pos:pos + packet] if dealt[seat].cards else ()
-                        self.queue.append(Event("packet", seat, cards, packet))
+                        self.queue.append(tm.Step(tm.Staging.PACKET, seat, cards, packet))
                     pos += packet
                 if not self.session.rules.turn_up_trump:  # Rubicon, Chinese: the rest is the stock, no turn-up
-                    self.queue.append(Event("stock_laid", None))
+                    self.queue.append(tm.Step(tm.Staging.STOCK_LAID))
         self.need_sync = True
 
-    def show(self, event: Event) -> None:
+    def show(self, event: tm.Shown) -> None:
         """Apply one event to the model and start its animation, sound and floating score."""
         sounds = self.app.sounds
         kind = event.kind
         trump_before, turn_up_before = self.model.trump, self.model.turn_up
-        if kind == "trick_read":
+        if kind == tm.Staging.TRICK_READ:
             self._read_trick(event)
             return
-        self.session.seen(event, self.viewer, turn_up_before)
-        line = recap_line(self, event)
-        if line:
-            self.recent = [*self.recent[-3:], line]
+        if isinstance(event, Event):  # a staging step shows the player nothing new, and is no move to recap
+            self.session.seen(event, self.viewer, turn_up_before)
+            line = recap_line(self, event)
+            if line:
+                self.recent = [*self.recent[-3:], line]
         renames = self.model.apply(event)
-        if kind == "meld_declared" and trump_before is None and self.model.trump is not None:
+        if kind == EventKind.MELD_DECLARED and trump_before is None and self.model.trump is not None:
             self.trump_flash = self.time
             self.say(self.app.t("table.trumps_set", suit=suit_word(self.model.trump, self.app.lang)), seconds=3.0)
         for old, new in renames:
@@ -182,39 +183,39 @@ class Stage:
                 self.sprites[new] = sprite
         stagger = 0.0
         delay = 0.0
-        if kind == "deal_started":
+        if kind == EventKind.DEAL_STARTED:
             sounds.play("shuffle")
             self.hold = pause_time(0.7, self.speed)
             self.floaters.clear()
-        elif kind == "packet":
+        elif kind == tm.Staging.PACKET:
             sounds.play("deal")
             stagger = pause_time(0.05, self.speed)
-        elif kind == "turn_up" or kind == "card_played":
+        elif kind == EventKind.TURN_UP or kind == EventKind.CARD_PLAYED:
             sounds.play("card_play")
-        elif kind == "trick_won":
+        elif kind == EventKind.TRICK_WON:
             self._end_reading()
             delay = pause_time(0.6 if self.trick_pause() <= 0 else 0.05, self.speed)
             sounds.play("trick_gathered")
-        elif kind == "card_drawn":
+        elif kind == EventKind.CARD_DRAWN:
             sounds.play("draw")
-        elif kind == "meld_declared":
+        elif kind == EventKind.MELD_DECLARED:
             sounds.play("meld_big" if event.points >= 250 else "meld")
-        elif kind == "seven_exchanged":
+        elif kind == EventKind.SEVEN_EXCHANGED:
             sounds.play("seven")
-        elif kind == "scored":
+        elif kind == EventKind.SCORED and isinstance(event, Event):  # (a staging step is never a score)
             self._show_score(event)
-        elif kind == "game_over":
+        elif kind == EventKind.GAME_OVER:
             human = self.session.humans
             if human and not self.session.hotseat:
                 sounds.play("game_won" if event.seat == self.session.rules.side_of(human[0]) else "game_lost")
             else:
                 sounds.play("game_won")
-        elif kind in ("deal_scored", "deal_settled"):
+        elif kind in (EventKind.DEAL_SCORED, EventKind.DEAL_SETTLED):
             self.deals_seen += 1
             sounds.play("deal_won")
         end = self.retarget(stagger=stagger, delay=delay)
         self.hold = max(self.hold, end)
-        if kind == "card_played" and len(self.model.trick) == 1:
+        if kind == EventKind.CARD_PLAYED and len(self.model.trick) == 1:
             self.hold = max(self.hold, end * 0.8)
             self.message = None  # a new trick: what was said about the last one (or a refusal) is over
 
@@ -225,7 +226,7 @@ class Stage:
         pause = TRICK_PAUSE.get(self.opt.app.trick_pause, 1.5)
         return 2.5 if pause == float("inf") and not self.session.humans else pause
 
-    def _read_trick(self, event: Event) -> None:
+    def _read_trick(self, event: tm.Shown) -> None:
         """The trick is complete: its winning card is marked and a line names who took it with which card; the
         cards stay for the trick pause (the counters change when they are gathered, with ``trick_won``)."""
         pause = self.trick_pause()

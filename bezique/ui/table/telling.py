@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bezique.rules import Event
+from bezique.rules import Event, EventKind
 from bezique.ui.texts import card_name, meld_label
 
 if TYPE_CHECKING:
@@ -35,14 +35,14 @@ def recap_line(view: SeatView, event: Event) -> str:
         return ""
     T, lang = view.app.t, view.app.lang
     name = view.session.seats[event.seat].name
-    if event.kind == "card_played" and event.cards:
+    if event.kind == EventKind.CARD_PLAYED and event.cards:
         return T("recap.played", name=name, card=card_name(event.cards[0], lang))
-    if event.kind == "trick_won" and event.cards:
+    if event.kind == EventKind.TRICK_WON and event.cards:
         card = next((c for s, c in view.model.trick if s == event.seat), None)
         return won_line(view, event.seat, card) if card is not None else ""
-    if event.kind == "meld_declared":
+    if event.kind == EventKind.MELD_DECLARED:
         meld = meld_label(event.label, tuple(event.cards), view.model.trump, lang)
         return T("recap.declared", name=name, meld=meld, points=event.points)
-    if event.kind == "seven_exchanged":
+    if event.kind == EventKind.SEVEN_EXCHANGED:
         return T("recap.seven", name=name)
     return ""

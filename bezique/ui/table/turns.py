@@ -15,7 +15,7 @@ from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
 from bezique.i18n.advice import advice_line
 from bezique.presenter.table_session import TableSession
-from bezique.rules import Action, Phase, Verb
+from bezique.rules import Action, EventKind, Phase, Verb
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 REFUSED_COLOUR = (255, 170, 150)
-DECLARING = ("meld_declared", "seven_exchanged", "seven_declared")  # a declaration step that declared something
+# a declaration step that declared something
+DECLARING = (EventKind.MELD_DECLARED, EventKind.SEVEN_EXCHANGED, EventKind.SEVEN_DECLARED)
 
 
 def computer_player(level: str, seed: int, options: TableOptions) -> Player:
