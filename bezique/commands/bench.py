@@ -5,8 +5,8 @@ among ``legal_actions``, applied unchecked) for a few seconds and ends with ``ru
 (``bezique.ai.benchmark``) ends with ``ai: N sampled deals/s``, measured on a fixed workload (seeded games, a fixed
 number of sampled deals a decision: the same work on every run); ``--times`` first prints each variant's Expert
 decision times (median, p95, max), ``--jobs N`` what N cores buy on the same wall-clock budget. ``bench net``
-(``bezique.net.bench``) plays a hosted game between two clients over localhost and ends with ``net: N
-messages/s, round trip median M ms``.
+(``bezique.net.bench``) plays a hosted game between two clients over localhost and prints ``net: N
+messages/s, round trip median M ms``, then the same through the iroh tunnel (relays off) and what it adds a move.
 """
 
 from __future__ import annotations
@@ -83,9 +83,19 @@ def run(args: argparse.Namespace) -> int:
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
     if args.target == "net":
         from bezique.net.bench import bench_net  # only this bench needs websockets
+        from bezique.net.internet import unavailable
         figures = bench_net(args.actions, args.seed)
         print(f"{figures.actions} moves over localhost, {figures.messages} messages in {figures.seconds:.2f} s")
         print(f"net: {figures.per_second:.0f} messages/s, round trip median {figures.median_ms:.2f} ms")
+        missing = unavailable()
+        if missing is not None:
+            print(f"net through the iroh tunnel: not measured (iroh is not installed here: {missing})")
+            return 0
+        tunnelled = bench_net(args.actions, args.seed, tunnelled=True)
+        print(f"{tunnelled.actions} moves through the iroh tunnel on this machine (relays off), {tunnelled.messages} "
+              f"messages in {tunnelled.seconds:.2f} s")
+        print(f"net through the iroh tunnel: {tunnelled.per_second:.0f} messages/s, round trip median "
+              f"{tunnelled.median_ms:.2f} ms ({tunnelled.median_ms - figures.median_ms:+.2f} ms a move)")
         return 0
     if args.target == "ai":
         return run_ai_bench(args.games, args.seed, args.times, args.deals, tuple(args.variant or VARIANTS),

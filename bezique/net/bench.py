@@ -4,6 +4,9 @@ A host and two clients in this process, over real sockets: the clients play rand
 next deal) until `actions` moves have been made. Every move is timed from the client's send to the update that
 shows it played (its round trip: the host's checks, the rules, building and sending both views); the messages
 counted are every message each client sent and received. Figures, never a timed test.
+
+``tunnelled``: the clients join by an invitation, through the iroh tunnel on this machine (relays off: nothing
+leaves it), so the figures beside the direct ones are what the tunnel adds to each move.
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bezique.net import internet
 from bezique.net.client import Client
 from bezique.net.host import Host, HostedSession
+from bezique.net.relays import RelayKind, Relays
 from bezique.presenter.session import new_seats
 from bezique.rules import make_ruleset
 
@@ -44,13 +49,25 @@ def _caught_up(client: Client, version: int) -> None:
         client.inbox.get(timeout=WAIT_S)
 
 
-def bench_net(actions: int, seed: int = 1, clock: Callable[[], float] = time.perf_counter) -> NetFigures:
-    """Play `actions` moves of a hosted game between two clients; the figures of it."""
+def bench_net(actions: int, seed: int = 1, clock: Callable[[], float] = time.perf_counter,
+              tunnelled: bool = False) -> NetFigures:
+    """Play `actions` moves of a hosted game between two clients (through the tunnel if `tunnelled`); the figures
+    of it.
+
+    Raises:
+        internet.InternetUnavailable: `tunnelled` on a computer without iroh.
+    """
     rules = make_ruleset("two_handed")
     session = HostedSession(rules, new_seats(2, "hotseat", "en", seed), seed=seed)
     host = Host(session, [0, 1], bind="127.0.0.1", port=0)
     host.start()
-    clients = [Client("A"), Client("B")]
+    invited = None
+    if tunnelled:
+        invited = internet.invite(host, Relays(RelayKind.OFF))
+        clients: list[Client] = [internet.client_for(name, invited.invitation.text(), Relays(RelayKind.OFF))
+                                 for name in "AB"]
+    else:
+        clients = [Client("A"), Client("B")]
     received = [0]
 
     def count(_text: str) -> None:
@@ -62,7 +79,7 @@ def bench_net(actions: int, seed: int = 1, clock: Callable[[], float] = time.per
     try:
         for client in clients:
             client.on_text = count
-            client.connect(host.code)
+            client.connect(client.code if isinstance(client, internet.InternetClient) else host.code)
             sent += 1
             while client.seat is None:
                 client.inbox.get(timeout=WAIT_S)
@@ -99,4 +116,6 @@ def bench_net(actions: int, seed: int = 1, clock: Callable[[], float] = time.per
         host.stop()
         for client in clients:
             client.close()
+        if invited is not None:
+            invited.stop()
     return NetFigures(len(trips), sent + received[0], seconds, tuple(trips))

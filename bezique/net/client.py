@@ -78,6 +78,8 @@ class Client:
         auto_rejoin: rejoin by itself after a drop (the window); tests call ``rejoin`` when they choose.
     """
 
+    UNREACHABLE = "unreachable"  # the reason said when the first connection fails (``InternetClient`` has its own)
+
     def __init__(self, name: str, auto_rejoin: bool = False) -> None:
         self.name = name
         self.auto_rejoin = auto_rejoin
@@ -222,7 +224,7 @@ class Client:
             ws = await connect(f"ws://{host}:{port}", max_size=HOST_MESSAGE_MAX, open_timeout=OPEN_TIMEOUT_S,
                                ping_interval=PING_INTERVAL_S, ping_timeout=PING_TIMEOUT_S)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
-            return None if self.token is not None else "unreachable"
+            return None if self.token is not None else self.UNREACHABLE
         self._ws, self._outbox = ws, asyncio.Queue()
         writer = asyncio.create_task(drain(ws, self._outbox))
         self._outbox.put_nowait(encode_client(first(self._next())))

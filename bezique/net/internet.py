@@ -1,0 +1,123 @@
+"""Play across the internet: the host's invitation and a friend's join by it, over the iroh tunnel (``tunnel``).
+
+The one place that knows whether this computer can (``unavailable``): iroh ships wheels for the common desktops
+only (not Intel Macs, nor older or musl Linux), so it is an optional part (``pip install bezique[internet]``) and
+is imported only here, when a player asks for the internet; without it the window says so and the local network
+plays as ever.
+
+A friend's ``InternetClient`` is a ``Client`` like any other: it connects to its tunnel's loopback port with a join
+code naming that port and the invitation's secret, so the join, the key exchange on the secret, the rejoin after a
+drop and every check at the host are the local network's own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol
+
+from bezique.net.client import Client
+from bezique.net.invitation import Invitation, parse
+from bezique.net.joincode import JoinCode
+from bezique.net.relays import Relays
+
+if TYPE_CHECKING:
+    from bezique.net.tunnel import ClientTunnel, HostTunnel
+
+
+class InternetUnavailable(RuntimeError):
+    """This computer cannot play over the internet (iroh is not installed, or its library does not load here)."""
+
+
+class Hosted(Protocol):
+    """What an invitation needs of a host: where its websocket server listens on loopback and the game's secret."""
+
+    port: int
+    secret: int
+
+
+def unavailable() -> str | None:
+    """Why this computer cannot play over the internet (the import's own words), or None when it can."""
+    try:
+        _tunnel()
+    except InternetUnavailable as exc:
+        return str(exc)
+    return None
+
+
+def _tunnel() -> ModuleType:
+    try:
+        return importlib.import_module("bezique.net.tunnel")
+    except (ImportError, OSError) as exc:  # no iroh, or its compiled library does not load on this system
+        raise InternetUnavailable(str(exc) or type(exc).__name__) from None
+
+
+@dataclass
+class Invited:
+    """A host's invitation across the internet and the tunnel that serves it (stopped with the hosted game)."""
+
+    invitation: Invitation
+    tunnel: HostTunnel
+
+    @property
+    def relay_answered(self) -> bool:
+        """False when no relay took the host in: only a friend with a direct path to this computer gets in."""
+        return self.tunnel.relay_answered
+
+    def stop(self) -> None:
+        self.tunnel.stop()
+
+
+def invite(host: Hosted, relays: Relays) -> Invited:
+    """Open the host's game to the internet: a tunnel to its websocket server, and the invitation naming it. It
+    may take a few seconds (a relay is asked to take the host in): call it off the window's thread.
+
+    Raises:
+        InternetUnavailable: no iroh here.
+        tunnel.TunnelError: the endpoint cannot be bound.
+    """
+    tunnel: HostTunnel = _tunnel().HostTunnel(host.port, relays)
+    ticket = tunnel.start()
+    return Invited(Invitation(ticket, host.secret), tunnel)
+
+
+class InternetClient(Client):
+    """A friend's client whose connections go through a tunnel to the host an invitation names; ``code`` is the
+    join code it connects with (the tunnel's loopback port and the invitation's secret)."""
+
+    UNREACHABLE = "unreachable_internet"
+
+    def __init__(self, name: str, tunnel: ClientTunnel, secret: int, auto_rejoin: bool = False) -> None:
+        super().__init__(name, auto_rejoin)
+        self.tunnel = tunnel
+        self.code = JoinCode("127.0.0.1", tunnel.port, secret).text()
+
+    def close(self) -> None:
+        super().close()
+        self.tunnel.stop()
+
+
+def client_for(name: str, text: str, relays: Relays, auto_rejoin: bool = False) -> InternetClient:
+    """A client for the game the invitation `text` names, its tunnel started, not connected yet (``join``).
+
+    Raises:
+        invitation.InvitationError: `text` is not a whole invitation (nothing was started).
+        InternetUnavailable: no iroh here.
+        tunnel.TunnelError: the ticket cannot be read, or the tunnel cannot be bound.
+    """
+    invitation = parse(text)
+    tunnel: ClientTunnel = _tunnel().ClientTunnel(invitation.ticket, relays)
+    tunnel.start()
+    return InternetClient(name, tunnel, invitation.secret, auto_rejoin)
+
+
+def join(name: str, text: str, relays: Relays, auto_rejoin: bool = False) -> InternetClient:
+    """Join the game the invitation `text` names: the client, connecting already (its inbox says what came of it).
+
+    Raises:
+        as ``client_for``.
+    """
+    client = client_for(name, text, relays, auto_rejoin)
+    client.connect(client.code)
+    return client

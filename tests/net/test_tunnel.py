@@ -1,0 +1,123 @@
+"""A game across the internet, through the iroh tunnel, inside a loopback-only network namespace with relays off
+(``conftest``'s ``netns``): friends join by the invitation, play a whole deal, drop and come back, a wrong secret
+gets nobody in, and a peer that never reads holds up nobody else. Nothing here can reach the internet."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from bezique.net import internet
+from bezique.net.client import Client, LinkChange
+from bezique.net.invitation import Invitation
+from bezique.net.protocol import Closing, ErrorCode, Refused, Update, Welcome
+from bezique.net.relays import RelayKind, Relays
+from bezique.rules import view_for
+from tests.net.hosting import HANG_S, Bot, Hosted, hosting, latest, play_bots, wait_for
+
+pytestmark = pytest.mark.netns
+FLOOD = 2000  # messages the deaf peer sends, each refused with an answer it never reads
+OFF = Relays(RelayKind.OFF)  # no relay: the namespace has no way out, and the test must not need one
+
+
+def joined(hosted: Hosted, invited: internet.Invited, *names: str, auto_rejoin: bool = False) -> list[Client]:
+    clients: list[Client] = []
+    for name in names:
+        client = internet.join(name, invited.invitation.text(), OFF, auto_rejoin)
+        wait_for(client, Welcome)
+        clients.append(client)
+    return clients
+
+
+def test_tunnel_friends_play_a_whole_deal_and_hear_the_host_quit() -> None:
+    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
+        invited = internet.invite(hosted.host, OFF)
+        try:
+            assert 100 <= len(invited.invitation.ticket) <= 400
+            a, b = joined(hosted, invited, "Ann", "Bob")
+            assert (a.seat, b.seat) == (0, 1) and invited.tunnel.pipes == 2
+            play_bots([Bot(a, seed=1), Bot(b, seed=2)])
+            session = hosted.session
+            assert session.awaiting_deal and session.state.deal_index == 0
+            for client in (a, b):  # each saw exactly its seat's view of the deal's end, through the tunnel
+                assert latest(client, hosted.host).view == view_for(session.state, client.seat)
+            hosted.host.stop()
+            for client in (a, b):  # the host's goodbye comes through before its tunnel closes
+                assert wait_for(client, Closing).reason == "host_quit"
+            a.close()
+            b.close()
+        finally:
+            invited.stop()
+
+
+def test_tunnel_a_cut_connection_is_a_drop_and_the_friend_rejoins_by_itself() -> None:
+    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
+        invited = internet.invite(hosted.host, OFF)
+        try:
+            a, b = joined(hosted, invited, "Ann", "Bob", auto_rejoin=True)
+            before = wait_for(a, Update, lambda u: u.view.phase != "await_deal")
+            assert isinstance(before, Update) and isinstance(a, internet.InternetClient)
+            a.tunnel.cut()  # the internet path fails: the tunnel's connection to the host is gone
+            assert wait_for(a, LinkChange, lambda c: c.link == "dropped")
+            assert wait_for(b, Update, lambda u: u.seats[0].link == "dropped")
+            welcome = wait_for(a, Welcome)  # by itself, through a new connection
+            assert (welcome.seat, welcome.token) == (0, a.token)
+            back = wait_for(a, Update)
+            assert isinstance(back, Update) and (back.version, back.view) == (before.version, before.view)
+            assert wait_for(b, Update, lambda u: u.seats[0].link == "connected")
+            play_bots([Bot(a, seed=3), Bot(b, seed=4)])
+            assert hosted.session.awaiting_deal and invited.tunnel.pipes == 3
+            a.close()
+            b.close()
+        finally:
+            invited.stop()
+
+
+def test_tunnel_a_wrong_secret_gets_nobody_in() -> None:
+    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
+        invited = internet.invite(hosted.host, OFF)
+        try:
+            wrong = Invitation(invited.invitation.ticket, hosted.host.secret ^ 1)
+            stranger = internet.join("Eve", wrong.text(), OFF)
+            refused = wait_for(stranger, Refused)
+            assert refused.code == ErrorCode.BAD_CODE and stranger.seat is None
+            assert hosted.host.links[0] == hosted.host.links[1] == "open"
+            stranger.close()
+        finally:
+            invited.stop()
+
+
+def test_tunnel_a_peer_that_never_reads_holds_up_nobody() -> None:
+    """A peer that sends and never reads: the tunnel holds one chunk of it at most (QUIC's flow control stops the
+    rest), and the friends play on through the same tunnel."""
+    from websockets.asyncio.client import connect
+
+    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
+        invited = internet.invite(hosted.host, OFF)
+        deaf = internet.join("Deaf", invited.invitation.text(), OFF)  # joins, then its tunnel is used raw below
+        try:
+            wait_for(deaf, Welcome)
+            deaf.drop()  # its seat is dropped; a friend takes it back below by the invitation
+            loop = asyncio.new_event_loop()
+            refused_each = json.dumps({"type": "bogus", "v": 1, "seq": 1})  # the host answers each with a refusal
+
+            async def flood() -> Any:
+                ws = await connect(f"ws://127.0.0.1:{deaf.tunnel.port}", max_queue=1, ping_interval=None)
+                for _ in range(FLOOD):
+                    await ws.send(refused_each)
+                return ws
+
+            deaf_ws = loop.run_until_complete(asyncio.wait_for(flood(), HANG_S))
+            a, b = joined(hosted, invited, "Ann", "Bob")
+            play_bots([Bot(a, seed=5), Bot(b, seed=6)])
+            assert hosted.session.awaiting_deal
+            a.close()
+            b.close()
+            deaf_ws.transport.abort()
+            loop.close()
+        finally:
+            deaf.close()
+            invited.stop()
