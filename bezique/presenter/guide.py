@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bezique.presenter.layout import Box, Layout
-from bezique.presenter.session import GameSession, Seat, new_seats
+from bezique.geometry import Box
+from bezique.presenter.layout import Layout
+from bezique.presenter.session import GameSession, new_seats
+from bezique.presenter.table_session import Seat
 from bezique.rules import (
     SEVEN,
     Action,

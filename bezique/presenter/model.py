@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
-from bezique.presenter.layout import Layout, Slot
+from bezique.geometry import Slot
+from bezique.presenter.layout import Layout
 from bezique.presenter.meld_groups import MeldGroup, Record, group_melds
 from bezique.rules import Event, EventKind, PlayerView, rank_of, suit_of
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bezique.presenter.session import GameSession, Seat
+from bezique.presenter.session import GameSession
+from bezique.presenter.table_session import Seat
 from bezique.rules import Event, Phase, RecordedGame, RecordError, Ruleset, Settlement, parse_code, replay_record
 
 

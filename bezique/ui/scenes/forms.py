@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.ui.kit.assets import CREAM, GOLD, Assets
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window

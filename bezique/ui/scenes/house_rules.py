@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.i18n import variant_name
 from bezique.presenter.house_rules import (
     CUSTOM,
@@ -27,7 +28,6 @@ from bezique.presenter.house_rules import (
     preset_names,
     preset_of,
 )
-from bezique.presenter.layout import Box
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.i18n import suit_name, t
 from bezique.i18n.howto import Section, howto_sections
 from bezique.i18n.howto_variants import VARIANT_PAGES, variant_sections
-from bezique.presenter.layout import Box
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, scale_of, wrap

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 import pygame
 
 from bezique import __version__
+from bezique.geometry import Box
 from bezique.i18n import level_name, t, variant_name
 from bezique.persist.user_settings import guide_offered, mark_guide_offered
-from bezique.presenter.layout import Box
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, panel, scale_of, wrap

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
 from bezique.net.protocol import Closing, Refused, Update
-from bezique.presenter.layout import Box
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window

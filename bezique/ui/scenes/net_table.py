@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
 from bezique.net.protocol import MAX_CHAT, ChatLine, Closing, Refused, Update
 from bezique.net.seat_session import SeatSession
-from bezique.presenter.layout import Box
 from bezique.rules import Refusal
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.chat import ChatPanel, chat_size

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.net.client import Client
 from bezique.net.hosting import host_game
 from bezique.net.joincode import JoinCodeError
 from bezique.persist import saves
-from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.rules import make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED

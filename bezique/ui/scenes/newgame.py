@@ -14,10 +14,10 @@ from typing import Any, Protocol
 import pygame
 
 from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
+from bezique.geometry import Box
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.persist import saves
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
-from bezique.presenter.layout import Box
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset

@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.persist import history
-from bezique.presenter.layout import Box
 from bezique.rules import RecordError, make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import LABEL_LEADING, Button, blit_text, button_at, label_lines, panel, scale_of

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from bezique.ai.review import Assessment, assess_deal
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
 from bezique.rules import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED

@@ -16,8 +16,8 @@ from typing import Any, Protocol
 import pygame
 
 from bezique.config import load_config
+from bezique.geometry import Box
 from bezique.persist.user_settings import load_user_settings
-from bezique.presenter.layout import Box
 from bezique.presenter.replay import Comparison, ReplayPlan, ReplaySession, compare, plan_replay
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap

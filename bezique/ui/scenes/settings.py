@@ -10,9 +10,9 @@ from typing import Any, Protocol
 import pygame
 
 from bezique.config import AISettings, AppSettings, Config
+from bezique.geometry import Box
 from bezique.i18n import option_label
 from bezique.persist.user_settings import SETTING_CHOICES
-from bezique.presenter.layout import Box
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap

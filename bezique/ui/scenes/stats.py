@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.persist import stats
-from bezique.presenter.layout import Box
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE, Assets
 from bezique.ui.kit.widgets import blit_text, panel, progress_bar
 from bezique.ui.table.rising import rising_points

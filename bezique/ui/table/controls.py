@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from bezique.presenter import model as tm
-from bezique.presenter.layout import Box, card_box
+from bezique.geometry import Box, Slot
+from bezique.presenter.layout import card_box
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.widgets import button_at
@@ -55,7 +55,7 @@ class Controls(TableButtons):
             sprite = sprites.get(key)
             if sprite is None or key < 0 or not sprite.visible:
                 continue
-            slot = tm.Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height))
+            slot = Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height))
             if card_box(slot, sprite.lift).contains(*pos) and (best is None or sprite.z > best[0]):
                 best = (sprite.z, key)
         return None if best is None else best[1]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.rules import Action, EventKind, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, panel

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from bezique.presenter.layout import CARD_ASPECT, Box, card_box
+from bezique.geometry import Box
+from bezique.presenter.layout import CARD_ASPECT, card_box
 from bezique.presenter.model import stock_depth
 from bezique.rules import SEVEN, Verb, bezique_pair, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED

@@ -17,7 +17,8 @@ from typing import TypeVar
 
 import pygame
 
-from bezique.presenter.layout import CARD_ASPECT, Box
+from bezique.geometry import Box
+from bezique.presenter.layout import CARD_ASPECT
 from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.sprites import CardSprite

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from bezique.ai import make_player
+from bezique.geometry import Box, Slot
 from bezique.presenter.guide import Coach, Target, Tip, Word, coach_box, moment_of
-from bezique.presenter.layout import Box, Slot, card_box
+from bezique.presenter.layout import card_box
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.presenter.session import GameSession
 from bezique.rules import BRISQUE_RANKS, MELD_NAMES, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED

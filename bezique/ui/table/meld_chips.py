@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
+from bezique.geometry import Box
 from bezique.presenter import model as tm
-from bezique.presenter.layout import CARD_ASPECT, Box
+from bezique.presenter.layout import CARD_ASPECT
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
 from bezique.ui.kit.assets import CREAM
 from bezique.ui.kit.layers import memo, rounded

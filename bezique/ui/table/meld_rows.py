@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.rules import Action, Verb, rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, INK
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED

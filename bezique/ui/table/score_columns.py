@@ -11,7 +11,7 @@ from typing import Protocol
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.rules import MELD_NAMES, Settlement

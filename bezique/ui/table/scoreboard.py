@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.rules import Event, Settlement, rank_of, suit_of

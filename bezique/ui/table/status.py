@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.rules import tricks_left
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.widgets import blit_text, panel

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bezique.presenter.layout import Box, Layout
+from bezique.geometry import Box
+from bezique.presenter.layout import Layout
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.rules import Action, Phase, Verb

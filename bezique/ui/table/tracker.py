@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from bezique.presenter.layout import Box
+from bezique.geometry import Box
 from bezique.presenter.table_session import TableSession
 from bezique.presenter.tracker import Tracked, TrackerRow, tracked_rows
 from bezique.rules import RANKS, rank_of, suit_of
