@@ -140,7 +140,7 @@ def _window_size(value: Any) -> str:
     """"auto", or a window size "WxH" from 320x240 to 16384x16384 (what the game saves when the window is
     resized)."""
     if value == "auto":
-        return value
+        return "auto"
     # ASCII digits only, and few: str.isdigit() also takes "²" (which int() refuses) and 5,000 digits (beyond
     # int()'s limit), and a check must refuse a value, never fail on it
     match = _SIZE.fullmatch(value.lower()) if isinstance(value, str) else None

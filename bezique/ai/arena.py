@@ -16,6 +16,7 @@ import math
 import random
 import statistics
 import time
+from typing import Literal, NamedTuple, NotRequired, TypedDict
 
 from bezique.ai.levels import make_player
 from bezique.rules import Action, GameState, Ruleset, make_ruleset, new_game, play_game, view_for
@@ -49,7 +50,38 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def play_arena_game(job: tuple) -> dict:
+class ArenaJob(NamedTuple):
+    """One game of an arena: game `number` of deck pair `pair`, levels `a` and `b` (A in seat 1 if `swap`), the
+    variant played to `target` in at most `max_deals` deals, the arena's `seed`, and the search levels' options
+    (``make_player``'s ``time_ms`` or ``iterations``). A tuple, so that worker processes are handed it as it is."""
+
+    number: int
+    pair: int
+    swap: bool
+    a: str
+    b: str
+    variant: str
+    target: int
+    max_deals: int
+    seed: int
+    options: dict[str, int]
+
+
+class GameResult(TypedDict):
+    """One game's figures, as the arena's log keeps them (JSON): A, B or None (a draw) for `winner`, each deal's
+    points A minus B, each level's decision times in milliseconds, the best score of each level's sides, and with a
+    match target each deal's match points A minus B."""
+
+    index: int
+    pair: int
+    winner: str | None
+    deal_diffs: list[float]
+    times: dict[str, list[float]]
+    scores: tuple[int, int]
+    match_diffs: NotRequired[list[float]]
+
+
+def play_arena_game(job: ArenaJob) -> GameResult:
     """One game. `swap` puts A in seat 1. Returns the winner's level letter and per-deal A-minus-B points."""
     index, pair, swap, a, b, variant, target, max_deals, seed, options = job
     rules = make_ruleset(variant, {"target_score": target})
@@ -93,8 +125,8 @@ def play_arena_game(job: tuple) -> dict:
         winner = None if state.winner is None else ("A" if state.winner in sides_a else "B")
     else:
         winner = "A" if best_a > best_b else "B" if best_b > best_a else None
-    result = {"index": index, "pair": pair, "winner": winner, "deal_diffs": deal_diffs, "times": times,
-              "scores": (best_a, best_b)}
+    result: GameResult = {"index": index, "pair": pair, "winner": winner, "deal_diffs": deal_diffs, "times": times,
+                          "scores": (best_a, best_b)}
     if rules.match_target is not None:
         result["match_diffs"] = match_diffs
     return result
@@ -121,11 +153,11 @@ def _diff(state: GameState, start: list[int], sides_a: list[int], sides_b: list[
     return statistics.fmean(gain[s] for s in sides_a) - statistics.fmean(gain[s] for s in sides_b)
 
 
-def paired_by_deck(results: list[dict], key: str) -> list[float]:
+def paired_by_deck(results: list[GameResult], key: Literal["deal_diffs", "match_diffs"]) -> list[float]:
     """Each deck's figure `key` (a list per game, one a deal), paired: deal k of both games of a pair used the same
     deck, so its figure is the mean of the two seatings (a game without its pair counts alone)."""
     paired: list[float] = []
-    by_pair: dict[int, list[dict]] = {}
+    by_pair: dict[int, list[GameResult]] = {}
     for r in results:
         by_pair.setdefault(r["pair"], []).append(r)
     for games in by_pair.values():

@@ -34,7 +34,7 @@ class Decision(NamedTuple):
 
     action: Action
     code: str
-    args: dict | None = None
+    args: dict[str, Any] | None = None
 
 
 class Player(ABC):

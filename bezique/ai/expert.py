@@ -222,7 +222,7 @@ class ExpertPlayer(RulePlayer):
                 raise OutOfTime
         return row
 
-    def _solved(self, state, me: int, legal: list[Action], give_up: Callable[[], bool]) -> Decision:
+    def _solved(self, state: GameState, me: int, legal: list[Action], give_up: Callable[[], bool]) -> Decision:
         """The final tricks of a two-player deal, both hands known: the exact solve, valued as the deal is scored.
         Rubicon's by its settlement (``settling.final_tricks_value``: the brisques count only in a tie or a
         rubicon, the last trick always); Chinese counts no brisques, so its raw points (the last trick) already
@@ -275,7 +275,7 @@ def _deals(first: GameState, belief: Belief, rng: random.Random) -> Iterator[tup
         index, det = index + 1, belief.deal(rng)
 
 
-def winning_now(state, me: int, legal: list[Action]) -> Action | None:
+def winning_now(state: GameState, me: int, legal: list[Action]) -> Action | None:
     """A legal action that ends the game won for my side as it is made (a declaration reaching the target, or the
     card that completes a trick worth the target): it is taken before any search. Such an outcome depends only on
     what the view shows, so the sampled deal `state` answers it for every deal."""
@@ -290,7 +290,7 @@ def winning_now(state, me: int, legal: list[Action]) -> Action | None:
     return None
 
 
-def narrowed(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
+def narrowed(state: GameState, me: int, candidates: list[Action], prior: Action) -> list[Action]:
     """`candidates` (made ``distinct`` already, so each face is ranked once), or in the stock phase with hands of
     more than ``NARROW_HAND`` cards only the plays of the rules' best ``NARROW`` cards among them
     (``ranked_stock_plays``, by the search levels' weights) and the rules' own choice `prior`."""
@@ -301,7 +301,7 @@ def narrowed(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
     return [a for a in candidates if a.cards[0] in best or a == prior]
 
 
-def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Action]:
+def distinct(state: GameState, me: int, candidates: list[Action], prior: Action) -> list[Action]:
     """`candidates` without repeats: equivalent copies of a face (RECORD.md) play alike."""
     key = partial(action_key, state, me)
     seen = {key(prior)}
@@ -318,7 +318,7 @@ def distinct(state, me: int, candidates: list[Action], prior: Action) -> list[Ac
     return out
 
 
-def action_key(state, me: int, action: Action) -> Hashable:
+def action_key(state: GameState, me: int, action: Action) -> Hashable:
     """What tells `action` apart from the others of seat `me`: a play by its card's ``copy_key`` (equivalent
     copies of a face play alike, RECORD.md), any other action by itself."""
     if action.verb != Verb.PLAY:
@@ -327,7 +327,7 @@ def action_key(state, me: int, action: Action) -> Hashable:
     return copy_key(state, me, card, card in state.tables[me])
 
 
-def rules_decision_for(state, me: int, legal: list[Action], rng: random.Random) -> Decision:
+def rules_decision_for(state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
     """The rules' decision with the search levels' weights (``EXPERT_CRAFT``), and its reason, on a copy of
     `state`."""
     state = state.clone()

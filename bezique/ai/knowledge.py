@@ -96,13 +96,14 @@ class MeldFacts:
 
 
 _FACTS_CACHE: dict[tuple[int, int | None], tuple[Ruleset, MeldFacts]] = {}
-_LAST_FACTS: list = [None, None, None]  # (rules, trump, facts) of the last call: a rollout asks for the same ones
+_last_facts: tuple[Ruleset, int | None, MeldFacts] | None = None  # the last call's: a rollout asks for the same ones
 
 
 def meld_facts(rules: Ruleset, trump: int | None) -> MeldFacts:
     """``MeldFacts`` of `rules` under `trump`, built once: the search asks for them in every rollout."""
-    last = _LAST_FACTS
-    if last[0] is rules and last[1] == trump:
+    global _last_facts
+    last = _last_facts
+    if last is not None and last[0] is rules and last[1] == trump:
         return last[2]
     key = (id(rules), trump)  # by identity: hashing the ruleset is slow; the entry keeps the ruleset to check it
     entry = _FACTS_CACHE.get(key)
@@ -111,7 +112,7 @@ def meld_facts(rules: Ruleset, trump: int | None) -> MeldFacts:
     else:
         facts = MeldFacts(rules, trump)
         _FACTS_CACHE[key] = (rules, facts)
-    last[:] = rules, trump, facts
+    _last_facts = rules, trump, facts
     return facts
 
 

@@ -9,7 +9,7 @@ from bezique.ai.base import Decision, Hint, Player, StopFlag
 from bezique.ai.knowledge import INTERMEDIATE
 from bezique.ai.policy import beginner_decision, intermediate_decision
 from bezique.ai.solver import solvable, solve
-from bezique.rules import Action, PlayerView, Verb, determinize
+from bezique.rules import Action, GameState, PlayerView, Verb, determinize
 
 
 def match_legal(action: Action, legal: Sequence[Action]) -> Action:
@@ -36,7 +36,7 @@ class RulePlayer(Player):
         decision = self._rule(state, view.seat, legal, rng)
         return decision._replace(action=match_legal(decision.action, legal))
 
-    def _rule(self, state, me: int, legal: list[Action], rng: random.Random) -> Decision:
+    def _rule(self, state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
         raise NotImplementedError
 
     def choose(self, view: PlayerView, legal: Sequence[Action], stop: StopFlag | None = None) -> Action:
@@ -52,7 +52,7 @@ class BeginnerPlayer(RulePlayer):
 
     level = "beginner"
 
-    def _rule(self, state, me, legal, rng):
+    def _rule(self, state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
         return beginner_decision(state, me, legal, rng)
 
 
@@ -64,7 +64,7 @@ class IntermediatePlayer(RulePlayer):
     solve_from = 5  # cards per hand at or below which the final tricks are counted exactly (fast there)
     craft = INTERMEDIATE  # the weights of its rules
 
-    def _rule(self, state, me, legal, rng):
+    def _rule(self, state: GameState, me: int, legal: list[Action], rng: random.Random) -> Decision:
         if solvable(state) and len(state.hands[me]) <= self.solve_from:
             card, _values = solve(state, me)
             return Decision(Action(Verb.PLAY, (card,)), "final_win" if state.trick else "final_lead", {"card": card})

@@ -48,7 +48,9 @@ from bezique.rules import (
     PLAY_ACTIONS,
     SEQUENCE_RANKS,
     Action,
+    GameState,
     Phase,
+    Ruleset,
     Verb,
     apply,
     beats,
@@ -81,7 +83,7 @@ _DECLARING = Phase.DECLARE
 _PLAY = Verb.PLAY
 
 
-def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
+def vetoes(state: GameState, me: int, legal: list[Action]) -> list[Action]:
     """`legal` minus the blunders: a brisque thrown on a trick an opponent is winning when a worthless card would
     do (on a partner's winning card a brisque may be points for the side: the search decides); a card of a trump
     sequence held complete and not yet declared, played for nothing in the stock phase."""
@@ -111,7 +113,7 @@ def vetoes(state, me: int, legal: list[Action]) -> list[Action]:
     return kept or legal
 
 
-def deal_value(state, me: int, base: tuple[int, ...]) -> float:
+def deal_value(state: GameState, me: int, base: tuple[int, ...]) -> float:
     """What a rollout's end is worth to my side (``game_value``). Its points: what my side gained this deal minus
     the best other side's; a rollout cut at its horizon in the stock phase adds each seat's ``horizon_value`` (what
     its cards are worth in points still to come), later the brisques won but not yet scored."""
@@ -132,7 +134,7 @@ def deal_value(state, me: int, base: tuple[int, ...]) -> float:
                       state.scores[other] + still[other])
 
 
-def final_value(state, me: int, base: tuple[int, ...], give_up: Callable[[], bool] | None = None) -> float:
+def final_value(state: GameState, me: int, base: tuple[int, ...], give_up: Callable[[], bool] | None = None) -> float:
     """``deal_value`` of a rollout stopped where the final tricks of a two-player deal begin, those tricks valued
     by the exact solver (as the search will play them) instead of played out by rule. Raises
     ``solver.OutOfTime`` once `give_up()` says so."""
@@ -149,7 +151,7 @@ def final_value(state, me: int, base: tuple[int, ...], give_up: Callable[[], boo
     return game_value(state, me, gained, state.scores[me] + max(points, 0), state.scores[other] + max(-points, 0))
 
 
-def game_value(state, side: int, points: float, mine: float, theirs: float) -> float:
+def game_value(state: GameState, side: int, points: float, mine: float, theirs: float) -> float:
     """A rollout's end for `side`, in points: `points` gained over the best other side this deal, and the game.
     In a two-sided race to the target the game counts as ``WIN_VALUE`` x (2 x chance of winning - 1), the chance
     from the expected totals `mine` and `theirs` (``win_chance``), plus ``POINT_SHARE`` x `points`, the sum kept
@@ -166,7 +168,7 @@ def game_value(state, side: int, points: float, mine: float, theirs: float) -> f
     return max(-WIN_VALUE, min(WIN_VALUE, value))
 
 
-def _decided(rules, won: bool, points: float) -> float:
+def _decided(rules: Ruleset, won: bool, points: float) -> float:
     """``game_value`` of a game already won or lost. A race decided is worth ``WIN_VALUE + SURE_WIN`` whatever
     the margin, more than any race still going on (those stay within ``WIN_VALUE``): crediting the points there
     made a larger margin later beat a game won now (a 500 double bezique that won the game was declined for four
@@ -176,7 +178,7 @@ def _decided(rules, won: bool, points: float) -> float:
     return points + (ROLLOUT_WIN if won else -ROLLOUT_WIN)
 
 
-def races(rules) -> bool:
+def races(rules: Ruleset) -> bool:
     """Two sides racing to the target score: where ``win_chance`` (fitted on two-handed games to 500) applies."""
     return rules.sides == 2 and rules.game_end_mode != "settlement"
 
@@ -190,12 +192,12 @@ def win_chance(lead: float, nearest: float, target: int) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def horizon_value(state, seat: int) -> float:
+def horizon_value(state: GameState, seat: int) -> float:
     """What `seat`'s position at a stock-phase horizon is worth in points still to come (``HORIZON_WEIGHTS``)."""
     return sum(w * f for w, f in zip(HORIZON_WEIGHTS, horizon_features(state, seat), strict=True))
 
 
-def horizon_features(state, seat: int) -> tuple[float, ...]:
+def horizon_features(state: GameState, seat: int) -> tuple[float, ...]:
     """What `seat` holds at a stock-phase horizon, as the ``HORIZON_FEATURES`` (points-like numbers the weights
     scale): brisque points won but not yet scored; the best meld it could declare now; brisques held (hand and
     table); trumps held other than the seven; trump brisques held; the unspent seven of trumps; and its unfinished
@@ -219,7 +221,7 @@ def horizon_features(state, seat: int) -> tuple[float, ...]:
             float(trump_brisques), float(seven), Knowledge(state, seat).prospects())
 
 
-def _pending_brisques(state, seat: int) -> float:
+def _pending_brisques(state: GameState, seat: int) -> float:
     """Brisque points `seat` has won this deal that the rules score only at its end."""
     rules = state.rules
     if rules.brisque_timing != "end_of_deal":
@@ -227,7 +229,7 @@ def _pending_brisques(state, seat: int) -> float:
     return float(rules.brisque_value * sum(1 for c in state.won[seat] if c & 7 <= 1))
 
 
-def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, horizon: int = 99,
+def rollout(state: GameState, rng: random.Random, limit: int = 400, rule_tricks: int = 0, horizon: int = 99,
             to_final: bool = False, own: int | None = None) -> None:
     """Play on in place: the intermediate rules for the next `rule_tricks` tricks (seat `own` by the search levels'
     own weights, ``EXPERT_CRAFT``), then the fast policy, until the deal ends or `horizon` more tricks are done
@@ -243,9 +245,10 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
     plain_steps = not rules.partnership and rules.seven_of_trumps_scoring != "exchange_or_declare"
     for _ in range(limit):
         phase = state.phase
-        if phase != _PLAYING and phase != _DECLARING:
+        seat = state.to_act
+        if (phase != _PLAYING and phase != _DECLARING) or seat is None:  # (a seat is to act whenever one plays)
             return
-        if phase == _DECLARING and plain_steps and not may_meld(state, state.to_act):
+        if phase == _DECLARING and plain_steps and not may_meld(state, seat):
             apply(state, EXCHANGE_ACTION if can_exchange_seven(state) else DONE_ACTION)
             continue
         if state.tricks_done >= stop and phase == _PLAYING and not state.trick and not state.final_phase:
@@ -255,10 +258,9 @@ def rollout(state, rng: random.Random, limit: int = 400, rule_tricks: int = 0, h
                 return  # for the exact solver (two hands, both known once the stock is gone)
             # the final tricks by the intermediate rules (the other seats' own policy there), not the fast policy
             cards = legal_plays(state)
-            card = cards[0] if len(cards) == 1 else final_phase_decision(state, state.to_act, cards).action.cards[0]
+            card = cards[0] if len(cards) == 1 else final_phase_decision(state, seat, cards).action.cards[0]
             apply(state, Action(_PLAY, (card,)))
         elif state.tricks_done < stop_rules and not state.final_phase:
-            seat = state.to_act
             craft = EXPERT_CRAFT if seat == own else INTERMEDIATE
             if phase == _DECLARING:
                 apply(state, declaration(state, seat, legal_actions(state), "intermediate", craft).action)

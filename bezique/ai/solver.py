@@ -31,7 +31,7 @@ in a tie or a rubicon): the solve then takes the general path, whatever the targ
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from bezique.rules import GameState, beats, follow_options, strength
 
@@ -68,15 +68,20 @@ EndValue = Callable[[int, int, int, int], int]
 without the brisques, and (its brisques, the opponent's) won in them."""
 
 
-def _brisques(cards) -> int:
+def _brisques(cards: Iterable[int]) -> int:
     return sum(1 for c in cards if (c & 7) <= 1)
 
 
-_SHARED: dict[tuple, dict] = {}
+Hands = tuple[tuple[int, ...], tuple[int, ...]]  # (the solving seat's, the opponent's), as card faces
+Memo = dict[tuple[object, ...], tuple[int, int]]
+"""A solve's memo: a position's key (its hands, turn, led card and, near the target, points) to its (lower, upper)
+bounds."""
+
+_SHARED: dict[tuple[object, ...], Memo] = {}
 SHARED_ENTRIES = 100_000  # positions kept across solves before the shared memos start afresh (about 300 B each)
 
 
-def _shared_memo(key: tuple) -> dict:
+def _shared_memo(key: tuple[object, ...]) -> Memo:
     """The memo shared by every solve whose values mean the same (`key`): on the fast path one per trump and
     scoring, where a position's value is the points still to come from its cards alone; near the target one per
     scores too (the scores, the brisques won before the final tricks), where it also counts the game. The bounds
@@ -126,7 +131,7 @@ class _Solver:
         meaning = scoring if self.additive else (*scoring, self.brisques_now, self.target, self.immediate_end,
                                                   self.tiebreak, self.base, self.won)
         shared = end_value is None and max(len(state.hands[0]), len(state.hands[1])) <= SHARED_HAND
-        self.memo: dict = _shared_memo(meaning) if shared else {}
+        self.memo: Memo = _shared_memo(meaning) if shared else {}
         self.max_nodes = give_up.nodes if isinstance(give_up, WorkLimit) and not shared else INF
 
     # utility of the game ending now with these extra points (pm, po) and the game's winner
@@ -141,12 +146,12 @@ class _Solver:
             return faces
         return follow_options(faces, led, best, self.trump, self.must_win)
 
-    def value(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
+    def value(self, hands: Hands, turn: int, led: int | None,
               pm: int, po: int, bm: int, bo: int, alpha: int, beta: int) -> int:
         """Value for `me` (0 = me, 1 = opponent in `hands`/`turn`); pm/po: points scored so far in the solve,
         bm/bo: brisque cards captured so far in the solve."""
 
-        def child(card: int, after: tuple[tuple[int, ...], tuple[int, ...]], alpha: int, beta: int) -> int:
+        def child(card: int, after: Hands, alpha: int, beta: int) -> int:
             if led is None:
                 return self.value(after, 1 - turn, card, pm, po, bm, bo, alpha, beta)
             return self._resolve(after, 1 - turn, led, turn, card, pm, po, bm, bo, alpha, beta)
@@ -155,7 +160,7 @@ class _Solver:
                              lambda: self._search_moves(hands, turn, led), child, alpha, beta)
 
     @staticmethod
-    def _distinct(moves: list[int], hands: tuple[tuple[int, ...], tuple[int, ...]], led: int | None) -> list[int]:
+    def _distinct(moves: list[int], hands: Hands, led: int | None) -> list[int]:
         """`moves` (sorted by suit, strongest first) without cards equivalent to the one before: same suit, same
         points (both brisques or neither), and no other card left in either hand or on the trick (`led`) ranking
         between them or level with one of them (a tie goes to the card played first). Such cards win and lose the
@@ -175,7 +180,7 @@ class _Solver:
             out.append(card)
         return out
 
-    def _search_moves(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None) -> list[int]:
+    def _search_moves(self, hands: Hands, turn: int, led: int | None) -> list[int]:
         """The moves worth searching, on either path: distinct ones, a follower's winners first (cheapest first),
         then its cheapest throw-away; the best reply is usually among the first, which makes the cut-offs early."""
         moves = self._distinct(self.legal(hands[turn], led, led), hands, led)
@@ -184,18 +189,18 @@ class _Solver:
             moves.sort(key=lambda c: (not beats(c, led, trump), (20 if c >> 3 == trump else 0) - (c & 7)))
         return moves
 
-    def future(self, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None,
+    def future(self, hands: Hands, turn: int, led: int | None,
                alpha: int, beta: int) -> int:
         """``value`` when nobody can reach the target (``additive``): my points minus the opponent's from here on,
         brisques counted as they are won and the last-trick bonus."""
 
-        def child(card: int, after: tuple[tuple[int, ...], tuple[int, ...]], alpha: int, beta: int) -> int:
+        def child(card: int, after: Hands, alpha: int, beta: int) -> int:
             return self.future_after(after, turn, led, card, alpha, beta)
 
         return self._minimax((hands, turn, led), hands, turn, lambda: self._search_moves(hands, turn, led), child,
                              alpha, beta)
 
-    def future_after(self, after: tuple[tuple[int, ...], tuple[int, ...]], turn: int, led: int | None, card: int,
+    def future_after(self, after: Hands, turn: int, led: int | None, card: int,
                      alpha: int, beta: int) -> int:
         """``future`` once seat `turn` has played `card` (leading, or following `led`), leaving hands `after`."""
         if led is None:
@@ -208,7 +213,7 @@ class _Solver:
         # the child's window, shifted by this trick's points
         return sign * points + self.future(after, winner, None, alpha - sign * points, beta - sign * points)
 
-    def _minimax(self, key: tuple, hands: tuple[tuple[int, ...], tuple[int, ...]], turn: int,
+    def _minimax(self, key: tuple[object, ...], hands: Hands, turn: int,
                  moves: Callable[[], list[int]], child: Callable[..., int], alpha: int, beta: int) -> int:
         """Alpha-beta over `moves()` of seat `turn` (0 maximises), memoised under `key` as (lower, upper) bounds;
         `child(card, hands after it, alpha, beta)` values one move."""
@@ -261,8 +266,8 @@ class _Solver:
         self.memo[key] = (lo, hi)
         return best_val
 
-    def _resolve(self, hands, leader: int, led: int, follower: int, card: int, pm: int, po: int, bm: int, bo: int,
-                 alpha: int, beta: int) -> int:
+    def _resolve(self, hands: Hands, leader: int, led: int, follower: int, card: int, pm: int, po: int, bm: int,
+                 bo: int, alpha: int, beta: int) -> int:
         winner = follower if beats(card, led, self.trump) else leader
         n_br = _brisques((led, card))
         if winner == 0:

@@ -24,9 +24,13 @@ import os
 import shutil
 import sys
 import time
+from collections.abc import Callable
 
-from bezique.ai.arena import mean_ci, paired_by_deck, percentile, play_arena_game, wilson
+from bezique.ai.arena import ArenaJob, GameResult, mean_ci, paired_by_deck, percentile, play_arena_game, wilson
 from bezique.ai.levels import HIDDEN_LEVELS, LEVELS
+
+ArenaKey = dict[str, object]  # what makes an arena the same one (its levels, variant, seed, options…): the log's check
+Say = Callable[[str], None]  # where the progress lines go
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,14 +57,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    options = {}
+    options: dict[str, int] = {}
     if args.time_ms is not None:
         options["time_ms"] = args.time_ms
     if args.iterations:
         options["iterations"] = args.iterations
-    say = (lambda *_: None) if args.quiet else (lambda text: print(text, flush=True))
-    arena_key = {"a": args.a, "b": args.b, "variant": args.variant, "target": args.target, "deals": args.deals,
-                 "seed": args.seed, "options": options}
+    say: Say = (lambda _text: None) if args.quiet else (lambda text: print(text, flush=True))
+    arena_key: ArenaKey = {"a": args.a, "b": args.b, "variant": args.variant, "target": args.target,
+                           "deals": args.deals, "seed": args.seed, "options": options}
     try:
         results = read_log(args.log, arena_key, say) if args.log else []
         if args.log:  # a log that cannot be written says so now, not after the first game's minutes
@@ -70,13 +74,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"arena: cannot use the log {args.log}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     done = {r["index"] for r in results}
-    jobs = [(i, i // 2, i % 2 == 1, args.a, args.b, args.variant, args.target, args.deals, args.seed, options)
+    jobs = [ArenaJob(i, i // 2, i % 2 == 1, args.a, args.b, args.variant, args.target, args.deals, args.seed, options)
             for i in range(args.first, args.games) if i not in done]
     say(f"arena: {args.a} (A) against {args.b} (B), {args.games} games to {args.target}, duplicate decks, "
         f"seed {args.seed}, {args.jobs} job(s)" + (f", {len(done)} already in {args.log}" if done else ""))
     started = time.perf_counter()
 
-    def finished(result: dict) -> None:
+    def finished(result: GameResult) -> None:
         results.append(result)
         if args.log:
             try:
@@ -120,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_log(path: str, arena_key: dict, say) -> list[dict]:
+def read_log(path: str, arena_key: ArenaKey, say: Say) -> list[GameResult]:
     """The games of the arena `arena_key` that the log at `path` holds (none if there is no file yet). A line
     that is not one of its games (damaged, or of another arena) is named; if there is one, a copy of the file is set
     aside as `path`.damaged (never deleted), then the readable games of this arena replace `path` in one rename:
@@ -130,7 +134,7 @@ def read_log(path: str, arena_key: dict, say) -> list[dict]:
             lines = file.read().splitlines()
     except FileNotFoundError:
         return []
-    games: dict[int, dict] = {}
+    games: dict[int, GameResult] = {}
     bad: list[str] = []
     for number, line in enumerate(lines, 1):
         try:
@@ -157,14 +161,14 @@ def read_log(path: str, arena_key: dict, say) -> list[dict]:
     return list(games.values())
 
 
-def append_log(path: str, arena_key: dict, result: dict) -> None:
+def append_log(path: str, arena_key: ArenaKey, result: GameResult) -> None:
     """Append one finished game to the log at `path` (decision times rounded to the millisecond), flushed."""
     with open(path, "a", encoding="utf-8") as file:
         file.write(log_line(arena_key, result))
         file.flush()
 
 
-def log_line(arena_key: dict, result: dict) -> str:
+def log_line(arena_key: ArenaKey, result: GameResult) -> str:
     """One game's line of the log (decision times rounded to the millisecond)."""
     kept = dict(result, times={k: [round(t) for t in v] for k, v in result["times"].items()})
     return json.dumps({"arena": arena_key, "game": kept}, separators=(",", ":")) + "\n"
@@ -175,7 +179,7 @@ def _times(values: list[float]) -> str:
     return f"{percentile(values, 0.5):.0f}/{percentile(values, 0.95):.0f}/{max(values, default=0.0):.0f}"
 
 
-def _progress(say, results: list[dict], played: int, total: int) -> None:
+def _progress(say: Say, results: list[GameResult], played: int, total: int) -> None:
     """Every tenth of this run's `total` games: how many it played, and A's wins over every game (the log's too)."""
     step = max(1, total // 10)
     if played % step == 0 or played == total:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
 
 from bezique.ai import make_player
 from bezique.ai.review import SAMPLES, assess_deal
@@ -24,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--samples", type=int, default=SAMPLES, help=f"sampled deals per decision ({SAMPLES})")
 
 
-def played_deal(seed: int) -> dict:
+def played_deal(seed: int) -> dict[str, Any]:
     """The record of one two-handed deal played to its end by the intermediate level."""
     rules = make_ruleset("two_handed")
     rng = random.Random(seed)

@@ -273,6 +273,7 @@ def replay_record(doc: Any) -> RecordedGame:
         if state.phase != Phase.AWAIT_DEAL:
             raise RecordError(f"{where}: deal {d - 1} has not finished; seat {state.to_act} still had to act")
         game.start_deal(faces)
+        state = game.state  # the same state, its phase moved on by the deal (for the checker, which cannot know)
         for a, entry in enumerate(deal.get("actions", []), start=1):
             prefix = f"{where}, action {a} ({describe_action(entry)})"
             if state.phase == Phase.OVER:
