@@ -1,4 +1,4 @@
-"""``python -m bezique bench rules|ai|ui|review``: benchmarks that print figures (never timed tests that flake).
+"""``python -m bezique bench rules|ai|ui|pace|review``: benchmarks that print figures (never timed tests that flake).
 
 ``bench rules`` plays random legal two-handed deals on one core through the public API (``play_game`` choosing
 among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``. ``bench ai``
@@ -7,6 +7,8 @@ number of sampled deals a decision: the same work on every run); ``--times`` fir
 decision times (median, p95, max), ``--jobs N`` what N cores buy on the same wall-clock budget. ``bench net``
 (``bezique.net.bench``) plays a hosted game between two clients over localhost and prints ``net: N
 messages/s, round trip median M ms``, then the same through the iroh tunnel (relays off) and what it adds a move.
+``bench pace`` (``bezique.ui.pace_bench``) prints how long each variant takes to deal at each animation speed, on
+the window's stepped clock.
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
         importlib.import_module("bezique.ui.bench").add_ui_bench_arguments(ui)
+    pace = sub.add_parser("pace", help="seconds each variant takes to deal, on the table's animation clock")
+    with contextlib.suppress(ModuleNotFoundError):
+        importlib.import_module("bezique.ui.pace_bench").add_pace_bench_arguments(pace)
 
 
 def bench_rules(seconds: float, seed: int, variant: str = "two_handed",
@@ -81,6 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return bench_review.run(args)
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
+    if args.target == "pace":
+        return int(importlib.import_module("bezique.ui.pace_bench").run_pace_bench(args))
     if args.target == "net":
         from bezique.net.bench import bench_net  # only this bench needs websockets
         from bezique.net.internet import unavailable

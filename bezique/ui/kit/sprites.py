@@ -72,6 +72,14 @@ class CardSprite:
                            {"cx": slot.cx, "cy": slot.cy, "angle": angle, "h": float(slot.height)},
                            duration, delay, ease)
 
+    def bound_for(self, slot: Slot) -> bool:
+        """The card ends where it is flying (or lies) at `slot`: the same place and height, the same angle modulo
+        a turn."""
+        cx, cy, angle, height = self.target()
+        turn = abs(angle - slot.angle) % 360
+        return abs(cx - slot.cx) < 0.5 and abs(cy - slot.cy) < 0.5 and abs(height - slot.height) < 0.5 and \
+            min(turn, 360 - turn) < 0.5
+
     def snap(self, slot: Slot) -> None:
         self.tween = None
         self.cx, self.cy, self.angle, self.height = slot.cx, slot.cy, slot.angle, float(slot.height)

@@ -8,7 +8,8 @@ knows nothing of whose turn it is or of the mouse: ``Turns`` feeds it, ``Control
 
 A finished trick stays on show for the trick pause (a setting of its own): the winning card glows, the line under
 the trick names who took it with which card, and only when the cards are gathered (``trick_won``) do the trick
-counters move. Each event it shows is also reported to the session (``GameSession.seen``), which closes undo
+counters move. The deal goes on the beat of ``deal_pace`` (two seconds or so), and a click deals the rest at once.
+Each event it shows is also reported to the session (``GameSession.seen``), which closes undo
 once the player has seen a card they did not know.
 """
 
@@ -26,6 +27,7 @@ from bezique.rules import Event, EventKind
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
 from bezique.ui.kit.tween import TRICK_PAUSE, flight_time, pause_time
+from bezique.ui.table.deal_pace import DEAL_KINDS, card_stagger, packet_beat, shuffle_pause
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.rising import rising_score
 from bezique.ui.table.telling import recap_line, won_line
@@ -38,6 +40,10 @@ Colour = tuple[int, int, int]
 SAY_COLOUR: Colour = (255, 236, 190)
 GOLD_MARK: Colour = (255, 210, 90)  # the glow round the card that won the trick on show
 WON_COLOUR: Colour = (255, 244, 214)  # the line naming who took the trick on show
+
+
+def _silent(_sound: str) -> None:
+    """No sound: the events of a deal dealt at once at a click (the click's own "deal" sound was heard)."""
 
 
 class Stage:
@@ -69,6 +75,8 @@ class Stage:
         self.deals_seen = 0
         self.reading: int | None = None  # the card that won the trick on show, marked until it is gathered
         self.skippable = False  # the pause under way is for reading (a trick, a shown hand): a click ends it
+        self.beat = 0.0  # the deal under way: seconds between its packets (``deal_pace``); 0 when not dealing
+        self.rushing = False  # a click deals the rest of the deal at once: its events shown without flights
         self.recent: list[str] = []  # hot-seat: the public moves since the viewer last looked, for the hand-over
         self.need_sync = False
         self.sync_errors = 0
@@ -81,7 +89,8 @@ class Stage:
 
     @property
     def speed(self) -> str:
-        return self.opt.app.animation_speed
+        """The animation speed: the setting's, or instant while the rest of a deal is dealt at a click."""
+        return "instant" if self.rushing else self.opt.app.animation_speed
 
     def at_rest(self) -> bool:
         """Nothing left to show: the next decision may be taken."""
@@ -149,6 +158,7 @@ class Stage:
             self.queue.append(event)
             if event.kind == EventKind.DEAL_STARTED:  # deal in packets, as the dealer does (RULES.md §1.3)
                 order = [e.seat for e in shown if e.kind == EventKind.DEALT]
+                self.beat = packet_beat(len(order), len(order) * len(pattern), self.speed)
                 pos = 0
                 for packet in pattern:
                     for seat in order:
@@ -161,7 +171,7 @@ class Stage:
 
     def show(self, event: tm.Shown) -> None:
         """Apply one event to the model and start its animation, sound and floating score."""
-        sounds = self.app.sounds
+        play = self.app.sounds.play if not self.rushing else _silent  # the rest of a deal at a click: no sounds
         kind = event.kind
         trump_before, turn_up_before = self.model.trump, self.model.turn_up
         if kind == tm.Staging.TRICK_READ:
@@ -184,36 +194,40 @@ class Stage:
         stagger = 0.0
         delay = 0.0
         if kind == EventKind.DEAL_STARTED:
-            sounds.play("shuffle")
-            self.hold = pause_time(0.7, self.speed)
+            play("shuffle")
+            self.hold = shuffle_pause(self.speed)
             self.floaters.clear()
         elif kind == tm.Staging.PACKET:
-            sounds.play("deal")
-            stagger = pause_time(0.05, self.speed)
+            play("deal")
+            stagger = card_stagger(self.beat, event.points)
         elif kind == EventKind.TURN_UP or kind == EventKind.CARD_PLAYED:
-            sounds.play("card_play")
+            play("card_play")
         elif kind == EventKind.TRICK_WON:
             self._end_reading()
             delay = pause_time(0.6 if self.trick_pause() <= 0 else 0.05, self.speed)
-            sounds.play("trick_gathered")
+            play("trick_gathered")
         elif kind == EventKind.CARD_DRAWN:
-            sounds.play("draw")
+            play("draw")
         elif kind == EventKind.MELD_DECLARED:
-            sounds.play("meld_big" if event.points >= 250 else "meld")
+            play("meld_big" if event.points >= 250 else "meld")
         elif kind == EventKind.SEVEN_EXCHANGED:
-            sounds.play("seven")
+            play("seven")
         elif kind == EventKind.SCORED and isinstance(event, Event):  # (a staging step is never a score)
             self._show_score(event)
         elif kind == EventKind.GAME_OVER:
             human = self.session.humans
             if human and not self.session.hotseat:
-                sounds.play("game_won" if event.seat == self.session.rules.side_of(human[0]) else "game_lost")
+                play("game_won" if event.seat == self.session.rules.side_of(human[0]) else "game_lost")
             else:
-                sounds.play("game_won")
+                play("game_won")
         elif kind in (EventKind.DEAL_SCORED, EventKind.DEAL_SETTLED):
             self.deals_seen += 1
-            sounds.play("deal_won")
+            play("deal_won")
         end = self.retarget(stagger=stagger, delay=delay)
+        if kind == tm.Staging.PACKET and self.queue and self.queue[0].kind in DEAL_KINDS:
+            end = self.beat  # the next packet leaves on the beat, while this one is still in the air
+        elif kind not in DEAL_KINDS:
+            self.beat = 0.0
         self.hold = max(self.hold, end)
         if kind == EventKind.CARD_PLAYED and len(self.model.trick) == 1:
             self.hold = max(self.hold, end * 0.8)
@@ -255,8 +269,35 @@ class Stage:
         self.reading = None
         self.skippable = False
 
+    def dealing(self) -> bool:
+        """The cards are being dealt: the deal's packets, turn-up or stock still to show or flying."""
+        return self.beat > 0 and (self.hold > 0 or any(e.kind in DEAL_KINDS for e in self.queue))
+
+    def deal_at_once(self) -> None:
+        """The rest of the deal under way shown at once: its events applied without flights, every card put in its
+        place and turned to its face (the deal's sound once)."""
+        self.app.sounds.play("deal")
+        self.rushing = True
+        try:
+            while self.queue and self.queue[0].kind in DEAL_KINDS:
+                self.show(self.queue.popleft())
+        finally:
+            self.rushing = False
+        self.retarget(snap=True)
+        for sprite in self.sprites.values():
+            sprite.flip = None
+            sprite.face_up = sprite.flip_to
+        self.hold = 0.0
+
     def hurry(self) -> bool:
-        """A click or a key during a reading pause (a trick on show, a shown hand): it ends now. True if one did."""
+        """A click or a key while the cards are dealt, or during a reading pause (a trick on show, a shown hand):
+        the deal is dealt, or the pause ends, now (the cut for the first dealer too). True if one did."""
+        if self.cut_timer > 0:
+            self.cut_timer = 1e-6  # over at the next frame, which deals
+            return True
+        if self.dealing():
+            self.deal_at_once()
+            return True
         if not self.skippable or self.hold <= 0:
             return False
         self.hold = 0.0
@@ -299,6 +340,10 @@ class Stage:
             if snap:
                 sprite.snap(place.slot)
                 sprite.set_face(place.face_up, 0.0)
+                continue
+            if sprite.tween is not None and sprite.bound_for(place.slot) and place.face_up == sprite.flip_to:
+                # already on its way there: it flies on, unstaggered
+                end = max(end, sprite.tween.delay + sprite.tween.duration - sprite.tween.elapsed)
                 continue
             dist = sprite.distance_to(place.slot)
             moving = dist > 0.5 or abs(sprite.target()[3] - place.slot.height) > 0.5 or \
