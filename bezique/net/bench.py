@@ -21,6 +21,7 @@ from bezique.net import internet
 from bezique.net.client import Client
 from bezique.net.host import Host, HostedSession
 from bezique.net.relays import RelayKind, Relays
+from bezique.net.limits import Limits
 from bezique.presenter.session import new_seats
 from bezique.rules import make_ruleset
 
@@ -59,7 +60,8 @@ def bench_net(actions: int, seed: int = 1, clock: Callable[[], float] = time.per
     """
     rules = make_ruleset("two_handed")
     session = HostedSession(rules, new_seats(2, "hotseat", "en", seed), seed=seed)
-    host = Host(session, [0, 1], bind="127.0.0.1", port=0)
+    # the clients move as fast as the wire allows, far faster than the message rate a person is held to
+    host = Host(session, [0, 1], bind="127.0.0.1", port=0, limits=Limits(messages_burst=float("inf")))
     host.start()
     invited = None
     if tunnelled:

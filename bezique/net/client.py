@@ -2,6 +2,9 @@
 the host sent, and sends its seat's choices back; after a drop it rejoins with its token and resumes exactly where
 it was (the host's next update carries the whole view).
 
+Every connection starts with the key exchange of ``channel`` for the code's secret (kept for the rejoins), and
+every message after it is sealed: a host that does not know the code cannot read the friend, nor the friend it.
+
 Threads: the websockets client runs on an asyncio loop in a background thread; the caller (the window, a test)
 calls ``act`` / ``ready`` from its own thread and reads ``inbox`` (every message from the host, and each change of
 ``link``, in order) without ever blocking on a socket. The client never decides a rule: it chooses among the legal
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -22,24 +26,31 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bezique.net import joincode
+from bezique.net.channel import BAD_CODE_CLOSE, BUSY_CLOSE, ChannelError, FriendExchange
 from bezique.net.link import CLOSE, PING_INTERVAL_S, PING_TIMEOUT_S, drain
 from bezique.net.protocol import (
     HOST_MESSAGE_MAX,
     Act,
     Chat,
     ClientMessage,
+    CloseReason,
     Closing,
+    ErrorCode,
     HostMessage,
     Join,
+    Link,
     ProtocolError,
     Ready,
+    Refused,
     Rejoin,
     Update,
     Welcome,
-    encode_client,
+    encode,
     parse_host,
 )
 from bezique.rules import Action, action_to_json
+
+log = logging.getLogger("bezique.net")
 
 REJOIN_DELAYS_S = (0.5, 1.0, 2.0, 4.0, 8.0)  # automatic rejoins after a drop (then every 8 s until closed)
 OPEN_TIMEOUT_S = 10.0
@@ -48,11 +59,11 @@ CLOSE_GRACE_S = 3.0  # how long a leaving client waits for the host to see its g
 
 @dataclass(frozen=True)
 class LinkChange:
-    """``Client.link`` changed: "connecting", "connected", "dropped" (will rejoin), "closed" (the game is over
-    here: ``reason`` says why: host_quit, replaced, unreachable, refused, left)."""
+    """``Client.link`` changed: connecting, connected, dropped (will rejoin), closed (the game is over here:
+    ``reason`` says why)."""
 
-    link: str
-    reason: str = ""
+    link: Link
+    reason: CloseReason | None = None
 
 
 def target(code: str, address: str | None = None) -> tuple[str, int]:
@@ -78,12 +89,12 @@ class Client:
         auto_rejoin: rejoin by itself after a drop (the window); tests call ``rejoin`` when they choose.
     """
 
-    UNREACHABLE = "unreachable"  # the reason said when the first connection fails (``InternetClient`` has its own)
+    UNREACHABLE = CloseReason.UNREACHABLE  # the reason said when the first connection fails (``InternetClient`` has its own)
 
     def __init__(self, name: str, auto_rejoin: bool = False) -> None:
         self.name = name
         self.auto_rejoin = auto_rejoin
-        self.link = "closed"
+        self.link = Link.CLOSED
         self.seat: int | None = None
         self.token: str | None = None
         self.update: Update | None = None
@@ -92,6 +103,7 @@ class Client:
         # after each message put in the inbox, on the client's thread: the window wakes up to read it
         self.on_arrival: Callable[[], None] | None = None
         self._where: tuple[str, int] = ("", 0)
+        self._secret = 0  # the code's: the password of every connection's key exchange
         self._seq = 0
         self._ws: ClientConnection | None = None
         self._outbox: asyncio.Queue[Any] | None = None
@@ -113,12 +125,19 @@ class Client:
             joincode.JoinCodeError: the code (or address) cannot be read: nothing was sent.
         """
         self._where = target(code, address)
-        self._start(lambda seq: Join(seq, code, self.name))
+        secret = joincode.secret_of(code)
+        if secret is None:
+            joincode.parse(code)  # raises, saying what is wrong with it
+            raise joincode.JoinCodeError("type the code the host shows")
+        self._secret = secret
+        self._start(lambda seq: Join(seq, self.name))
 
-    def take_seat(self, address: str, token: str) -> None:
-        """Connect to `address` ("host:port") and take the seat `token` was reserved for (``Host.reserve``)."""
+    def take_seat(self, address: str, token: str, secret: int) -> None:
+        """Connect to `address` ("host:port") and take the seat `token` was reserved for (``Host.reserve``), the
+        game's `secret` known (the host's own player)."""
         self._where = target("", address)
         self.token = token
+        self._secret = secret
         self._start(self._rejoin_message)
 
     def rejoin(self) -> None:
@@ -144,7 +163,7 @@ class Client:
         self.send(Chat(self._next(), text))
 
     def send(self, message: ClientMessage) -> None:
-        self.send_text(encode_client(message))
+        self.send_text(encode(message))
 
     def send_text(self, text: str) -> None:
         """Queue `text` for the host as it is (the tests send bad messages this way)."""
@@ -192,7 +211,7 @@ class Client:
         self._leaving = False
         asyncio.run_coroutine_threadsafe(self._session(first), self._loop)
 
-    def _set_link(self, link: str, reason: str = "") -> None:
+    def _set_link(self, link: Link, reason: CloseReason | None = None) -> None:
         self.link = link
         self._put(LinkChange(link, reason))
 
@@ -202,22 +221,32 @@ class Client:
             self.on_arrival()
 
     async def _session(self, first: Callable[[int], ClientMessage]) -> None:
-        """Connect, send `first`, read until the connection ends; then rejoin by itself if asked to."""
+        """Connect, send `first`, read until the connection ends; then rejoin by itself if asked to. A fault is
+        logged and ends the game here, said as such (never a client silently stuck)."""
+        try:
+            await self._sessions(first)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the connection to the host failed")
+            self._set_link(Link.CLOSED, CloseReason.FAULT)
+
+    async def _sessions(self, first: Callable[[int], ClientMessage]) -> None:
         self._running = asyncio.current_task()
         attempt = 0
         while True:
             ended = await self._connection(first)
             if ended is not None or not self.auto_rejoin or self.token is None or self._leaving:
-                self._set_link("closed" if ended is not None or self._leaving else "dropped", ended or "")
+                self._set_link(Link.CLOSED if ended is not None or self._leaving else Link.DROPPED, ended)
                 return
-            self._set_link("dropped")
+            self._set_link(Link.DROPPED)
             await asyncio.sleep(REJOIN_DELAYS_S[min(attempt, len(REJOIN_DELAYS_S) - 1)])
             attempt += 1
             first = self._rejoin_message
 
-    async def _connection(self, first: Callable[[int], ClientMessage]) -> str | None:
+    async def _connection(self, first: Callable[[int], ClientMessage]) -> CloseReason | None:
         """One connection: None when it dropped, else why the game ended here."""
-        self._set_link("connecting")
+        self._set_link(Link.CONNECTING)
         host, port = self._where
         self._seq = 0
         try:
@@ -225,34 +254,55 @@ class Client:
                                ping_interval=PING_INTERVAL_S, ping_timeout=PING_TIMEOUT_S)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
             return None if self.token is not None else self.UNREACHABLE
-        self._ws, self._outbox = ws, asyncio.Queue()
-        writer = asyncio.create_task(drain(ws, self._outbox))
-        self._outbox.put_nowait(encode_client(first(self._next())))
-        ended: str | None = None
+        ended: CloseReason | None = None
+        writer: asyncio.Task[None] | None = None
         try:
-            async for text in ws:
-                if self.on_text is not None:
-                    self.on_text(text if isinstance(text, str) else "")
+            exchange = FriendExchange(self._secret)
+            await ws.send(exchange.hello)
+            sealer = exchange.finish(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT_S))
+            self._ws, self._outbox = ws, asyncio.Queue()
+            writer = asyncio.create_task(drain(ws, self._outbox, sealer))
+            self._outbox.put_nowait(encode(first(self._next())))
+            async for frame in ws:
                 try:
+                    text = sealer.open(frame)
+                    if self.on_text is not None:
+                        self.on_text(text)
                     message = parse_host(text)
-                except ProtocolError as exc:
-                    self._put(Closing(f"bad_message: {exc}"))
-                    ended = "bad_message"
+                except (ChannelError, ProtocolError) as exc:
+                    self._put(Closing(CloseReason.BAD_MESSAGE))
+                    log.warning("the host sent what this program cannot read: %s", exc)
+                    ended = CloseReason.BAD_MESSAGE
                     break
                 ended = self._read(message) or ended
-        except ConnectionClosed:
-            pass
+        except ConnectionClosed as exc:
+            ended = self._refused_by(exc) or ended
+        except (ChannelError, TimeoutError):
+            ended = CloseReason.BAD_MESSAGE
         finally:
-            writer.cancel()
+            if writer is not None:
+                writer.cancel()
             with contextlib.suppress(Exception):
                 await ws.close()
             self._ws = self._outbox = None
-        return ended or ("left" if self._leaving else None)
+        return ended or (CloseReason.LEFT if self._leaving else None)
 
-    def _read(self, message: HostMessage) -> str | None:
+    def _refused_by(self, closed: ConnectionClosed) -> CloseReason | None:
+        """The host's closing of the key exchange, said as a refusal: a wrong code ends the game here; "busy"
+        (too many attempts) ends it too unless the client has its seat's token and will try again."""
+        code = closed.rcvd.code if closed.rcvd is not None else None
+        if code == BAD_CODE_CLOSE:
+            self._put(Refused(None, ErrorCode.BAD_CODE, "that is not this game's code"))
+            return CloseReason.REFUSED
+        if code == BUSY_CLOSE:
+            self._put(Refused(None, ErrorCode.BUSY, "the host refuses attempts for a moment"))
+            return None if self.token is not None else CloseReason.REFUSED
+        return None
+
+    def _read(self, message: HostMessage) -> CloseReason | None:
         if isinstance(message, Welcome):
             self.seat, self.token = message.seat, message.token
-            self._set_link("connected")
+            self._set_link(Link.CONNECTED)
         elif isinstance(message, Update):
             self.update = message
         self._put(message)

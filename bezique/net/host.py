@@ -1,51 +1,60 @@
 """The host of a game on several computers: it owns the game and tells each remote seat only what that seat may
 know.
 
-Threads: websockets' asyncio server runs on a loop in a background thread; the game is changed on one other
-thread only (the window's, or ``drive``'s in a headless host), so ``GameSession`` needs no lock. The loop thread
-reads and checks each message (``protocol``: malformed, oversized, version, replayed; join codes and tokens) and
-puts what is left on a thread-safe inbox; the game thread takes it with ``poll``, which checks it against the game
-(whose seat, whose turn, stale, the rules' own refusal) and returns an accepted move for the caller to play through
-the session like any other. Every change of a ``HostedSession`` (a move, a new deal) sends each remote seat an
-update built on the game thread: ``view_for`` its seat, the events redacted for it, its legal actions in the
-record's encoding, every seat's connection state. Why asyncio rather than websockets' threaded API: one thread
-serves every connection, and the game thread never blocks on a socket.
+Threads: websockets' asyncio server runs on a loop in a background thread, where ``doorway.Doorway`` admits
+connections (limits, the key exchange that proves the code, seats) and checks each message as far as it can
+without the game; what is left reaches the game thread through a thread-safe inbox. The game is changed on one
+other thread only (the window's, or ``drive``'s in a headless host), so ``GameSession`` needs no lock; that thread
+takes the inbox with ``poll``, which checks each message against the game (whose seat, whose turn, stale, the
+rules' own refusal) and returns an accepted move for the caller to play through the session like any other. Every
+change of a ``HostedSession`` (a move, a new deal) sends each remote seat an ``Update`` built on the game thread:
+``view_for`` its seat, the events redacted for it, its legal actions, every seat's state. Why asyncio rather than
+websockets' threaded API: one thread serves every connection, and the game thread never blocks on a socket.
+
+Faults are contained: a message whose handling fails, a save that raises anything, an update that cannot be
+built for one seat, are logged and told to the table (``Notice``), and the game goes on; the game thread and the
+other connections never stop for one peer.
 
 A dropped friend keeps their seat: the game waits at their turn, and a ``rejoin`` with the token given at join
-resumes exactly where it was (the update sent carries the whole view). A join with the code takes a seat nobody
-has joined yet, else one whose player dropped (a friend whose program restarted has lost the token).
+resumes exactly where it was (the update sent carries the whole view); the tokens are saved (hashed) with the
+game, so a host continued from its save admits them too. A join takes a seat nobody has joined yet, else one
+whose player dropped (a friend whose program restarted has lost the token).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import queue
 import secrets
 import sys
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import serve
 
 from bezique.net import joincode
-from bezique.net.link import CLOSE, PING_INTERVAL_S, PING_TIMEOUT_S, drain, lan_address
+from bezique.net.doorway import Doorway, Inbound, refusal
+from bezique.net.limits import Limits
+from bezique.net.link import PING_INTERVAL_S, PING_TIMEOUT_S, lan_address
 from bezique.net.protocol import (
     TRANSPORT_MAX,
     Act,
     Chat,
-    ClientMessage,
+    ChatLine,
+    CloseReason,
     ErrorCode,
-    Join,
+    Link,
+    Notice,
+    NoticeKind,
     ProtocolError,
     Ready,
-    Rejoin,
-    encode_host,
-    parse_client,
+    SeatKind,
+    SeatState,
+    Update,
+    encode,
 )
-from bezique.net.wire import event_to_json, hands_to_json, legal_to_json, view_to_json
 from bezique.persist import saves
 from bezique.presenter.session import GameSession
 from bezique.rules import (
@@ -62,9 +71,9 @@ from bezique.rules import (
 
 Saver = Callable[[GameSession, dict[str, Any]], None]  # what is done with the game and its meta after each change
 
-BAD_CODES_ALLOWED = 3  # wrong codes on one connection before the host closes it (a guesser must reconnect)
 CHAT_RESENT = 50  # the chat's last lines sent to a seat that joins or comes back
 STOP_GRACE_S = 5.0  # how long a quitting host waits for its goodbyes to be sent before it closes anyway
+log = logging.getLogger("bezique.net")
 
 
 class HostedSession(GameSession):
@@ -88,27 +97,6 @@ class HostedSession(GameSession):
             self.listener(events)
 
 
-@dataclass
-class _Conn:
-    """One client connection, on the loop thread."""
-
-    ws: ServerConnection
-    outbox: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
-    seat: int | None = None
-    last_seq: int = 0
-    bad_codes: int = 0
-    writer: asyncio.Task[None] | None = None
-
-
-@dataclass(frozen=True)
-class _Inbound:
-    """What the loop thread hands the game thread: a seat joined or dropped (`message` None) or a message."""
-
-    seat: int
-    message: ClientMessage | None = None
-    conn: _Conn | None = None
-
-
 class Host:
     """Serves one game to the remote seats of `session`.
 
@@ -119,18 +107,21 @@ class Host:
         port: 0 for any free port (the code carries it).
         advertise: the address put in the code (default: this machine's LAN address, or `bind` if not 0.0.0.0).
         save_meta: the game's save meta (None: nothing is saved); with it the game is saved after every change,
-            on the game thread, by `saver`.
+            on the game thread, by `saver`, its ``network`` keeping the friends' tokens.
         saver: what keeps the game after each change (default ``plain_save``: the save alone, for a headless
             host); the window gives its own bookkeeping, so that a hosted game is counted, kept in Past games and
             its failed saves said like a game at one screen.
         secret: the join code's secret (default a fresh one); a game hosted again keeps its own, so that the code
             its friends know still works.
+        tokens: the friends' tokens a save kept (``Doorway.kept_tokens``): their rejoins are admitted.
+        limits: what a peer is allowed (a test gives smaller ones and its own clock).
     """
 
     def __init__(self, session: HostedSession, remote: Sequence[int], bind: str = "0.0.0.0",
                  port: int = joincode.DEFAULT_PORT, advertise: str | None = None,
                  save_meta: dict[str, Any] | None = None, saver: Saver | None = None,
-                 secret: int | None = None) -> None:
+                 secret: int | None = None, tokens: Mapping[str, int] | None = None,
+                 limits: Limits | None = None) -> None:
         if not remote or any(not 0 <= s < len(session.seats) or session.seats[s].kind != "human" for s in remote):
             raise ValueError("remote seats must be human seats of the game")
         self.session = session
@@ -140,16 +131,14 @@ class Host:
         self.secret = secrets.randbits(joincode.SECRET_BITS) if secret is None else secret
         self.port = 0
         self.version = 0  # counts the game's changes: a move's ``at`` must name the current one
-        self.links = ["open" if s in self.remote else "here" for s in range(len(session.seats))]
-        self.names = [seat.name for seat in session.seats]
         self.ready: set[int] = set()  # seats that asked for the next deal
         self.chat: list[tuple[int, str]] = []
         self.closed = False
         self.on_send: Callable[[int, str], None] | None = None  # each update as it is made (tests inspect them)
-        self._inbox: queue.Queue[_Inbound | None] = queue.Queue()
-        self._tokens: dict[str, int] = {}
-        self._reserved: set[int] = set()  # seats a code cannot take (the host's own player's)
-        self._conns: dict[int, _Conn] = {}  # loop thread: each remote seat's live connection
+        self.on_notice: Callable[[Notice], None] | None = None  # each notice (a headless host prints it)
+        self._inbox: queue.Queue[Inbound | Notice | None] = queue.Queue()
+        self.door = Doorway(self.secret, self.remote, [seat.name for seat in session.seats], limits or Limits(),
+                            self._inbox.put, dict(tokens or {}))
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._started = threading.Event()
@@ -166,9 +155,17 @@ class Host:
         return joincode.JoinCode(self.advertise, self.port, self.secret).text()
 
     @property
+    def links(self) -> list[Link]:
+        return self.door.links
+
+    @property
+    def names(self) -> list[str]:
+        return self.door.names
+
+    @property
     def joined(self) -> bool:
         """Every remote seat has had its player: the first deal may start."""
-        return all(self.links[s] != "open" for s in self.remote)
+        return all(self.links[s] != Link.OPEN for s in self.remote)
 
     def humans(self) -> list[int]:
         return self.session.humans
@@ -186,10 +183,7 @@ class Host:
     def reserve(self, seat: int) -> str:
         """Keep remote `seat` for whoever holds the token returned (the host's own player, joining over loopback):
         no join by the code takes it, even while it is dropped."""
-        token = secrets.token_urlsafe(18)
-        self._reserved.add(seat)
-        self._tokens[token] = seat
-        return token
+        return self.door.reserve(seat)
 
     def ready_here(self, seat: int) -> None:
         """The person at the host's screen asked for the next deal."""
@@ -209,7 +203,7 @@ class Host:
         if self._error is not None:
             raise self._error
 
-    def stop(self, reason: str = "host_quit") -> None:
+    def stop(self, reason: CloseReason = CloseReason.HOST_QUIT) -> None:
         """Tell every client the game is over here (`reason`), close their connections and the server."""
         if self.closed:
             return  # nothing to save here: every change was saved on the game thread as it was made
@@ -229,7 +223,13 @@ class Host:
         except queue.Empty:
             return None
         while item is not None:
-            accepted = self._handle(item)
+            try:
+                accepted = self._handle(item)
+            except Exception:  # contained: logged and told, the game goes on
+                who = self.names[item.seat] if isinstance(item, Inbound) else ""
+                log.exception("a message from %s could not be handled", who or "the network")
+                self._tell(Notice(NoticeKind.FAULT, who, 0))
+                accepted = None
             if accepted is not None:
                 return accepted
             try:
@@ -238,15 +238,18 @@ class Host:
                 return None
         return None
 
-    def _handle(self, item: _Inbound) -> Action | None:
+    def _handle(self, item: Inbound | Notice) -> Action | None:
+        if isinstance(item, Notice):
+            self._tell(item)
+            return None
         message = item.message
         if message is None:  # joined or dropped: everyone sees it, and a joiner gets the whole view
             name = self.names[item.seat]
             if name != self.session.seats[item.seat].name:  # the name the friend joined with is kept
                 self.session.rename(item.seat, name)
-                self._save()
+            self._save()  # the name, and the token a rejoin after a continue needs
             self._send_updates([])
-            if self.links[item.seat] == "connected":  # and the chat so far (its window keeps what it has not shown)
+            if self.links[item.seat] == Link.CONNECTED:  # and the chat so far (its window keeps what it has not shown)
                 for index in range(max(0, len(self.chat) - CHAT_RESENT), len(self.chat)):
                     self._deliver_seat(item.seat, self._chat_line(index))
             return None
@@ -266,7 +269,7 @@ class Host:
             return self._accept(item.seat, message)
         except ProtocolError as exc:
             if item.conn is not None:
-                self._deliver(item.conn, _refusal(message.seq, exc))
+                self._deliver(item, refusal(message.seq, exc))
             return None
 
     def _check_at(self, at: int) -> None:
@@ -276,7 +279,7 @@ class Host:
     def _accept(self, seat: int, message: Act) -> Action:
         state = self.session.state
         player = message.action.get("player")
-        if player != seat:
+        if player != seat or isinstance(player, bool):
             raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, f"you play seat {seat}, not {player!r:.10}")
         if state.to_act != seat:
             raise ProtocolError(ErrorCode.NOT_YOUR_TURN, "it is not your turn" if state.to_act is None else
@@ -299,34 +302,56 @@ class Host:
         self._send_updates(events)
 
     def _save(self) -> None:
-        if self.save_meta is not None:
+        """The game saved by the saver; whatever it raises is contained: logged, told at the table, and the game
+        goes on (the next change tries again)."""
+        if self.save_meta is None:
+            return
+        network = self.save_meta.get("network")
+        if isinstance(network, dict):
+            network["tokens"] = self.door.kept_tokens()
+        try:
             self.saver(self.session, self.save_meta)
+        except Exception as exc:
+            log.exception("the hosted game could not be saved")
+            self._tell(Notice(NoticeKind.SAVE_FAILED, type(exc).__name__, 0))
+
+    def _tell(self, notice: Notice) -> None:
+        """A notice for the table: the host's own player (and, for a fault, everyone) and ``on_notice``."""
+        if self.on_notice is not None:
+            self.on_notice(notice)
+        text = encode(notice)
+        for seat in self.remote:
+            if notice.kind == NoticeKind.FAULT or seat in self.door.reserved:
+                self._deliver_seat(seat, text)
 
     def _send_updates(self, events: list[Event]) -> None:
         state = self.session.state
-        seats = [{"name": self.names[s], "kind": self._kind(s), "link": self.links[s],
-                  "level": self.session.seats[s].level if self._kind(s) == "computer" else ""}
-                 for s in range(len(self.names))]
-        waiting = self.waiting()
+        seats = tuple(SeatState(self.names[s], self._kind(s), self.links[s],
+                                self.session.seats[s].level if self._kind(s) == SeatKind.COMPUTER else "")
+                      for s in range(len(self.names)))
+        waiting = tuple(self.waiting())
         over = state.phase == Phase.OVER  # the game is over: the hands still held are laid down for everyone
         for seat in self.remote:
-            view = view_for(state, seat)
-            text = encode_host("update", version=self.version, view=view_to_json(view),
-                               events=[event_to_json(redact_event(e, seat, state)) for e in events],
-                               legal=legal_to_json(seat, view.legal), seats=seats, waiting=waiting,
-                               laid=hands_to_json({s: h for s, h in enumerate(state.hands) if s != seat and over}))
+            try:
+                view = view_for(state, seat)
+                text = encode(Update(self.version, view, tuple(redact_event(e, seat, state) for e in events),
+                                     tuple(view.legal), seats, waiting,
+                                     {s: tuple(h) for s, h in enumerate(state.hands) if s != seat and over}))
+            except Exception:  # contained: this seat misses one update (the next carries the whole view)
+                log.exception("the update for seat %d could not be built", seat)
+                continue
             if self.on_send is not None:
                 self.on_send(seat, text)
             self._deliver_seat(seat, text)
 
     def _chat_line(self, index: int) -> str:
         seat, text = self.chat[index]
-        return encode_host("chat", seat=seat, text=text, index=index)
+        return encode(ChatLine(seat, text, index))
 
-    def _kind(self, seat: int) -> str:
+    def _kind(self, seat: int) -> SeatKind:
         if seat in self.remote:
-            return "remote"
-        return "computer" if self.session.seats[seat].kind == "ai" else "host"
+            return SeatKind.REMOTE
+        return SeatKind.COMPUTER if self.session.seats[seat].kind == "ai" else SeatKind.HOST
 
     def _broadcast(self, text: str) -> None:
         for seat in self.remote:
@@ -334,18 +359,13 @@ class Host:
 
     def _deliver_seat(self, seat: int, text: str) -> None:
         if self._loop is not None and not self.closed:
-            self._loop.call_soon_threadsafe(self._put_seat, seat, text)
+            self._loop.call_soon_threadsafe(self.door.send_seat, seat, text)
 
-    def _deliver(self, conn: _Conn, text: Any) -> None:
-        if self._loop is not None and not self.closed:
-            self._loop.call_soon_threadsafe(conn.outbox.put_nowait, text)
+    def _deliver(self, item: Inbound, text: str) -> None:
+        if self._loop is not None and not self.closed and item.conn is not None:
+            self._loop.call_soon_threadsafe(self.door.send, item.conn, text)
 
     # --- the loop thread ---------------------------------------------------------------------------------------
-
-    def _put_seat(self, seat: int, text: str) -> None:
-        conn = self._conns.get(seat)
-        if conn is not None:
-            conn.outbox.put_nowait(text)
 
     def _run(self) -> None:
         try:
@@ -357,92 +377,21 @@ class Host:
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
-        async with serve(self._connection, self.bind, self._want_port, max_size=TRANSPORT_MAX,
+        async with serve(self.door.connection, self.bind, self._want_port, max_size=TRANSPORT_MAX,
                          ping_interval=PING_INTERVAL_S, ping_timeout=PING_TIMEOUT_S) as server:
             self.port = int(next(iter(server.sockets)).getsockname()[1])
             self._started.set()
             await self._stopping.wait()
-            writers = [c.writer for c in self._conns.values() if c.writer is not None]
+            writers = self.door.goodbye(self._reason)
             if writers:  # the goodbyes go out (each writer ends at CLOSE) before the server closes the rest
                 await asyncio.wait(writers, timeout=STOP_GRACE_S)
 
-    def _say_goodbye(self, reason: str) -> None:
-        for conn in self._conns.values():
-            conn.outbox.put_nowait(encode_host("closing", reason=reason))
-            conn.outbox.put_nowait(CLOSE)
+    _reason = CloseReason.HOST_QUIT
+
+    def _say_goodbye(self, reason: CloseReason) -> None:
+        self._reason = reason
         assert self._stopping is not None
         self._stopping.set()
-
-    async def _connection(self, ws: ServerConnection) -> None:
-        conn = _Conn(ws)
-        conn.writer = writer = asyncio.create_task(drain(ws, conn.outbox))
-        try:
-            async for text in ws:
-                self._receive(conn, text)
-        except ConnectionClosed:
-            pass
-        finally:
-            writer.cancel()
-            seat = conn.seat
-            if seat is not None and self._conns.get(seat) is conn:
-                del self._conns[seat]
-                self.links[seat] = "dropped"
-                self._inbox.put(_Inbound(seat))
-
-    def _receive(self, conn: _Conn, text: str | bytes) -> None:
-        """Check one message as far as it can be without the game, and hand the rest to the game thread."""
-        seq = None
-        try:
-            message = parse_client(text)
-            seq = message.seq
-            if seq <= conn.last_seq:
-                raise ProtocolError(ErrorCode.REPLAYED, f"sequence number {seq} is not above {conn.last_seq}")
-            conn.last_seq = seq
-            if isinstance(message, Join | Rejoin):
-                self._seat(conn, message)
-                return
-            if conn.seat is None:
-                raise ProtocolError(ErrorCode.NOT_JOINED, "join the game first")
-            self._inbox.put(_Inbound(conn.seat, message, conn))
-        except ProtocolError as exc:
-            conn.outbox.put_nowait(_refusal(seq, exc))
-            if exc.code == ErrorCode.BAD_CODE and conn.bad_codes >= BAD_CODES_ALLOWED:
-                conn.outbox.put_nowait(encode_host("closing", reason="too_many_codes"))
-                conn.outbox.put_nowait(CLOSE)
-
-    def _seat(self, conn: _Conn, message: Join | Rejoin) -> None:
-        """Give `conn` its seat: the one its token names, or a free one for the right code."""
-        if conn.seat is not None:
-            raise ProtocolError(ErrorCode.ALREADY_JOINED, f"this connection plays seat {conn.seat}")
-        if isinstance(message, Rejoin):
-            seat = self._tokens.get(message.token)
-            if seat is None:
-                raise ProtocolError(ErrorCode.BAD_TOKEN, "this game gave no such token: join with the code")
-            token = message.token
-        else:
-            if joincode.secret_of(message.code) != self.secret:
-                conn.bad_codes += 1
-                raise ProtocolError(ErrorCode.BAD_CODE, "that is not this game's code")
-            seats = [s for s in self.remote if s not in self._reserved]
-            free = [s for s in seats if self.links[s] == "open"] or [s for s in seats if self.links[s] == "dropped"]
-            if not free:
-                raise ProtocolError(ErrorCode.SEAT_TAKEN, "every seat of this game has its player")
-            seat = free[0]
-            self._tokens = {t: s for t, s in self._tokens.items() if s != seat}  # the dropped player's token ends
-            token = secrets.token_urlsafe(18)
-            self._tokens[token] = seat
-            if message.name:
-                self.names[seat] = message.name
-        old = self._conns.get(seat)
-        if old is not None:  # the same player back from another connection before the host saw the first drop
-            old.seat = None
-            old.outbox.put_nowait(encode_host("closing", reason="replaced"))
-            old.outbox.put_nowait(CLOSE)
-        conn.seat = seat
-        self._conns[seat] = conn
-        self.links[seat] = "connected"
-        conn.outbox.put_nowait(encode_host("welcome", seat=seat, token=token))
-        self._inbox.put(_Inbound(seat))
 
 
 def plain_save(session: GameSession, meta: dict[str, Any]) -> None:
@@ -452,11 +401,6 @@ def plain_save(session: GameSession, meta: dict[str, Any]) -> None:
         saves.save_game(session.game, meta)
     except OSError as exc:
         print(f"bezique: the hosted game could not be saved: {exc}", file=sys.stderr)
-
-
-def _refusal(seq: int | None, exc: ProtocolError) -> str:
-    return encode_host("refused", seq=seq, code=str(exc.code), detail=exc.detail,
-                       refusal=None if exc.refusal is None else str(exc.refusal.code))
 
 
 def drive(host: Host, players: Mapping[int, Any], stop: threading.Event | None = None) -> None:

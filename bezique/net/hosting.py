@@ -19,6 +19,7 @@ from typing import Any
 from bezique.ai import Player, remote, resolve_level
 from bezique.ai.levels import make_player
 from bezique.net.client import Client
+from bezique.net.doorway import seat_of_tokens
 from bezique.net.host import Host, HostedSession, Saver, drive
 from bezique.net.joincode import DEFAULT_PORT, SECRET_BITS
 from bezique.persist import history, saves, stats
@@ -64,7 +65,7 @@ def host_game(rules: Ruleset, kinds: list[str], names: list[str], level: str, la
     people = [s for s, kind in enumerate(kinds) if kind == "human"]
     secret = secrets.randbits(SECRET_BITS)
     meta = saves.new_game_meta("hotseat", level if "ai" in kinds else None,
-                               network={"remote": people[1:], "secret": secret})
+                               network={"remote": people[1:], "secret": secret, "secret_bits": SECRET_BITS})
     host, token = _listen(session, people, 0, meta, saver, secret, port, bind)
     try:
         keep_saved_game()
@@ -92,9 +93,11 @@ def rehost_game(game: RecordedGame, meta: dict[str, Any], port: int = DEFAULT_PO
     own, away = seats
     session = HostedSession.from_game(game)  # a classmethod: the subclass's, its listener the host's below
     assert isinstance(session, HostedSession)
-    secret = _kept_secret(meta["network"].get("secret"))
-    meta["network"] = {**meta["network"], "remote": away, "secret": secret}
-    host, token = _listen(session, sorted([own, *away]), own, meta, saver, secret, port, bind)
+    network = meta["network"]
+    secret = _kept_secret(network.get("secret"), network.get("secret_bits"))
+    tokens = seat_of_tokens(network.get("tokens"), len(session.seats)) if secret == network.get("secret") else {}
+    meta["network"] = {**network, "remote": away, "secret": secret, "secret_bits": SECRET_BITS, "tokens": tokens}
+    host, token = _listen(session, sorted([own, *away]), own, meta, saver, secret, port, bind, tokens)
     players = {s: make_player(resolve_level(seat.level), session.seed + s)
                for s, seat in enumerate(session.seats) if seat.kind == "ai"}  # as the table seats them (``turns``)
     return _play(host, token, own, players)
@@ -115,20 +118,23 @@ def hosted_seats(game: RecordedGame, meta: dict[str, Any]) -> tuple[int, list[in
     return here[0], sorted(set(away))
 
 
-def _kept_secret(value: Any) -> int:
-    """The secret a save kept, or a fresh one when it kept none that a code can carry."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << SECRET_BITS:
+def _kept_secret(value: Any, bits: Any) -> int:
+    """The secret a save kept, or a fresh one when it kept none that a code can carry, or a shorter one than this
+    version makes (a save of an older version: its code was easier to guess)."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << SECRET_BITS \
+            and bits == SECRET_BITS:
         return value
     return secrets.randbits(SECRET_BITS)
 
 
 def _listen(session: HostedSession, served: list[int], own: int, meta: dict[str, Any], saver: Saver | None,
-            secret: int, port: int, bind: str) -> tuple[Host, str]:
+            secret: int, port: int, bind: str, tokens: dict[str, int] | None = None) -> tuple[Host, str]:
     """A host listening for `session` (`port` first, then any free one) and serving its seats `served`, seat
-    `own` kept for the host's player: the host and that seat's token."""
+    `own` kept for the host's player: the host and that seat's token. `tokens`: the friends' a save kept."""
     for attempt in (port, 0):
         try:
-            host = Host(session, served, bind=bind, port=attempt, save_meta=meta, saver=saver, secret=secret)
+            host = Host(session, served, bind=bind, port=attempt, save_meta=meta, saver=saver, secret=secret,
+                        tokens=tokens)
             token = host.reserve(own)  # the host's player's seat, whoever else has the code
             host.start()
             return host, token
@@ -150,7 +156,7 @@ def _play(host: Host, token: str, own: int, players: dict[int, Player]) -> Hoste
     driver = threading.Thread(target=run, name="bezique-hosted-game", daemon=True)
     driver.start()
     client = Client(host.session.seats[own].name, auto_rejoin=True)
-    client.take_seat(f"127.0.0.1:{host.port}", token)
+    client.take_seat(f"127.0.0.1:{host.port}", token, host.secret)
     return HostedGame(host, client, driver, stop)
 
 

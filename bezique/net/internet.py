@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from bezique.net.client import Client
+from bezique.net.protocol import CloseReason
 from bezique.net.invitation import Invitation, parse
 from bezique.net.joincode import JoinCode
 from bezique.net.relays import Relays
@@ -86,7 +87,7 @@ class InternetClient(Client):
     """A friend's client whose connections go through a tunnel to the host an invitation names; ``code`` is the
     join code it connects with (the tunnel's loopback port and the invitation's secret)."""
 
-    UNREACHABLE = "unreachable_internet"
+    UNREACHABLE = CloseReason.UNREACHABLE_INTERNET
 
     def __init__(self, name: str, tunnel: ClientTunnel, secret: int, auto_rejoin: bool = False) -> None:
         super().__init__(name, auto_rejoin)

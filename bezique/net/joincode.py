@@ -1,14 +1,16 @@
 """The join code: the host's LAN address, its port and the game's secret in one short code a friend can type.
 
-Why one code: a friend across the room reads nine or twelve characters off the host's screen, not an address, a
+Why one code: a friend across the room reads eleven to fourteen characters off the host's screen, not an address, a
 port and a password. The alphabet is Crockford's base 32 (no I, L, O or U; typed O is read as 0, I and L as 1,
 case and dashes ignored), so what is misread still decodes. The bits, most significant first: a 2-bit tag saying
 which private range the address is in (192.168/16: 16 bits follow, 10/8: 24, 172.16/12: 20, any other: all 32),
-then 1 bit "another port than the default" (and then the 16-bit port), then the 25-bit secret; padded with zero
-bits to whole characters and shown in groups of four. A typical home network gives ``K7Q2-M9XA-P``.
+then 1 bit "another port than the default" (and then the 16-bit port), then the 35-bit secret; padded with zero
+bits to whole characters and shown in groups of four. A typical home network gives ``K7Q2-M9XA-P3R``.
 
-The secret alone (``secret_of``) is what the host checks: a friend who joins by typing the host's address still
-types the code, and only its secret is compared.
+The secret alone (``secret_of``) is the password of the key exchange (``channel.secret_bytes``): it never crosses
+the wire, and a friend who joins by typing the host's address still types the code, of which only the secret is
+used. This module and ``channel`` are the whole of the code's handling: another way of inviting (over the
+internet) carries the same secret and derives the same key.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
 DEFAULT_PORT = 47338
-SECRET_BITS = 25
+SECRET_BITS = 35  # guessing it takes centuries at the rate the host allows (limits.guess_years)
 # (network, bits kept of the address) in tag order; the last tag keeps the whole address
 _RANGES = (("192.168.0.0/16", 16), ("10.0.0.0/8", 24), ("172.16.0.0/12", 20), ("0.0.0.0/0", 32))
 

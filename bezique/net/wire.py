@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from bezique.net.peer_text import TextError, read_text
 from bezique.rules import (
     Action,
     CardNotationError,
@@ -30,6 +31,7 @@ from bezique.rules import (
 )
 
 T = TypeVar("T")
+MAX_WORD = 80  # the longest text a view or an event carries (a meld's name, an event's label)
 
 
 class WireError(ValueError):
@@ -79,9 +81,11 @@ def _int(value: Any, where: str, optional: bool = False) -> Any:
 
 
 def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise WireError(f"{where}: expected a text, found {value!r:.40}")
-    return value
+    """A text of the host's (a meld's kind, an event's label): checked as every text from the wire is."""
+    try:
+        return read_text(value, where, MAX_WORD)
+    except TextError as exc:
+        raise WireError(str(exc)) from None
 
 
 def _bool(value: Any, where: str) -> bool:

@@ -26,6 +26,7 @@ def hosted_meta(remote: list[int], secret: Any = 12345, level: str | None = None
     network: dict[str, Any] = {"remote": remote}
     if secret is not None:
         network["secret"] = secret
+        network["secret_bits"] = SECRET_BITS
     return saves.new_game_meta("hotseat", level, network=network)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from bezique.net.client import Client, LinkChange
-from bezique.net.protocol import Closing, ErrorCode, Refused, Update, Welcome
+from bezique.net.protocol import PROTOCOL_VERSION, Closing, ErrorCode, Refused, Update, Welcome
 from bezique.persist import saves
 from bezique.rules import action_to_json, view_for
 from tests.net.hosting import Bot, hosting, joined, latest, play_bots, wait_for
@@ -31,7 +31,7 @@ def test_a_dropped_player_rejoins_and_resumes_exactly_then_the_deal_is_played_ou
         version = host.version
         # nobody may play for the dropped seat: its turn waits for it
         if before.view.to_act == 0:
-            b.send_text(json.dumps({"type": "act", "v": 1, "seq": b.next_seq(), "at": version,
+            b.send_text(json.dumps({"type": "act", "v": PROTOCOL_VERSION, "seq": b.next_seq(), "at": version,
                                     "action": action_to_json(0, before.legal[0])}))
             assert wait_for(b, Refused).code == ErrorCode.NOT_YOUR_SEAT
         assert host.version == version
@@ -62,7 +62,8 @@ def test_a_player_who_lost_the_token_joins_again_by_the_code_into_their_dropped_
         stale = Client("Eve")
         stale.connect(hosted.host.code)
         assert wait_for(stale, Refused).code == ErrorCode.SEAT_TAKEN
-        stale.send_text(json.dumps({"type": "rejoin", "v": 1, "seq": stale.next_seq(), "token": old_token}))
+        stale.send_text(json.dumps({"type": "rejoin", "v": PROTOCOL_VERSION, "seq": stale.next_seq(),
+                                    "token": old_token}))
         assert wait_for(stale, Refused).code == ErrorCode.BAD_TOKEN  # the old token ended with the new join
         for client in (again, b, stale):
             client.close()
@@ -84,7 +85,8 @@ def test_a_host_that_quits_saves_the_game_and_tells_its_friends() -> None:
         loaded = saves.load_saved_game()
         assert loaded.problem is None and loaded.game is not None
         assert loaded.game.to_dict() == played
-        assert loaded.meta["network"] == {"remote": [0, 1]}
+        assert loaded.meta["network"]["remote"] == [0, 1]
+        assert sorted(loaded.meta["network"]["tokens"].values()) == [0, 1]  # hashed: a continued host admits them
         a.close()
         b.close()
 

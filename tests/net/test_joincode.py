@@ -8,14 +8,14 @@ from bezique.net.joincode import DEFAULT_PORT, JoinCode, JoinCodeError, parse, s
 
 
 @pytest.mark.parametrize(("address", "port", "longest"), [
-    ("192.168.1.20", DEFAULT_PORT, 11), ("10.0.3.7", DEFAULT_PORT, 13), ("172.20.1.1", DEFAULT_PORT, 12),
-    ("192.168.0.2", 40123, 15), ("127.0.0.1", 51000, 19), ("8.8.8.8", DEFAULT_PORT, 14),
+    ("192.168.1.20", DEFAULT_PORT, 13), ("10.0.3.7", DEFAULT_PORT, 16), ("172.20.1.1", DEFAULT_PORT, 15),
+    ("192.168.0.2", 40123, 17), ("127.0.0.1", 51000, 22), ("8.8.8.8", DEFAULT_PORT, 17),
 ])
 def test_a_code_gives_back_its_address_port_and_secret(address: str, port: int, longest: int) -> None:
     code = JoinCode(address, port, 0x1ABCDEF)
     text = code.text()
     assert parse(text) == code
-    assert len(text) <= longest  # a home network's code is nine characters and two dashes
+    assert len(text) <= longest  # a home network's code is eleven characters and two dashes
     assert parse(text.lower().replace("-", " ")) == code
 
 
@@ -30,7 +30,7 @@ def test_misread_letters_still_decode() -> None:
 
 
 @pytest.mark.parametrize(("typed", "says"), [
-    ("K7Q2-M9XU-P", "'U' is not a character"), ("K7Q", "too short"), ("", "type the code"),
+    ("K7Q2-M9XU-P3R", "'U' is not a character"), ("K7Q", "too short"), ("", "type the code"),
 ])
 def test_a_mistyped_code_is_refused_with_a_reason(typed: str, says: str) -> None:
     with pytest.raises(JoinCodeError, match=says):

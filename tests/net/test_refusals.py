@@ -11,7 +11,16 @@ import pytest
 
 from bezique.net.client import Client, LinkChange
 from bezique.net.host import Host
-from bezique.net.protocol import MAX_CLIENT_MESSAGE, TRANSPORT_MAX, Closing, ErrorCode, Refused, Update, Welcome
+from bezique.net.joincode import JoinCode
+from bezique.net.protocol import (
+    MAX_CLIENT_MESSAGE,
+    PROTOCOL_VERSION,
+    TRANSPORT_MAX,
+    ErrorCode,
+    Refused,
+    Update,
+    Welcome,
+)
 from bezique.rules import RefusalCode, Verb, action_to_json, card_code
 from tests.net.hosting import Hosted, hosting, joined, latest, make_session, wait_for
 
@@ -48,7 +57,7 @@ def refused(client: Client, text: str) -> Refused:
 
 
 def message(client: Client, kind: str, **body: object) -> str:
-    return json.dumps({"type": kind, "v": 1, "seq": client.next_seq(), **body})
+    return json.dumps({"type": kind, "v": PROTOCOL_VERSION, "seq": client.next_seq(), **body})
 
 
 def play_entry(table: Table, seat: int | None = None, card: int | None = None) -> dict:
@@ -70,8 +79,11 @@ def test_bad_messages_are_each_refused_by_name_and_change_nothing(table: Table) 
         (m, message(m, "act", at="now", action=play_entry(table)), ErrorCode.MALFORMED, None),
         (m, message(m, "dance"), ErrorCode.MALFORMED, None),
         (m, message(m, "act", at=at, action={"player": m.seat, "play": "ZZ"}), ErrorCode.MALFORMED, None),
-        (m, json.dumps({"type": "chat", "v": 1, "seq": 1, "text": "hello"}), ErrorCode.REPLAYED, None),
-        (m, json.dumps({"type": "ready", "v": 2, "seq": 10_000, "at": at}), ErrorCode.VERSION, None),
+        (m, json.dumps({"type": "chat", "v": PROTOCOL_VERSION, "seq": 1, "text": "hello"}), ErrorCode.REPLAYED, None),
+        (m, json.dumps({"type": "ready", "v": PROTOCOL_VERSION + 1, "seq": 10_000, "at": at}), ErrorCode.VERSION, None),
+        (m, json.dumps({"type": "ready", "v": True, "seq": 10_001, "at": at}), ErrorCode.VERSION, None),
+        (m, message(m, "ready", at=True), ErrorCode.MALFORMED, None),  # a bool is not a number
+        (m, message(m, "chat", text=["hi"]), ErrorCode.MALFORMED, None),
         (m, message(m, "chat", text="x" * (MAX_CLIENT_MESSAGE + 1)), ErrorCode.OVERSIZED, None),
         (m, message(m, "act", at=at - 1, action=play_entry(table)), ErrorCode.STALE, None),
         (m, message(m, "act", at=at, action=play_entry(table, seat=o.seat)), ErrorCode.NOT_YOUR_SEAT, None),
@@ -83,7 +95,7 @@ def test_bad_messages_are_each_refused_by_name_and_change_nothing(table: Table) 
         (m, message(m, "act", at=at, action={"player": m.seat, "done": True}), ErrorCode.ILLEGAL_MOVE,
          RefusalCode.NOT_DECLARATION_STEP),
         (m, message(m, "ready", at=at), ErrorCode.NOT_NOW, None),
-        (m, message(m, "join", code=table.hosted.host.code, name="Ann"), ErrorCode.ALREADY_JOINED, None),
+        (m, message(m, "join", name="Ann"), ErrorCode.ALREADY_JOINED, None),
     ]
     for sender, text, code, why in cases:
         answer = refused(sender, text)
@@ -104,13 +116,14 @@ def test_a_join_needs_the_code_and_a_free_seat(table: Table) -> None:
     assert wait_for(stranger, Refused).code == ErrorCode.NOT_JOINED
     stranger.send_text(message(stranger, "rejoin", token="made-up"))
     assert wait_for(stranger, Refused).code == ErrorCode.BAD_TOKEN
-    for _ in range(3):
-        stranger.send_text(message(stranger, "join", code="K7Q2-M9XA-P", name="Eve"))
-        assert wait_for(stranger, Refused).code == ErrorCode.BAD_CODE
-    assert wait_for(stranger, Closing).reason == "too_many_codes"  # a guesser is shown the door
-    assert wait_for(stranger, LinkChange, lambda c: c.link == "closed")
-    assert table.snapshot() == before
     stranger.close()
+    guesser = Client("Eve")
+    wrong = JoinCode("127.0.0.1", table.hosted.host.port, table.hosted.host.secret ^ 1).text()
+    guesser.connect(wrong)  # one bit off: the key exchange fails, the host reads nothing of it
+    assert wait_for(guesser, Refused).code == ErrorCode.BAD_CODE
+    assert wait_for(guesser, LinkChange, lambda c: c.link == "closed").reason == "refused"
+    assert table.snapshot() == before
+    guesser.close()
 
 
 def test_a_frame_over_the_transport_cap_closes_that_connection_only(table: Table) -> None:
@@ -137,7 +150,7 @@ def test_a_code_never_takes_the_seat_kept_for_the_host_s_own_player() -> None:
         assert wait_for(friend, Welcome).seat == 1
         stranger.connect(host.code)  # seat 0 is still open, but it is not the code's to give
         assert wait_for(stranger, Refused).code == ErrorCode.SEAT_TAKEN
-        own.take_seat(f"127.0.0.1:{host.port}", token)
+        own.take_seat(f"127.0.0.1:{host.port}", token, host.secret)
         assert wait_for(own, Welcome).seat == 0
         host.poll()  # the joins, on the game thread: now the first deal may start
         assert host.joined

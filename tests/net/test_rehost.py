@@ -14,7 +14,7 @@ import pytest
 from bezique.net import hosting
 from bezique.net.client import Client
 from bezique.net.host import plain_save
-from bezique.net.joincode import secret_of
+from bezique.net.joincode import SECRET_BITS, secret_of
 from bezique.net.protocol import Closing, Update, Welcome
 from bezique.persist import saves, storage
 from bezique.rules import make_ruleset, view_for
@@ -38,7 +38,7 @@ def test_a_hosted_game_saved_mid_deal_is_hosted_again_with_the_same_code_and_pla
 
     loaded = saves.load_saved_game()
     assert loaded.game is not None and loaded.game.to_dict() == played  # saved after every move
-    assert loaded.meta["network"] == {"remote": [1], "secret": first.host.secret}
+    assert loaded.meta["network"]["remote"] == [1] and loaded.meta["network"]["secret"] == first.host.secret
     assert loaded.game.players[1]["name"] == "Bruno"  # the name the friend joined with, not "Player 2"
     again = hosting.rehost_game(loaded.game, loaded.meta, port=port, bind="127.0.0.1")
     try:
@@ -59,14 +59,15 @@ def test_a_hosted_game_saved_mid_deal_is_hosted_again_with_the_same_code_and_pla
         friend.close()
 
 
-@pytest.mark.parametrize("secret", [None, "K7Q2", True, -1, 1 << 25, 2.5])
+@pytest.mark.parametrize("secret", [None, "K7Q2", True, -1, 1 << SECRET_BITS, 2.5])
 def test_a_save_without_a_usable_secret_is_hosted_with_a_fresh_one_that_it_keeps(secret: Any) -> None:
     session = people_game()
     meta = hosted_meta([1], secret)
     again = hosting.rehost_game(session.game, meta, port=0, bind="127.0.0.1")
     try:
         assert valid_secret(again.host.secret) and secret_of(again.host.code) == again.host.secret
-        assert again.host.save_meta is meta and meta["network"] == {"remote": [1], "secret": again.host.secret}
+        assert again.host.save_meta is meta and meta["network"] == {"remote": [1], "secret": again.host.secret,
+                                                                    "secret_bits": SECRET_BITS, "tokens": {}}
         friend = Client("Bruno")
         friend.connect(again.host.code)
         assert wait_for(friend, Welcome).seat == 1

@@ -121,7 +121,8 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     assert latest(friend, again.host).view == view_for(position, 1)  # exactly where it stopped
     play_moves([again.client, friend], again.host, 1)
     saved = saves.load_saved_game()
-    assert saved.game is not None and saved.meta["network"] == {"remote": [1], "secret": first.host.secret}
+    assert saved.game is not None and saved.meta["network"]["remote"] == [1]
+    assert saved.meta["network"]["secret"] == first.host.secret
     assert saved.game.to_dict()["deals"][-1]["actions"][:-1] == played["deals"][-1]["actions"]
     leave_by_the_pause_screen(app)
     assert isinstance(app.stack.top, MenuScene) and wait_for(friend, Closing).reason == "host_quit"

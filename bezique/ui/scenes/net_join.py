@@ -16,11 +16,11 @@ import pygame
 from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
-from bezique.net.protocol import Closing, Refused, Update
+from bezique.net.protocol import CloseReason, Closing, Link, Refused, Update
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window
-from bezique.ui.scenes.net_table import ENDINGS, WARN, NetHost, NetTableScene, let_go
+from bezique.ui.scenes.net_table import WARN, NetHost, NetTableScene, let_go
 from bezique.ui.table.options import TableOptions
 
 if TYPE_CHECKING:
@@ -92,11 +92,9 @@ class JoinScene(Scene):
                 self.seat(message)
                 return True
             if isinstance(message, Closing):
-                self.problem = self.app.t(f"net.ended_{message.reason}") if message.reason in ENDINGS else \
-                    self.app.t("net.ended_left")
-            elif isinstance(message, LinkChange) and message.link == "closed":
-                reason = message.reason if message.reason in ENDINGS else "left"
-                self.problem = self.app.t(f"net.ended_{reason}")
+                self.problem = self.app.t(f"net.ended_{message.reason}")
+            elif isinstance(message, LinkChange) and message.link == Link.CLOSED:
+                self.problem = self.app.t(f"net.ended_{message.reason or CloseReason.LEFT}")
             elif isinstance(message, Refused):
                 self.problem = self.app.t(f"net.refused_{message.code}")
         return False

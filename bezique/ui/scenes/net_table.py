@@ -25,7 +25,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
-from bezique.net.protocol import MAX_CHAT, ChatLine, Closing, Refused, Update
+from bezique.net.protocol import MAX_CHAT, ChatLine, CloseReason, Closing, Link, Notice, NoticeKind, Refused, Update
 from bezique.net.seat_session import SeatSession
 from bezique.rules import Refusal
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
@@ -44,7 +44,13 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 WARN = (255, 190, 160)
-ENDINGS = ("host_quit", "replaced", "unreachable", "bad_message", "too_many_codes", "left")
+
+
+def notice_words(notice: Notice, t: Callable[..., str]) -> str:
+    """What the table says of a host's notice (wrong codes tried, a fault contained, a save that failed)."""
+    if notice.kind == NoticeKind.FAULT and not notice.who:
+        return t("net.notice_fault_here")
+    return t(f"net.notice_{notice.kind}", who=notice.who, count=notice.count)
 
 
 class NetHost:
@@ -167,16 +173,18 @@ class NetTableScene(TableScene[SeatSession]):
                 self.chat.add(seats[message.seat].name, message.text, message.seat == self.session.seat)
                 if message.seat != self.session.seat:
                     self.app.sounds.play("click")
+        elif isinstance(message, Notice):
+            self.stage.say(notice_words(message, self.app.t), WARN, seconds=8)
         elif isinstance(message, Closing):
             self._end(message.reason)
-        elif isinstance(message, LinkChange) and message.link == "closed":
-            self._end(message.reason or "left")
+        elif isinstance(message, LinkChange) and message.link == Link.CLOSED:
+            self._end(message.reason or CloseReason.LEFT)
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: CloseReason) -> None:
         """The game is over here (the host quit, the seat was taken from another window...): say so, once."""
         if self.ended or self.left:
             return
-        self.ended = reason if reason in ENDINGS else "left"
+        self.ended = reason
         self.app.push(EndedScene(self.app, self.app.t(f"net.ended_{self.ended}"), self.net_host.open_menu))
 
     # --- leaving -----------------------------------------------------------------------------------------------
@@ -197,7 +205,7 @@ class NetTableScene(TableScene[SeatSession]):
         seats = session.current.seats
         if self.ended or session.over:
             return ""
-        if any(seat.link == "open" for seat in seats):
+        if any(seat.link == Link.OPEN for seat in seats):
             return T("net.waiting_join")
         waiting = [s for s in session.waiting_for if s != session.seat]
         if session.asked_deal and waiting:
@@ -216,9 +224,10 @@ class NetTableScene(TableScene[SeatSession]):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.stage.layout.s
-        if self.hosted is not None and any(seat.link in ("open", "dropped") for seat in self.session.current.seats):
+        seats = self.session.current.seats
+        if self.hosted is not None and any(seat.link in (Link.OPEN, Link.DROPPED) for seat in seats):
             self._draw_code(surface, s)
-        if self.client.link in ("dropped", "connecting") and not self.ended:
+        if self.client.link in (Link.DROPPED, Link.CONNECTING) and not self.ended:
             w = surface.get_width()
             banner = Box(w / 2 - 300 * s, 8 * s, 600 * s, 40 * s)
             panel(surface, banner, alpha=235, edge=WARN)
