@@ -20,14 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from bezique.ui.scenes.start import load_config_settings, open_table
+    from bezique.games.defaults import load_config_settings, with_variant
+    from bezique.ui.scenes.start import open_table
 
     config, problems = load_config_settings()
-    if args.variant and args.variant != config.variant:
-        import dataclasses
-
-        from bezique.rules import make_ruleset
-        config = dataclasses.replace(config, variant=args.variant, rules=make_ruleset(args.variant, {}))
+    if args.variant:
+        config = with_variant(config, args.variant)
     from bezique.persist.user_settings import load_user_settings
     language = load_user_settings(config).app.language  # the language the player chose in Settings
     speed = args.speed

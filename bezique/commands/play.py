@@ -13,6 +13,7 @@ from bezique.presenter.layout import parse_size
 from bezique.presenter.setup import SEATABLE_VARIANTS
 
 if TYPE_CHECKING:
+    from bezique.presenter.setup import GameSetup
     from bezique.ui.app import App
     from bezique.ui.shell import Shell
 
@@ -64,23 +65,14 @@ def _open_window(args: argparse.Namespace) -> int:
     app = shell.app
     hotseat, level, seed = getattr(args, "hotseat", False), getattr(args, "level", None), getattr(args, "seed", None)
     variant = getattr(args, "variant", None)
-    if getattr(args, "host", False) or getattr(args, "join", None):
-        _open_network_table(shell, args)
-    elif hotseat or level or seed is not None or variant:
-        from bezique.ai import level_problem, resolve_level
-        from bezique.presenter.setup import target_choices
-        setup = shell.default_setup()
-        setup.mode = "hotseat" if hotseat else "computer"
-        if level:
-            problem = level_problem(level)
-            if problem is not None:  # said where it was typed, and on the table it opens
-                print(f"bezique: {problem}", file=sys.stderr)
-                shell.problems.append(problem)
-            setup.level = resolve_level(level)
-        setup.seed = seed
-        if variant and variant != setup.variant:
-            setup.variant, setup.target = variant, target_choices(variant)[0]
-        shell.start_game(setup)
+    if getattr(args, "join", None):
+        _join(shell, args)
+    elif getattr(args, "host", False) or hotseat or level or seed is not None or variant:
+        setup = _setup(shell, args)
+        if getattr(args, "host", False):
+            _host(shell, setup)
+        else:
+            shell.start_game(setup)
     else:
         shell.open_menu()
     if checking:
@@ -90,24 +82,52 @@ def _open_window(args: argparse.Namespace) -> int:
     return app.run()
 
 
-def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
-    """``--host``: host a game (the table shows its code); ``--join CODE``: join one. Leaving goes to the menu."""
-    from bezique.net.client import Client
-    from bezique.net.hosting import host_game
-    from bezique.net.joincode import JoinCodeError
-    from bezique.rules import make_ruleset
-    from bezique.ui.scenes.net_join import open_hosted, open_join
-    app = shell.app
-    name = args.name or app.t("newgame.default_you")
+def _setup(shell: Shell, args: argparse.Namespace) -> GameSetup:
+    """The game the options ask for, from New game's starting point (``config.yaml``'s target, the settings'
+    level, the choices of last time): ``--variant``, ``--level``, ``--seed``; ``--hotseat`` seats people at
+    this screen, ``--host`` one friend on another computer (named ``--name`` here) and the computer in the rest."""
+    from bezique.ai import level_problem, resolve_level
+    from bezique.presenter.setup import MAX_SEATS
+    setup = shell.default_setup()
     if args.host:
-        rules = make_ruleset(args.variant or "two_handed")
-        kinds = ["human", "human", *["ai"] * (rules.players - 2)]
-        hosted = host_game(rules, kinds, [name], args.level or shell.ai.level, app.lang, args.seed,
-                           saver=shell.keep_up)
-        open_hosted(app, hosted, shell)
-        print(f"bezique: hosting at {hosted.host.advertise}:{hosted.host.port}, code {hosted.host.code}", flush=True)
+        setup.people = [seat == 0 for seat in range(MAX_SEATS - 1)]
+        setup.names = [args.name or shell.app.t("newgame.default_you"), *[""] * (MAX_SEATS - 1)]
+    else:
+        setup.mode = "hotseat" if args.hotseat else "computer"
+    if args.level:
+        problem = level_problem(args.level)
+        if problem is not None:  # said where it was typed, and on the table it opens
+            print(f"bezique: {problem}", file=sys.stderr)
+            shell.problems.append(problem)
+        setup.level = resolve_level(args.level)
+    setup.seed = args.seed
+    if args.variant:
+        setup.choose_variant(args.variant)
+    return setup
+
+
+def _host(shell: Shell, setup: GameSetup) -> None:
+    """``--host``: host the game (the table shows its code, printed here too); leaving goes to the menu. A port
+    that cannot be listened on is said here and on the menu."""
+    try:
+        started = shell.host(setup)
+    except OSError as exc:
+        problem = shell.app.t("net.cannot_host", reason=exc.strerror or str(exc))
+        print(f"bezique: {problem}", file=sys.stderr)
+        shell.notices.append(problem)
+        shell.open_menu()
         return
-    client = Client(name, auto_rejoin=True)
+    assert started.hosted is not None
+    host = started.hosted.host
+    print(f"bezique: hosting at {host.advertise}:{host.port}, code {host.code}", flush=True)
+
+
+def _join(shell: Shell, args: argparse.Namespace) -> None:
+    """``--join CODE``: join the game whose code the host's table shows. Leaving goes to the menu."""
+    from bezique.net.client import Client
+    from bezique.net.joincode import JoinCodeError
+    from bezique.ui.scenes.net_join import open_join
+    client = Client(args.name or shell.app.t("newgame.default_you"), auto_rejoin=True)
     try:
         client.connect(args.join, args.address)
     except JoinCodeError as exc:
@@ -115,7 +135,7 @@ def _open_network_table(shell: Shell, args: argparse.Namespace) -> None:
         client.close()
         shell.open_menu()
         return
-    open_join(app, client, shell)
+    open_join(shell.app, client, shell)
 
 
 def _check_installation(app: App) -> int:

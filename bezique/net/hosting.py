@@ -1,78 +1,80 @@
-"""A hosted game as the window starts it: the game on a driver thread, the computers filling the seats nobody
-plays, and the host's own player joined over loopback like any friend.
+"""A hosted game: the game on a driver thread, the computers filling the seats nobody plays, and the host's own
+player (when someone plays at the host's screen) joined over loopback like any friend.
 
-Why the host's player goes through a client too: then the host's window and the friend's draw the same table
-from the same messages, and the host's person can no more see a concealed card than the friend can. The game,
-its record and its save live here: saved after every change by the ``Saver`` the window gives (its own
-bookkeeping: counted, kept in Past games, a failed save said), with ``meta.network`` naming the seats played
-from other computers and keeping the join code's secret, so that Continue hosts the game again
-(``rehost_game``) and the friends join it with the code they know.
+The game is made by the one door (``bezique.games.door``: its rules, seats, levels and the save it replaces);
+this module only serves it. Why the host's player goes through a client too: then the host's window and the
+friend's draw the same table from the same messages, and the host's person can no more see a concealed card than
+the friend can. The game and its record live on the driver thread: saved after every change, there, by the
+``Saver`` the door gives (``games.books.Books.keep_up``: counted, kept in Past games, what happened posted to the
+window's mailbox, never written into the window), with ``meta.network`` naming the seats played from other
+computers and keeping the join code's secret, so that Continue hosts the game again (``rehost_game``) and the
+friends join it with the code they know.
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bezique.ai import Player, remote, resolve_level
+from bezique.ai import remote, resolve_level
 from bezique.ai.levels import make_player
 from bezique.net.client import Client
 from bezique.net.doorway import seat_of_tokens
 from bezique.net.host import Host, HostedSession, Saver, drive
 from bezique.net.joincode import DEFAULT_PORT, SECRET_BITS
-from bezique.persist import history, saves, stats
-from bezique.presenter.session import game_seed, new_seats
-from bezique.rules import RecordedGame, Ruleset
+from bezique.rules import RecordedGame
 
 
 @dataclass
 class HostedGame:
-    """The host, its driver thread and the host's own client."""
+    """The host, its driver thread and the host's own client (None: nobody plays at the host)."""
 
     host: Host
-    client: Client
+    client: Client | None
     driver: threading.Thread
     stop_flag: threading.Event
 
     def stop(self) -> None:
         """Quit hosting: the friends are told, the game is saved, the threads end."""
         self.stop_flag.set()
-        self.client.close()
+        if self.client is not None:
+            self.client.close()
         self.host.stop()
         self.driver.join(10)
 
 
-def host_game(rules: Ruleset, kinds: list[str], names: list[str], level: str, lang: str,
-              seed: int | None = None, port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
-              saver: Saver | None = None) -> HostedGame:
-    """Host a new game with `rules`: seat 0 is the host's player, the other "human" seats of `kinds` are played
-    from other computers, the computer at `level` plays the "ai" ones; `names` are the names typed (blank: the
-    default). A game saved here before is kept and counted first, as New game does. The default port is tried
-    first, then any free one. `saver` keeps the game after each change (``Host``'s; default the save alone). The
-    save's ``meta.network`` names the seats played from other computers and keeps the code's secret.
+def host_game(session: HostedSession, meta: dict[str, Any], own: int | None = 0, port: int = DEFAULT_PORT,
+              bind: str = "0.0.0.0", saver: Saver | None = None,
+              replacing: Callable[[], None] | None = None) -> HostedGame:
+    """Host the new game `session` (made by ``bezique.games.door``) with its save `meta`: its "human" seats other
+    than `own` are played from other computers, seat `own` by the host's player joined over loopback (None:
+    nobody plays at the host, a headless host), the computer plays its "ai" seats at their level. The default
+    port is tried first, then any free one. `saver` keeps the game after each change (``Host``'s; default the
+    save alone). `replacing` is called once the port is bound and before the game plays: the door keeps there the
+    saved game this one replaces, so that a port that cannot be listened on loses nothing. ``meta.network`` is
+    set here: the seats played from other computers and the code's secret.
 
     Raises:
-        ValueError: fewer than two people, or seat 0 not a person.
-        OSError: no port can be listened on, or the saved game cannot be kept (it is left as it was).
+        ValueError: no seat for a friend, or `own` not a person's seat.
+        OSError: no port can be listened on (nothing was written).
     """
-    if kinds[0] != "human" or kinds.count("human") < 2:
-        raise ValueError("a hosted game needs the host's player in seat 0 and at least one friend")
-    seed = game_seed(seed)
-    session = HostedSession(rules, new_seats(rules.players, "computer", lang, seed, level, names=names,
-                                             kinds=kinds), seed=seed)
-    people = [s for s, kind in enumerate(kinds) if kind == "human"]
+    people = [s for s, seat in enumerate(session.seats) if seat.kind == "human"]
+    away = [s for s in people if s != own]
+    if not away or (own is not None and own not in people):
+        raise ValueError("a hosted game needs a seat for a friend, and the host's player in a person's seat")
     secret = secrets.randbits(SECRET_BITS)
-    meta = saves.new_game_meta("hotseat", level if "ai" in kinds else None,
-                               network={"remote": people[1:], "secret": secret, "secret_bits": SECRET_BITS})
-    host, token = _listen(session, people, 0, meta, saver, secret, port, bind)
-    try:
-        keep_saved_game()
-    except OSError:
-        host.stop()
-        raise
-    return _play(host, token, 0, {s: make_player(level, seed + s) for s, kind in enumerate(kinds) if kind == "ai"})
+    meta["network"] = {"remote": away, "secret": secret, "secret_bits": SECRET_BITS}
+    host, token = _listen(session, people, own, meta, saver, secret, port, bind)
+    if replacing is not None:
+        try:
+            replacing()
+        except BaseException:
+            host.stop()
+            raise
+    return _play(host, token, own)
 
 
 def rehost_game(game: RecordedGame, meta: dict[str, Any], port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
@@ -98,9 +100,7 @@ def rehost_game(game: RecordedGame, meta: dict[str, Any], port: int = DEFAULT_PO
     tokens = seat_of_tokens(network.get("tokens"), len(session.seats)) if secret == network.get("secret") else {}
     meta["network"] = {**network, "remote": away, "secret": secret, "secret_bits": SECRET_BITS, "tokens": tokens}
     host, token = _listen(session, sorted([own, *away]), own, meta, saver, secret, port, bind, tokens)
-    players = {s: make_player(resolve_level(seat.level), session.seed + s)
-               for s, seat in enumerate(session.seats) if seat.kind == "ai"}  # as the table seats them (``turns``)
-    return _play(host, token, own, players)
+    return _play(host, token, own)
 
 
 def hosted_seats(game: RecordedGame, meta: dict[str, Any]) -> tuple[int, list[int]] | None:
@@ -127,15 +127,18 @@ def _kept_secret(value: Any, bits: Any) -> int:
     return secrets.randbits(SECRET_BITS)
 
 
-def _listen(session: HostedSession, served: list[int], own: int, meta: dict[str, Any], saver: Saver | None,
-            secret: int, port: int, bind: str, tokens: dict[str, int] | None = None) -> tuple[Host, str]:
+def _listen(session: HostedSession, served: list[int], own: int | None, meta: dict[str, Any],
+            saver: Saver | None, secret: int, port: int, bind: str,
+            tokens: dict[str, int] | None = None) -> tuple[Host, str | None]:
     """A host listening for `session` (`port` first, then any free one) and serving its seats `served`, seat
-    `own` kept for the host's player: the host and that seat's token. `tokens`: the friends' a save kept."""
+    `own` (if any) kept for the host's player: the host and that seat's token. `tokens`: the friends' a save
+    kept."""
     for attempt in (port, 0):
         try:
             host = Host(session, served, bind=bind, port=attempt, save_meta=meta, saver=saver, secret=secret,
                         tokens=tokens)
-            token = host.reserve(own)  # the host's player's seat, whoever else has the code
+            # the host's player's seat, whoever else has the code
+            token = host.reserve(own) if own is not None else None
             host.start()
             return host, token
         except OSError:
@@ -144,10 +147,13 @@ def _listen(session: HostedSession, served: list[int], own: int, meta: dict[str,
     raise AssertionError("unreachable: the last attempt raises")
 
 
-def _play(host: Host, token: str, own: int, players: dict[int, Player]) -> HostedGame:
-    """The game driven on its thread (`players`: the computers' seats) and the host's player joined over
-    loopback in seat `own`."""
+def _play(host: Host, token: str | None, own: int | None) -> HostedGame:
+    """The game driven on its thread (the computers playing their seats at their levels, as the table seats them)
+    and the host's player, if any, joined over loopback in seat `own` with `token`."""
     stop = threading.Event()
+    session = host.session
+    players = {s: make_player(resolve_level(seat.level), session.seed + s)
+               for s, seat in enumerate(session.seats) if seat.kind == "ai"}
 
     def run() -> None:
         with remote.in_processes():  # a search thinks in the computer's processes: the window keeps drawing
@@ -155,20 +161,8 @@ def _play(host: Host, token: str, own: int, players: dict[int, Player]) -> Hoste
 
     driver = threading.Thread(target=run, name="bezique-hosted-game", daemon=True)
     driver.start()
-    client = Client(host.session.seats[own].name, auto_rejoin=True)
+    if own is None or token is None:
+        return HostedGame(host, None, driver, stop)
+    client = Client(session.seats[own].name, auto_rejoin=True)
     client.take_seat(f"127.0.0.1:{host.port}", token, host.secret)
     return HostedGame(host, client, driver, stop)
-
-
-def keep_saved_game() -> None:
-    """The game saved here, kept for Past games and counted (finished, or abandoned for the new one) before the
-    hosted game's first save replaces it, as New game keeps it."""
-    left = saves.load_saved_game()
-    if left.game is None:
-        return
-    if left.finished:
-        stats.record_game_result(left.game, left.meta)
-    else:
-        stats.record_abandoned(left.game, left.meta)
-    history.keep_game(left.game, left.meta, abandoned=not left.finished)
-    saves.delete_saved_game()

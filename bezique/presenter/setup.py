@@ -42,8 +42,9 @@ def default_rules(config_variant: str, config_rules: Ruleset, variant: str) -> R
 class GameSetup:
     """What the New game screen chose (or the command line asked for).
 
-    Seat 0 is always a person (the player, or the first at the screen); ``people[i]`` says whether seat ``i + 1``
-    is a person too (else the computer, at ``level``). ``house`` holds each variant's rule changes over its
+    Seat 0 is a person (the player, or the first at the screen) unless the game is only watched (``demo``:
+    every seat the computer); ``people[i]`` says whether seat ``i + 1`` is a person too (else the computer, at
+    ``level``). ``house`` holds each variant's rule changes over its
     defaults (the house rules, and New game's sides for four-handed), so switching variant keeps every one's.
     """
 
@@ -55,6 +56,7 @@ class GameSetup:
     seed: int | None = None
     people: list[bool] = field(default_factory=lambda: [False] * (MAX_SEATS - 1))
     house: dict[str, dict[str, Any]] = field(default_factory=dict)
+    demo: bool = False
 
     @property
     def players(self) -> int:
@@ -62,17 +64,29 @@ class GameSetup:
 
     def seat_kinds(self) -> list[str]:
         """"human" or "ai" for each seat of the variant."""
+        if self.demo:
+            return ["ai"] * self.players
         return ["human", *("human" if p else "ai" for p in self.people[:self.players - 1])]
 
     @property
     def mode(self) -> str:
-        """"computer" with one person at the table, "hotseat" with several (what the save and statistics say)."""
-        return "hotseat" if self.seat_kinds().count("human") > 1 else "computer"
+        """"computer" with one person at the table, "hotseat" with several (what the save and statistics say),
+        "demo" with none."""
+        people = self.seat_kinds().count("human")
+        return "demo" if not people else "hotseat" if people > 1 else "computer"
 
     @mode.setter
     def mode(self, mode: str) -> None:
-        """Every other seat a person ("hotseat") or the computer ("computer"), as ``play --hotseat`` asks."""
+        """Every other seat a person ("hotseat") or the computer ("computer"), as ``play --hotseat`` asks; or every
+        seat the computer ("demo")."""
         self.people = [mode == "hotseat"] * (MAX_SEATS - 1)
+        self.demo = mode == "demo"
+
+    def choose_variant(self, variant: str) -> None:
+        """Play `variant`, to the chosen target where it allows it, else to its own default."""
+        self.variant = variant
+        if self.target not in target_choices(variant):
+            self.target = target_choices(variant)[0]
 
     @property
     def computers(self) -> bool:

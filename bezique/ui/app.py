@@ -6,6 +6,11 @@ tests and the benchmark drive, with real pygame events.
 
 The first window is sized to the screen (``first_size``) unless a size is asked for; the size the player gives it
 by resizing is handed to ``on_resize_saved`` when the window closes, so that the next start opens at it.
+
+One thread owns the window (docs/ARCHITECTURE.md, "Threads"): every scene, the stack, ``dirty`` and whatever a
+scene draws are read and written on the thread that runs this loop. Another thread that learns something the
+window must show posts it to a mailbox (``bezique.mailbox``) whose reader the window's owner registers in
+``drains``, and calls ``wake`` so that a loop asleep in ``pygame.event.wait`` comes round to read it.
 """
 
 from __future__ import annotations
@@ -26,6 +31,14 @@ from bezique.ui.scene import Scene, SceneStack
 FPS = 60
 SCREEN_SHARE = 0.85  # of the screen the first window takes
 ASPECT = 16 / 9  # the shape the table's layout is drawn for (1280x720)
+WAKE = pygame.event.custom_type()  # another thread posted something for the window: it reads it at once
+
+
+def wake() -> None:
+    """From any thread: wake the window's loop to read what was posted (SDL's event queue takes events from any
+    thread; a window already closed has nothing to wake)."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(WAKE))
 
 
 def first_size(desktop: tuple[int, int] | None, remembered: tuple[int, int] | None = None) -> tuple[int, int]:
@@ -78,6 +91,8 @@ class App:
         self.frames = 0
         self.first_frame_seconds: float | None = None
         self.lang = "en"  # "it" or "en": every scene reads its words through ``self.t``
+        # what other threads posted, read at the start of each turn on this thread (each True when anything came)
+        self.drains: list[Callable[[], bool]] = []
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -191,7 +206,11 @@ class App:
             top.handle_event(event)
 
     def tick(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
-        """One turn: handle `events` (default: the queue), advance time, draw if needed. Returns busy."""
+        """One turn: read what other threads posted, handle `events` (default: the queue), advance time, draw if
+        needed. Returns busy."""
+        for drain in self.drains:
+            if drain():
+                self.dirty = True
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
             if not self.running:

@@ -2,33 +2,38 @@
 
 One ``Shell`` per window, built by ``Shell.create`` (through ``bezique.ui.scenes.start``); the window does not
 know it: the screens are given it when they are made, and the table reports to it as its ``Host``. The scenes ask
-it to start a game, continue the saved one, apply and save settings, or go back to the menu; it hooks the session
-so that the game is saved after every action and every deal start (``bezique.persist.saves``), and counted in the
-statistics when it ends (``bezique.persist.stats``).
+it to start a game (at this screen or hosted), continue the saved one, apply and save settings, or go back to the
+menu. Games start through the one door (``bezique.games.door``); their bookkeeping (saved after every change,
+counted, kept) is ``games.books.Books``', which posts what happened to the shell's mailbox: the shell reads it on
+the window's thread (``read_reports``) and says it on the menu and at the game's table, so a hosted game's driver
+thread never writes into the window.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
+from bezique.games.books import Books, Happened, Report
+from bezique.games.defaults import Defaults, load_defaults
+from bezique.games.door import Hosting, Started, is_hosted, resume_game, start_game
 from bezique.i18n.names import default_name_in
-from bezique.persist import history, new_game, saves, stats, storage
+from bezique.mailbox import Mailbox
+from bezique.persist import new_game, saves, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.layout import parse_size
 from bezique.presenter.session import GameSession
-from bezique.presenter.setup import GameSetup, default_rules, seatable_variant, target_choices
+from bezique.presenter.setup import GameSetup
 from bezique.rules import RecordedGame, Ruleset
-from bezique.ui.app import App
+from bezique.ui.app import App, wake
 from bezique.ui.scene import Scene
 from bezique.ui.scenes.menu import MenuScene, SavedGame
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
-from bezique.ui.scenes.start import WindowSettings, load_settings, new_session, open_window, seat_table
+from bezique.ui.scenes.start import open_window, seat_table
 from bezique.ui.screens import TableScreens
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.scene import TableScene
@@ -43,7 +48,7 @@ class Shell(TableScreens):
     keeps_games = True
     app: App  # the real window (``TableScreens`` needs only a ``Window``)
 
-    def __init__(self, app: App, settings: WindowSettings) -> None:
+    def __init__(self, app: App, settings: Defaults) -> None:
         self.app = app
         self.config = settings.config
         self.problems = list(settings.problems)
@@ -61,13 +66,17 @@ class Shell(TableScreens):
             print(f"bezique: the data folder cannot be written ({folder}); nothing will be kept", file=sys.stderr)
             self.save_problem = app.t("problem.nothing_kept", reason=folder)
             self.notices.append(self.save_problem)
+        # what the games' bookkeeping reports, from whichever thread changed the game; read on the window's
+        self.reports: Mailbox[Report] = Mailbox(wake=wake)
+        self.books = Books(self.reports.post, self.settings.kept_games, failing=folder is not None)
+        app.drains.append(self.read_reports)
 
     # --- building -------------------------------------------------------------------------------------------
     @classmethod
     def create(cls, size: tuple[int, int] | None = (1280, 720), fullscreen: bool | None = None) -> Shell:
         """A window with the player's settings (config.yaml's defaults under settings.json); `size` None: the
         size the player last gave it, or sized to the screen."""
-        settings = load_settings()
+        settings = load_defaults()
         return cls(open_window(settings.app, size, fullscreen), settings)
 
     @property
@@ -93,25 +102,22 @@ class Shell(TableScreens):
     def options(self, **overrides: Any) -> TableOptions:
         return TableOptions.from_settings(self.settings, self.ai, **overrides)
 
+    @property
+    def defaults(self) -> Defaults:
+        """What every new game starts from: ``config.yaml`` and the settings in use now."""
+        return Defaults(self.config, self.settings, self.ai)
+
     def default_setup(self) -> GameSetup:
-        """New game's starting point: ``config.yaml``'s game and the settings' level, under the choices made last
-        time (``persist.new_game``), each where it still fits."""
-        from bezique.ai import MENU_LEVELS, resolve_level
-        level = resolve_level(self.ai.level)
-        variant = seatable_variant(self.config.variant)
-        target = self.config.rules.game_target
-        if target not in target_choices(variant):
-            target = target_choices(variant)[0]
-        setup = GameSetup(level=level, variant=variant, target=target)
-        saved = new_game.load_new_game()
-        if saved.problem is not None:
-            self.notices.append(storage_problem_text(saved.problem, self.lang))
-        setup.remembered(saved.choices, saved.house_rules, MENU_LEVELS)
+        """New game's starting point (``Defaults.new_setup``): ``config.yaml``'s game and the settings' level,
+        under the choices made last time, each where it still fits; a problem reading those goes to the menu."""
+        setup, problem = self.defaults.new_setup()
+        if problem is not None:
+            self.notices.append(storage_problem_text(problem, self.lang))
         return setup
 
     def defaults_for(self, variant: str) -> Ruleset:
         """The rules a game of `variant` starts from, before house rules (``config.yaml`` is their source)."""
-        return default_rules(self.config.variant, self.config.rules, variant)
+        return self.defaults.rules_for(variant)
 
     def remember(self, setup: GameSetup) -> str | None:
         """Keep New game's choices and house rules for next time; the problem, worded, if they cannot be saved."""
@@ -122,32 +128,38 @@ class Shell(TableScreens):
         return None
 
     def start_game(self, setup: GameSetup) -> TableScene:
-        """A new game from the New game screen; replaces the saved one, which is counted and kept, marked abandoned
-        (a finished one is counted as finished). Its save's meta names the house rules it plays with
-        (``house_rules``: the changed keys, for the statistics)."""
+        """A new game at this screen (``door.start_game``), replacing the saved one (counted and kept, marked
+        abandoned; a finished one counted as finished)."""
         if setup.mode == "computer" and setup.level != self.ai.level:
             # the level in the player's settings follows New game's (the bare table and `play` start from it);
             # a settings file that cannot be written has been said already
             self.ai = dataclasses.replace(self.ai, level=setup.level)
             self._save_settings()
-        left = saves.load_saved_game()
-        if left.problem is not None:
-            self.notices.append(storage_problem_text(left.problem, self.lang))
-        if left.game is not None and left.finished:
-            self._finish(left.game, left.meta)
-        elif left.game is not None:
-            self._count(stats.record_abandoned, left.game, left.meta)
-            self._keep(left.game, left.meta, abandoned=True)
-        defaults = self.defaults_for(setup.variant)
-        kinds = setup.seat_kinds()
-        session = new_session(setup.ruleset(defaults), setup.mode, setup.level, self.lang, setup.seed,
-                              list(setup.names), allow_undo=self.settings.allow_undo, kinds=kinds)
-        session.assisted = setup.assisted and setup.mode == "computer"
-        house = setup.house_rules_in_force(defaults)
-        meta = saves.new_game_meta("hotseat", setup.level if setup.computers else None, False, 0,
-                                   house_rules=house) if setup.mode == "hotseat" else \
-            saves.new_game_meta("computer", setup.level, setup.assisted, 0, house_rules=house)
-        return self._play(session, meta)
+        started = start_game(setup, self.defaults, self.lang, self.books)
+        self.read_reports()
+        return self._play(started.session, started.meta)
+
+    def host(self, setup: GameSetup, hosting: Hosting | None = None) -> Started:
+        """Host a new game (``door.start_game``) for the people of `setup` to join from their computers, at
+        `hosting` (default: the default port on the local network), its table in place of every screen.
+
+        Raises:
+            OSError: no port can be listened on (nothing was changed).
+        """
+        try:
+            started = start_game(setup, self.defaults, self.lang, self.books, hosting or Hosting())
+        finally:
+            self.read_reports()
+        self._open_hosted(started)
+        return started
+
+    def host_game(self, setup: GameSetup) -> str | None:
+        """``host`` for New game and the network screen: the problem, worded, when the game cannot be hosted."""
+        try:
+            self.host(setup)
+        except OSError as exc:
+            return self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
+        return None
 
     def _usable_save(self) -> tuple[RecordedGame, saves.SaveLoadResult] | None:
         """The saved game to continue, or None: nothing saved, a save that cannot be used (a notice for the menu
@@ -182,37 +194,34 @@ class Shell(TableScreens):
             when = datetime.fromisoformat(loaded.saved_at) if loaded.saved_at else None
         except ValueError:
             when = None
-        return SavedGame(rules.variant, level, scores, when, _hosted(game, loaded.meta))
+        return SavedGame(rules.variant, level, scores, when, is_hosted(game, loaded.meta))
 
     def continue_game(self) -> Scene | None:
-        """The saved game, exactly where it stopped; None (and a notice for the menu) when it cannot be used. A
-        game hosted for other computers is hosted again (``_rehost``), not played at this one screen."""
+        """The saved game, exactly where it stopped (``door.resume_game``); None (and a notice for the menu) when
+        it cannot be used. A game hosted for other computers is hosted again, not played at this one screen; None
+        (said on the menu; the save left as it was) when no port can be listened on."""
         usable = self._usable_save()
         if usable is None:
             return None
         game, loaded = usable
-        meta = loaded.meta
-        if _hosted(game, meta):
-            return self._rehost(game, meta)
-        session = GameSession.from_game(game, allow_undo=self.settings.allow_undo,
-                                        assisted=bool(meta.get("assisted", False)))
-        return self._play(session, meta)
-
-    def _rehost(self, game: RecordedGame, meta: dict[str, Any]) -> Scene | None:
-        """Host the saved hosted game again, its table in place of the menu; None when no port can be listened on
-        (said on the menu; the save is left as it was)."""
-        from bezique.net import hosting
-        from bezique.ui.scenes.net_join import open_hosted
         try:
-            hosted = hosting.rehost_game(game, meta, saver=self.keep_up)
+            started = resume_game(game, loaded.meta, self.defaults, self.books)
         except OSError as exc:
             self.notices.append(self.app.t("net.cannot_host", reason=exc.strerror or str(exc)))
             return None
-        self.table, self.meta = None, None  # the game now played is the host's, kept by ``keep_up``
-        open_hosted(self.app, hosted, self)
-        if self.save_problem is not None:  # still failing as far as we know: the hosted table says so too
-            self._notice_at_table(hosted.host.session, self.save_problem, shown=True)
+        if started.hosted is None:
+            return self._play(started.session, started.meta)
+        self._open_hosted(started)
         return self.app.stack.top
+
+    def _open_hosted(self, started: Started) -> None:
+        """The hosted game's table in place of every screen (its bookkeeping is the books' on its own thread)."""
+        from bezique.ui.scenes.net_join import open_hosted
+        assert started.hosted is not None
+        self.table, self.meta = None, None  # the game now played is the host's
+        open_hosted(self.app, started.hosted, self)
+        if self.save_problem is not None:  # still failing as far as we know: the hosted table says so too
+            self._notice_at_table(started.session, self.save_problem, shown=True)
 
     def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene[GameSession]:
         self.meta = meta
@@ -235,53 +244,43 @@ class Shell(TableScreens):
             return
         if session.assisted and not meta.get("assisted") and meta.get("mode") == "computer":
             meta["assisted"] = True  # an undo makes the game assisted
-        self.keep_up(session, meta)
+        self.books.keep_up(session, meta)
+        self.read_reports()
 
-    def keep_up(self, session: GameSession, meta: dict[str, Any]) -> None:
-        """After every change of a game: a finished one counted, kept and its save removed; a finished deal's
-        records counted; else saved, a failure said at the game's table and on the menu. A hosted game's host is
-        given it as its ``Saver``, so it is kept like a game at this screen; it runs then on the game's driver
-        thread, where what it touches is data the window's thread only reads (the notices, the save problem, the
-        hosted table's notice line) and the files."""
-        if session.over:
-            self._finish(session.game, meta)
-            return
-        if session.awaiting_deal:  # a deal is over: its records count now, not at the game's end
-            self._count(stats.record_progress, session.game, meta)
-        try:
-            saves.save_game(session.game, meta)
-        except OSError as exc:
-            self._save_failed(exc, session)
-        else:
-            self._saved(session)
+    def read_reports(self) -> bool:
+        """What the bookkeeping reported since the last frame (from this thread or a hosted game's), said here, on
+        the window's thread: on the menu, at the game's table, on stderr. True when anything came."""
+        reports = self.reports.drain()
+        for report in reports:
+            self._say(report)
+        return bool(reports)
 
-    def _save_failed(self, exc: OSError, session: GameSession) -> None:
-        """Say once (the table of `session`, menu, stderr) that saving fails; it is tried again at every move,
-        silently."""
-        if self.save_problem is not None:
-            return
-        print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
-        self.save_problem = self.app.t("problem.save_failed", reason=exc.strerror or str(exc))
-        self.notices.append(self.save_problem)
-        self._notice_at_table(session, self.save_problem, shown=True)
-        self.app.dirty = True
+    def _say(self, report: Report) -> None:
+        reason = report.reason
+        if report.happened is Happened.SAVE_FAILED:
+            if self.save_problem is None:  # said once; a failure after "nothing will be kept" is no news
+                self.save_problem = self.app.t("problem.save_failed", reason=reason)
+                self.notices.append(self.save_problem)
+                self._notice_at_table(report.game, self.save_problem, shown=True)
+        elif report.happened is Happened.SAVED_AGAIN:
+            problem, self.save_problem = self.save_problem, None
+            if problem is not None:
+                if problem in self.notices:
+                    self.notices.remove(problem)
+                self._notice_at_table(report.game, problem, shown=False)
+        elif report.happened is Happened.KEEP_FAILED:
+            self.notices.append(self.app.t("problem.keep_failed", reason=reason))
+        elif report.happened is Happened.STATS_FAILED:
+            self.notices.append(self.app.t("problem.stats_failed", reason=reason))
+        elif report.problem is not None:
+            self.notices.append(storage_problem_text(report.problem, self.lang))
 
-    def _saved(self, session: GameSession) -> None:
-        """A save succeeded: a failure said before is over, at the table and on the menu."""
-        problem = self.save_problem
-        if problem is None:
-            return
-        self.save_problem = None
-        if problem in self.notices:
-            self.notices.remove(problem)
-        self._notice_at_table(session, problem, shown=False)
-        self.app.dirty = True
-
-    def _notice_at_table(self, session: GameSession, text: str, shown: bool) -> None:
-        """Show (or clear) the lasting problem `text` at the table playing `session`: this screen's table (on the
-        window's thread, as its game is), or a hosted game's, whose notice line is set from its driver thread (a
-        text the window's thread only reads)."""
+    def _notice_at_table(self, session: GameSession | None, text: str, shown: bool) -> None:
+        """Show (or clear) the lasting problem `text` at the table playing `session`: this screen's table, or a
+        hosted game's (its joining screen hands it on to the table)."""
         table = self.table
+        if session is None:
+            return
         if table is not None and table.session is session:
             if shown:
                 table.stage.show_notice(text)
@@ -290,7 +289,7 @@ class Shell(TableScreens):
             return
         from bezique.ui.scenes.net_join import JoinScene
         from bezique.ui.scenes.net_table import NetTableScene
-        for scene in list(self.app.stack.scenes):  # a copy: the window's thread may change the stack meanwhile
+        for scene in self.app.stack.scenes:
             if isinstance(scene, JoinScene | NetTableScene) and scene.hosted is not None \
                     and scene.hosted.host.session is session:
                 if shown:
@@ -298,27 +297,9 @@ class Shell(TableScreens):
                 elif scene.notice == text:
                     scene.notice = ""
 
-    def _keep(self, game: RecordedGame, meta: dict[str, Any], abandoned: bool = False) -> None:
-        """Keep the game for Past games (``history``); a failure is said on the menu, the game goes on."""
-        try:
-            history.keep_game(game, meta, abandoned, limit=self.settings.kept_games)
-        except OSError as exc:
-            self.notices.append(self.app.t("problem.keep_failed", reason=exc.strerror or str(exc)))
-
     def _finish(self, game: RecordedGame, meta: dict[str, Any]) -> None:
-        self._keep(game, meta)
-        self._count(stats.record_game_result, game, meta)
-        saves.delete_saved_game()
-
-    def _count(self, record: Callable[[RecordedGame, dict[str, Any]], stats.StatsLoadResult | None],
-               game: RecordedGame, meta: dict[str, Any]) -> None:
-        """Update the statistics with `record`; a problem (a file set aside, a failed write) goes to the notices."""
-        try:
-            result = record(game, meta)
-            if result is not None and result.problem is not None:
-                self.notices.append(storage_problem_text(result.problem, self.lang))
-        except (OSError, ValueError) as exc:
-            self.notices.append(self.app.t("problem.stats_failed", reason=str(exc)))
+        self.books.finish(game, meta)
+        self.read_reports()
 
     # --- settings -------------------------------------------------------------------------------------------
     def apply(self, settings: AppSettings, ai: AISettings) -> str | None:
@@ -326,6 +307,7 @@ class Shell(TableScreens):
         problem, if any."""
         old = self.settings
         self.settings, self.ai = settings, ai
+        self.books.kept_games = settings.kept_games
         app = self.app
         app.lang = resolve_language(settings.language)
         if (old.deck_colours, old.card_back) != (settings.deck_colours, settings.card_back):
@@ -362,15 +344,6 @@ class Shell(TableScreens):
         except (OSError, ValueError) as exc:
             return self.app.t("settings.save_failed", reason=str(exc))
         return None
-
-
-def _hosted(game: RecordedGame, meta: dict[str, Any]) -> bool:
-    """Whether a saved game was hosted for other computers (``hosting.hosted_seats``): the network is loaded
-    only for a save that says so."""
-    if "network" not in meta:
-        return False
-    from bezique.net import hosting
-    return hosting.hosted_seats(game, meta) is not None
 
 
 def _name_seats(session: GameSession, lang: str) -> None:

@@ -9,20 +9,39 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bezique.config import AISettings, AppSettings, Config
+from bezique.games.books import Books
+from bezique.games.defaults import Defaults
+from bezique.games.door import Hosting, start_game
 from bezique.net.client import Client
 from bezique.net.host import Host
+from bezique.net.hosting import HostedGame
 from bezique.net.joincode import SECRET_BITS
 from bezique.net.protocol import Update, Welcome
 from bezique.persist import saves
 from bezique.presenter.session import GameSession, new_seats
+from bezique.presenter.setup import GameSetup
 from bezique.rules import Action, RecordedGame, make_ruleset, parse_action, replay_record
 from tests.net.hosting import latest, wait_for
 
 MOVES_GUARD = 5000  # a budget of moves for a random game to reach its end: far more than any needs
+ON_LOCALHOST = Hosting(port=0, bind="127.0.0.1")
+
+
+def host_new(seed: int = 5, lang: str = "en", name: str = "Alice", books: Books | None = None) -> HostedGame:
+    """A two-handed game hosted through the one door (``games.door.start_game``) as New game hosts it, for one
+    friend, on 127.0.0.1 at a free port: seat 0 the host's player (`name`), the computer at beginner; saved after
+    every change by `books` (None: the save alone)."""
+    setup = GameSetup(level="beginner", seed=seed)
+    setup.people[0] = True
+    setup.names[0] = name
+    hosted = start_game(setup, Defaults(Config(), AppSettings(), AISettings()), lang, books, ON_LOCALHOST).hosted
+    assert hosted is not None
+    return hosted
 
 
 def hosted_meta(remote: list[int], secret: Any = 12345, level: str | None = None) -> dict[str, Any]:
-    """A hosted game's save meta, as ``hosting.host_game`` makes it (`secret` as the file holds it)."""
+    """A hosted game's save meta, as the door makes it for ``hosting.host_game`` (`secret` as the file holds it)."""
     network: dict[str, Any] = {"remote": remote}
     if secret is not None:
         network["secret"] = secret

@@ -17,14 +17,13 @@ from bezique.net.host import plain_save
 from bezique.net.joincode import SECRET_BITS, secret_of
 from bezique.net.protocol import Closing, Update, Welcome
 from bezique.persist import saves, storage
-from bezique.rules import make_ruleset, view_for
+from bezique.rules import view_for
 from tests.net.hosting import latest, wait_for
-from tests.net.rehosting import MOVES_GUARD, hosted_meta, people_game, play_moves, valid_secret
+from tests.net.rehosting import MOVES_GUARD, host_new, hosted_meta, people_game, play_moves, valid_secret
 
 
 def test_a_hosted_game_saved_mid_deal_is_hosted_again_with_the_same_code_and_plays_on() -> None:
-    first = hosting.host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
-                              bind="127.0.0.1", port=0)
+    first = host_new(seed=5)
     friend = Client("Bruno")
     friend.connect(first.host.code)
     assert wait_for(friend, Welcome).seat == 1

@@ -159,7 +159,7 @@ def test_a_long_value_in_a_saved_record_is_cut_short_in_the_problem(data_folder:
 
 
 def test_the_window_names_the_file_of_a_settings_problem(data_folder: Path) -> None:
-    from bezique.ui.scenes.start import load_settings  # the one place the window words the settings' problems
+    from bezique.games.defaults import load_defaults as load_settings  # the one place the settings' problems are worded
 
     (data_folder / "settings.json").write_text(json.dumps({"format": "bezique-settings", "version": 1,
                                                            "app": {"mute": "yes"}}), encoding="utf-8")

@@ -1,6 +1,6 @@
 """Every way into a game seats the computer ``ai.resolve_level`` decides: master as asked (from ``--level``,
 ``config.yaml``, the settings, the demo), a name that is no level as the default opponent with a line saying so,
-never the random player that ``start.new_session`` used to seat."""
+never the random player that the window's own game-maker used to seat."""
 
 from __future__ import annotations
 
@@ -14,10 +14,12 @@ from bezique.ai import DEFAULT_LEVEL, SEATED_LEVELS, level_problem, resolve_leve
 from bezique.ai.expert import MasterPlayer
 from bezique.ai.players import IntermediatePlayer
 from bezique.commands import play
-from bezique.config import load_config
-from bezique.rules import make_ruleset
+from bezique.config import AISettings, AppSettings, Config, load_config
+from bezique.games.defaults import Defaults
+from bezique.games.door import start_game
+from bezique.presenter.setup import GameSetup
 from bezique.ui.scenes.newgame import NewGameScene
-from bezique.ui.scenes.start import new_session, open_table
+from bezique.ui.scenes.start import open_table
 from bezique.ui.shell import Shell
 from bezique.ui.table.scene import TableScene
 
@@ -42,8 +44,9 @@ def test_the_rule_seats_every_level_as_asked_and_anything_else_as_the_default() 
 
 @pytest.mark.parametrize(("asked", "seated"), [("master", "master"), ("beginner", "beginner"),
                                                ("grandmaster", "intermediate")])
-def test_new_session_seats_the_resolved_level(asked: str, seated: str) -> None:
-    session = new_session(make_ruleset("two_handed", {}), "computer", asked, "en", seed=3)
+def test_the_door_seats_the_resolved_level(asked: str, seated: str) -> None:
+    setup = GameSetup(level=asked, seed=3)
+    session = start_game(setup, Defaults(Config(), AppSettings(), AISettings()), "en", books=None).session
     assert session.seats[1].level == seated
 
 

@@ -20,8 +20,9 @@ from bezique.persist import saves
 from bezique.presenter.setup import GameSetup
 from bezique.rules import legal_actions
 from bezique.ui.kit.widgets import Button
+from bezique.ui.scenes.forms import ConfirmScene
 from bezique.ui.scenes.menu import MenuScene, SavedGame, saved_game_line
-from bezique.ui.scenes.newgame import ConfirmScene, NewGameScene
+from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.shell import Shell
 

@@ -20,7 +20,6 @@ from ui_driver import DT, click, key, point_on
 
 from bezique.i18n import t
 from bezique.net.client import Client
-from bezique.net.hosting import host_game
 from bezique.net.protocol import Closing, Welcome
 from bezique.persist import saves
 from bezique.presenter.setup import SEATABLE_VARIANTS
@@ -33,6 +32,7 @@ from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scoreboard import ResultOverlay
 from tests.net.hosting import Bot, hosting, wait_for
+from tests.net.rehosting import host_new
 
 
 @pytest.fixture(autouse=True)
@@ -101,8 +101,7 @@ def play_through_window(app, table: NetTableScene, rng: random.Random, until) ->
 def test_the_host_window_plays_a_whole_deal_against_a_friend(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
-                       bind="127.0.0.1", port=0)
+    hosted = host_new(seed=5)
     open_hosted(app, hosted, shell)
     assert isinstance(app.stack.top, JoinScene)
     table = net_table_of(app)
@@ -159,8 +158,7 @@ def tick_until(app, until) -> None:
 def test_the_pause_screen_says_the_game_goes_on_and_stopping_hosting_tells_the_friend(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=8,
-                       bind="127.0.0.1", port=0)
+    hosted = host_new(seed=8)
     open_hosted(app, hosted, shell)
     table = net_table_of(app)
     friend = Client("Bruno")
@@ -310,8 +308,7 @@ def test_the_pause_note_of_a_game_on_two_computers_is_said_whole_at_the_smallest
     """The note wraps onto a second line where a language needs it, each line within the screen's width."""
     shell = make_shell((1024, 640), lang)
     app = shell.app
-    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", lang, seed=3,
-                       bind="127.0.0.1", port=0)
+    hosted = host_new(seed=3, lang=lang)
     if role == "host":
         open_hosted(app, hosted, shell)
     else:

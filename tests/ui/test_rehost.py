@@ -25,14 +25,14 @@ from bezique.net.client import Client
 from bezique.net.host import Host
 from bezique.net.protocol import Closing, Update, Welcome
 from bezique.persist import history, saves, stats, storage
-from bezique.rules import make_ruleset, view_for
+from bezique.presenter.setup import GameSetup
+from bezique.rules import view_for
 from bezique.ui.scenes.menu import MenuScene
-from bezique.ui.scenes.net_join import open_hosted
 from bezique.ui.scenes.net_table import NetTableScene
 from bezique.ui.shell import Shell
 from bezique.ui.table.scene import TableScene
 from tests.net.hosting import latest, wait_for
-from tests.net.rehosting import action_of, hosted_meta, one_move_from_the_end, people_game, play_moves
+from tests.net.rehosting import ON_LOCALHOST, action_of, hosted_meta, one_move_from_the_end, people_game, play_moves
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
 
@@ -94,9 +94,10 @@ def joined(code: str, seat: int, name: str = "Bruno") -> Client:
 def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatch: pytest.MonkeyPatch) -> None:
     shell = make_shell()
     app = shell.app
-    first = hosting.host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
-                              bind="127.0.0.1", port=0, saver=shell.keep_up)  # as New game hosts it
-    open_hosted(app, first, shell)
+    setup = GameSetup(level="beginner", seed=5)
+    setup.people[0], setup.names[0] = True, "Alice"
+    first = shell.host(setup, ON_LOCALHOST).hosted  # as New game hosts it
+    assert first is not None
     hosted_table(shell)
     friend = joined(first.host.code, 1)
     wait_for(friend, Update, lambda u: u.view.phase == "play")
@@ -115,7 +116,7 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     table = hosted_table(shell)
     again = table.hosted
     assert again is rehosts.made[0] and again.host.code == code and again.host.remote == (0, 1)
-    assert again.host.saver == shell.keep_up  # counted and kept by the shell, as a game at one screen
+    assert again.host.saver == shell.books.keep_up  # counted and kept by the shell, as a game at one screen
     assert code in drawn_texts(app)  # shown while the friend is still to come back
     friend = joined(code, 1)
     assert latest(friend, again.host).view == view_for(position, 1)  # exactly where it stopped
@@ -189,16 +190,17 @@ def test_a_hosted_game_whose_save_fails_says_so_at_its_table_and_on_the_menu(mon
         real(path, obj)
 
     monkeypatch.setattr(storage, "write_json_atomic", write)
-    play_moves([again.client, friend], again.host, 2)  # said once, on the driver thread; the game goes on
+    play_moves([again.client, friend], again.host, 2)  # posted once, from the driver thread; the game goes on
     problem = t("problem.save_failed", "en", reason="No space left on device")
+    assert shell.save_problem is None and not shell.notices  # the driver thread wrote nothing of the window's
+    shell.app.tick(DT)  # the window's thread reads the report: the menu's notice, the table's banner
     assert shell.save_problem == problem and shell.notices.count(problem) == 1 and table.notice == problem
-    shell.app.tick(DT)  # the window's thread moves the notice onto the table's banner
     assert problem in drawn_texts(shell.app)
     full[0] = False
     play_moves([again.client, friend], again.host, 1)
-    assert shell.save_problem is None and problem not in shell.notices and table.notice == ""
     assert len(saves.load_saved_game().game.deals[-1]["actions"]) == 3
     shell.app.tick(DT)
+    assert shell.save_problem is None and problem not in shell.notices and table.notice == ""
     assert problem not in drawn_texts(shell.app)
     leave_by_the_pause_screen(shell.app)
     friend.close()

@@ -175,7 +175,7 @@ def test_new_game_offers_six_handed_and_starts_it():
 def test_the_commands_and_the_config_offer_six_handed(monkeypatch, tmp_path):
     from bezique import config as config_module
     from bezique.commands import play
-    from bezique.ui.scenes import start
+    from bezique.games import defaults as start
     assert "six_handed" in SEATABLE_VARIANTS
     parser = argparse.ArgumentParser()
     play.add_arguments(parser)

@@ -76,8 +76,8 @@ def test_a_bare_windows_pause_menu_offers_how_to_play_and_quit():
 def test_config_and_new_game_fall_back_to_the_same_variant(monkeypatch, tmp_path):
     """A variant the window cannot seat is played as ``FALLBACK_VARIANT`` by the config's reader and by New game's
     starting point alike: both ask ``seatable_variant``, so they cannot disagree."""
+    from bezique.games import defaults as start
     from bezique.presenter import setup
-    from bezique.ui.scenes import start
 
     assert seatable_variant("rubicon") == "rubicon" and seatable_variant("nine_handed") == FALLBACK_VARIANT
     monkeypatch.setattr(setup, "SEATABLE_VARIANTS", tuple(v for v in VARIANTS if v != "rubicon"))

@@ -1,5 +1,6 @@
-"""What the New game and House rules screens share: the felt behind them, rows of option chips that flow onto as
-many lines as their words need (so a longer language wraps instead of shrinking the text), and a yes/no question."""
+"""What the New game, network and House rules screens share: the felt behind them, rows of option chips that flow
+onto as many lines as their words need (so a longer language wraps instead of shrinking the text), and a yes/no
+question (among them the one asked before a new game replaces the saved one)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from bezique.geometry import Box
+from bezique.persist import saves
 from bezique.ui.kit.assets import CREAM, GOLD, Assets
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
@@ -80,6 +82,15 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         s = draw_message(surface, self.app.assets, self.question)
         self.column.draw(surface, self.app.assets, s, self.buttons())
+
+
+def replacing_saved(app: Window, go: Callable[[], None]) -> None:
+    """Start a new game with `go`, asking first when it would replace a saved game (which is then kept in Past
+    games): every button that starts or hosts a game asks here."""
+    if saves.has_saved_game():
+        app.push(ConfirmScene(app, app.t("newgame.replace_saved"), go))
+    else:
+        go()
 
 
 def draw_message(surface: pygame.Surface, assets: Assets, text: str) -> float:

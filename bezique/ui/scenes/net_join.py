@@ -2,8 +2,8 @@
 
 ``open_join`` (a friend, after typing the code) and ``open_hosted`` (the host's own seat, joined over loopback)
 put a ``JoinScene`` in place of every screen: "Connecting to the host…" (or why it could not), until the host's
-first update, which opens the seat's ``net_table.NetTableScene``. The client's thread wakes the window (a
-``WAKE`` event) whenever a message arrives, so nothing polls.
+first update, which opens the seat's ``net_table.NetTableScene``. The client's thread wakes the window
+(``app.wake``) whenever a message arrives, so nothing polls; the window's thread alone reads the client's inbox.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
 from bezique.net.protocol import CloseReason, Closing, Link, Refused, Update
+from bezique.ui.app import wake
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window
@@ -25,9 +26,6 @@ from bezique.ui.table.options import TableOptions
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
-
-WAKE = pygame.event.custom_type()  # a message came from the host: the window reads it at once
-
 
 class NetOwner(Host, Protocol):
     """What runs the window around a game on two computers (the shell): its ``Host`` and the table's settings."""
@@ -122,11 +120,6 @@ class JoinScene(Scene):
         button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
 
 
-def wake() -> None:
-    """On the client's thread: a message came (SDL's event queue takes events from any thread)."""
-    pygame.event.post(pygame.event.Event(WAKE))
-
-
 def open_join(app: Window, client: Client, owner: NetOwner) -> None:
     """A friend's window: connecting, then its table, in place of every screen."""
     window = cast("App", app)  # the table needs the real window (a scene sees it as a ``Window``)
@@ -137,6 +130,8 @@ def open_join(app: Window, client: Client, owner: NetOwner) -> None:
 def open_hosted(app: Window, hosted: HostedGame, owner: NetOwner) -> None:
     """The host's window of `hosted`: its own seat's table (joined over loopback like any friend's), in place of
     every screen."""
+    if hosted.client is None:
+        raise ValueError("a game hosted with nobody at this screen has no table here")
     window = cast("App", app)
     window.stack.clear()
     window.push(JoinScene(window, hosted.client, owner, table_options(owner), hosted))

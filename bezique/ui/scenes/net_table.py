@@ -118,7 +118,7 @@ class NetTableScene(TableScene[SeatSession]):
         self.hosted = hosted
         self.ended = ""  # why the game ended here (the host quit, ...), once it has
         self.left = False
-        self.notice = ""  # a lasting problem of the host's saves, set from its game's thread (``Shell.keep_up``)
+        self.notice = ""  # a lasting problem of the host's saves, set by the shell on this thread (``read_reports``)
         self._noticed = ""  # the notice the table's banner shows, moved there on the window's thread
         self._dots = -1  # the wait indicator's step last drawn
         self.chat_seen = -1  # the last chat line shown (the host sends the chat again when this seat comes back)

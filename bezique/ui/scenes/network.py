@@ -1,7 +1,9 @@
 """Play on two computers: host a game for friends on the local network, or join one by its code.
 
-Host: the game (with its variant, its number of friends and the computer's level for the seats nobody plays)
-starts listening, and its table shows the code and the address while it waits for the friends. Join: type the
+Host: the game (with its variant, its number of friends and the computer's level for the seats nobody plays,
+starting from the same choices as New game: ``config.yaml``'s target, the settings' level, the house rules) starts
+listening through the one door (the owner's ``host_game``), and its table shows the code and the address while it
+waits for the friends. Join: type the
 code the host shows (and, if the host's address differs from the one in the code, the address); a code that
 cannot be read is said at once, before anything is sent. No rule is decided here.
 """
@@ -10,23 +12,20 @@ from __future__ import annotations
 
 import pygame
 
+from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
 from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.net.client import Client
-from bezique.net.hosting import host_game
 from bezique.net.joincode import JoinCodeError
-from bezique.persist import saves
-from bezique.presenter.setup import SEATABLE_VARIANTS
-from bezique.rules import make_ruleset
+from bezique.presenter.setup import MAX_SEATS, SEATABLE_VARIANTS
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
-from bezique.ui.scenes.forms import ConfirmScene, draw_backdrop
-from bezique.ui.scenes.net_join import open_hosted, open_join
+from bezique.ui.scenes.forms import draw_backdrop, replacing_saved
+from bezique.ui.scenes.net_join import open_join
 from bezique.ui.scenes.net_table import WARN
 from bezique.ui.scenes.newgame import NewGameOwner
 
-LEVELS = ("beginner", "intermediate", "expert")
 FIELDS = ("name", "code", "address")
 MAX_FIELD = 40
 
@@ -40,9 +39,10 @@ class NetworkScene(Scene):
         self.leave_to = owner.open_menu
         self.values = {"name": name or app.t("newgame.default_you"), "code": "", "address": ""}
         self.editing: str | None = "code"
-        self.variant = 0
+        self.setup = owner.default_setup()  # New game's starting point: the config's target, the settings' level
+        if self.setup.level not in MENU_LEVELS:  # master, from --level or config.yaml: the menu's default instead
+            self.setup.level = DEFAULT_LEVEL
         self.friends = 1
-        self.level = 0
         self.problem = ""
 
     def enter(self) -> None:
@@ -53,7 +53,7 @@ class NetworkScene(Scene):
 
     @property
     def variant_id(self) -> str:
-        return SEATABLE_VARIANTS[self.variant]
+        return self.setup.variant
 
     def field_box(self, key: str) -> Box:
         w, _ = self.app.size
@@ -66,12 +66,12 @@ class NetworkScene(Scene):
         s = scale_of((w, h))
         T, lang = self.app.t, self.app.lang
         x, bw = w / 2 - 480 * s, 440 * s
-        players = make_ruleset(self.variant_id).players
+        players = self.setup.players
         return [
             Button(Box(x, 200 * s, bw, 44 * s), variant_name(self.variant_id, lang), "variant", text_size=20),
             Button(Box(x, 292 * s, bw, 44 * s), T("net.friends", count=min(self.friends, players - 1)), "friends",
                    text_size=20),
-            Button(Box(x, 384 * s, bw, 44 * s), T("net.computer_level", level=level_name(LEVELS[self.level], lang)),
+            Button(Box(x, 384 * s, bw, 44 * s), T("net.computer_level", level=level_name(self.setup.level, lang)),
                    "level", text_size=20, enabled=1 + self.friends < players),
             Button(Box(x, 480 * s, bw, 52 * s), T("net.host"), "host", primary=True),
             Button(Box(w / 2 + 40 * s, 480 * s, 440 * s, 52 * s), T("net.join"), "join", primary=True),
@@ -104,37 +104,31 @@ class NetworkScene(Scene):
                 self.choose(button.action)
 
     def choose(self, action: str) -> None:
-        players = make_ruleset(self.variant_id).players
+        st = self.setup
         if action == "back":
             self.leave_to()
         elif action == "variant":
-            self.variant = (self.variant + 1) % len(SEATABLE_VARIANTS)
-            self.friends = min(self.friends, make_ruleset(self.variant_id).players - 1)
+            st.choose_variant(SEATABLE_VARIANTS[(SEATABLE_VARIANTS.index(st.variant) + 1) % len(SEATABLE_VARIANTS)])
+            self.friends = min(self.friends, st.players - 1)
         elif action == "friends":
-            self.friends = self.friends % (players - 1) + 1
+            self.friends = self.friends % (st.players - 1) + 1
         elif action == "level":
-            self.level = (self.level + 1) % len(LEVELS)
+            st.level = MENU_LEVELS[(MENU_LEVELS.index(st.level) + 1) % len(MENU_LEVELS)]
         elif action == "host":
             self.host()
         elif action == "join":
             self.join()
 
     def host(self) -> None:
-        if saves.has_saved_game():  # the saved game is kept in Past games, as a new game keeps it
-            self.app.push(ConfirmScene(self.app, self.app.t("newgame.replace_saved"), self._host))
-        else:
-            self._host()
+        replacing_saved(self.app, self._host)  # the saved game is kept in Past games, as a new game keeps it
 
     def _host(self) -> None:
-        rules = make_ruleset(self.variant_id)
-        kinds = ["human" if s <= self.friends else "ai" for s in range(rules.players)]
-        try:
-            hosted = host_game(rules, kinds, [self.values["name"]], LEVELS[self.level], self.app.lang,
-                               saver=self.owner.keep_up)
-        except OSError as exc:
-            self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
-            return
-        open_hosted(self.app, hosted, self.owner)
+        """Host the chosen game: this screen's player in the first seat, `friends` seats after it for the friends,
+        the computer in the rest."""
+        st = self.setup
+        st.people = [seat < self.friends for seat in range(MAX_SEATS - 1)]
+        st.names = [self.values["name"], *[""] * (MAX_SEATS - 1)]
+        self.problem = self.owner.host_game(st) or ""
 
     def join(self) -> None:
         client = Client(self.values["name"].strip() or self.app.t("newgame.default_you"), auto_rejoin=True)

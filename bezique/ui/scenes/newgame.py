@@ -16,15 +16,13 @@ import pygame
 from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
 from bezique.geometry import Box
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
-from bezique.persist import saves
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
-from bezique.presenter.session import GameSession
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
-from bezique.ui.scenes.forms import CHIP_H, ConfirmScene, draw_backdrop, flow_chips
+from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips, replacing_saved
 from bezique.ui.scenes.house_rules import HouseRulesScene
 from bezique.ui.scenes.howto import HowToScene
 from bezique.ui.table.options import TableOptions
@@ -35,9 +33,9 @@ TARGET_LABELS = {1000: "newgame.target_1000", 500: "newgame.target_500", 2000: "
 
 
 class NewGameOwner(Host, Protocol):
-    """What New game asks of the game around it: the choices to start from, the rules each variant starts from,
-    keeping the choices, and the game they make; and the menu's notices, where a problem met reading the last
-    choices is said."""
+    """What New game (and the network screen) asks of the game around it: the choices to start from, the rules
+    each variant starts from, keeping the choices, and the game they make, at this screen or hosted; and the menu's
+    notices, where a problem met reading the last choices is said."""
 
     notices: list[str]
 
@@ -49,11 +47,12 @@ class NewGameOwner(Host, Protocol):
 
     def start_game(self, setup: GameSetup) -> Scene: ...
 
+    def host_game(self, setup: GameSetup) -> str | None:
+        """Host the game of `setup` for its other people to join from their computers (its table in place of
+        every screen); the problem, worded, when it cannot be hosted."""
+
     def options(self, **overrides: Any) -> TableOptions:
         """The table's settings (a game hosted from here is played at its own table)."""
-
-    def keep_up(self, session: GameSession, meta: dict[str, Any]) -> None:
-        """A hosted game's bookkeeping after each change (counted, kept, saved), as a game's at one screen."""
 
 
 @dataclass
@@ -248,8 +247,8 @@ class NewGameScene(Scene):
             st.people[int(rid[4:]) - 1] = bool(value)
         else:
             setattr(st, rid, value)
-        if rid == "variant" and st.target not in target_choices(st.variant):
-            st.target = target_choices(st.variant)[0]
+        if rid == "variant":
+            st.choose_variant(st.variant)  # to its own target where it does not allow the one chosen
         self.editing = None
 
     def open_house_rules(self) -> None:
@@ -262,31 +261,16 @@ class NewGameScene(Scene):
         self.problem = self.owner.remember(self.setup)
 
     def start(self) -> None:
-        if saves.has_saved_game():
-            self.app.push(ConfirmScene(self.app, self.app.t("newgame.replace_saved"), self._go))
-        else:
-            self._go()
+        replacing_saved(self.app, self._go)
 
     def host(self) -> None:
         """Host this game on the network: its first seat is played here, its other people's from their computers
         (they join with the code the table shows), the computer in the rest."""
-        if saves.has_saved_game():
-            self.app.push(ConfirmScene(self.app, self.app.t("newgame.replace_saved"), self._host))
-        else:
-            self._host()
+        replacing_saved(self.app, self._host)
 
     def _host(self) -> None:
-        from bezique.net.hosting import host_game
-        from bezique.ui.scenes.net_join import open_hosted
-        st = self.setup
-        self.owner.remember(st)
-        try:
-            hosted = host_game(st.ruleset(self.defaults), st.seat_kinds(), list(st.names), st.level, self.app.lang,
-                               st.seed, saver=self.owner.keep_up)
-        except OSError as exc:
-            self.problem = self.app.t("net.cannot_host", reason=exc.strerror or str(exc))
-            return
-        open_hosted(self.app, hosted, self.owner)
+        self.owner.remember(self.setup)
+        self.problem = self.owner.host_game(self.setup)
 
     def _go(self) -> None:
         self.owner.remember(self.setup)  # a failure to keep the choices must not stop the game
