@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("bezique.commands.bench", "benchmarks that print figures (rules, ai, ui, review, net)"),
     "arena": ("bezique.commands.arena", "play computer levels against each other and measure them"),
     "regret": ("bezique.commands.regret", "measure computer levels' decisions against an oracle that sees both hands"),
+    "audit": ("bezique.commands.fit_audit", "prove every screen fits: every size, language, text size (issue 43)"),
     "demo": ("bezique.commands.demo", "computer against computer in the real window"),
     "install-desktop": ("bezique.commands.install_desktop", "add Bezique to the Linux applications menu for this user"),
 }

@@ -445,6 +445,7 @@ STRINGS: dict[str, str] = {
     "past.date": "Date",
     "past.game": "Game",
     "past.opponents": "Opponents",
+    "past.partners": "with {names}",
     "past.result": "Result",
     "past.score": "Score",
     "past.won": "Won",

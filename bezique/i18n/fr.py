@@ -472,6 +472,7 @@ STRINGS: dict[str, str] = _typeset({
     "past.date": "Date",
     "past.game": "Jeu",
     "past.opponents": "Adversaires",
+    "past.partners": "avec {names}",
     "past.result": "Résultat",
     "past.score": "Score",
     "past.won": "Gagnée",

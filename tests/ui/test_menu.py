@@ -175,3 +175,14 @@ def test_the_menu_buttons_stand_clear_of_each_other_and_of_the_keys_hint(monkeyp
     assert len(boxes) == 9
     assert all(not box.colliderect(hint) for box in boxes), (hint, boxes[-1])
     assert all(upper.bottom <= lower.top for upper, lower in itertools.pairwise(boxes))
+
+
+@pytest.mark.parametrize("lang", ["it", "fr"])
+def test_the_saved_line_names_the_default_seats_in_the_window_language(lang: str) -> None:
+    """A game begun in English keeps "You" and "Player 3" in its save: the menu's line says them in the window's
+    language (issue 43: the French menu read "You")."""
+    you, third = t("newgame.default_you", "en"), t("newgame.player_name", "en", number=3)
+    saved = SavedGame("four_handed", None, ((f"{you} & {third}", 420), ("Ada & Bea", 310)), None)
+    line = saved_game_line(saved, lang)
+    mine = f"{t('newgame.default_you', lang)} & {t('newgame.player_name', lang, number=3)} 420"
+    assert mine in line and "Ada & Bea 310" in line and you not in line.split(" · ")[1]

@@ -291,3 +291,6 @@ def test_each_result_is_worded_from_the_players_side() -> None:
     assert opponents_text(kept(), "en", words) == "Bruno · Expert"
     assert opponents_text(kept(), "it", lambda key, **f: t(key, "it", **f)) == "Bruno · Esperto"
     assert opponents_text(kept(mode="hotseat"), "en", words) == "Anna, Bruno, on this screen"
+    # a partner played beside the player: named apart, never among the opponents (issue 43)
+    assert opponents_text(four, "en", words) == "Bruno, Dario · Expert · with Anna"
+    assert opponents_text(four, "fr", lambda key, **f: t(key, "fr", **f)).endswith("avec Anna")

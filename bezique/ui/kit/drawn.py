@@ -31,6 +31,7 @@ class DrawnText:
     within: Box | None
     px: int
     layer: int
+    order: int  # its place in the frame's drawing, among texts and cards
     readable_whole: bool = False
 
     @property
@@ -42,6 +43,7 @@ class DrawnText:
 class DrawnCard:
     box: Box
     layer: int
+    order: int
 
 
 @dataclass
@@ -52,9 +54,14 @@ class FrameRecord:
     cards: list[DrawnCard] = field(default_factory=list)
     cuts: list[tuple[str, Box]] = field(default_factory=list)  # texts of several lines cut short, and their boxes
     layer: int = 0  # bumped by each dimming overlay: what was drawn before lies under it
+    drawn: int = 0  # how many texts and cards so far
 
     def cover(self) -> None:
         self.layer += 1
+
+    def next(self) -> int:
+        self.drawn += 1
+        return self.drawn
 
 
 _record: FrameRecord | None = None
@@ -73,7 +80,8 @@ def recording() -> Iterator[FrameRecord]:
 
 def record_text(whole: str, drawn: str, box: Box, within: Box | None, px: int, readable_whole: bool = False) -> None:
     if _record is not None:
-        _record.texts.append(DrawnText(whole, drawn, box, within, px, _record.layer, readable_whole))
+        _record.texts.append(DrawnText(whole, drawn, box, within, px, _record.layer, _record.next(),
+                                       readable_whole))
 
 
 def record_cut(whole: str, box: Box) -> None:
@@ -84,7 +92,7 @@ def record_cut(whole: str, box: Box) -> None:
 
 def record_card(box: Box) -> None:
     if _record is not None:
-        _record.cards.append(DrawnCard(box, _record.layer))
+        _record.cards.append(DrawnCard(box, _record.layer, _record.next()))
 
 
 def cover() -> None:

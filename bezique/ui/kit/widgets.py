@@ -88,7 +88,11 @@ def blit_text(surface: pygame.Surface, assets: Assets, text: str, size: float, p
     if within is None and max_width is not None:
         left = {"left": rect.x, "center": rect.centerx - max_width / 2, "right": rect.right - max_width}
         within = Box(left[_side(anchor)], rect.y, max_width, rect.h)
-    record_text(whole, text, Box(*rect), within, assets.px(size), readable_whole)
+    clip = surface.get_clip()
+    if clip.contains(rect):
+        record_text(whole, text, Box(*rect), within, assets.px(size), readable_whole)
+    elif clip.colliderect(rect):  # a scrolled list's line at its edge: what shows of it
+        record_text(whole, text, Box(*rect.clip(clip)), None, assets.px(size), readable_whole)
     return rect
 
 

@@ -17,10 +17,12 @@ import pygame
 from bezique import __version__
 from bezique.geometry import Box
 from bezique.i18n import level_name, t, variant_name
+from bezique.i18n.names import default_name_in
 from bezique.persist.user_settings import guide_offered, mark_guide_offered
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, panel, scale_of, wrap
+from bezique.ui.kit.typeset import Type
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, draw_fitted, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.newgame import NewGameOwner, NewGameScene
 from bezique.ui.scenes.settings import SettingsOwner, SettingsScene
@@ -89,8 +91,14 @@ def saved_game_line(saved: SavedGame, lang: str, now: datetime | None = None) ->
         variant = t("menu.saved_variant_level", lang, variant=variant, level=level_name(saved.level, lang))
     if saved.network:
         variant = t("menu.saved_variant_network", lang, variant=variant)
-    scores = " – ".join(f"{name} {points}" for name, points in saved.scores)
+    scores = " – ".join(f"{side_name(name, lang)} {points}" for name, points in saved.scores)
     return t("menu.saved_game", lang, variant=variant, scores=scores, when=_when(saved.saved_at, lang, now))
+
+
+def side_name(names: str, lang: str) -> str:
+    """A side's names ("You & Player 3") with the default seat names in `lang` ("Tu & Giocatore 3"): the save keeps
+    the names the game began with, and the menu speaks the window's language (it kept "You" in French)."""
+    return " & ".join(default_name_in(name, lang) for name in names.split(" & "))
 
 
 def _when(saved_at: datetime | None, lang: str, now: datetime | None) -> str:
@@ -103,6 +111,10 @@ def _when(saved_at: datetime | None, lang: str, now: datetime | None) -> str:
     if saved_at.date() == today - timedelta(days=1):
         return t("menu.saved_yesterday", lang, time=time)
     return t("menu.saved_on", lang, date=saved_at.date().isoformat(), time=time)
+
+
+TITLE, SUBTITLE = 96, 28  # the game's name and its line, at scale 1 (``Assets.px`` units)
+OFFER_TITLE, OFFER_TEXT, LINE = Type.HEADING - 4, Type.NOTE + 1, 1.15  # the lesson's offer: heading, words, leading
 
 
 class MenuScene(Scene):
@@ -134,7 +146,8 @@ class MenuScene(Scene):
         T = self.app.t
         # nine buttons from below the Continue line (206-228) to clear of the keys' hint (from h - 52 at 720)
         bw, bh, gap = 340 * s, 40 * s, 6 * s
-        x, y = w / 2 - bw / 2, 240 * s
+        line_bottom = self.header()[2] + self.app.assets.font(Type.NOTE * s).get_linesize()
+        x, y = w / 2 - bw / 2, max(240 * s, line_bottom + 4 * s)
         items = [("menu.new_game", "new"), ("menu.continue", "continue"), ("menu.settings", "settings"),
                  ("menu.learn", "learn"), ("menu.how_to_play", "howto"), ("menu.statistics", "stats"),
                  ("menu.past_games", "past"), ("menu.network", "network"), ("menu.quit", "quit")]
@@ -143,6 +156,18 @@ class MenuScene(Scene):
         return [Button(Box(x, y + i * (bh + gap), bw, bh), T(key), action,
                        enabled=action != "continue" or self.can_continue, primary=i == self.column.focus)
                 for i, (key, action) in enumerate(items)]
+
+    def header(self) -> tuple[float, float, float]:
+        """Where the title, the subtitle and the Continue line go (their tops): stacked from their fonts' own
+        heights, so that a larger text size pushes the subtitle down rather than under the title (issue 43, French
+        at the largest text). The title is the game's name drawn as a logo: the text size does not grow it."""
+        A, s = self.app.assets, scale_of(self.app.size)
+        title = A.font(TITLE * s / A.text_scale, True)
+        title_y = 40 * s
+        subtitle_y = title_y + title.get_ascent() - title.get_descent() * 0.2  # the name's descenders are few
+        subtitle_y -= A.font(SUBTITLE * s).get_ascent() * 0.2  # the subtitle's accents' room may overlap it
+        line_y = subtitle_y + A.font(SUBTITLE * s).get_linesize() + 2 * s
+        return title_y, subtitle_y, line_y
 
     def enter(self) -> None:
         if self.can_continue:
@@ -153,7 +178,12 @@ class MenuScene(Scene):
         w, h = self.app.size
         s = scale_of((w, h))
         x = w / 2 + 196 * s
-        return Box(x, 262 * s, min(420 * s, w - 16 * s - x), 200 * s)
+        width = min(420 * s, w - 16 * s - x)
+        A = self.app.assets
+        lines = len(wrap(A, self.app.t("guide.offer_text"), OFFER_TEXT * s, width - 32 * s))
+        title_h = A.font(OFFER_TITLE * s, True).get_linesize()
+        # as tall as its words at the player's text size: the title, the lines, the buttons' row under them
+        return Box(x, 262 * s, width, 12 * s + title_h + lines * A.font(OFFER_TEXT * s).get_linesize() + 66 * s)
 
     def offer_buttons(self) -> list[Button]:
         box, s = self.offer_box(), scale_of(self.app.size)
@@ -236,11 +266,14 @@ class MenuScene(Scene):
                 img = A.card(face if side < 0 else None, round(190 * s), angle)
                 cx = w / 2 + side * 400 * s + (i - 2) * 34 * s
                 surface.blit(img, img.get_rect(center=(cx, 400 * s + abs(i - 2) * 8 * s)))
-        blit_text(surface, A, T("app.title"), 96 * s, (w / 2, 60 * s), GOLD, "midtop", bold=True, shadow=True)
-        blit_text(surface, A, T("app.subtitle"), 28 * s, (w / 2, 150 * s), CREAM, "midtop", shadow=True)
+        title_y, subtitle_y, line_y = self.header()
+        blit_text(surface, A, T("app.title"), TITLE * s / A.text_scale, (w / 2, title_y), GOLD, "midtop", bold=True,
+                  shadow=True)
+        blit_text(surface, A, T("app.subtitle"), SUBTITLE * s, (w / 2, subtitle_y), CREAM, "midtop", shadow=True,
+                  max_width=w - 40 * s)
         self.column.draw(surface, A, s, self.buttons())
         if self.saved is not None:
-            blit_text(surface, A, saved_game_line(self.saved, self.app.lang), 19 * s, (w / 2, 206 * s), CREAM,
+            blit_text(surface, A, saved_game_line(self.saved, self.app.lang), Type.NOTE * s, (w / 2, line_y), CREAM,
                       "midtop", max_width=w - 40 * s)
         if self.offer:
             self._draw_offer(surface, s)
@@ -262,11 +295,9 @@ class MenuScene(Scene):
         A, T = self.app.assets, self.app.t
         box = self.offer_box()
         panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
-        blit_text(surface, A, T("guide.offer_title"), 26 * s, (box.x + 16 * s, box.y + 12 * s), GOLD, bold=True,
-                  max_width=box.w - 32 * s)
-        size = 19 * s
-        step = A.font(size).get_linesize()
-        for i, line in enumerate(wrap(A, T("guide.offer_text"), size, box.w - 32 * s)[:5]):
-            blit_text(surface, A, line, size, (box.x + 16 * s, box.y + 52 * s + i * step), CREAM)
+        title = blit_text(surface, A, T("guide.offer_title"), OFFER_TITLE * s, (box.x + 16 * s, box.y + 12 * s),
+                          GOLD, bold=True, max_width=box.w - 32 * s)
+        text = Box(box.x + 16 * s, title.bottom, box.w - 32 * s, box.bottom - 62 * s - title.bottom)
+        draw_fitted(surface, A, T("guide.offer_text"), OFFER_TEXT * s, text, CREAM, leading=LINE)
         for button in self.offer_buttons():
             button.draw(surface, A, s)

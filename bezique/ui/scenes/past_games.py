@@ -50,11 +50,17 @@ def opponents_text(kept: history.KeptGame, lang: str, t: Words) -> str:
     """Who the player faced: the computer's names and level, or everyone at the screen."""
     if kept.mode != "computer":
         return t("past.hotseat", names=", ".join(kept.players))
-    others = [name for i, name in enumerate(kept.players) if i != kept.human_seat]
+    rules = make_ruleset(kept.variant, {})
+    side = rules.side_of(kept.human_seat)
+    others = [name for i, name in enumerate(kept.players) if rules.side_of(i) != side]
+    partners = [name for i, name in enumerate(kept.players) if rules.side_of(i) == side and i != kept.human_seat]
     level = kept.level or ""
     with contextlib.suppress(KeyError):  # a level this program no longer offers: by its id
         level = level_name(level, lang)
-    return f"{', '.join(others)} · {level}" if level else ", ".join(others)
+    parts = [", ".join(others), level]
+    if partners:  # a partner played beside the player, not against them
+        parts.append(t("past.partners", names=", ".join(partners)))
+    return " · ".join(part for part in parts if part)
 
 
 def game_text(kept: history.KeptGame, lang: str) -> str:

@@ -18,6 +18,9 @@ from bezique.ui.texts import score_name, storage_problem_text
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
 
 
+NO_RATE = "—"  # the win rate of a level with no finished game (a dash in every language)
+
+
 class StatsScene(Scene):
     def __init__(self, app: Window, notices: list[str]) -> None:
         """`notices`: where a damaged statistics file is reported (the menu's notices)."""
@@ -96,11 +99,14 @@ class StatsScene(Scene):
             blit_text(surface, A, str(tally.losses), 21 * s, (cols[3], y), CREAM)
             blit_text(surface, A, str(tally.draws), 21 * s, (cols[4], y), CREAM)
             blit_text(surface, A, str(tally.abandoned), 21 * s, (cols[5], y), CREAM)
-            rate = tally.win_rate or 0.0
-            blit_text(surface, A, T("stats.win_rate_value", percent=round(rate * 100)), 21 * s, (cols[6], y),
-                      GOLD, bold=True)
-            progress_bar(surface, Box(cols[6] + 56 * s, y + 4 * s, box.right - cols[6] - 72 * s, 12 * s), rate,
-                         BAR_ME)
+            rate = tally.win_rate
+            if rate is None:  # only abandoned games: no rate to give (it read "0%")
+                blit_text(surface, A, NO_RATE, 21 * s, (cols[6], y), MUTED)
+            else:
+                shown = blit_text(surface, A, T("stats.win_rate_value", percent=round(rate * 100)), 21 * s,
+                                  (cols[6], y), GOLD, bold=True)
+                bar_x = max(cols[6] + 56 * s, shown.right + 8 * s)  # the figure's end: "100%" at the largest text
+                progress_bar(surface, Box(bar_x, y + 4 * s, box.right - 16 * s - bar_x, 12 * s), rate, BAR_ME)
             y += 28 * s
 
     def draw(self, surface: pygame.Surface) -> None:

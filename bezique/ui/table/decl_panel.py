@@ -18,6 +18,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.rules import Action, EventKind, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, panel
 from bezique.ui.table.meld_rows import chip_layout, chips_width, draw_chips
 from bezique.ui.texts import meld_label
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 PAD, TITLE_H, ROW_H, ROW_GAP, ACTION_W, ARROW_W = 10, 40, 31, 4, 210, 22  # at scale 1
 MELD_W, COL_GAP, EXTRA_GAP = 340, 12, 6  # the meld column's width, the gap between the columns, between actions
-TITLE_SIZE = 24
+TITLE_SIZE, ROW_SIZE, POINTS_SIZE = Type.LABEL, Type.BODY, Type.LABEL - 2  # the title's, a row's words', its points'
 
 
 class DeclGeometry(NamedTuple):
@@ -52,28 +53,33 @@ def rows_that_fit(box: Box, s: float) -> int:
     return max(1, int(room // (ROW_H + ROW_GAP)))
 
 
-def panel_box(area: Box, s: float, melds: int, extras: int, title_w: float = 0.0) -> Box:
+def panel_box(area: Box, s: float, melds: int, extras: int, title_w: float = 0.0, action_w: float = ACTION_W) \
+        -> Box:
     """The panel sized to what it holds, centred in `area` (``Layout.decl_panel``: the room between the melds, so
     it covers none): as tall as its meld rows or its column of actions, whichever is taller; with no melds just
-    the title over the actions, as wide as the wider of the two (`title_w`: the title's width in pixels)."""
+    the title over the actions, as wide as the wider of the two (`title_w`: the title's width in pixels).
+    `action_w` is the actions' column's width at scale 1 (``action_width``: as wide as its longest words)."""
     actions_h = TITLE_H + (extras + 1) * (ROW_H + EXTRA_GAP) - EXTRA_GAP + PAD
     if melds:
         rows = min(melds, rows_that_fit(area, s))
         h = max(TITLE_H + rows * (ROW_H + ROW_GAP) - ROW_GAP + PAD, actions_h) * s
-        w = (PAD + MELD_W + COL_GAP + ACTION_W + PAD) * s
+        w = (PAD + MELD_W + COL_GAP + action_w + PAD) * s
     else:
         h = actions_h * s
-        w = max(ACTION_W * s, title_w + 16 * s) + 2 * PAD * s
+        w = max(action_w * s, title_w + 16 * s) + 2 * PAD * s
     w, h = min(w, area.w), min(h, area.h)
     return Box(area.cx - w / 2, area.cy - h / 2, w, h)
 
 
-def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0) -> DeclGeometry:
+def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0, action_w: float = ACTION_W) \
+        -> DeclGeometry:
     """The panel's rows for `melds` melds and `extras` other actions, scrolled to meld `scroll` (with no melds the
-    actions span the panel under its title)."""
+    actions span the panel under its title); `action_w` as ``panel_box``'s, the meld column keeping at least half
+    the panel."""
     fit = rows_that_fit(box, s)
     first = max(0, min(scroll, melds - fit))
-    action_w = ACTION_W * s if melds else box.w - 2 * PAD * s  # no melds: the actions take the panel's width
+    # no melds: the actions take the panel's width
+    action_w = min(action_w * s, box.w / 2) if melds else box.w - 2 * PAD * s
     action_x = box.right - PAD * s - action_w
     meld_w = action_x - COL_GAP * s - (box.x + PAD * s)
     scrolled = melds > fit
@@ -121,8 +127,27 @@ def panel_title(view: DeclView, melds: int) -> str:
 def current_box(view: DeclView, melds: int, extras: int) -> Box:
     """The panel's box now, sized to its content (``panel_box``)."""
     s = view.layout.s
-    title_w = view.app.assets.text(panel_title(view, melds), int(TITLE_SIZE * s), GOLD, True).get_width()
-    return panel_box(view.layout.decl_panel, s, melds, extras, title_w)
+    title_w = view.app.assets.font(TITLE_SIZE * s, True).size(panel_title(view, melds))[0]
+    return panel_box(view.layout.decl_panel, s, melds, extras, title_w, action_width(view))
+
+
+def action_width(view: DeclView) -> float:
+    """The actions' column's width at scale 1: ``ACTION_W``, or wider where a row's words, its card and its points
+    need it ("Scambia il 7 di briscola" was cut to "Scambia il 7 di b…"); passes to two partners share a row."""
+    A, s = view.app.assets, view.layout.s
+    need = float(ACTION_W)
+    for choices in extra_actions(view, list(view.screen.legal)):
+        widest = 0.0
+        for label, action in choices:
+            width = A.font(ROW_SIZE * s).size(label)[0] + 20 * s
+            points = row_points(view, action)
+            if points is not None:
+                width += A.font(POINTS_SIZE * s, True).size(f"+{points}")[0] + 8 * s
+            if action in ("exchange", "declare7"):
+                width += chips_width(1, s) + 8 * s
+            widest = max(widest, width)
+        need = max(need, (widest * len(choices) + 6 * s * (len(choices) - 1)) / s)
+    return need
 
 
 def rows_shown(view: DeclView) -> int:
@@ -139,7 +164,7 @@ def decl_buttons(view: DeclView, legal: list[Action]) -> list[Button]:
     melds = view.decl_melds()
     extras = extra_actions(view, legal)
     box = current_box(view, len(melds), len(extras))
-    geo = decl_geometry(box, s, len(melds), len(extras), view.decl_scroll)
+    geo = decl_geometry(box, s, len(melds), len(extras), view.decl_scroll, action_width(view))
     trump = view.screen.trump
     lang = view.app.lang
     out = [Button(row, meld_label(melds[geo.first + i].kind or "", melds[geo.first + i].cards, trump, lang),
@@ -215,7 +240,8 @@ def _row(view: TableView, surface: pygame.Surface, b: Button, hot: bool) -> None
     right = b.box.right - 10 * s
     points = row_points(view, b.action)
     if points is not None:
-        right = blit_text(surface, A, f"+{points}", 22 * s, (right, b.box.cy), GOLD, "midright", bold=True).x
+        right = blit_text(surface, A, f"+{points}", POINTS_SIZE * s, (right, b.box.cy), GOLD, "midright",
+                          bold=True).x
         right -= 8 * s
     meld = _row_meld(view, b.action)
     cards = meld.cards if meld is not None else seven_cards(view) if b.action in ("exchange", "declare7") else ()
@@ -223,7 +249,7 @@ def _row(view: TableView, surface: pygame.Surface, b: Button, hot: bool) -> None
         chips = chip_layout(cards, view.meld_source(), right, b.box, s)
         draw_chips(surface, A, chips, s)
         right -= chips_width(len(chips), s) + 8 * s
-    blit_text(surface, A, b.label, 21 * s, (x, b.box.cy + 1), CREAM if b.enabled else MUTED, "midleft",
+    blit_text(surface, A, b.label, ROW_SIZE * s, (x, b.box.cy + 1), CREAM if b.enabled else MUTED, "midleft",
               max_width=right - x)
 
 

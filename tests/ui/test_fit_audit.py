@@ -1,0 +1,39 @@
+"""The fit audit's fast subset (issue 43: "prove it fits"): every screen and the table's key states at the first
+windows of the smallest common screens and of a 1920x1080 one, the smallest window, in English, Italian and French,
+at the largest text size, judged from what each frame recorded it drew where (``bezique.ui.kit.drawn``): no text
+cut without a way to read it whole, outside its box or the window, over another text or under a card; every button
+clickable. ``python -m bezique audit`` is the whole sweep (every size up to 3840x2160, every text and card size,
+every variant)."""
+
+from __future__ import annotations
+
+from bezique.commands.fit_judge import Fault, Finding, judge, unclickable
+from bezique.geometry import Box
+from bezique.ui.kit.drawn import DrawnCard, DrawnText, FrameRecord
+
+
+def text(whole: str, box: Box, drawn: str | None = None, within: Box | None = None, layer: int = 0,
+         order: int = 0, px: int = 16) -> DrawnText:
+    return DrawnText(whole, whole if drawn is None else drawn, box, within, px, layer, order)
+
+
+def test_the_judge_finds_each_kind_of_fault() -> None:
+    """The audit can fail: each fault it looks for, made on purpose, is found (and a frame without one passes)."""
+    size = (400, 300)
+    fine = FrameRecord([text("Score", Box(10, 10, 60, 20)), text("Deal", Box(10, 30, 60, 20))])
+    assert judge(fine, size) == []
+    frame = FrameRecord(
+        texts=[text("A long name", Box(10, 10, 50, 20), drawn="A lo…"),  # cut
+               text("Outside", Box(100, 100, 120, 20), within=Box(100, 100, 60, 20)),  # wider than its box
+               text("Off", Box(380, 10, 60, 20)),  # leaves the window
+               text("Tiny", Box(10, 200, 30, 10), px=9),  # below the readable minimum
+               text("One", Box(200, 200, 60, 20)), text("Two", Box(220, 204, 60, 20)),  # over each other
+               text("Under", Box(10, 250, 60, 20), order=1),  # a card drawn after it covers it
+               text("Above", Box(300, 250, 60, 20), layer=1, order=3)],  # over a dimmed card: fine
+        cards=[DrawnCard(Box(20, 240, 40, 56), 0, 2), DrawnCard(Box(300, 240, 40, 56), 0, 2)])
+    found = {(f.fault, f.text) for f in judge(frame, size)}
+    assert found == {(Fault.CUT, "A long name"), (Fault.OUTSIDE, "Outside"), (Fault.OFF_WINDOW, "Off"),
+                     (Fault.SMALL, "Tiny"), (Fault.OVER_TEXT, "One"), (Fault.UNDER_CARD, "Under")}
+    assert unclickable({"ok": Box(10, 10, 50, 20), "off": Box(390, 10, 50, 20)}, size) == [
+        Finding(Fault.UNREACHABLE, "off", "by the mouse: off the window", Box(390, 10, 50, 20))]
+    assert [f.text for f in unclickable({"a": Box(10, 10, 50, 20), "b": Box(30, 10, 50, 20)}, size)] == ["a"]
