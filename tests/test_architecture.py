@@ -63,6 +63,13 @@ RULES = (
     Rule("kit-is-game-free", "bezique.ui.kit", ("bezique",), "the window's kit (images, type, widgets, tweens) "
          "knows no rules, players, settings, words or files: the game hands it what it draws",
          except_to=("bezique.ui.kit", "bezique.geometry")),
+    Rule("games-headless", "bezique.games", ("pygame", "bezique.ui", "bezique.commands"),
+         "the one door into a game and its bookkeeping serve the window and a headless host alike"),
+    Rule("the-door-above-the-game", PACKAGE, ("bezique.games",), "the door makes games out of the layers below it "
+         "(rules, players, session, files, network); only the window and the commands go through it",
+         except_from=("bezique.games", "bezique.ui", "bezique.commands")),
+    Rule("mailbox-stands-alone", "bezique.mailbox", ("bezique",), "any thread may post to it: it knows nothing of "
+         "what is posted", except_to=("bezique.mailbox",)),
     Rule("nothing-imports-the-table-scene", "bezique.ui.table", ("bezique.ui.table.scene",),
          "the table's drawing modules are handed the scene, they never import it back",
          except_from=("bezique.ui.table.scene",)),
@@ -326,3 +333,114 @@ def test_the_tools_use_the_rules_through_their_api() -> None:
               for path in scripts for imp in imports_of(path, "script", {})
               if imp.target.startswith("bezique.rules.")]
     assert (ROOT / "lab" / "overrules.py") in scripts and inside == []
+
+
+# --- one door into a game ------------------------------------------------------------------------------------
+
+# What makes a game for play: its seats (``new_seats``), its session (a ``GameSession`` or any subclass, made or
+# rebuilt from a record by ``from_game``), or the network serving one (``hosting.host_game`` / ``rehost_game``).
+SEATS = "new_seats"
+SESSION = "GameSession"
+FROM_A_RECORD = "from_game"
+SERVED = ("host_game", "rehost_game")
+DOOR = "bezique.games.door"
+# the modules besides the door that make a session, and why none of them is a way into a game for a player
+MAKES_NO_GAME_FOR_PLAY = {
+    "bezique.net.hosting": "serves the games the door made; a game continued rebuilds its session from the saved "
+                           "record, rules, seats and levels all the save's (the door decides that it is hosted)",
+    "bezique.presenter.guide": "the guided lesson: one scripted deal at its own fixed seed, never set up or saved",
+    "bezique.ui.scenes.review_replay": "Review replays a kept game's deal; nothing is played on",
+    "bezique.net.bench": "the network benchmark's game, measured, never played",
+}
+# the ways into a game (the window and the verbs that open it), which build no ruleset of their own: the rules of
+# a game come from its GameSetup through the door (``GameSetup.ruleset``, ``Defaults.rules_for``)
+RULES_MAKERS = ("make_ruleset", "preset", "apply_house", "default_rules")
+DOORS = ("bezique.ui", "bezique.commands.play", "bezique.commands.demo")
+RULES_NOT_FOR_PLAY = {
+    "bezique.ui.bench": "the window benchmark's fixed position",
+    "bezique.ui.pace_bench": "the pace benchmark's deals on a stepped clock",
+    "bezique.ui.scenes.past_games": "a kept game's sides, read for its line in Past games",
+    "bezique.ui.scenes.house_rules": "the House rules screen shows what the changes make (New game keeps them)",
+}
+
+
+def session_classes(paths: list[Path]) -> set[str]:
+    """``GameSession`` and every class below it in the modules at `paths` (read by name, to a fixed point)."""
+    bases = {node.name: {b.id if isinstance(b, ast.Name) else b.attr if isinstance(b, ast.Attribute) else ""
+                         for b in node.bases}
+             for path in paths for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.ClassDef)}
+    found = {SESSION}
+    while True:
+        more = {name for name, of in bases.items() if of & found} - found
+        if not more:
+            return found
+        found |= more
+
+
+def game_makers(path: Path, sessions: set[str]) -> list[tuple[int, str]]:
+    """Where the module at `path` makes a game for play (seats, a session of a class in `sessions`, a hosted
+    game): each line and what."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "bezique.net.hosting":
+            found += [(node.lineno, alias.name) for alias in node.names if alias.name in SERVED]
+        elif isinstance(node, ast.Attribute) and node.attr in SERVED and isinstance(node.value, ast.Name) \
+                and node.value.id == "hosting":
+            found.append((node.lineno, f"hosting.{node.attr}"))
+        elif isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name in sessions or name in (SEATS, FROM_A_RECORD):
+                found.append((node.lineno, name))
+    return found
+
+
+def rules_made(path: Path) -> list[tuple[int, str]]:
+    """Where the module at `path` calls a ruleset maker (``RULES_MAKERS``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return [(node.lineno, node.func.id) for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in RULES_MAKERS]
+
+
+def test_the_door_checker_sees_a_game_made_behind_its_back(tmp_path: Path) -> None:
+    _plant(tmp_path, {"network.py": (
+        "from bezique.net.hosting import host_game\nfrom bezique.net import hosting\n"
+        "def host(rules, seats):\n    hosting.rehost_game()\n    return GameSession(rules, new_seats(2), seed=1)\n"
+        "def again(game):\n    return session.GameSession.from_game(game)\n"),
+        "screen.py": "def players(v):\n    return make_ruleset(v).players\n",
+        "lesson.py": "class Lesson(session.GameSession):\n    pass\nclass Step(Lesson):\n    pass\nStep()\n"})
+    assert sorted(game_makers(tmp_path / "network.py", {"GameSession"})) == [
+        (1, "host_game"), (4, "hosting.rehost_game"), (5, "GameSession"), (5, "new_seats"), (7, "from_game")]
+    lesson = tmp_path / "lesson.py"
+    assert session_classes([lesson]) == {"GameSession", "Lesson", "Step"}
+    assert game_makers(lesson, session_classes([lesson])) == [(5, "Step")]
+    assert rules_made(tmp_path / "screen.py") == [(2, "make_ruleset")]
+
+
+def test_only_the_door_makes_a_game_for_play() -> None:
+    """Every way into a game (New game, the network screen, ``play``, the bare window, Continue, a headless host)
+    goes through ``bezique.games.door``: no other module seats a game, makes its session or hosts it, so none can
+    drift from the others (``config.yaml``'s target reached New game's games but not the network screen's)."""
+    modules = package_modules(ROOT, PACKAGE)
+    sessions = session_classes(list(modules.values()))
+    assert {"GameSession", "HostedSession"} < sessions
+    makers = {module: game_makers(path, sessions) for module, path in modules.items()}
+    outside = sorted(f"{modules[m].relative_to(ROOT)}:{line}: {what}" for m, found in makers.items()
+                     if m != DOOR and m not in MAKES_NO_GAME_FOR_PLAY for line, what in found)
+    assert outside == [], "a game made outside the door (bezique.games.door):\n" + "\n".join(outside)
+    assert {what for _, what in makers[DOOR]} >= {SEATS, SESSION, "HostedSession", FROM_A_RECORD, *SERVED}
+    assert set(MAKES_NO_GAME_FOR_PLAY) <= set(modules) and all(makers[m] for m in MAKES_NO_GAME_FOR_PLAY), \
+        "an exception that no longer makes anything is stale: take it out"
+
+
+def test_the_doors_make_no_rules_of_their_own() -> None:
+    """The window and the verbs that open it play the rules the door makes from a GameSetup: a screen that made
+    its own (``make_ruleset(variant)``) left out config.yaml's target."""
+    modules = package_modules(ROOT, PACKAGE)
+    doors = {m: path for m, path in modules.items() if any(under(m, d) for d in DOORS)}
+    own = sorted(f"{path.relative_to(ROOT)}:{line}: {what}" for m, path in doors.items()
+                 if m not in RULES_NOT_FOR_PLAY for line, what in rules_made(path))
+    assert own == [], "rules made by a way into a game instead of the door:\n" + "\n".join(own)
+    assert all(rules_made(modules[m]) for m in RULES_NOT_FOR_PLAY), "a stale exception: take it out"

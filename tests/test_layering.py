@@ -55,7 +55,7 @@ def test_whole_rules_and_ai_packages_together() -> None:
     assert loaded_after_import(every_module("bezique.rules", "bezique.ai"), NO_WINDOW_NO_CONFIG) == []
 
 
-@pytest.mark.parametrize("package", ["bezique.presenter", "bezique.persist", "bezique.net"])
+@pytest.mark.parametrize("package", ["bezique.presenter", "bezique.persist", "bezique.net", "bezique.games"])
 def test_presenter_and_per_user_files_load_no_pygame(package: str) -> None:
     assert loaded_after_import(every_module(package), NO_WINDOW) == []
 

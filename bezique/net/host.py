@@ -4,7 +4,9 @@ know.
 Threads: websockets' asyncio server runs on a loop in a background thread, where ``doorway.Doorway`` admits
 connections (limits, the key exchange that proves the code, seats) and checks each message as far as it can
 without the game; what is left reaches the game thread through a thread-safe inbox. The game is changed on one
-other thread only (the window's, or ``drive``'s in a headless host), so ``GameSession`` needs no lock; that thread
+other thread only, the game thread (``drive``'s: ``hosting``'s driver thread, whether a window plays a seat over
+loopback or nobody does), so ``GameSession`` needs no lock; the saver runs there too, so it writes only files and
+posts what a window must say to the window's mailbox (``games.books``), never into the window. That thread
 takes the inbox with ``poll``, which checks each message against the game (whose seat, whose turn, stale, the
 rules' own refusal) and returns an accepted move for the caller to play through the session like any other. Every
 change of a ``HostedSession`` (a move, a new deal) sends each remote seat an ``Update`` built on the game thread:
@@ -108,9 +110,9 @@ class Host:
         advertise: the address put in the code (default: this machine's LAN address, or `bind` if not 0.0.0.0).
         save_meta: the game's save meta (None: nothing is saved); with it the game is saved after every change,
             on the game thread, by `saver`, its ``network`` keeping the friends' tokens.
-        saver: what keeps the game after each change (default ``plain_save``: the save alone, for a headless
-            host); the window gives its own bookkeeping, so that a hosted game is counted, kept in Past games and
-            its failed saves said like a game at one screen.
+        saver: what keeps the game after each change, on the game thread (default ``plain_save``: the save alone);
+            the door gives the player's bookkeeping (``games.books.Books``), so that a hosted game is counted, kept
+            in Past games and its failed saves said like a game at one screen.
         secret: the join code's secret (default a fresh one); a game hosted again keeps its own, so that the code
             its friends know still works.
         tokens: the friends' tokens a save kept (``Doorway.kept_tokens``): their rejoins are admitted.
@@ -395,8 +397,8 @@ class Host:
 
 
 def plain_save(session: GameSession, meta: dict[str, Any]) -> None:
-    """A headless host's save: the game and `meta` written, nothing counted; a failure is said on stderr and the
-    game goes on (it is tried again at the next change), as a host with nobody at its screen can only say it."""
+    """A host's save when nobody keeps its books (tests, the bench): the game and `meta` written, nothing counted;
+    a failure is said on stderr and the game goes on (it is tried again at the next change)."""
     try:
         saves.save_game(session.game, meta)
     except OSError as exc:

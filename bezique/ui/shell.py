@@ -69,6 +69,7 @@ class Shell(TableScreens):
         # what the games' bookkeeping reports, from whichever thread changed the game; read on the window's
         self.reports: Mailbox[Report] = Mailbox(wake=wake)
         self.books = Books(self.reports.post, self.settings.kept_games, failing=folder is not None)
+        self.hosting = Hosting()  # where a hosted game listens: the default port on the local network
         app.drains.append(self.read_reports)
 
     # --- building -------------------------------------------------------------------------------------------
@@ -139,15 +140,15 @@ class Shell(TableScreens):
         self.read_reports()
         return self._play(started.session, started.meta)
 
-    def host(self, setup: GameSetup, hosting: Hosting | None = None) -> Started:
+    def host(self, setup: GameSetup) -> Started:
         """Host a new game (``door.start_game``) for the people of `setup` to join from their computers, at
-        `hosting` (default: the default port on the local network), its table in place of every screen.
+        ``hosting``, its table in place of every screen.
 
         Raises:
             OSError: no port can be listened on (nothing was changed).
         """
         try:
-            started = start_game(setup, self.defaults, self.lang, self.books, hosting or Hosting())
+            started = start_game(setup, self.defaults, self.lang, self.books, self.hosting)
         finally:
             self.read_reports()
         self._open_hosted(started)
@@ -205,7 +206,7 @@ class Shell(TableScreens):
             return None
         game, loaded = usable
         try:
-            started = resume_game(game, loaded.meta, self.defaults, self.books)
+            started = resume_game(game, loaded.meta, self.defaults, self.books, self.hosting)
         except OSError as exc:
             self.notices.append(self.app.t("net.cannot_host", reason=exc.strerror or str(exc)))
             return None

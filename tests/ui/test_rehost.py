@@ -96,7 +96,8 @@ def test_continue_hosts_a_saved_network_game_again_with_the_same_code(monkeypatc
     app = shell.app
     setup = GameSetup(level="beginner", seed=5)
     setup.people[0], setup.names[0] = True, "Alice"
-    first = shell.host(setup, ON_LOCALHOST).hosted  # as New game hosts it
+    shell.hosting = ON_LOCALHOST
+    first = shell.host(setup).hosted  # as New game hosts it
     assert first is not None
     hosted_table(shell)
     friend = joined(first.host.code, 1)
