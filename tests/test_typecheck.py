@@ -1,10 +1,12 @@
 """mypy on the whole package (STYLE.md lesson 15): the rules core and the computer players, and the window, the
 presenter, the files and the commands around them, are typed and checked, so a refactor that breaks a caller
-fails here rather than in a player's hands."""
+fails here rather than in a player's hands. The check is strict (``pyproject.toml``'s ``[tool.mypy]``): a function
+without types, a bare ``dict`` or a value returned as ``Any`` fails as a wrong type does."""
 
 import importlib.util
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -17,3 +19,10 @@ def test_mypy_whole_package() -> None:
     result = subprocess.run([sys.executable, "-m", "mypy", "bezique"], cwd=ROOT, capture_output=True, text=True,
                             timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_check_is_strict() -> None:
+    """The configuration asks for ``--strict``, so that ``mypy bezique`` (here, and as a developer runs it) holds
+    the whole package to it rather than to the lenient defaults."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["tool"]["mypy"].get("strict") is True

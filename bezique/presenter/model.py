@@ -21,7 +21,7 @@ from typing import NamedTuple
 from bezique.geometry import Slot
 from bezique.presenter.layout import Layout
 from bezique.presenter.meld_groups import MeldGroup, Record, group_melds
-from bezique.rules import Event, EventKind, PlayerView, rank_of, suit_of
+from bezique.rules import Event, EventKind, PlayerView, Ruleset, rank_of, suit_of
 
 Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
 
@@ -60,6 +60,12 @@ def actor(event: Shown) -> int:
     if event.seat is None:
         raise ValueError(f"a {event.kind!r} event names no seat")
     return event.seat
+
+
+Signature = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...], int,
+                  int | None, tuple[int, ...], tuple[int, ...], int | None]
+"""What the model and the view must agree on (``TableModel.signature``): the viewer's hand, the others' hand sizes,
+the tables, the trick, the stock's size, the turn-up, the tricks won, the scores and the trump suit."""
 
 
 class Place(NamedTuple):
@@ -263,7 +269,7 @@ class TableModel:
         return renames
 
     # --- comparing with the truth ---------------------------------------------------------------------------
-    def signature(self) -> tuple:
+    def signature(self) -> Signature:
         """What must agree with the view once all events are shown."""
         return (
             tuple(sorted(self.hands[self.bottom])),
@@ -291,7 +297,7 @@ _HANDLERS: dict[EventKind | Staging, Callable[[TableModel, Shown], list[tuple[in
 """How each kind moves the model's cards (``TableModel.apply``); the kinds missing here move none."""
 
 
-def new_model(rules, bottom: int, reveal_top: bool = False, next_hidden: int = -1) -> TableModel:
+def new_model(rules: Ruleset, bottom: int, reveal_top: bool = False, next_hidden: int = -1) -> TableModel:
     """An empty model for `rules` (seats, sides, packs, how scores move) seen from `bottom`."""
     return TableModel(bottom=bottom, players=rules.players, reveal_top=reveal_top, next_hidden=next_hidden,
                       packs=rules.packs, sides=tuple(rules.side_of(s) for s in range(rules.players)),

@@ -91,7 +91,7 @@ from bezique.rules.play import Chooser, DeckRng, play_game
 from bezique.rules.record import RecordedGame, action_to_json, describe_action, parse_action, replay_record
 from bezique.rules.ruleset import RULE_KEYS, VARIANTS, Ruleset, allowed_targets, allowed_values, make_ruleset, preset
 from bezique.rules.scoring import settle_deal
-from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase, Settlement
+from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase, ScoreEntry, Settlement
 from bezique.rules.tricks import beats, copy_key, follow_options, lowest_copies, winning_index
 from bezique.rules.view import (
     PlayerView,
@@ -153,6 +153,7 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "RulesetError",
+    "ScoreEntry",
     "Settlement",
     "UnsupportedVariantError",
     "Verb",

@@ -12,6 +12,9 @@ from typing import NamedTuple
 
 from bezique.rules.ruleset import Ruleset
 
+ScoreEntry = tuple[int, int, int, str, int]
+"""One line of a game's score log: (deal, side, seat, score id, points)."""
+
 
 class Phase(StrEnum):
     """What the game waits for."""
@@ -133,7 +136,7 @@ class GameState:
         self.step_acted = False  # any action taken in this step (a pass is only allowed first)
         self.step_taken: int | None = None  # card taken by a seven exchange in this step
         self.deal_points = [0] * rules.sides
-        self.log: list[tuple[int, int, int, str, int]] = []  # (deal, side, seat, score id, points)
+        self.log: list[ScoreEntry] = []
         self.past_deals: list[DealSummary] = []
         self.blanche = [False] * n  # carte blanche privilege still running (Rubicon, Chinese; RULES.md §5.2)
         self.tiebreak: tuple[int, ...] | None = None  # sides tied at the end, playing one more deal

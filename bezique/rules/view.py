@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from bezique.rules.actions import Action, Event, EventKind
 from bezique.rules.engine import legal_actions
 from bezique.rules.ruleset import Ruleset
-from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase
+from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase, ScoreEntry
 from bezique.rules.tricks import winning_index
 
 
@@ -53,7 +53,7 @@ class PlayerView:
     step_acted: bool
     step_taken: int | None
     tricks_done: int
-    log: tuple[tuple[int, int, int, str, int], ...]
+    log: tuple[ScoreEntry, ...]
     past_deals: tuple[DealSummary, ...]
     tiebreak: tuple[int, ...] | None
     blanche: tuple[bool, ...]  # carte blanche privilege still running, per seat (public)

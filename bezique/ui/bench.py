@@ -13,6 +13,12 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bezique.presenter.session import GameSession
+    from bezique.ui.app import App
+    from bezique.ui.table.scene import TableScene
 
 
 def add_ui_bench_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +34,7 @@ def _env() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def _busy_table(size: tuple[int, int], seed: int):
+def _busy_table(size: tuple[int, int], seed: int) -> tuple[App, TableScene[GameSession], random.Random]:
     """A window whose table shows full hands and melds on both sides, the deal still going: both seats played by
     the intermediate, which declares what it can and keeps its melds for more (random play seldom holds a meld at
     all: every deal then ran to the end of the game, and the frames timed were the scoreboard's over an empty
@@ -60,7 +66,7 @@ def _busy_table(size: tuple[int, int], seed: int):
     return app, table, rng
 
 
-def _stir(table, rng: random.Random) -> None:
+def _stir(table: TableScene[GameSession], rng: random.Random) -> None:
     """Scatter a few cards and send them home; raise a score: the animations a deal keeps running."""
     from bezique.ui.kit.floaters import Floater
     stage = table.stage
@@ -79,7 +85,7 @@ def _median_p99(times: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def _tick(app, wall: list[float], cpu: list[float]) -> float:
+def _tick(app: App, wall: list[float], cpu: list[float]) -> float:
     """One frame: its wall-clock time (ms) added to `wall`, and the CPU time the window's thread spent on it to
     `cpu` (what the drawing costs, whatever else the machine runs: on a shared machine the wall-clock p99 is the
     other programs' as much as the window's). Returns the frame's start."""
@@ -90,7 +96,7 @@ def _tick(app, wall: list[float], cpu: list[float]) -> float:
     return start
 
 
-def _frames_while_thinking(app, table, rng: random.Random, frames: int, pooled: bool) \
+def _frames_while_thinking(app: App, table: TableScene[GameSession], rng: random.Random, frames: int, pooled: bool) \
         -> tuple[tuple[float, float], tuple[float, float]]:
     """(median, p99) frame time in ms, and the same of the window thread's CPU time, with cards flying while the
     expert thinks, one decision after another, about a deal's first lead: through the table's own worker (its

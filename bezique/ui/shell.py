@@ -57,7 +57,7 @@ class Shell(TableScreens):
         app.on_resize_saved = self.remember_size
         self.notices: list[str] = []  # plain-words problems for the menu (a damaged save, statistics…)
         self.meta: dict[str, Any] | None = None
-        self.table: TableScene | None = None  # the game being played and saved
+        self.table: TableScene[GameSession] | None = None  # the game being played and saved
         self.save_problem: str | None = None  # why the last save failed, worded; None while saves succeed
         for problem in self.problems:  # each one line naming the file (and where a damaged one was kept):
             print(f"bezique: {problem}", file=sys.stderr)  # for a terminal and a bug report; the table shows them
@@ -128,7 +128,7 @@ class Shell(TableScreens):
             return self.app.t("problem.new_game_not_saved", reason=exc.strerror or str(exc))
         return None
 
-    def start_game(self, setup: GameSetup) -> TableScene:
+    def start_game(self, setup: GameSetup) -> TableScene[GameSession]:
         """A new game at this screen (``door.start_game``), replacing the saved one (counted and kept, marked
         abandoned; a finished one counted as finished)."""
         if setup.mode == "computer" and setup.level != self.ai.level:

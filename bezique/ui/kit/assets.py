@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -117,8 +117,8 @@ class Assets:
         self._back_name = f"back_{back}.png"  # the names config.py allows; each has its file (tested)
         self.table_colour = table_colour
         self.text_scale = TEXT_SCALES.get(text_size, 1.0)
-        self._scaled: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._text: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._scaled: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+        self._text: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._font_files = {bold: font_file(bold) for bold in FONT_FILES}  # checked now: a missing one is named
         self._felts: OrderedDict[tuple[str, tuple[int, int]], pygame.Surface] = OrderedDict()
@@ -154,7 +154,7 @@ class Assets:
             self._load(name)
         return len(faces) + len(shared)
 
-    def _cache(self, key: tuple, make) -> pygame.Surface:
+    def _cache(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
         surf = self._scaled.get(key)
         if surf is None:
             surf = make()

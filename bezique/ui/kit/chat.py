@@ -28,7 +28,7 @@ Its words come from `say`, a lookup by key (the window's ``t``): ``chat.title``,
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -121,9 +121,11 @@ class ChatPanel:
         self._pointer = (-1, -1)
         self._tab_w = 0.0  # the tab's width as last drawn (0: not drawn yet)
         self._colours: dict[str, tuple[int, int, int]] = {}  # each other sender's name colour
-        self._rows: tuple[tuple, list[list[Row]]] = ((), [])  # the rows of each line, and what they were made for
+        # the rows of each line, and what they were made for
+        self._rows: tuple[tuple[Hashable, ...], list[list[Row]]] = ((), [])
         self._version = 0
-        self._tail: tuple[tuple, str] = ((), "")  # the end of the draft that fits its field, and for what
+        # the end of the draft that fits its field, and for what
+        self._tail: tuple[tuple[Hashable, ...], str] = ((), "")
 
     # --- where it goes ---------------------------------------------------------------------------------------
 

@@ -16,12 +16,15 @@ from __future__ import annotations
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import TypeVar
 
 import pygame
 
 _layers: weakref.WeakSet[Layer] = weakref.WeakSet()
-_shapes: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-_memos: list[dict] = [_shapes]  # what ``forget_layers`` empties besides the layers
+_shapes: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
+_clears: list[Callable[[], None]] = [_shapes.clear]  # what ``forget_layers`` empties besides the layers
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 SHAPES_KEPT = 200  # translucent pictures kept (least recently used dropped first): a window uses a few dozen
 
 
@@ -30,7 +33,7 @@ class Layer:
     lays first, the felt), kept while its key is unchanged."""
 
     def __init__(self) -> None:
-        self._key: tuple | None = None
+        self._key: tuple[tuple[int, int], int, Hashable] | None = None
         self._surface: pygame.Surface | None = None
         self.drawn = 0  # how many times it was drawn (rather than only blitted): tests count them
         _layers.add(self)
@@ -54,19 +57,19 @@ def forget_layers() -> None:
     """Every layer, shape and memo (``memo``) made afresh on the next frame."""
     for layer in list(_layers):
         layer.forget()
-    for cache in _memos:
-        cache.clear()
+    for clear in _clears:
+        clear()
 
 
-def memo() -> dict:
+def memo() -> dict[K, V]:
     """A dict for a drawing to keep what it worked out by all it was worked out from (its keys), emptied by
     ``forget_layers`` with the layers, so that a test's fresh frame works it all out again."""
-    cache: dict = {}
-    _memos.append(cache)
+    cache: dict[K, V] = {}
+    _clears.append(cache.clear)
     return cache
 
 
-def kept(key: tuple, size: tuple[int, int], make: Callable[[pygame.Surface], object]) -> pygame.Surface:
+def kept(key: Hashable, size: tuple[int, int], make: Callable[[pygame.Surface], object]) -> pygame.Surface:
     """The translucent picture `key`, drawn by ``make(surface)`` on a clear surface of `size` the first time and
     kept (least recently used dropped first): blit it, never draw on it. `key` says all that `make` reads."""
     surf = _shapes.get(key)

@@ -10,6 +10,7 @@ it turns over and lifts in one frame too.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -55,7 +56,8 @@ class CardSprite:
             return e["cx"], e["cy"], e["angle"], e["h"]
         return self.cx, self.cy, self.angle, self.height
 
-    def fly_to(self, slot: Slot, duration: float, delay: float = 0.0, ease=easing.out_cubic) -> None:
+    def fly_to(self, slot: Slot, duration: float, delay: float = 0.0,
+               ease: Callable[[float], float] = easing.out_cubic) -> None:
         tx, ty, ta, th = self.target()
         if (abs(tx - slot.cx) < 0.5 and abs(ty - slot.cy) < 0.5 and abs(ta - slot.angle) < 0.5
                 and abs(th - slot.height) < 0.5):
@@ -144,7 +146,7 @@ class CardSprite:
         return self.cx - math.sin(rad) * self.lift, self.cy - math.cos(rad) * self.lift
 
     def draw(self, surface: pygame.Surface, assets: Assets, glow: tuple[int, int, int] | None = None,
-             trace: list | None = None, back: bool = False, dim: bool = False) -> None:
+             trace: list[int | None] | None = None, back: bool = False, dim: bool = False) -> None:
         if not self.visible:
             return
         h = max(4, round(self.height))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -28,7 +29,7 @@ ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes
 LABEL_LEADING = 1.0  # the line step of a two-line button label, in font pixels (tighter than running text)
 LABEL_GIVE = 0.1  # how much smaller a label may be drawn to stay on one line (a tenth: not seen as shrinking)
 
-_panel_cache: dict[tuple, pygame.Surface] = {}
+_panel_cache: dict[Hashable, pygame.Surface] = {}
 
 
 def panel(surface: pygame.Surface, box: Box, alpha: int = 200, edge: tuple[int, int, int] = PANEL_EDGE,

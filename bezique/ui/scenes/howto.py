@@ -5,6 +5,7 @@ bar scroll; Left/Right or a click on a tab turn to another page. New game opens 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 import pygame
@@ -56,7 +57,7 @@ class HowToScene(Scene):
         self.page_id = page if page in PAGES else "two_handed"  # a variant without a page of its own: the base game
         self.scroll = 0.0
         self.dragging: float | None = None
-        self._cache: tuple[tuple, list[Item], float] | None = None
+        self._cache: tuple[tuple[Hashable, ...], list[Item], float] | None = None
 
     # --- the page -------------------------------------------------------------------------------------------
     def _view(self) -> tuple[float, Box]:

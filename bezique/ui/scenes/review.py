@@ -16,6 +16,7 @@ decisions on the timeline and beside their trick, with what the computer would h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -188,8 +189,10 @@ class ReviewScene(Scene):
     # --- input ----------------------------------------------------------------------------------------------
     def choose(self, action: str) -> None:
         c = self.cursor
-        moved = {"forward": c.forward, "back_step": c.back, "prev_deal": lambda: c.change_deal(-1),
-                 "next_deal": lambda: c.change_deal(1)}.get(action)
+        steps: dict[str, Callable[[], bool]] = {"forward": c.forward, "back_step": c.back,
+                                                "prev_deal": lambda: c.change_deal(-1),
+                                                "next_deal": lambda: c.change_deal(1)}
+        moved = steps.get(action)
         if action == "back":
             self.app.pop(self)
         elif action == "replay":

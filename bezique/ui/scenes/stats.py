@@ -72,7 +72,7 @@ class StatsScene(Scene):
                 self.variant = tab.action.split(":", 1)[1]
                 self.app.dirty = True
 
-    def _table(self, surface: pygame.Surface, box: Box, title: str, tallies: dict, s: float) -> None:
+    def _table(self, surface: pygame.Surface, box: Box, title: str, tallies: dict[str, stats.Tally], s: float) -> None:
         A, T, lang = self.app.assets, self.app.t, self.app.lang
         panel(surface, box, alpha=200)
         blit_text(surface, A, title, 24 * s, (box.x + 16 * s, box.y + 10 * s), GOLD, bold=True,

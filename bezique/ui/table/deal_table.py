@@ -11,13 +11,14 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from bezique.geometry import Box
-from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.rules import ScoreEntry
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.widgets import blit_text, panel
 
 SETTLED = "game_bonus"  # the score id of a Rubicon / Chinese deal's settlement: what it gave for the match
 
 
-def per_deal_totals(log: Sequence[tuple], sides: int, settled: bool = False) -> list[list[int]]:
+def per_deal_totals(log: Sequence[ScoreEntry], sides: int, settled: bool = False) -> list[list[int]]:
     """Points per side for every deal of the game: ``[[side0, side1], …]``; with `settled` (Rubicon, Chinese,
     whose match scores are the settlements) only what each deal's settlement gave, so the rows add up to the
     total (the deal's raw points and brisques are on the scoreboard's columns)."""
@@ -29,7 +30,7 @@ def per_deal_totals(log: Sequence[tuple], sides: int, settled: bool = False) -> 
     return out
 
 
-def draw_deal_table(surface: pygame.Surface, A, T: Callable[..., str], box: Box, s: float,
+def draw_deal_table(surface: pygame.Surface, A: Assets, T: Callable[..., str], box: Box, s: float,
                     heads: list[list[str]], rows: list[list[int]], totals: list[int], settled: bool = False) -> None:
     """The whole game deal by deal: a column per side (its members' names on a line each), the latest deals
     when they outnumber the room, and the totals. `A` the assets, `T` the translator, `heads`, `rows` and `totals`

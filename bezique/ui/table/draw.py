@@ -4,15 +4,15 @@ reads, never writes, and never sees the scene."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from bezique.geometry import Box
-from bezique.presenter.layout import CARD_ASPECT, card_box
+from bezique.presenter.layout import CARD_ASPECT, Layout, card_box
 from bezique.presenter.model import stock_depth
 from bezique.rules import SEVEN, Verb, bezique_pair, rank_of
-from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
 from bezique.ui.kit.sprites import CardSprite
@@ -72,7 +72,7 @@ def _background(view: TableView, surface: pygame.Surface) -> None:
     size, the assets and their felt and text size, the layout, the language)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     key = _background_key(view)
-    heading = key[-1]
+    heading = key.heading
 
     def draw(layer: pygame.Surface) -> None:
         layer.blit(A.felt(layer.get_size()), (0, 0))
@@ -85,10 +85,19 @@ def _background(view: TableView, surface: pygame.Surface) -> None:
     _BACKGROUND.blit(surface, key, draw)
 
 
-def _background_key(view: TableView) -> tuple:
+class _BackgroundKey(NamedTuple):
     """All that the background reads: the assets (their felt and text size), the layout, the heading's words."""
+
+    assets: Assets
+    felt: str
+    text_scale: float
+    layout: Layout
+    heading: str
+
+
+def _background_key(view: TableView) -> _BackgroundKey:
     A = view.app.assets
-    return A, A.table_colour, A.text_scale, view.layout, view.app.t("table.tricks_won")
+    return _BackgroundKey(A, A.table_colour, A.text_scale, view.layout, view.app.t("table.tricks_won"))
 
 
 def _zones(view: TableView, surface: pygame.Surface) -> None:

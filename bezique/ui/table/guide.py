@@ -11,7 +11,7 @@ lesson's summary instead of the scoreboard (``guide_end``). The recommended card
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -76,7 +76,7 @@ class Guide:
         self.live = False  # the tip is about this very moment (its pointer shows)
         self.since = 0.0  # when the tip came
         self.shown: list[str] = []  # every tip's key in the order they came (what the lesson taught)
-        self._moment: tuple | None = None
+        self._moment: tuple[Hashable, ...] | None = None
         self.ended = False
 
     # --- the moment -----------------------------------------------------------------------------------------

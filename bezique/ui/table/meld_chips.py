@@ -11,7 +11,7 @@ The wording and placing (``caption_forms``, ``fit_caption``, ``place_captions``)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -20,7 +20,7 @@ from bezique.geometry import Box
 from bezique.presenter import model as tm
 from bezique.presenter.layout import CARD_ASPECT
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
-from bezique.ui.kit.assets import CREAM
+from bezique.ui.kit.assets import CREAM, Assets
 from bezique.ui.kit.layers import memo, rounded
 from bezique.ui.texts import score_name
 
@@ -95,7 +95,7 @@ class _Chip(NamedTuple):
     marks: tuple[tuple[float, float, tuple[int, int, int]], ...]
 
 
-_placed: dict[tuple, list[_Chip]] = memo()  # a seat's chips by all they are worked out from (``_chips``)
+_placed: dict[Hashable, list[_Chip]] = memo()  # a seat's chips by all they are worked out from (``_chips``)
 PLACED_KEPT = 64
 
 
@@ -160,7 +160,7 @@ def _moving(view: SeatView, card: int) -> bool:
     return sprite is None or sprite.tween is not None
 
 
-def _caption(surface: pygame.Surface, assets, box: Box, text: str, size: int, dot: tuple[int, int, int] | None,
+def _caption(surface: pygame.Surface, assets: Assets, box: Box, text: str, size: int, dot: tuple[int, int, int] | None,
              r: int, s: float) -> None:
     """The caption in its pill `box` (``place_captions``), dark so it reads over the felt; clipped to the box at
     worst (the shortest form in the narrowest zone)."""

@@ -18,7 +18,7 @@ import pygame
 
 from bezique.geometry import Box
 from bezique.rules import Action, Verb, rank_of, suit_of
-from bezique.ui.kit.assets import CREAM, INK
+from bezique.ui.kit.assets import CREAM, INK, Assets
 
 HAND, TABLE, PARTNER = "hand", "table", "partner"
 CHIP_W, CHIP_GAP = 19, 3  # at scale 1; a chip is as tall as the row allows
@@ -43,7 +43,7 @@ def where_from(hand: Sequence[int], table: Sequence[int]) -> Callable[[int], str
 def panel_melds(legal: Sequence[Action], where: Callable[[int], str]) -> list[Action]:
     """The melds of `legal` that get a row: the first of each group that would look the same to the player (the
     same kind, the same faces from the same places), in the rules' order."""
-    seen: set[tuple] = set()
+    seen: set[tuple[str | None, tuple[tuple[int, str], ...]]] = set()
     rows = []
     for action in legal:
         if action.verb != Verb.MELD:
@@ -69,7 +69,7 @@ def chips_width(n: int, s: float) -> float:
     return n * CHIP_W * s + max(n - 1, 0) * CHIP_GAP * s
 
 
-def draw_chips(surface: pygame.Surface, assets, chips: Sequence[ChipSpec], s: float) -> None:
+def draw_chips(surface: pygame.Surface, assets: Assets, chips: Sequence[ChipSpec], s: float) -> None:
     """Each chip: the rank on top, the suit's picture under it (the font has no suit glyphs)."""
     for chip in chips:
         rect = pygame.Rect(chip.box.ints())

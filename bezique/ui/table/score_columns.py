@@ -14,7 +14,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import MELD_NAMES, Settlement
+from bezique.rules import MELD_NAMES, ScoreEntry, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import blit_text, progress_bar
 from bezique.ui.scene import Window
@@ -45,7 +45,7 @@ class Board(Protocol):
     def settlement(self) -> Settlement | None: ...
 
 
-def deal_lines(log: Sequence[tuple], deal: int, seat: int | Sequence[int]) -> list[tuple[str, int, int]]:
+def deal_lines(log: Sequence[ScoreEntry], deal: int, seat: int | Sequence[int]) -> list[tuple[str, int, int]]:
     """(score id, times, points) of `seat` (or of several seats together: a partnership) in `deal`, melds first in
     the order made, then sevens and last trick (brisques are counted apart, card by card)."""
     seats = (seat,) if isinstance(seat, int) else tuple(seat)
