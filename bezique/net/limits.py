@@ -82,5 +82,5 @@ class Limits:
 def guess_years(limits: Limits, secret_bits: int = SECRET_BITS) -> float:
     """How long finding the code by guessing takes on average at the best rate `limits` allow, from every address
     together: half the secrets are tried, one key exchange each (the first burst is a rounding error)."""
-    guesses = 2 ** (secret_bits - 1)
+    guesses = 1 << (secret_bits - 1)
     return (guesses - limits.exchanges_burst) / (limits.exchanges_per_minute / 60) / SECONDS_PER_YEAR

@@ -10,8 +10,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+from typing import TYPE_CHECKING
 
 from bezique.rules import VARIANTS
+
+if TYPE_CHECKING:
+    from bezique.presenter.session import GameSession
+    from bezique.ui.app import App
+    from bezique.ui.table.scene import TableScene
 
 FRAME = 1 / 60
 DEAL_LIMITS = {2: 2.5, 3: 3.0, 4: 3.25, 6: 4.0}  # seconds at the normal speed, by seats: the deal dealt and at rest
@@ -22,7 +28,8 @@ def add_pace_bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=3)
 
 
-def open_dealing_table(variant: str, speed: str = "normal", size: tuple[int, int] = (1280, 720), seed: int = 3):
+def open_dealing_table(variant: str, speed: str = "normal", size: tuple[int, int] = (1280, 720),
+                       seed: int = 3) -> tuple[App, TableScene[GameSession]]:
     """A window about to deal the first hand of a new game of `variant` at `speed` (the cut for the dealer gone
     by), and its table: the first tick shows the deal's first event."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -42,7 +49,7 @@ def open_dealing_table(variant: str, speed: str = "normal", size: tuple[int, int
     return app, table
 
 
-def seconds_to_deal(app, table, limit: float = 60.0) -> float:
+def seconds_to_deal(app: App, table: TableScene[GameSession], limit: float = 60.0) -> float:
     """Animation seconds from the deal's first event until every card dealt is at rest in its place."""
     stage = table.stage
     elapsed = 0.0
