@@ -21,6 +21,7 @@ import tempfile
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TypedDict
 
 from bezique.commands.fit_judge import Finding, judge, unclickable
 
@@ -29,8 +30,19 @@ SIZES = ((1024, 600), (1024, 640), (1280, 720), (1280, 1024), (2560, 1440), (384
 LANGUAGES = ("en", "it", "fr")
 TEXT_SIZES = ("small", "normal", "large", "larger")
 CARD_SIZES = ("normal", "large", "larger")
-FAST = {"sizes": ((1024, 600), (1088, 640), (1632, 918)), "languages": LANGUAGES, "text_sizes": ("larger",),
-        "card_sizes": ("normal",)}
+
+
+class Sweep(TypedDict):
+    """What a run sweeps: every window size, language, text size and card size, all combined."""
+
+    sizes: Sequence[tuple[int, int]]
+    languages: Sequence[str]
+    text_sizes: Sequence[str]
+    card_sizes: Sequence[str]
+
+
+FAST: Sweep = {"sizes": ((1024, 600), (1088, 640), (1632, 918)), "languages": LANGUAGES, "text_sizes": ("larger",),
+               "card_sizes": ("normal",)}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -44,6 +56,15 @@ class Case:
         return f"{self.size[0]}x{self.size[1]} {self.lang} text {self.text_size} cards {self.card_size}"
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """A window size typed as ``WIDTHxHEIGHT`` for ``--size``: anything else is refused by name."""
+    try:
+        width, height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size such as 1280x720") from None
+    return width, height
+
+
 def all_sizes() -> list[tuple[int, int]]:
     """The swept window sizes, the first windows of the common screens among them, smallest first."""
     from bezique.ui.app import first_size
@@ -53,7 +74,7 @@ def all_sizes() -> list[tuple[int, int]]:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fast", action="store_true", help="the tests' subset: three sizes, three languages, "
                                                             "the largest text")
-    parser.add_argument("--size", action="append", help="a window size WxH to sweep (default: all)")
+    parser.add_argument("--size", action="append", type=window_size, help="a window size WxH to sweep (default: all)")
     parser.add_argument("--lang", action="append", choices=LANGUAGES, help="a language (default: all)")
     parser.add_argument("--text-size", action="append", choices=TEXT_SIZES, help="a text size (default: all)")
     parser.add_argument("--card-size", action="append", choices=CARD_SIZES, help="a card size (default: all)")
@@ -63,9 +84,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    sizes = [tuple(int(v) for v in s.lower().split("x")) for s in args.size] if args.size else \
+    sizes = list(args.size) if args.size else \
         list(FAST["sizes"]) if args.fast else all_sizes()
-    sweep = {"sizes": sizes, "languages": args.lang or LANGUAGES,
+    sweep: Sweep = {"sizes": sizes, "languages": args.lang or LANGUAGES,
              "text_sizes": args.text_size or (FAST["text_sizes"] if args.fast else TEXT_SIZES),
              "card_sizes": args.card_size or (FAST["card_sizes"] if args.fast else CARD_SIZES)}
     from bezique.presenter.setup import SEATABLE_VARIANTS
@@ -91,14 +112,14 @@ class Report:
             self.faults[(name, dataclasses.replace(finding, where=None))].append(case)
 
 
-def audit(sweep: dict[str, Sequence], variants: Sequence[str], only: str | None = None,
+def audit(sweep: Sweep, variants: Sequence[str], only: str | None = None,
           shots: Path | None = None) -> Report:
     """Tour the window and judge every state at every case of `sweep`; what was found."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bezique.ui import fit_tour
     report = Report()
-    base = Case(tuple(sweep["sizes"][0]), sweep["languages"][0], "normal", "normal")
+    base = Case(sweep["sizes"][0], sweep["languages"][0], "normal", "normal")
     window = fit_tour.Window(base.size, base.lang)
 
     def look(name: str) -> None:
@@ -106,7 +127,7 @@ def audit(sweep: dict[str, Sequence], variants: Sequence[str], only: str | None 
         cards = sweep["card_sizes"] if window.at_table() else ("normal",)
         for size, lang, text_size, card_size in itertools.product(sweep["sizes"], sweep["languages"],
                                                                   sweep["text_sizes"], cards):
-            case = Case(tuple(size), lang, text_size, card_size)
+            case = Case(size, lang, text_size, card_size)
             window.put(case.size, lang, text_size, card_size)
             frame, actions = window.frame()
             findings = judge(frame, case.size) + unclickable(actions, case.size)

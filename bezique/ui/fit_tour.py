@@ -20,6 +20,7 @@ from pathlib import Path
 import pygame
 
 from bezique.geometry import Box
+from bezique.presenter.session import GameSession
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Phase, Verb
 from bezique.ui.kit.drawn import FrameRecord, recording
@@ -142,7 +143,7 @@ def table_states(shell: Shell, look: Look, variant: str, seed: int = 7) -> None:
     look(f"{variant}: the menu with it to continue")
 
 
-def rest(shell: Shell, table: TableScene, limit: int = 3000) -> None:
+def rest(shell: Shell, table: TableScene[GameSession], limit: int = 3000) -> None:
     """Tick until the person may act or a screen covers the table; a computer's move is waited for."""
     app = shell.app
     for _ in range(limit):
