@@ -51,6 +51,9 @@ class AppSettings:
     card_size: str = "normal"  # normal | large | larger: the hand's cards (and the table's where there is room)
     reduce_motion: bool = False  # cards fade into place with a highlight instead of flying
     kept_games: int = 200  # finished games kept for Past games, the oldest removed first (0 keeps none)
+    speech: bool = False  # the game speaks (bezique.speech); also on with a screen reader, --speech or F12
+    speech_rate: str = "normal"  # slow | normal | fast | fastest (speech.RATES)
+    speech_verbosity: str = "full"  # full | brief: brief leaves out the cards others draw and positions
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +184,9 @@ APP_CHECKS: dict[str, _Check] = {
     "card_size": _one_of("normal", "large", "larger"),
     "reduce_motion": _flag,
     "kept_games": _whole(0, 10_000),
+    "speech": _flag,
+    "speech_rate": _one_of("slow", "normal", "fast", "fastest"),
+    "speech_verbosity": _one_of("full", "brief"),
 }
 AI_CHECKS: dict[str, _Check] = {
     "level": _one_of("beginner", "intermediate", "expert", "master"),

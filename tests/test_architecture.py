@@ -70,6 +70,9 @@ RULES = (
          except_from=("bezique.games", "bezique.ui", "bezique.commands")),
     Rule("mailbox-stands-alone", "bezique.mailbox", ("bezique",), "any thread may post to it: it knows nothing of "
          "what is posted", except_to=("bezique.mailbox",)),
+    Rule("speech-is-game-free", "bezique.speech", ("bezique", "pygame"), "the voice and the speech log know no "
+         "game and no window: the table's words come from presenter.narration, the screens' from the screens",
+         except_to=("bezique.speech",)),
     Rule("nothing-imports-the-table-scene", "bezique.ui.table", ("bezique.ui.table.scene",),
          "the table's drawing modules are handed the scene, they never import it back",
          except_from=("bezique.ui.table.scene",)),

@@ -20,7 +20,8 @@ SAME_AS_ENGLISH = {
     "meld.points", "stats.best_deal_value", "stats.biggest_meld_value",
     "house.preset.standard", "house.preset.hoyle", "house.preset.parlett", "house.preset.enquire_within",
     "house.preset.eb9", "house.preset.bicycle", "house.preset.foster", "newgame.house_named",
-    "table.seat_prompt", "menu.saved_variant_level",
+    "table.seat_prompt", "menu.saved_variant_level", "option.speech_rate.normal",
+    "speech.focus_card", "speech.score_item", "speech.meld_item", "speech.play_item",  # bare placeholders
 }
 FRENCH = TABLES["fr"]
 HOWTO = " ".join(f"{s.title} {' '.join(s.paragraphs)}" for s in howto.howto_sections("fr"))

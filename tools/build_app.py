@@ -76,6 +76,18 @@ def compiled_runtime(source: Path) -> list[str]:
     return ["bezique__mypyc"] if any(source.glob("bezique__mypyc.*")) else []
 
 
+def speech_args() -> list[str]:
+    """The voice (the ``speech`` extra, ``speechlight``) with its screen readers' libraries, when it is installed:
+    the game loads it by name at run time, where PyInstaller cannot see it. Without it the build says so and the
+    executable runs silent, as the game does without the extra."""
+    import importlib.util
+
+    if importlib.util.find_spec("speechlight") is None:
+        print("build_app: speechlight is not installed (pip install .[speech]): the executable will not speak")
+        return []
+    return ["--collect-all", "speechlight"]
+
+
 def pyinstaller_args(dist: Path, work: Path, source: Path = ROOT) -> list[str]:
     """The PyInstaller command line for a one-file, windowed build of the game in `source` (the checkout, or a
     ``compiled_stage``)."""
@@ -96,6 +108,7 @@ def pyinstaller_args(dist: Path, work: Path, source: Path = ROOT) -> list[str]:
         "--add-data", f"{ROOT / 'assets'}{sep}bezique/data/assets",
         "--add-data", f"{ROOT / 'config.yaml'}{sep}bezique/data",
         *font_args(),
+        *speech_args(),
         *hidden,
     ]
 

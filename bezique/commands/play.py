@@ -34,6 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--join", metavar="CODE", help="join the game whose code the host's table shows")
     parser.add_argument("--address", help="with --join: the host's address (host or host:port), if not the code's")
     parser.add_argument("--name", default="", help="with --host or --join: your name at the table")
+    parser.add_argument("--speech", action="store_true",
+                        help="the game speaks, for players who cannot see the screen (also on with a screen reader, "
+                             "or F12 on any screen; needs the speech extra: pip install bezique[speech])")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="draw the first frame, check that every card image and sound loads, print the time and "
                              "the counts and exit (non-zero, naming what is missing, on a broken installation)")
@@ -75,6 +78,8 @@ def _open_window(args: argparse.Namespace) -> int:
             shell.start_game(setup)
     else:
         shell.open_menu()
+    if not checking:
+        shell.start_speech(wanted=getattr(args, "speech", False))
     if checking:
         status = _check_installation(app)
         app.quit()

@@ -61,6 +61,9 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "card_size": ("normal", "large", "larger"),
     "reduce_motion": (False, True),
     "kept_games": (0, 50, 100, 200, 500, 1000),
+    "speech": (False, True),
+    "speech_rate": ("slow", "normal", "fast", "fastest"),
+    "speech_verbosity": ("full", "brief"),
 }
 
 

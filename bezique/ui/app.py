@@ -24,9 +24,11 @@ import pygame
 
 from bezique.i18n import t as _t
 from bezique.presenter.layout import DEFAULT_SIZE, MIN_SIZE
+from bezique.speech import Voice
 from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit.assets import Assets, Sounds
 from bezique.ui.scene import Scene, SceneStack
+from bezique.ui.speaking import Speaking
 
 FPS = 60
 SCREEN_SHARE = 0.85  # of the screen the first window takes
@@ -93,12 +95,21 @@ class App:
         self.lang = "en"  # "it" or "en": every scene reads its words through ``self.t``
         # what other threads posted, read at the start of each turn on this thread (each True when anything came)
         self.drains: list[Callable[[], bool]] = []
+        self.voice = Voice()  # silent until ``use_voice`` (the player's settings, --speech, a screen reader)
+        self.speaking = Speaking(self.voice, self.t)
         if fullscreen:
             self.toggle_fullscreen()
 
     def t(self, key: str, **fmt: object) -> str:
         """The string `key` in the player's language."""
         return _t(key, self.lang, **fmt)
+
+    def use_voice(self, voice: Voice) -> None:
+        """Speak through `voice`; if it is on, its first words say which keys exist."""
+        self.voice.close()
+        self.voice = self.speaking.voice = voice
+        if voice.enabled:
+            self.speaking.greet(self.stack.top)
 
     def set_deck(self, deck_colours: str, back: str) -> None:
         """Swap the card images (settings applied live), keeping the felt's colour and the text size."""
@@ -147,6 +158,7 @@ class App:
             self.opened_size = self.windowed_size
         self.running = False
         self.stack.clear()  # scenes cancel their workers in exit()
+        self.voice.close()
 
     # --- the loop -------------------------------------------------------------------------------------------
     def toggle_fullscreen(self) -> None:
@@ -202,8 +214,12 @@ class App:
                           pygame.MOUSEWHEEL, pygame.KEYUP):
             self.dirty = True
         top = self.stack.top
+        if event.type == pygame.KEYDOWN and self.speaking.key(event, top):
+            return
         if top is not None:
             top.handle_event(event)
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+                self.speaking.follow(self.stack.top)
 
     def tick(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One turn: read what other threads posted, handle `events` (default: the queue), advance time, draw if
@@ -223,6 +239,8 @@ class App:
                 busy = scene.update(dt, scene is self.stack.top) or busy
         if not self.running:
             return False
+        if self.stack.top is not self.speaking.screen:  # a screen opened or closed by itself: said
+            self.speaking.follow(self.stack.top, interrupt=False)
         if busy or self.dirty:
             self.draw()
         self.busy = busy

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from bezique.speech import Voice
 from bezique.ui.kit.assets import Assets, Sounds
 
 
@@ -27,6 +28,7 @@ class Window(Protocol):
     sounds: Sounds
     fullscreen: bool
     dirty: bool  # set it to have the window drawn again though nothing moves
+    voice: Voice  # what the game says aloud (off unless asked for: ``bezique.speech``)
 
     @property
     def stack(self) -> SceneStack: ...
@@ -115,6 +117,27 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw; never change state here."""
+
+    # what the screen says of itself (``bezique.ui.speaking.Spoken``): every screen answers in words
+    def spoken_title(self) -> str:
+        """The screen's name, said when it opens."""
+        return ""
+
+    def spoken_focus(self) -> str:
+        """What has the keyboard's focus, in words ("" when nothing can have it)."""
+        return ""
+
+    def spoken_keys(self) -> str:
+        """This screen's keys in words (F1 or ?): the arrows, Enter and Escape of a list unless it says more."""
+        return self.app.t("speech.keys.menu")
+
+    def typing(self) -> bool:
+        """A text field takes the keys now (a typed ? is text, not a question)."""
+        return False
+
+    def takes_f1(self) -> bool:
+        """F1 has a use of its own on this screen."""
+        return False
 
 
 class SceneStack:

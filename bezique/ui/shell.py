@@ -80,6 +80,15 @@ class Shell(TableScreens):
         settings = load_defaults()
         return cls(open_window(settings.app, size, fullscreen), settings)
 
+    def start_speech(self, wanted: bool = False) -> None:
+        """The voice: on when `wanted` (``--speech``), set on in Settings, a screen reader runs, or the speech log is
+        asked for; its first words say the keys. Without the speech extra or a voice, it says so (stderr,
+        Settings) and the game runs silent."""
+        from bezique.speech import Voice
+        settings = self.settings
+        self.app.use_voice(Voice.from_env(wanted or settings.speech, settings.speech_rate,
+                                          settings.speech_verbosity))
+
     @property
     def save_failing(self) -> bool:
         return self.save_problem is not None
@@ -317,6 +326,9 @@ class Shell(TableScreens):
         app.set_text_size(settings.text_size)
         if settings.window_size != old.window_size:
             app.set_window_size(None if settings.window_size == "auto" else parse_size(settings.window_size))
+        if settings.speech != old.speech and settings.speech != app.voice.enabled:
+            app.speaking.key_toggle(app.stack.top)
+        app.voice.configure(settings.speech_rate, settings.speech_verbosity)
         app.sounds.volume = settings.sound_volume
         app.sounds.mute = settings.mute
         if settings.fullscreen != app.fullscreen:

@@ -2,40 +2,13 @@
 
 from __future__ import annotations
 
-from bezique.i18n import meld_name, t
+from bezique.i18n import t
 from bezique.persist.storage import StorageProblem
-from bezique.rules import Refusal, RefusalCode, rank_of, suit_of
+from bezique.presenter.words import RANK_LETTERS, SUIT_LETTERS, card_name, meld_label, score_name, suit_word
+from bezique.rules import Refusal, RefusalCode
 
-SUIT_LETTERS = "SHDC"
-RANK_LETTERS = "ATKQJ987"
-
-
-def card_name(card: int, lang: str) -> str:
-    """'Queen of Spades' / 'Regina di Picche'."""
-    return t("card.name", lang, rank=t("rank." + RANK_LETTERS[rank_of(card)], lang),
-             suit=t("suit." + SUIT_LETTERS[suit_of(card)], lang))
-
-
-def suit_word(suit: int, lang: str) -> str:
-    return t("suit." + SUIT_LETTERS[suit], lang)
-
-
-def score_name(score_id: str, lang: str) -> str:
-    """A meld or score id by name; an id the tables do not know falls back to readable words."""
-    try:
-        return meld_name(score_id, lang)
-    except KeyError:
-        return score_id.replace("_", " ").capitalize()
-
-
-def meld_label(kind: str, cards: tuple[int, ...], trump: int | None, lang: str) -> str:
-    """A meld as the declaration panel and hints name it: a common marriage names its suit in words ("Marriage in
-    Hearts"), there being two to four of them to tell apart; a royal marriage is the trump suit's, so its name says
-    it already. Any other meld by its name."""
-    if kind == "common_marriage" and cards:
-        return t("meld.marriage_in", lang, suit=suit_word(suit_of(cards[0]), lang))
-    return score_name(kind, lang)
-
+__all__ = ["RANK_LETTERS", "SUIT_LETTERS", "card_name", "illegal_text", "meld_label", "score_name",
+           "storage_problem_text", "suit_word"]
 
 _REFUSAL_KEYS = {  # the refusals the table words itself; every other one is a plain "not allowed"
     RefusalCode.MUST_FOLLOW_AND_WIN: "table.must_beat",

@@ -13,6 +13,7 @@ from bezique.persist import saves
 from bezique.ui.kit.assets import CREAM, GOLD, Assets
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
+from bezique.ui.speaking import button_words
 
 CHIP_H = 36  # a chip's height at scale 1
 CHIP_TEXT = 19
@@ -78,6 +79,12 @@ class ConfirmScene(Scene):
             self.on_yes()
         elif action == "no":
             self.app.pop(self)
+
+    def spoken_title(self) -> str:
+        return self.question
+
+    def spoken_focus(self) -> str:
+        return button_words(self.app.t, self.buttons(), self.column.focus)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = draw_message(surface, self.app.assets, self.question)

@@ -33,6 +33,7 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips
+from bezique.ui.speaking import row_words
 
 LINE = 26  # a row's explanation line
 GAP = 12
@@ -240,6 +241,24 @@ class HouseRulesScene(Scene):
             rule = next(r for r in rows if r.key == key)
             self.focus = rows.index(rule)
             self.set_value(key, rule.values[int(index)])
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def spoken_title(self) -> str:
+        return self.app.t("house.title", variant=variant_name(self.defaults.variant, self.app.lang))
+
+    def spoken_focus(self) -> str:
+        """The presets row and the preset in force, or a rule, its value (and its default when changed)."""
+        T, rows = self.app.t, self.rows()
+        if self.focus < 0:
+            value = T(f"house.preset.{preset_of(self.defaults, self.house)}")
+            return row_words(T, T("house.presets"), value, 0, len(rows) + 1)
+        rule = rows[self.focus]
+        value = value_label(rule.key, getattr(self.rules, rule.key), T)
+        return row_words(T, self._line(rule.key), value, self.focus + 1, len(rows) + 1)
+
+    def spoken_keys(self) -> str:
+        T = self.app.t
+        return " ".join([T("speech.keys.form"), T("speech.row", label="Enter", value=T("house.done"))])
 
     def _done(self) -> None:
         self.app.pop(self)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from bezique.geometry import Box
-from bezique.i18n import suit_name, t
+from bezique.i18n import card_name, suit_name, t
 from bezique.i18n.howto import Section, howto_sections
 from bezique.i18n.howto_variants import VARIANT_PAGES, variant_sections
 from bezique.rules import parse_code
@@ -58,6 +58,8 @@ class HowToScene(Scene):
         self.scroll = 0.0
         self.dragging: float | None = None
         self._cache: tuple[tuple[Hashable, ...], list[Item], float] | None = None
+        self.line = 0  # speech: the item read (Up/Down read line by line while the game speaks)
+        self.span = 1  # how many items were read at once (Page Down reads a screenful)
 
     # --- the page -------------------------------------------------------------------------------------------
     def _view(self) -> tuple[float, Box]:
@@ -78,6 +80,7 @@ class HowToScene(Scene):
         self.page_id = page
         self.scroll = 0.0
         self.dragging = None
+        self.line, self.span = 0, 1
 
     def page(self) -> tuple[list[Item], float]:
         """The laid-out page (items and its height), rebuilt when the language or the size changes."""
@@ -137,7 +140,9 @@ class HowToScene(Scene):
             steps = {pygame.K_DOWN: 40 * s, pygame.K_UP: -40 * s, pygame.K_PAGEDOWN: view.h * 0.9,
                      pygame.K_PAGEUP: -view.h * 0.9, pygame.K_SPACE: view.h * 0.9, pygame.K_HOME: -1e9,
                      pygame.K_END: 1e9}
-            if k in steps:
+            if self.app.voice.enabled and k in steps:
+                self.read_on(k)
+            elif k in steps:
                 self.scroll_by(steps[k])
             elif k in (pygame.K_LEFT, pygame.K_RIGHT):
                 step = 1 if k == pygame.K_RIGHT else -1
@@ -169,6 +174,42 @@ class HowToScene(Scene):
             if room > 0:
                 frac = (event.pos[1] - self.dragging - track.y) / room
                 self.scroll = max(0.0, min(frac, 1.0)) * self.max_scroll()
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def read_on(self, key: int) -> None:
+        """While the game speaks: Up/Down read the page line by line, Page Up/Down (and Space) a screenful at a
+        time, Home/End its first and last line; the page scrolls to the line read."""
+        items, _ = self.page()
+        s, view = self._view()
+        here = min(self.line, len(items) - 1)
+        shown = max(1, sum(1 for i, item in enumerate(items) if i >= here and item.y < items[here].y + view.h))
+        moves = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: shown, pygame.K_SPACE: shown,
+                 pygame.K_PAGEUP: -shown, pygame.K_HOME: -len(items), pygame.K_END: len(items)}
+        self.line = max(0, min(len(items) - 1, here + moves[key]))
+        self.span = shown if key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP, pygame.K_SPACE) else 1
+        top = items[self.line].y - 10 * s
+        self.scroll = max(0.0, min(top, self.max_scroll()))
+
+    def item_words(self, item: Item) -> str:
+        """One line of the page in words: a meld table's row says its cards and points."""
+        lang = self.app.lang
+        if item.kind == "row":
+            cards = ", ".join(card_name(code, lang) for code in item.cards)
+            return ", ".join(filter(None, (item.text, cards, t("meld.points", lang, points=item.points), item.note)))
+        return item.text
+
+    def spoken_title(self) -> str:
+        return self.app.t("menu.how_to_play")
+
+    def spoken_focus(self) -> str:
+        items, _ = self.page()
+        page = self.app.t(f"howto.page.{self.page_id}")
+        lines = [self.item_words(item) for item in items[self.line:self.line + self.span] if item.kind != "head"]
+        words = ". ".join(filter(None, lines))
+        return f"{page}. {words}" if self.line == 0 else words
+
+    def spoken_keys(self) -> str:
+        return self.app.t("speech.keys.pages")
 
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -26,6 +26,7 @@ from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, draw_fitted,
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.newgame import NewGameOwner, NewGameScene
 from bezique.ui.scenes.settings import SettingsOwner, SettingsScene
+from bezique.ui.speaking import button_words
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
@@ -247,6 +248,18 @@ class MenuScene(Scene):
     def update(self, dt: float, active: bool) -> bool:
         self.time += dt
         return False
+
+    def spoken_title(self) -> str:
+        T = self.app.t
+        parts = [T("app.title"), T("app.subtitle")]
+        if self.saved is not None:
+            parts.append(saved_game_line(self.saved, self.app.lang))
+        if self.offer:
+            parts += [T("guide.offer_title"), T("guide.offer_text")]
+        return ". ".join([*parts, *self.owner.notices[-1:]])
+
+    def spoken_focus(self) -> str:
+        return button_words(self.app.t, self.buttons(), self.column.focus)
 
     def _notice_box(self) -> Box:
         w, h = self.app.size

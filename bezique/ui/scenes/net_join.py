@@ -73,6 +73,12 @@ class JoinScene(Scene):
         s = scale_of((w, h))
         return Button(Box(w / 2 - 130 * s, h / 2 + 40 * s, 260 * s, 50 * s), self.app.t("action.menu"), "menu")
 
+    def spoken_title(self) -> str:
+        return self.problem or self.app.t("net.connecting")
+
+    def spoken_focus(self) -> str:
+        return " ".join(filter(None, (self.problem, self.app.t("speech.button", label=self.button().label))))
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or \
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.button().hit(event.pos)):

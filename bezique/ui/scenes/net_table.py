@@ -28,11 +28,13 @@ from bezique.net.hosting import HostedGame
 from bezique.net.protocol import MAX_CHAT, ChatLine, CloseReason, Closing, Link, Notice, NoticeKind, Refused, Update
 from bezique.net.seat_session import SeatSession
 from bezique.rules import Refusal
+from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.chat import ChatPanel, chat_size
 from bezique.ui.kit.widgets import Button, blit_text, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import draw_message
+from bezique.ui.speaking import spelled
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.overlays import PauseOverlay, PauseWords
@@ -126,8 +128,39 @@ class NetTableScene(TableScene[SeatSession]):
     # --- what the host sends -----------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         self.place_chat()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F3 and self.code_shown():
+            self.app.voice.say(by_character(self.hosted.host.code if self.hosted else "", spelled(self.app.t)),
+                               interrupt=True)
+            return
         if not self.chat.handle_event(event):  # while open, the chat takes the keyboard: typing plays no card
             super().handle_event(event)
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def code_shown(self) -> bool:
+        """The join code is on show: this window hosts, and a friend is still to come (or to come back)."""
+        seats = self.session.current.seats
+        return self.hosted is not None and any(seat.link in (Link.OPEN, Link.DROPPED) for seat in seats)
+
+    def spoken_title(self) -> str:
+        if not self.code_shown():
+            return super().spoken_title()
+        assert self.hosted is not None
+        host = self.hosted.host
+        return " ".join(filter(None, (self.app.t("speech.code", code=in_groups(host.code)),
+                                      self.app.t("net.address_label", address=f"{host.advertise}:{host.port}"),
+                                      super().spoken_title())))
+
+    def spoken_focus(self) -> str:
+        if self.chat.is_open:
+            return self.app.t("speech.field", label=self.app.t("chat.placeholder"),
+                              value=self.chat.draft or self.app.t("speech.empty"))
+        return super().spoken_focus()
+
+    def spoken_keys(self) -> str:
+        return " ".join([super().spoken_keys(), self.app.t("chat.hint" if self.chat.is_open else "speech.keys.chat")])
+
+    def typing(self) -> bool:
+        return self.chat.is_open
 
     def update(self, dt: float, active: bool) -> bool:
         read = self.read_inbox()
@@ -171,6 +204,7 @@ class NetTableScene(TableScene[SeatSession]):
             if message.seat < len(seats) and message.index > self.chat_seen:  # each once: it comes again after a drop
                 self.chat_seen = message.index
                 self.chat.add(seats[message.seat].name, message.text, message.seat == self.session.seat)
+                self.app.voice.say(self.app.t("speech.chat", name=seats[message.seat].name, text=message.text))
                 if message.seat != self.session.seat:
                     self.app.sounds.play("click")
         elif isinstance(message, Notice):
@@ -224,8 +258,7 @@ class NetTableScene(TableScene[SeatSession]):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.stage.layout.s
-        seats = self.session.current.seats
-        if self.hosted is not None and any(seat.link in (Link.OPEN, Link.DROPPED) for seat in seats):
+        if self.code_shown():
             self._draw_code(surface, s)
         if self.client.link in (Link.DROPPED, Link.CONNECTING) and not self.ended:
             w = surface.get_width()
@@ -281,6 +314,12 @@ class EndedScene(Scene):
         if chosen:
             self.app.sounds.play("click")
             self.to_menu()
+
+    def spoken_title(self) -> str:
+        return self.words
+
+    def spoken_focus(self) -> str:
+        return self.app.t("speech.button", label=self.button().label)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = draw_message(surface, self.app.assets, self.words)

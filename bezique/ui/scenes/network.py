@@ -18,6 +18,7 @@ from bezique.i18n import level_name, variant_name
 from bezique.net.client import Client
 from bezique.net.joincode import JoinCodeError
 from bezique.presenter.setup import MAX_SEATS, SEATABLE_VARIANTS
+from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
@@ -25,6 +26,7 @@ from bezique.ui.scenes.forms import draw_backdrop, replacing_saved
 from bezique.ui.scenes.net_join import open_join
 from bezique.ui.scenes.net_table import WARN
 from bezique.ui.scenes.newgame import NewGameOwner
+from bezique.ui.speaking import spelled
 
 FIELDS = ("name", "code", "address")
 MAX_FIELD = 40
@@ -44,6 +46,11 @@ class NetworkScene(Scene):
             self.setup.level = DEFAULT_LEVEL
         self.friends = 1
         self.problem = ""
+        self.slot = FIELDS.index("code")  # Up/Down: the fields, then the buttons (everything without the mouse)
+
+    def slots(self) -> list[str]:
+        """What Up and Down step through: the three fields, then every button that can be pressed."""
+        return [*FIELDS, *(b.action for b in self.buttons() if b.enabled)]
 
     def enter(self) -> None:
         pygame.key.start_text_input()
@@ -90,6 +97,16 @@ class NetworkScene(Scene):
                 self.values[self.editing] = self.values[self.editing][:-1]
             elif event.key == pygame.K_TAB:
                 self.editing = FIELDS[(FIELDS.index(self.editing or "address") + 1) % len(FIELDS)]
+                self.slot = FIELDS.index(self.editing)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                slots = self.slots()
+                self.slot = (min(self.slot, len(slots) - 1) + (1 if event.key == pygame.K_DOWN else -1)) % len(slots)
+                self.editing = slots[self.slot] if slots[self.slot] in FIELDS else None
+            elif event.key == pygame.K_F3:
+                self.app.voice.say(by_character(self.values[self.editing or "code"], spelled(self.app.t)),
+                                   interrupt=True)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.editing is None:
+                self.choose(self.slots()[min(self.slot, len(self.slots()) - 1)])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.choose("join" if self.values["code"] else "host")
             return
@@ -139,6 +156,32 @@ class NetworkScene(Scene):
             self.problem = self.app.t("net.bad_code_typed", reason=str(exc))
             return
         open_join(self.app, client, self.owner)
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def spoken_title(self) -> str:
+        T = self.app.t
+        return " ".join([T("net.title"), T("net.host_hint"), T("net.join_hint")])
+
+    def spoken_focus(self) -> str:
+        """The field being typed into (the code in groups) or the button the keys are on; and any problem."""
+        T = self.app.t
+        slots = self.slots()
+        here = slots[min(self.slot, len(slots) - 1)]
+        if here in FIELDS:
+            value = self.values[here]
+            words = T("speech.field", label=T(f"net.field_{here}"),
+                      value=(in_groups(value) if here == "code" else value) or T("speech.empty"))
+        else:
+            buttons = [b for b in self.buttons() if b.enabled]
+            words = T("speech.button", label=next(b.label for b in buttons if b.action == here))
+        return " ".join(filter(None, (words, T("speech.position", index=slots.index(here) + 1, count=len(slots)),
+                                      self.problem)))
+
+    def spoken_keys(self) -> str:
+        return self.app.t("speech.keys.text")
+
+    def typing(self) -> bool:
+        return self.editing is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t

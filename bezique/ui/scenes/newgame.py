@@ -25,6 +25,7 @@ from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips, replacing_saved
 from bezique.ui.scenes.house_rules import HouseRulesScene
 from bezique.ui.scenes.howto import HowToScene
+from bezique.ui.speaking import row_words
 from bezique.ui.table.options import TableOptions
 
 MAX_NAME = 16
@@ -307,6 +308,8 @@ class NewGameScene(Scene):
             i = next((j for j, (_, v) in enumerate(options) if v == current), 0)
             self._choose(rid, i + (1 if k == pygame.K_RIGHT else -1))
             self.row = min(self.row, len(self.row_ids()) - 1)
+        elif k == pygame.K_h and any(b.action == "host" and b.enabled for b in self.controls()):
+            self.host()  # the keyboard's way to "Host this game" (two people or more)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if rid == "house":
                 self.open_house_rules()
@@ -357,6 +360,41 @@ class NewGameScene(Scene):
                 self.editing = None
             return True
         return False
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def spoken_title(self) -> str:
+        return " ".join(filter(None, (self.app.t("newgame.title"), self.problem)))
+
+    def spoken_focus(self) -> str:
+        """The row and its value (a seat: who sits there and their name; being typed: the name so far)."""
+        T, rows = self.app.t, self.row_ids()
+        rid = rows[min(self.row, len(rows) - 1)]
+        if rid == "house":
+            value = self._house_summary()
+        elif rid.startswith("seat"):
+            seat = int(rid[4:])
+            person = seat == 0 or self.setup.people[seat - 1]
+            kind = T("newgame.seat_person") if person else T("newgame.seat_computer")
+            value = f"{kind}, {self._name_label(seat).rstrip('|')}" if person else kind
+        else:
+            current = self._current(rid)
+            value = next((label for label, v in self._options(rid) if v == current), str(current))
+        label = self._labels().get(rid) or T("newgame.player_name", number=int(rid[4:]) + 1)
+        blurb = self.blurb(rid) if rid in ("variant", "sides", "level", "assisted") else ""
+        return " ".join(filter(None, (row_words(T, label, value, rows.index(rid), len(rows)), blurb)))
+
+    def spoken_keys(self) -> str:
+        T = self.app.t
+        more = [T("speech.row", label="Enter", value=T("newgame.start")),
+                T("speech.row", label="F1", value=T("newgame.variant_rules")),
+                T("speech.row", label="H", value=T("net.host_game"))]
+        return " ".join([T("speech.keys.form"), *more])
+
+    def typing(self) -> bool:
+        return self.editing is not None
+
+    def takes_f1(self) -> bool:
+        return True
 
     # --- drawing --------------------------------------------------------------------------------------------
     def blurb(self, rid: str) -> str:

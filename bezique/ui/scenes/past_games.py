@@ -171,6 +171,25 @@ class PastGamesScene(Scene):
                 Button(Box(w / 2 + 380 * s - 250 * s, y, 230 * s, bh), T("past.export"), "export", enabled=some),
                 Button(Box(w / 2 + 380 * s, y, 220 * s, bh), T("past.review"), "review", enabled=some, primary=True)]
 
+    # --- speech ---------------------------------------------------------------------------------------------
+    def spoken_title(self) -> str:
+        T = self.app.t
+        return " ".join([T("past.title"), T("past.count", count=len(self.games)) if self.games else T("past.none")])
+
+    def spoken_focus(self) -> str:
+        """The chosen game's row, each cell with its column's name; then what the last export did."""
+        T = self.app.t
+        if not self.games:
+            return self.message or ""
+        heads = [T("past.date"), T("past.game"), T("past.opponents"), T("past.result"), T("past.score")]
+        cells = self.cells(self.games[self.selected])
+        words = ", ".join(T("speech.row", label=h, value=c) for h, c in zip(heads, cells, strict=True))
+        position = T("speech.position", index=self.selected + 1, count=len(self.games))
+        return " ".join(filter(None, (f"{words}, {position}.", self.message)))
+
+    def spoken_keys(self) -> str:
+        return self.app.t("past.keys_hint")
+
     # --- input ----------------------------------------------------------------------------------------------
     def select(self, index: int) -> None:
         """Choose the game at `index` (clamped), scrolling it into sight."""

@@ -30,6 +30,7 @@ from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.review_replay import ReplayDirector, ReplaySeater
 from bezique.ui.scenes.review_words import ReviewWords
+from bezique.ui.texts import card_name
 from bezique.ui.worker import Worker
 
 WINNER = (250, 206, 108)
@@ -258,6 +259,27 @@ class ReviewScene(Scene):
         if not costly:
             return T("review.summary_none")
         return T("review.summary", count=len(costly), points=round(sum(item.cost for item in costly)))
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def spoken_title(self) -> str:
+        c = self.cursor
+        return self.app.t("review.title", number=c.deal_index + 1, count=len(c.deals))
+
+    def spoken_focus(self) -> str:
+        """The trick shown: its title, the deal's state, each card played, what happened, and the computer's
+        remarks on the player's choice."""
+        T, lang, c = self.app.t, self.app.lang, self.cursor
+        deal, step = c.deal, c.step
+        parts = [self.words.step_title(deal, c.step_index), self.words.info_line(deal, step).replace("  ·  ", ". ")]
+        parts += [T("speech.play_item", name=deal.names[seat], card=card_name(card, lang)) for seat, card in step.plays]
+        for text, cards in self.words.happenings(deal, step):
+            parts.append(f"{text}: {', '.join(card_name(card, lang) for card in cards)}" if cards else text)
+        parts += [text for text, _ in self.verdict(step)]
+        summary = self.summary()
+        return ". ".join([*parts, *([summary] if summary else [])])
+
+    def spoken_keys(self) -> str:
+        return self.app.t("review.keys_hint").replace("  ·  ", ". ")
 
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -22,6 +22,7 @@ from bezique.presenter.replay import Comparison, ReplayPlan, ReplaySession, comp
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
+from bezique.ui.speaking import button_words
 from bezique.ui.table.options import TableOptions
 
 BETTER, WORSE = (150, 220, 140), (240, 150, 130)
@@ -181,6 +182,16 @@ class ReplayOverlay(Scene):
         else:  # several people at the screen: the review's player by name
             said = T("replay.name_then_now", name=seats[self.director.viewer].name, then=then, now=now)
         return [(said, CREAM), verdict]
+
+    def spoken_title(self) -> str:
+        T = self.app.t
+        title = T("replay.title_over" if self.ended else "replay.title_paused", number=self.director.plan.deal + 1)
+        rows = [T("speech.row", label=name, value=f"{then} / {now}") for name, then, now in
+                (self.rows() if self.ended else [])]
+        return ". ".join([title, *rows, *(text for text, _ in self.lines())])
+
+    def spoken_focus(self) -> str:
+        return button_words(self.app.t, self.buttons(), self.column.focus)
 
     def rows(self) -> list[tuple[str, int, int]]:
         """(side's names, what it took then, now: its points, or in a settled deal its settlement), the player's

@@ -17,6 +17,7 @@ from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
+from bezique.ui.speaking import row_words
 
 KEYS = tuple(SETTING_CHOICES)
 ROW_LEAST = 31  # the lowest a row may be at scale 1 and normal text before the list scrolls
@@ -134,6 +135,8 @@ class SettingsScene(Scene):
                 self.row = (self.row + 1) % len(KEYS)
             elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE):
                 self.change(KEYS[self.row], -1 if k == pygame.K_LEFT else 1)
+            elif k == pygame.K_r and event.mod & pygame.KMOD_CTRL:  # Restore defaults, without the mouse
+                self.restore_defaults()
             return
         if event.type == pygame.MOUSEWHEEL:  # scrolls the list, the chosen row following when it leaves the view
             shown = self.shown_rows()
@@ -161,6 +164,28 @@ class SettingsScene(Scene):
             return True
         return False
 
+    # --- speech ---------------------------------------------------------------------------------------------
+    def speech_problem(self) -> str:
+        """Why the game cannot speak here, in words ("" when it can): shown and said on the speech rows."""
+        voice = self.app.voice
+        if voice.available or not KEYS[self.row].startswith("speech"):
+            return ""
+        return self.app.t("speech.unavailable_missing" if voice.problem == "missing" else "speech.unavailable_no_voice")
+
+    def spoken_title(self) -> str:
+        return self.app.t("settings.title")
+
+    def spoken_focus(self) -> str:
+        key = KEYS[self.row]
+        words = row_words(self.app.t, self.app.t(f"settings.{key}"), self.label(key, self.value(key)), self.row,
+                          len(KEYS))
+        note = self.note[0] if self.note is not None and self.note[0] != self.app.t("settings.saved") else ""
+        return " ".join(filter(None, (words, self.speech_problem(), note)))
+
+    def spoken_keys(self) -> str:
+        return " ".join([self.app.t("speech.keys.form"), self.app.t("speech.row", label="Ctrl+R",
+                                                                     value=self.app.t("settings.reset"))])
+
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
         w, h = surface.get_size()
@@ -181,8 +206,9 @@ class SettingsScene(Scene):
             b.draw(surface, A, s)
         self.draw_more(surface, s, shown)
         self.draw_preview(surface, s)
-        if self.note is not None:
-            blit_text(surface, A, self.note[0], 20 * s, (box.cx + 20 * s, box.bottom - 40 * s), MUTED, "center",
+        note = self.note[0] if self.note is not None else self.speech_problem()
+        if note:
+            blit_text(surface, A, note, 20 * s, (box.cx + 20 * s, box.bottom - 40 * s), MUTED, "center",
                       max_width=300 * s)
 
     def draw_more(self, surface: pygame.Surface, s: float, shown: range) -> None:

@@ -13,6 +13,7 @@ from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
 from bezique.ui.scene import Scene, Window
+from bezique.ui.speaking import row_words
 from bezique.ui.texts import score_name, storage_problem_text
 
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
@@ -137,6 +138,36 @@ class StatsScene(Scene):
         blit_text(surface, A, T("stats.records_note"), 17 * s, (right.x + 16 * s, right.bottom - 12 * s), MUTED,
                   "bottomleft", max_width=right.w - 32 * s)
         self._back().draw(surface, A, s, hot=True)
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def spoken_title(self) -> str:
+        return self.app.t("stats.title")
+
+    def spoken_focus(self) -> str:
+        """The variant shown and its tables read row by row, then the records."""
+        T, lang = self.app.t, self.app.lang
+        st = self.stats.variant(self.variant)
+        heads = [T("stats.games"), T("stats.wins"), T("stats.losses"), T("stats.draws"), T("stats.abandoned")]
+        parts = [row_words(T, T("stats.title"), self._variant_label(self.variant), self.variants.index(self.variant),
+                           len(self.variants))]
+        for title, tallies in ((T("stats.against_computer"), st.by_level), (T("stats.assisted"),
+                                                                           st.assisted_by_level)):
+            levels = [lv for lv in LEVEL_ORDER if lv in tallies] + sorted(set(tallies) - set(LEVEL_ORDER))
+            rows = [T("speech.row", label=_level_text(lv, lang), value=", ".join(
+                [*(f"{h} {n}" for h, n in zip(heads, (t.games, t.wins, t.losses, t.draws, t.abandoned),
+                                               strict=True)),
+                 f"{T('stats.win_rate')} {T('stats.win_rate_value', percent=round((t.win_rate or 0.0) * 100))}"]))
+                    for lv in levels for t in (tallies[lv],)]
+            parts.append(T("speech.row", label=title, value="; ".join(rows) or T("stats.no_games")))
+        parts += [T("speech.row", label=label, value=value) for label, value in (
+            (T("stats.best_deal"), self._record(st, "best_deal")),
+            (T("stats.biggest_meld"), self._record(st, "biggest_meld")),
+            (T("stats.current_streak"), str(st.current_streak)), (T("stats.best_streak"), str(st.best_streak)),
+            (T("stats.hotseat"), self._hotseat()))]
+        return ". ".join(parts)
+
+    def spoken_keys(self) -> str:
+        return self.app.t("speech.keys.tabs")
 
     def _hotseat(self) -> str:
         """The hot-seat games played, and the abandoned ones when there are any."""

@@ -107,6 +107,7 @@ class Guide:
             self.since = self.stage.time
             self.shown.append(tip.key)
             self.app.dirty = True
+            self.app.voice.say(self.text(tip))  # the coach's line, after what the table is saying
 
     def _advice(self) -> Action | None:
         view = self.stage.screen.seat_view()

@@ -14,6 +14,7 @@ from bezique.rules import BRISQUE_RANKS, MELD_NAMES, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
+from bezique.ui.speaking import button_words
 from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
@@ -116,6 +117,12 @@ class LessonEnd(Scene):
         action = self.column.handle(event, self.buttons())
         if action is not None:
             self.choose(action)
+
+    def spoken_title(self) -> str:
+        return ". ".join(self.lines())
+
+    def spoken_focus(self) -> str:
+        return button_words(self.app.t, self.buttons(), self.column.focus)
 
     def choose(self, action: str) -> None:
         self.app.sounds.play("click")

@@ -15,6 +15,7 @@ from bezique.presenter.table_session import TableSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
+from bezique.ui.speaking import button_words
 from bezique.ui.table.scoreboard import ResultOverlay
 from bezique.ui.texts import score_name
 
@@ -59,6 +60,15 @@ class HandOverScene(Scene):
     def update(self, dt: float, active: bool) -> bool:
         self.time += dt
         return self.time < 0.3
+
+    def spoken_title(self) -> str:
+        """Whose turn it is before any hand is read, and what happened since they last looked."""
+        T = self.app.t
+        recap = [T("handover.since"), *self.recap] if self.recap else []
+        return " ".join([T("handover.pass_to", name=self.name), T("handover.ready"), *recap])
+
+    def spoken_keys(self) -> str:
+        return self.app.t("handover.ready")
 
     def draw(self, surface: pygame.Surface) -> None:
         A = self.app.assets
@@ -152,6 +162,14 @@ class PauseOverlay(Scene):
         elif action == "quit":
             self.app.quit()
 
+    def spoken_title(self) -> str:
+        T = self.app.t
+        note = "pause.not_saved_note" if self.save_failing else self.words.note
+        return " ".join([T(self.words.title), *([T(note)] if self.saved_note else [])])
+
+    def spoken_focus(self) -> str:
+        return button_words(self.app.t, self._buttons(), self.column.focus)
+
     def draw(self, surface: pygame.Surface) -> None:
         A = self.app.assets
         w, h = surface.get_size()
@@ -189,6 +207,17 @@ class LogOverlay(Scene):
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_l, pygame.K_RETURN)) or (
                 event.type == pygame.MOUSEBUTTONDOWN and event.button == 1):
             self.app.pop(self)
+
+    def spoken_title(self) -> str:
+        """The score log read out, the latest scores last (as many as the screen shows)."""
+        T, log = self.app.t, self.screen().log
+        lines = [T("speech.row", label=f"{T('table.deal_number', number=deal + 1)}, {self.session.seats[seat].name}",
+                   value=f"{score_name(score_id, self.app.lang)} {points}")
+                 for deal, _side, seat, score_id, points in log[-12:]]
+        return ". ".join([T("table.score_log"), *(lines or [T("log.empty")]), T("log.close")])
+
+    def spoken_keys(self) -> str:
+        return self.app.t("log.close")
 
     def draw(self, surface: pygame.Surface) -> None:
         A = self.app.assets

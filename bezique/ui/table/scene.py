@@ -30,6 +30,7 @@ from bezique.ui.table.focus import draw_focus
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.readout import TableReadout
 from bezique.ui.table.replay_curtain import ReplayCurtain
+from bezique.ui.table.spoken import TableSpeech
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.tracker import CardTracker
 from bezique.ui.table.turns import Turns
@@ -61,6 +62,8 @@ class TableScene(Scene, Generic[S]):
         self.readout = TableReadout(app, self.stage, self.turns, self.controls, self.curtain, self.idle_prompt)
         self.guide: Guide | None = None  # the lesson's coach (``guide.Guide``), given by whoever opens a lesson
         self.tracker = CardTracker(app, session, self.stage, self.curtain)
+        self.speech = TableSpeech(app, self.stage, self.turns, self.controls)
+        self.stage.heard = self.speech.heard
 
     @property
     def opt(self) -> TableOptions:
@@ -121,6 +124,8 @@ class TableScene(Scene, Generic[S]):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c:
             self.tracker.toggle()
             return
+        if event.type == pygame.KEYDOWN and self.speech.key(event.key):
+            return
         self.controls.handle_event(event)
 
     def update(self, dt: float, active: bool) -> bool:
@@ -141,12 +146,23 @@ class TableScene(Scene, Generic[S]):
         self.controls.close_stale_peek()
         moving = turns.collect_hint() or moving  # a hint just come: with nothing moving no frame would show it
         self.controls.follow_focus()
+        if stage.at_rest() and active:
+            self.speech.update()
         if stage.at_rest():
             if stage.need_sync and not moving:
                 stage.check_sync()
             if (active or curtain.overlay_open) and not (self.guide is not None and self.guide.takes_turn()):
                 turns.decide()
         return moving or bool(stage.queue) or stage.hold > 0 or turns.busy
+
+    def spoken_title(self) -> str:
+        return self.speech.title()
+
+    def spoken_focus(self) -> str:
+        return self.speech.focus()
+
+    def spoken_keys(self) -> str:
+        return self.app.t("speech.keys.table")
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self.readout, surface)

@@ -22,6 +22,7 @@ from bezique.ui.kit.widgets import Button, blit_text, dim, panel
 from bezique.ui.scene import Scene
 from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
 from bezique.ui.table.score_columns import draw_column
+from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
@@ -181,6 +182,37 @@ class ResultOverlay(Scene):
             self._close()
             return True
         return self.time < self.count_time + 0.5 or (self.game_over and self.time < 6.0)
+
+    # --- speech ---------------------------------------------------------------------------------------------
+    def spoken_title(self) -> str:
+        """The board read out: the title, each seat's scores of the deal item by item, the game's totals."""
+        T, lang, screen = self.app.t, self.app.lang, self.screen
+        parts = [self._winner_text() if self.game_over else T("score.title_deal", number=self.deal + 1)]
+        for seat in self.seats:
+            items = [f"{score_name(score_id, lang)} {points}" for deal, _side, who, score_id, points in screen.log
+                     if deal == self.deal and who == seat]
+            total = sum(points for deal, _side, who, _id, points in screen.log if deal == self.deal and who == seat)
+            parts.append(T("speech.row", label=self.session.seats[seat].name,
+                           value=", ".join([*items, T("speech.score_item", name="=", points=total)])))
+        names = [" & ".join(self.session.seats[s].name for s in group) for group in self.groups()]
+        sides = [self.session.rules.side_of(group[0]) for group in self.groups()]
+        parts.append(T("speech.game_points", scores="; ".join(
+            T("speech.score_item", name=name, points=screen.scores[side]) for name, side in zip(names, sides,
+                                                                                                 strict=True))))
+        return ". ".join(parts)
+
+    def spoken_focus(self) -> str:
+        main, _ = self._buttons()
+        return self.app.t("speech.button", label=main.label)
+
+    def spoken_keys(self) -> str:
+        T = self.app.t
+        main, second = self._buttons()
+        keys = [T("speech.row", label="Enter", value=main.label)]
+        if self.on_review is not None:
+            keys.append(T("speech.row", label="R", value=T("score.review")))
+        keys.append(T("speech.row", label="Esc", value=second.label if second is not None else T("pause.title")))
+        return ". ".join(keys)
 
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

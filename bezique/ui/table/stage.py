@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bezique.presenter import model as tm
@@ -80,6 +81,7 @@ class Stage:
         self.recent: list[str] = []  # hot-seat: the public moves since the viewer last looked, for the hand-over
         self.need_sync = False
         self.sync_errors = 0
+        self.heard: Callable[[tm.Shown], None] = lambda event: None  # each event as it shows (the table's speech)
 
     @property
     def screen(self) -> ScreenView:
@@ -97,8 +99,9 @@ class Stage:
         return not self.queue and self.hold <= 0 and self.cut_timer <= 0
 
     def say(self, text: str, colour: Colour = SAY_COLOUR, seconds: float = 3.5) -> None:
-        """Show `text` under the trick for `seconds`."""
+        """Show `text` under the trick for `seconds` (and say it, when the game speaks: it answers the player)."""
         self.message = (text, self.time + seconds, colour)
+        self.app.voice.say(text, interrupt=True)
 
     def show_notice(self, text: str) -> None:
         """A problem that lasts (saves failing) at the head of the banner, once however often it happens."""
@@ -182,6 +185,7 @@ class Stage:
             line = recap_line(self, event)
             if line:
                 self.recent = [*self.recent[-3:], line]
+        self.heard(event)
         renames = self.model.apply(event)
         if kind == EventKind.MELD_DECLARED and trump_before is None and self.model.trump is not None:
             self.trump_flash = self.time

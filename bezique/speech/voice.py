@@ -1,0 +1,111 @@
+"""What the game says, and to whom: the system's voice (``backend``) and the speech log.
+
+The window owns one ``Voice``. Every line goes through ``say``: queued after what is being said, or cutting it
+short (``interrupt``: new input makes old speech stale). With ``BEZIQUE_SPEECH_LOG=PATH`` each line is also
+written to PATH, one a line, marked ``!`` when it interrupted and ``+`` when queued, so a test or a person can
+follow a game by ear without a voice. Nothing here knows the game; the words come from ``presenter.narration``
+and the screens.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from bezique.speech.backend import Backend, Found, find_voice
+
+LOG_ENV = "BEZIQUE_SPEECH_LOG"
+RATES = {"slow": -40, "normal": 0, "fast": 40, "fastest": 80}  # Settings → Speech rate, for the voice
+VERBOSITY = ("full", "brief")  # brief: the table says the moves and the results, not every card drawn
+
+
+class Voice:
+    """The game's speech: on or off, its voice (None: the log only), its rate and how much it says."""
+
+    def __init__(self, backend: Backend | None = None, log_path: str | os.PathLike[str] | None = None,
+                 enabled: bool = False, problem: str = "", screen_reader: bool = False) -> None:
+        self.backend = backend
+        self.enabled = enabled
+        self.problem = problem  # why there is no voice ("missing", "no_voice"), "" with one
+        self.screen_reader = screen_reader
+        self.brief = False
+        self.last = ""  # the last line said, for "say it again"
+        self.said = 0  # lines said since the window opened
+        self.finder: Callable[[], Found] = find_voice
+        self.log: TextIO | None = None
+        if log_path:
+            path = Path(log_path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.log = path.open("a", encoding="utf-8", buffering=1)  # a line at a time: a reader follows it live
+
+    @classmethod
+    def from_env(cls, wanted: bool, rate: str = "normal", verbosity: str = "full") -> Voice:
+        """The window's voice: on when `wanted` (``--speech`` or Settings), when a screen reader runs, or when the
+        environment asks for the speech log. A missing library or voice is said on stderr; the game runs on."""
+        found = find_voice()
+        log = os.environ.get(LOG_ENV) or None
+        voice = cls(found.backend, log, wanted or found.screen_reader or log is not None, found.problem,
+                    found.screen_reader)
+        voice.configure(rate, verbosity)
+        if found.backend is None:
+            why = "the speech extra is not installed (pip install bezique[speech])" if found.problem == "missing" \
+                else "no voice answers on this system"
+            print(f"bezique: speech is off: {why}", file=sys.stderr)
+        return voice
+
+    def configure(self, rate: str, verbosity: str) -> None:
+        """Settings → Speech: the voice's rate and how much the table says."""
+        self.brief = verbosity == "brief"
+        if self.backend is not None:
+            self.backend.set_rate(RATES.get(rate, 0))
+
+    @property
+    def available(self) -> bool:
+        """A voice speaks (or the log listens): turning speech on will be heard."""
+        return self.backend is not None or self.log is not None
+
+    def turn_on(self) -> None:
+        """Speech on (the speech key, Settings): a voice is looked for again if there was none (one may have been
+        installed or started since)."""
+        if self.backend is None:
+            found = self.finder()
+            self.backend, self.problem = found.backend, found.problem
+        self.enabled = True
+
+    def turn_off(self, last_words: str) -> None:
+        """Speech off, after saying `last_words` (cutting short whatever was being said)."""
+        self.say(last_words, interrupt=True)
+        self.enabled = False
+
+    def say(self, text: str, interrupt: bool = False, detail: bool = False) -> None:
+        """Say `text`: after what is being said, or (`interrupt`) cutting it short. A `detail` line is left out when
+        the player asked for brief speech."""
+        text = " ".join(text.split())
+        if not self.enabled or not text or (detail and self.brief):
+            return
+        self.last = text
+        self.said += 1
+        if self.log is not None:
+            self.log.write(f"{'!' if interrupt else '+'} {text}\n")
+        if self.backend is not None:
+            try:
+                self.backend.say(text, interrupt)
+            except Exception as exc:  # a voice that fails mid-game is dropped; the game and the log go on
+                print(f"bezique: the voice stopped working ({exc}); speech goes on in the log only", file=sys.stderr)
+                self.backend = None
+                self.problem = "no_voice"
+
+    def repeat(self) -> None:
+        """The last line again (interrupting)."""
+        if self.last:
+            self.say(self.last, interrupt=True)
+
+    def close(self) -> None:
+        if self.backend is not None:
+            self.backend.close()
+        if self.log is not None:
+            self.log.close()
+            self.log = None
