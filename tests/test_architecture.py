@@ -9,6 +9,7 @@ pass by finding nothing.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -447,3 +448,57 @@ def test_the_doors_make_no_rules_of_their_own() -> None:
                  if m not in RULES_NOT_FOR_PLAY for line, what in rules_made(path))
     assert own == [], "rules made by a way into a game instead of the door:\n" + "\n".join(own)
     assert all(rules_made(modules[m]) for m in RULES_NOT_FOR_PLAY), "a stale exception: take it out"
+
+
+# --- threads, each written down ------------------------------------------------------------------------------
+
+THREADS_DOC = ROOT / "docs" / "ARCHITECTURE.md"
+THREAD_NAME = re.compile(r"^bezique-[a-z-]+$")
+
+
+def thread_names(path: Path) -> list[tuple[int, str | None]]:
+    """Each ``threading.Thread(...)`` the module at `path` starts: its line and its name (given there, or, when a
+    variable names it, each thread name the module spells out); None for a thread without a name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    spelt = sorted({node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)
+                    and isinstance(node.value, str) and THREAD_NAME.match(node.value)})
+    found: list[tuple[int, str | None]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "Thread" \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "threading":
+            name = next((k.value for k in node.keywords if k.arg == "name"), None)
+            if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                found.append((node.lineno, name.value))
+            elif name is not None and spelt:
+                found += [(node.lineno, spelt_name) for spelt_name in spelt]
+            else:
+                found.append((node.lineno, None))
+    return found
+
+
+def threads_written_down() -> set[str]:
+    """The threads the table of docs/ARCHITECTURE.md's "Threads" section names (in its first column)."""
+    section = THREADS_DOC.read_text(encoding="utf-8").split("## Threads", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| ")]
+    return {name for row in rows for name in re.findall(r"`([^`]+)`", row)}
+
+
+def test_the_thread_checker_reads_names_wherever_they_are_given(tmp_path: Path) -> None:
+    _plant(tmp_path, {"loops.py": (
+        "import threading\nclass Loop:\n    def __init__(self, name):\n"
+        "        self.t = threading.Thread(target=print, name=name)\nLoop('bezique-a')\nLoop('bezique-b')\n"),
+        "bare.py": "import threading\nthreading.Thread(target=print, daemon=True)\n"})
+    assert thread_names(tmp_path / "loops.py") == [(4, "bezique-a"), (4, "bezique-b")]
+    assert thread_names(tmp_path / "bare.py") == [(2, None)]
+
+
+def test_every_thread_is_named_and_written_down_with_what_it_owns() -> None:
+    """docs/ARCHITECTURE.md's table of threads is the one place that says which thread owns what: a thread started
+    without a name, or under a name the table does not list, fails here."""
+    written = threads_written_down()
+    started = {(f"{path.relative_to(ROOT)}:{line}", name) for path in package_modules(ROOT, PACKAGE).values()
+               for line, name in thread_names(path)}
+    assert len(started) >= 5, "the thread checker found too few threads to be looking"
+    missing = sorted(f"{where}: {name or 'a thread without a name'}" for where, name in started
+                     if name not in written)
+    assert missing == [], "threads not in docs/ARCHITECTURE.md's Threads table:\n" + "\n".join(missing)

@@ -120,7 +120,7 @@ def _frames_while_thinking(app: App, table: TableScene[GameSession], rng: random
         while not stop.is_set():
             hinter.decide(view, legal, stop)
 
-    thread = None if pooled else threading.Thread(target=think_on, daemon=True)
+    thread = None if pooled else threading.Thread(target=think_on, name="bezique-bench", daemon=True)
     if thread is not None:
         thread.start()
     times: list[float] = []
