@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from bezique.net import internet
 from bezique.net.client import Client
 from bezique.net.host import Host, HostedSession
-from bezique.net.relays import RelayKind, Relays
 from bezique.net.limits import Limits
+from bezique.net.relays import RelayKind, Relays
 from bezique.presenter.session import new_seats
 from bezique.rules import make_ruleset
 

@@ -89,7 +89,7 @@ class Client:
         auto_rejoin: rejoin by itself after a drop (the window); tests call ``rejoin`` when they choose.
     """
 
-    UNREACHABLE = CloseReason.UNREACHABLE  # the reason said when the first connection fails (``InternetClient`` has its own)
+    UNREACHABLE = CloseReason.UNREACHABLE  # said when the first connection fails (``InternetClient`` has its own)
 
     def __init__(self, name: str, auto_rejoin: bool = False) -> None:
         self.name = name

@@ -18,9 +18,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from bezique.net.client import Client
-from bezique.net.protocol import CloseReason
 from bezique.net.invitation import Invitation, parse
 from bezique.net.joincode import JoinCode
+from bezique.net.protocol import CloseReason
 from bezique.net.relays import Relays
 
 if TYPE_CHECKING:

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pygame
 
+from bezique.ui.kit.safe_font import SafeFont
+
 CARD_RADIUS = 0.06  # corner radius as a fraction of the card width
 
 # The type: the package that carries it, its folder there, a face per weight (False: regular, True: bold).
@@ -292,7 +294,8 @@ class Assets:
         return text_px(size, self.text_scale)
 
     def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        """The window's face at requested `size` (see ``px``), regular or bold, opened once per pixel size.
+        """The window's face at requested `size` (see ``px``), regular or bold, opened once per pixel size: a
+        ``SafeFont``, which measures and draws any text whatever without failing.
 
         Raises:
             AssetError: the font file cannot be opened.
@@ -302,7 +305,7 @@ class Assets:
         if font is None:
             path = self._font_files[bold]
             try:
-                font = pygame.font.Font(str(path), px)
+                font = SafeFont(str(path), px)
             except (pygame.error, OSError) as exc:
                 raise AssetError(path, str(exc) or type(exc).__name__) from exc
             self._fonts[(px, bold)] = font

@@ -12,6 +12,8 @@ import os
 
 import pygame
 
+from bezique.ui.kit.safe_font import SafeFont
+
 BACKGROUND = (24, 58, 40)
 TEXT = (240, 234, 214)
 WIDTH, HEIGHT = 860, 360
@@ -37,9 +39,9 @@ def _font(px: int) -> pygame.font.Font:
     try:
         from bezique.ui.kit.assets import font_file
 
-        return pygame.font.Font(str(font_file()), px)
+        return SafeFont(str(font_file()), px)
     except Exception:  # whatever failed, the message must still be shown
-        return pygame.font.Font(None, round(px / 0.6875))
+        return SafeFont(None, round(px / 0.6875))
 
 
 def show_crash_screen(message: str) -> None:
