@@ -20,6 +20,7 @@ import contextlib
 import hashlib
 import logging
 import secrets
+import socket
 import threading
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -128,6 +129,9 @@ class Doorway:
                 self._unseated >= self.limits.unjoined:
             await ws.close(BUSY_CLOSE, "too many connections")
             return
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:  # what waits unsent for a peer is bounded in the system too, not only in the outbox
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         conn = Conn(ws, address, outbox(self.limits.outbox), self.limits.message_rate())
         self._per_address[address] += 1
         self._unseated += 1

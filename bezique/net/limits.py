@@ -55,6 +55,7 @@ class Limits:
     messages_per_minute: float = 600  # anything one connection sends (ten a second)
     messages_burst: float = 120
     outbox: int = 256  # messages waiting to be sent to one connection: a peer that reads none is dropped
+    send_buffer: int = 1 << 16  # bytes the system may hold unsent for one connection (beside the outbox)
     wrong_codes_notice: int = 3  # the table is told when an address has tried this many wrong codes (and again
     # every `wrong_codes_notice` more)
     _rates: dict[str, Rate] = field(default_factory=dict, repr=False)

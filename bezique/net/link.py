@@ -40,8 +40,9 @@ def put(ws: Any, box: asyncio.Queue[Any], item: Any) -> bool:
         box.put_nowait(item)
         return True
     except asyncio.QueueFull:
-        log.warning("a peer read nothing while %d messages waited for it: dropped", box.maxsize)
-        ws.transport.abort()
+        if not ws.transport.is_closing():
+            log.warning("a peer read nothing while %d messages waited for it: dropped", box.maxsize)
+            ws.transport.abort()
         return False
 
 

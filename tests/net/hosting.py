@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from bezique.ai.levels import make_player
 from bezique.net.client import Client, LinkChange
-from bezique.net.host import Host, HostedSession, drive
+from bezique.net.host import Host, HostedSession, Saver, drive
+from bezique.net.limits import Limits
 from bezique.net.protocol import HostMessage, Refused, Update, Welcome
 from bezique.presenter.session import new_seats
 from bezique.rules import make_ruleset
@@ -42,10 +43,11 @@ def make_session(variant: str, kinds: list[str], seed: int = 7, target: int | No
 
 @contextmanager
 def hosting(variant: str, kinds: list[str], remote: list[int], seed: int = 7,
-            target: int | None = None, save_meta: dict | None = None) -> Iterator[Hosted]:
+            target: int | None = None, save_meta: dict | None = None, limits: Limits | None = None,
+            saver: Saver | None = None) -> Iterator[Hosted]:
     """A host on 127.0.0.1 (a free port) whose computers (the "ai" kinds) play at once, driven on a thread."""
     session = make_session(variant, kinds, seed, target)
-    host = Host(session, remote, bind="127.0.0.1", port=0, save_meta=save_meta)
+    host = Host(session, remote, bind="127.0.0.1", port=0, save_meta=save_meta, limits=limits, saver=saver)
     host.start()
     players = {s: make_player("beginner", seed + s) for s, k in enumerate(kinds) if k == "ai"}
     stop = threading.Event()

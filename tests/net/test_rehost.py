@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from bezique.net import hosting
-from bezique.net.client import Client
+from bezique.net.client import Client, LinkChange
 from bezique.net.host import plain_save
 from bezique.net.joincode import SECRET_BITS, secret_of
-from bezique.net.protocol import Closing, Update, Welcome
+from bezique.net.protocol import Closing, Link, Update, Welcome
 from bezique.persist import saves, storage
 from bezique.rules import view_for
 from tests.net.hosting import latest, wait_for
@@ -150,3 +150,36 @@ def test_a_headless_host_whose_save_fails_says_so_and_plays_on(monkeypatch: pyte
     session = people_game()
     plain_save(session, hosted_meta([1]))
     assert "could not be saved" in capsys.readouterr().err and not saves.has_saved_game()
+
+
+def test_a_friend_rejoins_by_itself_a_host_killed_and_continued() -> None:
+    """The host's program dies (no goodbye) and is continued from its save: the friend's window rejoins by itself
+    with the token it had, its seat admitted (the save kept the token, hashed), without typing the code again."""
+    first = hosting.host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
+                              bind="127.0.0.1", port=0)
+    friend = Client("Bruno", auto_rejoin=True)
+    friend.connect(first.host.code)
+    assert wait_for(friend, Welcome).seat == 1
+    wait_for(friend, Update, lambda u: u.view.phase == "play")
+    play_moves([first.client, friend], first.host, 2)
+    port, door = first.host.port, first.host.door
+
+    def killed(_reason: object) -> list:  # every connection cut, no goodbye said: as a crash leaves them
+        for conn in list(door.conns.values()):
+            conn.ws.transport.abort()
+        return []
+
+    door.goodbye = killed  # type: ignore[method-assign]
+    first.stop()
+    assert wait_for(friend, LinkChange, lambda c: c.link == Link.DROPPED)
+    loaded = saves.load_saved_game()
+    assert loaded.game is not None
+    again = hosting.rehost_game(loaded.game, loaded.meta, port=port, bind="127.0.0.1")
+    try:
+        assert again.host.port == port
+        assert wait_for(friend, Welcome).seat == 1  # its own rejoin, with its token: no code typed
+        assert friend.link == Link.CONNECTED
+        play_moves([again.client, friend], again.host, 1)
+    finally:
+        again.stop()
+        friend.close()
