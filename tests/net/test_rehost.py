@@ -155,8 +155,7 @@ def test_a_headless_host_whose_save_fails_says_so_and_plays_on(monkeypatch: pyte
 def test_a_friend_rejoins_by_itself_a_host_killed_and_continued() -> None:
     """The host's program dies (no goodbye) and is continued from its save: the friend's window rejoins by itself
     with the token it had, its seat admitted (the save kept the token, hashed), without typing the code again."""
-    first = hosting.host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
-                              bind="127.0.0.1", port=0)
+    first = host_new(seed=5)
     friend = Client("Bruno", auto_rejoin=True)
     friend.connect(first.host.code)
     assert wait_for(friend, Welcome).seat == 1
