@@ -347,6 +347,16 @@ class Layout:
         s = self.s
         return Box(self.won.x + 30 * s, self.won.bottom - 30 * s, self.won.w - 60 * s, 26 * s)
 
+    def felt(self) -> Box:
+        """The table's oval: the middle of the felt between the side columns, from under what stands along the
+        top edge (the seats' hands and plates, the status) down to the prompt line; the melds and the trick lie on
+        it, and it is as large as the window leaves that room (no fixed design size)."""
+        s = self.s
+        left, right = self.stock.right + 10 * s, self.won.x - 10 * s
+        above = [box for seat in self.seats[1:] for box in (seat.badge, seat.hand)] + [self.status]
+        top = max((b.bottom for b in above if b.x < right and b.right > left and b.cy < self.trick.y), default=0.0)
+        return Box(left, top + 4 * s, right - left, self.prompt.y - top - 4 * s)
+
     def deck_slot(self) -> Slot:
         """Where the deck is shuffled before the deal: the centre of the table."""
         if self.players > 2:

@@ -8,6 +8,7 @@ import pytest
 from ui_driver import DT, human_move, make_app, step, wait_rest
 
 from bezique.i18n import t
+from bezique.rules import Verb
 from bezique.ui.kit.layers import forget_layers
 from bezique.ui.table import draw
 from bezique.ui.texts import score_name
@@ -35,9 +36,15 @@ def rendered(app) -> list[str]:
 
 def test_the_background_is_drawn_once_while_the_cards_fly():
     app, table = make_app(seed=4, speed="normal")
+    rng = random.Random(1)
     wait_rest(app)
+    # a trick won (its zone comes onto the felt, a change of the background) and the player to play a card
+    while not any(table.stage.model.won.values()) or not (
+            table.human_turn() and any(a.verb == Verb.PLAY for a in table.session.legal())):
+        step(app, rng)
+        wait_rest(app)
     drawn, frames = draw._BACKGROUND.drawn, app.frames
-    assert human_move(app, random.Random(1)) == "play"  # the player's card flies to the trick
+    assert human_move(app, rng) == "play"  # the player's card flies to the trick
     flying = 0
     for _ in range(30):
         flying += any(s.moving for s in table.stage.sprites.values())
@@ -135,8 +142,12 @@ def test_the_meld_captions_follow_the_melds_and_the_language():
 
 
 def test_the_background_follows_the_language():
-    app, _table = make_app(seed=4)
+    app, table = make_app(seed=4)
+    rng = random.Random(2)
     wait_rest(app)
+    while not any(table.stage.model.won.values()):  # the tricks won, with their heading, are on the felt
+        step(app, rng)
+        wait_rest(app)
     app.draw()
     drawn = draw._BACKGROUND.drawn
     app.lang = "it"

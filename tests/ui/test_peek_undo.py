@@ -20,8 +20,7 @@ pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut dow
 def test_the_last_trick_button_and_key():
     app, table = make_app(seed=3)
     wait_rest(app)
-    b = button(table, "peek")
-    assert b is not None and not b.enabled and b.label == "Last trick (T)"  # greyed until a trick is played
+    assert button(table, "peek") is None  # no tricks won: the zone and its button are not on the table yet
     rng = random.Random(3)
     for _ in range(400):
         wait_rest(app)
@@ -29,6 +28,7 @@ def test_the_last_trick_button_and_key():
             break
         step(app, rng)
     b = button(table, "peek")
+    assert b is not None and b.label == "Last trick (T)"
     assert b.enabled and table.stage.layout.won.contains(b.box.x, b.box.y)
     assert not b.box.intersects(table.controls.peek_box())  # the popup leaves its button visible
     click(app, (b.box.cx, b.box.cy))

@@ -13,7 +13,8 @@ import pygame
 
 from bezique.geometry import Box
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE, Assets
-from bezique.ui.kit.widgets import blit_text, panel, progress_bar
+from bezique.ui.kit.typeset import Type
+from bezique.ui.kit.widgets import blit_text, fit_line, panel, progress_bar
 from bezique.ui.table.rising import rising_points
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ class BadgeFace(NamedTuple):
     fraction: float | None  # the way to the target, None: no target
     bar: tuple[int, int, int]
     dealer: str | None  # the dealer's token, if this seat deals
+    name_size: float = 0.0  # the name's type size, one for every badge of the row (``badge_faces``); 0: the role's
 
 
 def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
@@ -80,16 +82,12 @@ def paint_badge(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
     box, s = face.box, face.s
     panel(surface, box, alpha=210, edge=face.edge, edge_width=face.edge_width)
     compact = box.h < 90 * s
-    name_size = 22 * s if compact else 26 * s
-    tag_w = A.text(face.tag, int(16 * s), MUTED).get_width() + 8 * s if face.tag else 0
-    room = box.w - 24 * s - tag_w
-    name = face.name  # the level too, unless it would shrink the name (a narrow badge beside a tag)
-    if face.full is not None and A.text(face.full, int(name_size * 0.85), GOLD, True).get_width() <= room:
-        name = face.full
+    name_size = face.name_size or _name_role(box, s)
+    name, room = _name_line(A, face, name_size)
     blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
               max_width=room)
     if face.tag:
-        blit_text(surface, A, face.tag, 16 * s, (box.right - 10 * s, box.y + (9 if compact else 13) * s),
+        blit_text(surface, A, face.tag, Type.NOTE * s, (box.right - 10 * s, box.y + (9 if compact else 13) * s),
                   face.tag_colour, "topright")
     big_size = 30 * s if compact else 40 * s
     y_big = box.y + (28 if compact else 34) * s
@@ -109,6 +107,22 @@ def paint_badge(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
                      face.bar)
     if face.dealer is not None:
         _dealer_token(surface, A, face.dealer, box, s)
+
+
+def _name_role(box: Box, s: float) -> float:
+    """The name's size in the type scale: a heading, or a label in the compact badges of a row of seats."""
+    return (Type.LABEL if box.h < 90 * s else Type.HEADING) * s
+
+
+def _name_line(A: Assets, face: BadgeFace, size: float) -> tuple[str, float]:
+    """The badge's name line at `size` and the width it has beside the tag: the name with the level where both fit
+    whole, else the name alone."""
+    s = face.s
+    tag_w = A.font(Type.NOTE * s).size(face.tag)[0] + 8 * s if face.tag else 0
+    room = face.box.w - 24 * s - tag_w
+    if face.full is not None and A.font(size, True).size(face.full)[0] <= room:
+        return face.full, room
+    return face.name, room
 
 
 def _this_deal(surface: pygame.Surface, A: Assets, forms: tuple[str, str], room: float, pos: tuple[float, float],
@@ -135,8 +149,21 @@ def _dealer_token(surface: pygame.Surface, A: Assets, label: str, box: Box, s: f
 def badge_faces(view: TableView) -> tuple[BadgeFace, ...]:
     """Every seat's badge: the others' round the table, the viewer's at the bottom left."""
     L = view.layout
-    return (*(badge_face(view, L.badge_of(view.model.rel(seat)), seat, False) for seat in view.model.others),
-            badge_face(view, L.my_badge, view.viewer, True))
+    faces = (*(badge_face(view, L.badge_of(view.model.rel(seat)), seat, False) for seat in view.model.others),
+             badge_face(view, L.my_badge, view.viewer, True))
+    return _one_name_size(view.app.assets, faces)
+
+
+def _one_name_size(A: Assets, faces: tuple[BadgeFace, ...]) -> tuple[BadgeFace, ...]:
+    """Every badge with its name in one size, the viewer's too: the size the tightest name fits its badge at
+    (``fit_line``; a row of compact badges takes the label's role), so no seat's name is smaller than another's."""
+    def fitted(face: BadgeFace) -> float:
+        role = _name_role(face.box, face.s)
+        name, room = _name_line(A, face, role)
+        return fit_line(A, name, role, room, bold=True)[1]
+
+    size = min(fitted(face) for face in faces)
+    return tuple(face._replace(name_size=size) for face in faces)
 
 
 def _level(level: str, lang: str) -> str:

@@ -67,54 +67,54 @@ _BACKGROUND = Layer()
 
 
 def _background(view: TableView, surface: pygame.Surface) -> None:
-    """The felt, the faint wells where cards will lie (so the empty table still reads as a table), the trick's
-    shadow and the "Tricks won" heading: one layer, drawn again only when what it reads changes (the window's
-    size, the assets and their felt and text size, the layout, the language)."""
+    """The felt, its oval where the melds and the trick lie, and the side zones that hold something, each in a
+    faint well: the stock and trumps, the tricks won with their heading (an empty table is felt, not a form of
+    empty boxes). One layer, drawn again only when what it reads changes (``_background_key``)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     key = _background_key(view)
-    heading = key.heading
+    heading, stock, won = key.heading, key.stock, key.won
 
     def draw(layer: pygame.Surface) -> None:
         layer.blit(A.felt(layer.get_size()), (0, 0))
-        for box in (*(z.melds for z in L.seats), L.stock, L.won):
-            _soft_box(layer, box)
-        blit_text(layer, A, heading, 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
-        tr = L.trick
-        layer.blit(ellipse((int(tr.w + 80 * s), int(tr.h + 30 * s)), (0, 0, 0, 38)), (tr.x - 40 * s, tr.y - 15 * s))
+        oval = L.felt()
+        layer.blit(ellipse((int(oval.w), int(oval.h)), (0, 0, 0, 30)), (oval.x, oval.y))
+        rim = pygame.Surface((int(oval.w), int(oval.h)), pygame.SRCALPHA)
+        pygame.draw.ellipse(rim, (255, 240, 200, 26), rim.get_rect(), width=max(1, round(2 * s)))
+        layer.blit(rim, (oval.x, oval.y))
+        if stock:
+            _soft_box(layer, L.stock)
+        if won:
+            _soft_box(layer, L.won)
+            blit_text(layer, A, heading, 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
 
     _BACKGROUND.blit(surface, key, draw)
 
 
 class _BackgroundKey(NamedTuple):
-    """All that the background reads: the assets (their felt and text size), the layout, the heading's words."""
+    """All that the background reads: the assets (their felt and text size), the layout, the heading's words, and
+    whether there is a stock (or trumps) and are tricks won to show."""
 
     assets: Assets
     felt: str
     text_scale: float
     layout: Layout
     heading: str
+    stock: bool
+    won: bool
 
 
 def _background_key(view: TableView) -> _BackgroundKey:
-    A = view.app.assets
-    return _BackgroundKey(A, A.table_colour, A.text_scale, view.layout, view.app.t("table.tricks_won"))
+    A, m = view.app.assets, view.model
+    return _BackgroundKey(A, A.table_colour, A.text_scale, view.layout, view.app.t("table.tricks_won"),
+                          m.trump is not None or bool(m.stock) or m.turn_up is not None, any(m.won.values()))
 
 
 def _zones(view: TableView, surface: pygame.Surface) -> None:
-    """Over the background: what the zones say of the game (whose melds go where, trumps, the stock's count)."""
+    """Over the background: what the zones say of the game (trumps, the stock's count)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     T = view.app.t
-    for seat in view.model.others:
-        if not view.model.tables[seat]:
-            zone = L.melds_of(view.model.rel(seat))
-            blit_text(surface, A, T("table.melds_of", name=view.session.seats[seat].name), 20 * s,
-                      (zone.cx, zone.cy), MUTED, "center", max_width=zone.w - 16 * s)
-    if not view.model.tables[view.viewer]:
-        mine = T("table.your_melds") if not view.session.hotseat else \
-            T("table.melds_of", name=view.session.seats[view.viewer].name)
-        blit_text(surface, A, mine, 20 * s, (L.my_melds.cx, L.my_melds.cy), MUTED, "center")
-    # stock zone: trump marker and count
     m = view.model
+    # stock zone: trump marker and count
     if m.trump is not None:
         size = round(50 * s)
         age = view.time - view.trump_flash

@@ -67,9 +67,11 @@ class TableButtons:
             Button(b[1], T("action.menu"), "menu"),
             Button(b[2], T("action.undo"), "undo", enabled=undo_refusal(self.turns) is None),
             Button(b[3], T("table.score_log"), "log"),
-            Button(self.layout.peek_button(), T("table.hide_last_trick" if self.peek else "table.show_last_trick"),
-                   "peek", enabled=self.can_peek(), text_size=18),
         ]
+        if any(self.stage.model.won.values()):  # under the tricks won: no button on an empty table
+            buttons.append(Button(self.layout.peek_button(), T("table.hide_last_trick" if self.peek else
+                                                               "table.show_last_trick"),
+                                  "peek", enabled=self.can_peek(), text_size=18))
         decl: list[Button] = []
         if human and self.screen.phase == Phase.DECLARE:
             decl = decl_buttons(self, list(self.screen.legal))
