@@ -17,14 +17,14 @@ from typing import Any
 import pytest
 from net_driver import leave_by_the_pause_screen, make_shell, net_table_of
 from text_spy import drawn_texts
-from ui_driver import DT, click
+from ui_driver import DT, Disk, click
 
 from bezique.i18n import t
 from bezique.net import hosting
 from bezique.net.client import Client
 from bezique.net.host import Host
 from bezique.net.protocol import Closing, Update, Welcome
-from bezique.persist import history, saves, stats, storage
+from bezique.persist import history, saves, stats
 from bezique.presenter.setup import GameSetup
 from bezique.rules import view_for
 from bezique.ui.scenes.menu import MenuScene
@@ -182,22 +182,15 @@ def test_a_hosted_game_whose_save_fails_says_so_at_its_table_and_on_the_menu(mon
     table = hosted_table(shell)
     again = table.hosted
     friend = joined(again.host.code, 1)
-    full = [True]
-    real = storage.write_json_atomic
-
-    def write(path: Any, obj: Any) -> None:
-        if full[0]:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, obj)
-
-    monkeypatch.setattr(storage, "write_json_atomic", write)
+    disk = Disk(monkeypatch)
+    disk.full = True
     play_moves([again.client, friend], again.host, 2)  # posted once, from the driver thread; the game goes on
     problem = t("problem.save_failed", "en", reason="No space left on device")
     assert shell.save_problem is None and not shell.notices  # the driver thread wrote nothing of the window's
     shell.app.tick(DT)  # the window's thread reads the report: the menu's notice, the table's banner
     assert shell.save_problem == problem and shell.notices.count(problem) == 1 and table.notice == problem
     assert problem in drawn_texts(shell.app)
-    full[0] = False
+    disk.full = False
     play_moves([again.client, friend], again.host, 1)
     assert len(saves.load_saved_game().game.deals[-1]["actions"]) == 3
     shell.app.tick(DT)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_driver import DT, key, step
+from ui_driver import DT, Disk, key, step
 
 from bezique.i18n import t
 from bezique.persist import saves, storage
@@ -21,23 +21,6 @@ from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
-
-
-class Disk:
-    """The atomic write, made to fail with a full disk while `full`; counts every attempt."""
-
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.full = False
-        self.attempts = 0
-        real = storage.write_json_atomic
-
-        def write(path, obj) -> None:
-            self.attempts += 1
-            if self.full:
-                raise OSError(errno.ENOSPC, "No space left on device")
-            real(path, obj)
-
-        monkeypatch.setattr(storage, "write_json_atomic", write)
 
 
 def start(lang: str = "en") -> tuple[Shell, TableScene]:

@@ -8,7 +8,6 @@ ran ``Shell.keep_up`` and wrote the shell's notices and a table's notice itself.
 
 from __future__ import annotations
 
-import errno
 import threading
 from pathlib import Path
 from types import FrameType
@@ -16,13 +15,12 @@ from typing import Any
 
 import pytest
 from net_driver import leave_by_the_pause_screen, make_shell, net_table_of
-from ui_driver import DT
+from ui_driver import DT, Disk
 
 import bezique.ui
 from bezique.i18n import t
 from bezique.net.client import Client
 from bezique.net.protocol import Update, Welcome
-from bezique.persist import storage
 from bezique.presenter.setup import GameSetup
 from tests.net.hosting import wait_for
 from tests.net.rehosting import ON_LOCALHOST, play_moves
@@ -81,21 +79,14 @@ def test_a_hosted_game_runs_no_window_code_off_the_windows_thread(monkeypatch: p
         friend.connect(hosted.host.code)
         assert wait_for(friend, Welcome).seat == 1
         wait_for(friend, Update, lambda u: u.view.phase == "play")
-        full = [True]
-        real = storage.write_json_atomic
-
-        def write(path: Any, obj: Any) -> None:
-            if full[0]:
-                raise OSError(errno.ENOSPC, "No space left on device")
-            real(path, obj)
-
-        monkeypatch.setattr(storage, "write_json_atomic", write)
+        disk = Disk(monkeypatch)
+        disk.full = True
         play_moves([hosted.client, friend], hosted.host, 2)  # the driver's saves fail: it posts, once
         problem = t("problem.save_failed", "en", reason="No space left on device")
         assert shell.save_problem is None  # nothing of the window's was written on the driver's thread
         app.tick(DT)
         assert shell.save_problem == problem and table.notice == problem
-        full[0] = False
+        disk.full = False
         friend.say("well played")
         play_moves([hosted.client, friend], hosted.host, 1)  # saved again: posted
         app.tick(DT)

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 import random
+from typing import Any
 
 import pygame
+import pytest
 
 from bezique.config import Config
+from bezique.persist import storage
 from bezique.rules import Verb, make_ruleset
 from bezique.ui.scenes.start import open_table
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
@@ -128,3 +132,20 @@ def step(app, rng: random.Random) -> str:
         return human_move(app, rng)
     app.tick(DT)
     return "tick"
+
+
+class Disk:
+    """The atomic write, made to fail with a full disk while `full`; counts every attempt."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.full = False
+        self.attempts = 0
+        real = storage.write_json_atomic
+
+        def write(path: Any, obj: Any) -> None:
+            self.attempts += 1
+            if self.full:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real(path, obj)
+
+        monkeypatch.setattr(storage, "write_json_atomic", write)
