@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "arena": ("bezique.commands.arena", "play computer levels against each other and measure them"),
     "regret": ("bezique.commands.regret", "measure computer levels' decisions against an oracle that sees both hands"),
     "audit": ("bezique.commands.fit_audit", "prove every screen fits: every size, language, text size (issue 43)"),
+    "serve": ("bezique.commands.serve", "host a network game with no window (prints its code and port)"),
     "demo": ("bezique.commands.demo", "computer against computer in the real window"),
     "install-desktop": ("bezique.commands.install_desktop", "add Bezique to the Linux applications menu for this user"),
 }

@@ -91,20 +91,21 @@ def resume_game(game: RecordedGame, meta: dict[str, Any], defaults: Defaults, bo
     Raises:
         OSError: a hosted game, and no port can be listened on (the save is left as it was).
     """
-    if is_hosted(game, meta):
+    where = hosting or Hosting()
+    if is_hosted(game, meta, headless=not where.here):
         from bezique.net.hosting import rehost_game
-        where = hosting or Hosting()
-        hosted = rehost_game(game, meta, port=where.port, bind=where.bind, saver=books.keep_up)
+        hosted = rehost_game(game, meta, port=where.port, bind=where.bind, saver=books.keep_up,
+                             headless=not where.here)
         return Started(hosted.host.session, meta, hosted)
     session = GameSession.from_game(game, allow_undo=defaults.app.allow_undo,
                                     assisted=bool(meta.get("assisted", False)))
     return Started(session, meta)
 
 
-def is_hosted(game: RecordedGame, meta: dict[str, Any]) -> bool:
-    """Whether a saved game was hosted for other computers (``hosting.hosted_seats``): the network is loaded only
-    for a save that says so."""
+def is_hosted(game: RecordedGame, meta: dict[str, Any], headless: bool = False) -> bool:
+    """Whether a saved game was hosted for other computers (``hosting.hosted_seats``; `headless`: with nobody at
+    the host): the network is loaded only for a save that says so."""
     if "network" not in meta:
         return False
     from bezique.net import hosting
-    return hosting.hosted_seats(game, meta) is not None
+    return hosting.hosted_seats(game, meta, headless) is not None

@@ -78,18 +78,19 @@ def host_game(session: HostedSession, meta: dict[str, Any], own: int | None = 0,
 
 
 def rehost_game(game: RecordedGame, meta: dict[str, Any], port: int = DEFAULT_PORT, bind: str = "0.0.0.0",
-                saver: Saver | None = None) -> HostedGame:
+                saver: Saver | None = None, headless: bool = False) -> HostedGame:
     """Host again a hosted game continued from its save (`game` and its `meta`), exactly where it stopped: the
     same seats played from other computers (``meta.network.remote``), the host's player in the one other
     person's seat, the computers in theirs, and the code's secret the save kept, so that the code the friends
     know still works (a save without a usable one gets a fresh secret, kept from its next save). Nothing is
-    written until the game changes: a failure to listen loses nothing.
+    written until the game changes: a failure to listen loses nothing. `headless`: nobody plays at the host (a
+    headless host's game, every person on another computer).
 
     Raises:
         ValueError: `meta` does not name a hosted game of `game` (``hosted_seats``).
         OSError: no port can be listened on.
     """
-    seats = hosted_seats(game, meta)
+    seats = hosted_seats(game, meta, headless)
     if seats is None:
         raise ValueError("the save is not of a game hosted for other computers")
     own, away = seats
@@ -99,23 +100,26 @@ def rehost_game(game: RecordedGame, meta: dict[str, Any], port: int = DEFAULT_PO
     secret = _kept_secret(network.get("secret"), network.get("secret_bits"))
     tokens = seat_of_tokens(network.get("tokens"), len(session.seats)) if secret == network.get("secret") else {}
     meta["network"] = {**network, "remote": away, "secret": secret, "secret_bits": SECRET_BITS, "tokens": tokens}
-    host, token = _listen(session, sorted([own, *away]), own, meta, saver, secret, port, bind, tokens)
+    served = sorted(away if own is None else [own, *away])
+    host, token = _listen(session, served, own, meta, saver, secret, port, bind, tokens)
     return _play(host, token, own)
 
 
-def hosted_seats(game: RecordedGame, meta: dict[str, Any]) -> tuple[int, list[int]] | None:
+def hosted_seats(game: RecordedGame, meta: dict[str, Any],
+                 headless: bool = False) -> tuple[int | None, list[int]] | None:
     """The host's player's seat and the seats played from other computers, when `meta` is a hosted game's
-    (``network.remote``: people's seats of `game`, leaving exactly one person at the host's screen); None for a
-    game played at one screen, or a ``network`` the file holds damaged (then it is continued at one screen)."""
+    (``network.remote``: people's seats of `game`, leaving exactly one person at the host's screen, or with
+    `headless` none: then the seat is None); None for a game played at one screen, or a ``network`` the file
+    holds damaged (then it is continued at one screen)."""
     network = meta.get("network")
     away = network.get("remote") if isinstance(network, dict) else None
     if not isinstance(away, list) or not away or not all(isinstance(s, int) and not isinstance(s, bool) for s in away):
         return None
     people = [s for s, player in enumerate(game.players) if player.get("type") == "human"]
     here = [s for s in people if s not in away]
-    if not set(away) <= set(people) or len(here) != 1:
+    if not set(away) <= set(people) or len(here) != (0 if headless else 1):
         return None
-    return here[0], sorted(set(away))
+    return (here[0] if here else None), sorted(set(away))
 
 
 def _kept_secret(value: Any, bits: Any) -> int:
