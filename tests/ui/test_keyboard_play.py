@@ -8,7 +8,7 @@ import pygame
 import pytest
 from test_table import stacked_app
 from text_spy import drawn_texts
-from ui_driver import DT, button, finish_thinking, key, make_app, move, point_on, table_of, wait_rest
+from ui_driver import DT, button, finish_thinking, key, make_app, move, point_on, step, table_of, wait_rest
 
 from bezique.i18n import t
 from bezique.rules import Phase, Verb, parse_code
@@ -190,6 +190,32 @@ def test_the_focus_is_hidden_until_a_key_and_follows_the_mouse():
     assert hint.verb == Verb.PLAY and controls.focused_card() == hint.cards[0]
     done = len(table.session.game.deals[-1]["actions"])
     key(app, pygame.K_RETURN)  # Enter takes the hint
+    assert parse_code(table.session.game.deals[-1]["actions"][done]["play"])[0] == hint.cards[0] & 31
+
+
+@pytest.mark.parametrize("variant", ["two_handed", "three_handed", "four_handed"])
+def test_one_enter_takes_a_hint_asked_for_first(variant):
+    """H before any other key (the focus still hidden): the hint's card is focused and shown, and a single Enter
+    plays it (it took two at three and four seats)."""
+    app, table = make_app(seed=11, variant=variant)
+    rng = random.Random(3)
+    for _ in range(200):
+        wait_rest(app)
+        if table.human_turn() and table.session.state.phase == Phase.PLAY:
+            break
+        step(app, rng)
+    controls = table.controls
+    assert not controls.focus.shown
+    key(app, pygame.K_h)
+    for _ in range(100):
+        finish_thinking(table)
+        app.tick(DT)
+        if table.turns.hint is not None:
+            break
+    hint = table.turns.hint[0]
+    assert hint.verb == Verb.PLAY and controls.focused_card() == hint.cards[0] and controls.focus.shown
+    done = len(table.session.game.deals[-1]["actions"])
+    key(app, pygame.K_RETURN)
     assert parse_code(table.session.game.deals[-1]["actions"][done]["play"])[0] == hint.cards[0] & 31
 
 

@@ -46,10 +46,12 @@ class Focus:
         self.hinted: Action | None = None  # the last hint the focus went to (it goes once, then the keys move it)
 
     def follow_hint(self, hint: Action, melds: Sequence[Action]) -> None:
-        """A hint just come: the focus goes to the card or the row it names, so Enter takes it."""
+        """A hint just come: the focus goes to the card or the row it names, and shows there, so one Enter takes
+        it (were it left hidden, the first Enter would only show it, as the first key does)."""
         if hint == self.hinted:
             return
         self.hinted = hint
+        self.shown = True
         if hint.verb == Verb.PLAY:
             self.card = hint.cards[0]
             return
