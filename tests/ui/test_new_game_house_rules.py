@@ -310,3 +310,24 @@ def test_a_damaged_new_game_file_is_said_on_new_game_too(size, lang, variant, mo
     blurb = next(r for t, r, _ in drawn if t.startswith(app.t("newgame.players_blurb")[:12]))
     assert seats and not any(rect.colliderect(blurb) for _, rect in lines)
     assert NewGameScene(app, shell).problem is None  # said once: the file was set aside
+
+
+@pytest.mark.usefixtures("shell_data")
+@pytest.mark.parametrize("size", [(1088, 640), (1920, 1080)])
+def test_start_and_back_stay_put_whatever_the_form_holds(size) -> None:
+    """Choosing a variant with more seats, or a second person, once re-centred the form, moving Start from under the
+    pointer between two clicks (issue 43)."""
+    shell = make_shell(size)
+    shell.new_game_screen()
+    form = shell.app.stack.top
+    assert isinstance(form, NewGameScene)
+
+    def placed() -> tuple:
+        return tuple(b.box for b in form.controls() if b.action in ("start", "back"))
+
+    first = placed()
+    for variant in SEATABLE_VARIANTS:
+        press(shell.app, chip(form, "variant", variant))
+        assert placed() == first, variant
+    press(shell.app, "seat1=1")  # a second person: a name field more
+    assert placed() == first

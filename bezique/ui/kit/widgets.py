@@ -168,11 +168,13 @@ def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float]
 
 def draw_fitted(surface: pygame.Surface, assets: Assets, text: str, size: float, box: Box,
                 colour: tuple[int, int, int] = CREAM, align: str = "left", bold: bool = False,
-                leading: float = 1.15) -> list[pygame.Rect]:
-    """`text` fitted into `box` (``fit_text``) and drawn line under line from its top, aligned "left", "center"
-    or "right", each line recorded as belonging in `box`; returns the lines' rects."""
-    fitted = fit_text(assets, text, size, box.w, box.h, bold, leading)
-    step = assets.px(fitted.size) * leading
+                leading: float = 1.0) -> list[pygame.Rect]:
+    """`text` fitted into `box` (``fit_text``) and drawn line under line from its top, `leading` times the font's
+    line height apart, aligned "left", "center" or "right", each line recorded as belonging in `box`; returns the
+    lines' rects."""
+    line = assets.font(size, bold).get_linesize() * leading / assets.px(size)  # in pixel sizes, as fit_text counts
+    fitted = fit_text(assets, text, size, box.w, box.h, bold, line)
+    step = assets.font(fitted.size, bold).get_linesize() * leading
     x = {"left": box.x, "center": box.cx, "right": box.right}[align]
     anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[align]
     rects = []

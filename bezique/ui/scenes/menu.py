@@ -115,7 +115,7 @@ def _when(saved_at: datetime | None, lang: str, now: datetime | None) -> str:
 
 
 TITLE, SUBTITLE = 96, 28  # the game's name and its line, at scale 1 (``Assets.px`` units)
-OFFER_TITLE, OFFER_TEXT, LINE = Type.HEADING - 4, Type.NOTE + 1, 1.15  # the lesson's offer: heading, words, leading
+OFFER_TITLE, OFFER_TEXT = Type.HEADING - 4, Type.NOTE + 1  # the lesson's offer: its heading and its words
 
 
 class MenuScene(Scene):
@@ -165,8 +165,8 @@ class MenuScene(Scene):
         A, s = self.app.assets, scale_of(self.app.size)
         title = A.font(TITLE * s / A.text_scale, True)
         title_y = 40 * s
-        subtitle_y = title_y + title.get_ascent() - title.get_descent() * 0.2  # the name's descenders are few
-        subtitle_y -= A.font(SUBTITLE * s).get_ascent() * 0.2  # the subtitle's accents' room may overlap it
+        # the subtitle's accents' room (the top fifth of its line) may lie over the name's descenders' room
+        subtitle_y = title_y + title.get_height() * 0.9 - A.font(SUBTITLE * s).get_height() * 0.2
         line_y = subtitle_y + A.font(SUBTITLE * s).get_linesize() + 2 * s
         return title_y, subtitle_y, line_y
 
@@ -311,6 +311,6 @@ class MenuScene(Scene):
         title = blit_text(surface, A, T("guide.offer_title"), OFFER_TITLE * s, (box.x + 16 * s, box.y + 12 * s),
                           GOLD, bold=True, max_width=box.w - 32 * s)
         text = Box(box.x + 16 * s, title.bottom, box.w - 32 * s, box.bottom - 62 * s - title.bottom)
-        draw_fitted(surface, A, T("guide.offer_text"), OFFER_TEXT * s, text, CREAM, leading=LINE)
+        draw_fitted(surface, A, T("guide.offer_text"), OFFER_TEXT * s, text, CREAM)
         for button in self.offer_buttons():
             button.draw(surface, A, s)

@@ -180,15 +180,9 @@ class NewGameScene(Scene):
                 columns = {"left": bottom + 22 * s, "right": bottom + 50 * s}  # room for the Players heading
             else:
                 columns[key] = bottom + (12 if rid.startswith("seat") else 20) * s
-        # the panel ends under the taller column, with room for the seats' line and Back / Start, and sits in the
-        # middle of the space
-        height = min(box.h, max(columns.values()) - box.y + 110 * s)
-        shift = (box.h - height) / 2
-        for row in rows:
-            row.box = row.box._replace(y=row.box.y + shift)
-            for b in row.buttons:
-                b.box = b.box._replace(y=b.box.y + shift)
-        return s, Box(box.x, box.y + shift, box.w, height), rows
+        # the panel keeps its place and size whatever it holds: re-centred on its content, Start moved under the
+        # pointer between two clicks (choosing a variant with more seats made it taller)
+        return s, box, rows
 
     def _seat_buttons(self, seat: int, x0: float, y: float, end: float, s: float) -> list[Button]:
         """Seat 0 is a person (a name field); any other seat: Computer / Person chips, and a name for a person."""

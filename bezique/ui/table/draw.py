@@ -16,7 +16,8 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
 from bezique.ui.kit.sprites import CardSprite
-from bezique.ui.kit.widgets import blit_text, panel, tooltip, wrap
+from bezique.ui.kit.typeset import Type
+from bezique.ui.kit.widgets import blit_text, draw_fitted, panel, tooltip
 from bezique.ui.table.badges import badge_faces, paint_badge
 from bezique.ui.table.decl_panel import draw_declaration_panel, seven_cards
 from bezique.ui.table.last_trick import draw_last_trick
@@ -126,9 +127,19 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
             surface.blit(ring, (L.stock.x + 6 * s + 25 * s - size, L.stock.y + 4 * s + 25 * s - size))
         marker = A.trump_marker(m.trump, size)
         surface.blit(marker, (L.stock.x + 6 * s, L.stock.y + 4 * s))
-        blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, view.app.lang)), 22 * s,
-                  (L.stock.x + 12 * s + size, L.stock.y +
-                  4 * s + size / 2), GOLD, "midleft", bold=True, shadow=True, max_width=L.stock.w - size - 20 * s)
+        x = L.stock.x + 12 * s + size
+        noted = seven_turned_up(view)  # the line goes to the marker's top, the note under it
+        trumps = blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, view.app.lang)), 22 * s,
+                           (x, L.stock.y + (4 * s if noted else 4 * s + size / 2)), GOLD,
+                           "topleft" if noted else "midleft", bold=True, shadow=True,
+                           max_width=L.stock.right - 8 * s - x)
+        if noted:
+            # beside the marker under the trumps' line, above the cards: in the cards' room it ran under them
+            # (1088x640), and on two lines of a fixed width it was cut mid-word (1024x640, Italian and French)
+            cards = min(card_box(L.stock_slot()).y, card_box(L.turn_up_slot()).y)
+            draw_fitted(surface, A, T("table.turn_up_seven"), Type.NOTE * s,
+                        Box(x, trumps.bottom, L.stock.right - 8 * s - x, max(cards - 2 * s - trumps.bottom, 1.0)),
+                        MUTED, leading=NOTE_LEADING)
     elif not view.session.rules.turn_up_trump and view.screen.deal_index >= 0 and (m.stock or m.hands[view.viewer]):
         blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
                   "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
@@ -164,12 +175,20 @@ def _stock_side(view: TableView, surface: pygame.Surface) -> None:
     surface.blit(kept(("stock side", tuple(boxes)), (round(w), round(h)), make), (round(x0), round(y0)))
 
 
+NOTE_LEADING = 0.9  # the stock's note's lines, closer than running text: its room is a line and a half at 1024x640
+
+
+def seven_turned_up(view: TableView) -> bool:
+    """Whether the stock says why no seven can be exchanged: the turn-up is itself the seven."""
+    m, rules = view.model, view.session.rules
+    return m.turn_up is not None and rank_of(m.turn_up) == SEVEN and rules.seven_of_trumps_scoring != "none"
+
+
 def _stock_note(view: TableView, surface: pygame.Surface) -> None:
-    """One line under the trump marker when the table needs it: which queen and jack make the bezique now (Chinese:
-    it follows trumps; the rules say which), or why no seven can be exchanged (the turn-up is itself the seven)."""
+    """Which queen and jack make the bezique now, under the trump marker (Chinese: it follows trumps; the rules say
+    which)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     m, rules, T = view.model, view.session.rules, view.app.t
-    x, y = L.stock.x + 18 * s + 50 * s, L.stock.y + 40 * s  # under "Trumps: …", beside the marker
     if m.trump is not None and rules.bezique_pair_scheme != "fixed_qs_jd":
         pair = bezique_pair(rules, m.trump)
         if pair is None:
@@ -178,10 +197,6 @@ def _stock_note(view: TableView, surface: pygame.Surface) -> None:
         blit_text(surface, A, T("table.bezique_now"), 16 * s, (x, y), CREAM, bold=True, shadow=True)
         row = Box(x - 3 * s, y + 20 * s, 0, 40 * s)
         draw_chips(surface, A, chip_layout(pair, lambda _card: HAND, x + chips_width(2, s), row, s), s)
-    elif m.turn_up is not None and rank_of(m.turn_up) == SEVEN and rules.seven_of_trumps_scoring != "none":
-        size = max(11, int(15 * s))
-        for i, line in enumerate(wrap(A, T("table.turn_up_seven"), size, L.stock.right - 10 * s - x)[:2]):
-            blit_text(surface, A, line, size, (x, y + i * (size + 2)), MUTED, shadow=True)
 
 
 def _soft_box(surface: pygame.Surface, box: Box) -> None:
