@@ -172,8 +172,8 @@ def draw_fitted(surface: pygame.Surface, assets: Assets, text: str, size: float,
     """`text` fitted into `box` (``fit_text``) and drawn line under line from its top, `leading` times the font's
     line height apart, aligned "left", "center" or "right", each line recorded as belonging in `box`; returns the
     lines' rects."""
-    line = assets.font(size, bold).get_linesize() * leading / assets.px(size)  # in pixel sizes, as fit_text counts
-    fitted = fit_text(assets, text, size, box.w, box.h, bold, line)
+    spacing = assets.font(size, bold).get_linesize() * leading / assets.px(size)  # in pixel sizes, as fit_text
+    fitted = fit_text(assets, text, size, box.w, box.h, bold, spacing)
     step = assets.font(fitted.size, bold).get_linesize() * leading
     x = {"left": box.x, "center": box.cx, "right": box.right}[align]
     anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[align]
