@@ -16,7 +16,7 @@ from typing import Any
 from bezique.ai import make_player
 from bezique.ai.review import SAMPLES, assess_deal
 from bezique.presenter.review import review_game
-from bezique.rules import Phase, RecordedGame, legal_actions, make_ruleset, shuffled_deck, view_for
+from bezique.rules import Phase, RecordedGame, SeatKind, legal_actions, make_ruleset, shuffled_deck, view_for
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +30,8 @@ def played_deal(seed: int) -> dict[str, Any]:
     rules = make_ruleset("two_handed")
     rng = random.Random(seed)
     players = [make_player("intermediate", seed * 2 + seat) for seat in range(2)]
-    game = RecordedGame.new(rules, [{"name": "A", "type": "human"}, {"name": "B", "type": "ai"}], seed % 2, seed)
+    seated = [{"name": "A", "type": SeatKind.HUMAN}, {"name": "B", "type": SeatKind.AI}]
+    game = RecordedGame.new(rules, seated, seed % 2, seed)
     game.start_deal(shuffled_deck(rules, rng))
     while game.state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
         seat = game.state.to_act

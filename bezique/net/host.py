@@ -52,7 +52,6 @@ from bezique.net.protocol import (
     NoticeKind,
     ProtocolError,
     Ready,
-    SeatKind,
     SeatState,
     Update,
     encode,
@@ -65,6 +64,7 @@ from bezique.rules import (
     EventKind,
     IllegalActionError,
     Phase,
+    SeatKind,
     parse_action,
     redact_event,
     view_for,
@@ -103,7 +103,7 @@ class Host:
     """Serves one game to the remote seats of `session`.
 
     Args:
-        session: the game (its seats' kinds: "human" seats not in `remote` are at the host's screen).
+        session: the game (its seats' kinds: the people not in `remote` are at the host's screen).
         remote: the seats friends play from their computers.
         bind: the interface to listen on ("0.0.0.0": the local network; "127.0.0.1" for tests).
         port: 0 for any free port (the code carries it).
@@ -124,7 +124,8 @@ class Host:
                  save_meta: dict[str, Any] | None = None, saver: Saver | None = None,
                  secret: int | None = None, tokens: Mapping[str, int] | None = None,
                  limits: Limits | None = None) -> None:
-        if not remote or any(not 0 <= s < len(session.seats) or session.seats[s].kind != "human" for s in remote):
+        if not remote or any(not 0 <= s < len(session.seats) or session.seats[s].kind != SeatKind.HUMAN
+                             for s in remote):
             raise ValueError("remote seats must be human seats of the game")
         self.session = session
         self.remote = tuple(sorted(set(remote)))
@@ -328,8 +329,8 @@ class Host:
 
     def _send_updates(self, events: list[Event]) -> None:
         state = self.session.state
-        seats = tuple(SeatState(self.names[s], self._kind(s), self.links[s],
-                                self.session.seats[s].level if self._kind(s) == SeatKind.COMPUTER else "")
+        seats = tuple(SeatState(self.names[s], self.session.seats[s].kind, self.links[s],
+                                self.session.seats[s].level if self.session.seats[s].kind == SeatKind.AI else "")
                       for s in range(len(self.names)))
         waiting = tuple(self.waiting())
         over = state.phase == Phase.OVER  # the game is over: the hands still held are laid down for everyone
@@ -349,11 +350,6 @@ class Host:
     def _chat_line(self, index: int) -> str:
         seat, text = self.chat[index]
         return encode(ChatLine(seat, text, index))
-
-    def _kind(self, seat: int) -> SeatKind:
-        if seat in self.remote:
-            return SeatKind.REMOTE
-        return SeatKind.COMPUTER if self.session.seats[seat].kind == "ai" else SeatKind.HOST
 
     def _broadcast(self, text: str) -> None:
         for seat in self.remote:

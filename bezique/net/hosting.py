@@ -25,7 +25,7 @@ from bezique.net.client import Client
 from bezique.net.doorway import seat_of_tokens
 from bezique.net.host import Host, HostedSession, Saver, drive
 from bezique.net.joincode import DEFAULT_PORT, SECRET_BITS
-from bezique.rules import RecordedGame
+from bezique.rules import RecordedGame, SeatKind
 
 
 @dataclass
@@ -61,7 +61,7 @@ def host_game(session: HostedSession, meta: dict[str, Any], own: int | None = 0,
         ValueError: no seat for a friend, or `own` not a person's seat.
         OSError: no port can be listened on (nothing was written).
     """
-    people = [s for s, seat in enumerate(session.seats) if seat.kind == "human"]
+    people = [s for s, seat in enumerate(session.seats) if seat.kind == SeatKind.HUMAN]
     away = [s for s in people if s != own]
     if not away or (own is not None and own not in people):
         raise ValueError("a hosted game needs a seat for a friend, and the host's player in a person's seat")
@@ -115,7 +115,7 @@ def hosted_seats(game: RecordedGame, meta: dict[str, Any],
     away = network.get("remote") if isinstance(network, dict) else None
     if not isinstance(away, list) or not away or not all(isinstance(s, int) and not isinstance(s, bool) for s in away):
         return None
-    people = [s for s, player in enumerate(game.players) if player.get("type") == "human"]
+    people = [s for s, player in enumerate(game.players) if player.get("type") == SeatKind.HUMAN]
     here = [s for s in people if s not in away]
     if not set(away) <= set(people) or len(here) != (0 if headless else 1):
         return None
@@ -157,7 +157,7 @@ def _play(host: Host, token: str | None, own: int | None) -> HostedGame:
     stop = threading.Event()
     session = host.session
     players = {s: make_player(resolve_level(seat.level), session.seed + s)
-               for s, seat in enumerate(session.seats) if seat.kind == "ai"}
+               for s, seat in enumerate(session.seats) if seat.kind == SeatKind.AI}
 
     def run() -> None:
         with remote.in_processes():  # a search thinks in the computer's processes: the window keeps drawing

@@ -41,9 +41,11 @@ from bezique.net.wire import (
     view_from_json,
     view_to_json,
 )
-from bezique.rules import Action, Event, PlayerView, Refusal, RefusalCode, action_to_json
+from bezique.rules import Action, Event, PlayerView, Refusal, RefusalCode, SeatKind, action_to_json
 
-PROTOCOL_VERSION = 2  # 2: sealed in the channel, the code proven by the key exchange, texts checked
+# 2: sealed in the channel, the code proven by the key exchange, texts checked; 3: a seat's kind is who plays it
+# (human or ai, as the record says), its link where from (no "host", "remote" or "computer" to translate)
+PROTOCOL_VERSION = 3
 MAX_CLIENT_MESSAGE = 4096  # bytes: the longest a client's message may be (a meld of twelve cards is ~300)
 TRANSPORT_MAX = 1 << 16  # websockets' max_size on the host: a frame longer than this closes the connection
 HOST_MESSAGE_MAX = 1 << 22  # websockets' max_size on the client: a six-handed view with its log stays far below
@@ -83,14 +85,6 @@ class Link(StrEnum):
     CONNECTED = "connected"
     DROPPED = "dropped"  # the connection was lost: the seat waits (the client rejoins by itself)
     CLOSED = "closed"  # this client: the game is over here
-
-
-class SeatKind(StrEnum):
-    """Who plays a seat, as every player sees it."""
-
-    HOST = "host"  # the person at the host's screen
-    REMOTE = "remote"  # a friend on another computer (the table marks their name as such)
-    COMPUTER = "computer"
 
 
 class CloseReason(StrEnum):
@@ -272,7 +266,8 @@ CLIENT_MESSAGES: Mapping[str, type[ClientMessage]] = {m.KIND: m for m in (Join, 
 
 @dataclass(frozen=True)
 class SeatState:
-    """What every player sees of a seat: its name, who plays it and whether they are there."""
+    """What every player sees of a seat: its name, who plays it (a person or the host's computer) and where from
+    (``link``: a friend's seat is the one not played ``HERE``, at the host)."""
 
     name: str = spec(NAME)
     kind: SeatKind = spec(_kind(SeatKind))

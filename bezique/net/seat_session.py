@@ -115,8 +115,7 @@ class SeatSession:
     def seats(self) -> list[Seat]:
         """Every seat as the last update shown names it (its player, the host's computer at its level, its link)."""
         if self._seats[0] is not self.current:
-            self._seats = (self.current, [Seat(s.name, "ai" if s.kind == "computer" else "human", s.level, s.link)
-                                          for s in self.current.seats])
+            self._seats = (self.current, [Seat(s.name, s.kind, s.level, s.link) for s in self.current.seats])
         return self._seats[1]
 
     @property

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bezique.presenter.session import GameSession
-from bezique.presenter.table_session import Seat
+from bezique.presenter.table_session import Seat, record_seat
 from bezique.rules import Event, Phase, RecordedGame, RecordError, Ruleset, Settlement, parse_code, replay_record
 
 
@@ -52,8 +52,7 @@ def plan_replay(doc: dict[str, Any], deal: int, original: list[int]) -> ReplayPl
     deck = tuple(parse_code(code)[0] for code in deals[deal]["deck"])
     before.start_deal(list(deck))  # the rules say who deals it
     dealer = before.state.dealer
-    seats = tuple(Seat(str(p.get("name", "")), str(p.get("type", "human")), str(p.get("level", "") or ""))
-                  for p in before.players)
+    seats = tuple(record_seat(p) for p in before.players)
     seed = int(doc.get("seed") or 0) * 31 + deal
     played = replay_record({**doc, "deals": deals[:deal + 1]}).state.past_deals
     settled = played[deal].settlement if deal < len(played) else None

@@ -19,6 +19,7 @@ from bezique.rules import (
     GameState,
     Phase,
     RecordError,
+    SeatKind,
     Verb,
     parse_action,
     parse_code,
@@ -115,7 +116,7 @@ def review_game(doc: Any) -> list[DealReview]:
     game = replay_record({**doc, "deals": []})
     names = [p["name"] for p in game.players]
     sides = [game.rules.side_of(seat) for seat in range(game.rules.players)]
-    humans = [p["type"] == "human" for p in game.players]
+    humans = [p["type"] == SeatKind.HUMAN for p in game.players]
     deals: list[DealReview] = []
     for d, deal in enumerate(doc["deals"]):
         state = game.state

@@ -23,7 +23,7 @@ from dataclasses import replace
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.table_session import News, Seat
+from bezique.presenter.table_session import News, Seat, record_seat
 from bezique.rules import (
     Action,
     Event,
@@ -34,6 +34,7 @@ from bezique.rules import (
     RecordedGame,
     Refusal,
     Ruleset,
+    SeatKind,
     Verb,
     apply,
     choose_first_dealer,
@@ -75,7 +76,7 @@ def news(event: Event, viewer: int, turn_up: int | None) -> str | None:
 
 
 def new_seats(players: int, mode: str, lang: str, seed: int, level: str = "",
-              names: list[str] | None = None, kinds: list[str] | None = None) -> list[Seat]:
+              names: list[str] | None = None, kinds: list[SeatKind] | None = None) -> list[Seat]:
     """The seats of a new game, named in the player's language: every way a game starts (New game, ``play``,
     ``demo``, the tests' ``open_table``) comes here, so none can name a seat in the wrong language.
 
@@ -87,17 +88,19 @@ def new_seats(players: int, mode: str, lang: str, seed: int, level: str = "",
         seed: the game's seed: the computers' names follow it, so a replay seats the same opponents.
         level: the computers' level.
         names: names typed in New game (blank or missing: the default name).
-        kinds: "human" or "ai" for each seat, for a table mixing people and computers.
+        kinds: who plays each seat, for a table mixing people and computers.
     """
     if kinds is None:
-        kinds = ["human" if mode == "hotseat" or (mode == "computer" and i == 0) else "ai" for i in range(players)]
+        kinds = [SeatKind.HUMAN if mode == "hotseat" or (mode == "computer" and i == 0) else SeatKind.AI
+                 for i in range(players)]
     typed = [n.strip() for n in (names or [])] + [""] * players
-    alone = kinds.count("human") == 1  # the one person at the table is "You"; several are numbered
+    alone = kinds.count(SeatKind.HUMAN) == 1  # the one person at the table is "You"; several are numbered
     people = {i: typed[i] or (t("newgame.default_you", lang) if alone else t("newgame.player_name", lang,
                                                                                 number=i + 1))
-              for i, kind in enumerate(kinds) if kind == "human"}
+              for i, kind in enumerate(kinds) if kind == SeatKind.HUMAN}
     computers = iter(computer_names(seed, len(kinds) - len(people), taken=list(people.values())))
-    return [Seat(people[i], "human") if i in people else Seat(next(computers), "ai", level) for i in range(players)]
+    return [Seat(people[i], SeatKind.HUMAN) if i in people else Seat(next(computers), SeatKind.AI, level)
+            for i in range(players)]
 
 
 class GameSession:
@@ -125,14 +128,13 @@ class GameSession:
         """A session around a game replayed from a save: its seats come from the record's players."""
         session = cls.__new__(cls)
         session.rules = game.rules
-        session.seats = [Seat(str(p.get("name", "")), str(p.get("type", "human")), str(p.get("level", "") or ""))
-                         for p in game.players]
+        session.seats = [record_seat(p) for p in game.players]
         session.seed = game_seed(game.seed)
         # later deals: a generator moved on by the deals already played, so they differ from the first ones
         session.rng = random.Random(session.seed * 1009 + len(game.deals))
         session.first_dealer, session.cut = game.first_dealer, []
         session.game = game
-        session.allow_undo = allow_undo and sum(s.kind == "human" for s in session.seats) < 2
+        session.allow_undo = allow_undo and sum(s.kind == SeatKind.HUMAN for s in session.seats) < 2
         session.assisted = assisted
         session.resumed = True
         session.on_change = None
@@ -161,7 +163,7 @@ class GameSession:
 
     @property
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        return [i for i, s in enumerate(self.seats) if s.kind == SeatKind.HUMAN]
 
     @property
     def hotseat(self) -> bool:
@@ -204,7 +206,7 @@ class GameSession:
         Raises:
             ValueError: `seat` is a person's.
         """
-        if self.seats[seat].kind != "ai":
+        if self.seats[seat].kind != SeatKind.AI:
             raise ValueError(f"seat {seat} is a person's: the computer decides only for its own seats")
         return self.view(seat)
 
@@ -250,7 +252,7 @@ class GameSession:
         `chosen`: the player chose it (False: the table made a forced move for them, which an undo passes over:
         going back to it would only make it again)."""
         seat = self.state.to_act
-        undoable = chosen and self.allow_undo and seat is not None and self.seats[seat].kind == "human"
+        undoable = chosen and self.allow_undo and seat is not None and self.seats[seat].kind == SeatKind.HUMAN
         snapshot = copy.deepcopy(self.game) if undoable else None
         events: list[Event] = []
         self.game.act(action, events)

@@ -13,7 +13,7 @@ from typing import Any
 
 from bezique.presenter.house_rules import NEW_GAME_KEYS, apply_house, changed_keys
 from bezique.presenter.layout import LAID_OUT_PLAYERS
-from bezique.rules import VARIANTS, Ruleset, RulesetError, allowed_targets, make_ruleset, preset
+from bezique.rules import VARIANTS, Ruleset, RulesetError, SeatKind, allowed_targets, make_ruleset, preset
 
 SEATABLE_VARIANTS: tuple[str, ...] = tuple(v for v in VARIANTS if make_ruleset(v, {}).players in LAID_OUT_PLAYERS)
 FALLBACK_VARIANT = "two_handed"  # what a config naming an unseatable variant plays instead
@@ -62,17 +62,17 @@ class GameSetup:
     def players(self) -> int:
         return preset(self.variant).players
 
-    def seat_kinds(self) -> list[str]:
-        """"human" or "ai" for each seat of the variant."""
+    def seat_kinds(self) -> list[SeatKind]:
+        """Who plays each seat of the variant."""
         if self.demo:
-            return ["ai"] * self.players
-        return ["human", *("human" if p else "ai" for p in self.people[:self.players - 1])]
+            return [SeatKind.AI] * self.players
+        return [SeatKind.HUMAN, *(SeatKind.HUMAN if p else SeatKind.AI for p in self.people[:self.players - 1])]
 
     @property
     def mode(self) -> str:
         """"computer" with one person at the table, "hotseat" with several (what the save and statistics say),
         "demo" with none."""
-        people = self.seat_kinds().count("human")
+        people = self.seat_kinds().count(SeatKind.HUMAN)
         return "demo" if not people else "hotseat" if people > 1 else "computer"
 
     @mode.setter
@@ -90,7 +90,7 @@ class GameSetup:
 
     @property
     def computers(self) -> bool:
-        return "ai" in self.seat_kinds()
+        return SeatKind.AI in self.seat_kinds()
 
     def house_of(self, variant: str | None = None) -> dict[str, Any]:
         """The rule changes of `variant` (the chosen one by default), New game's sides included."""

@@ -10,24 +10,30 @@ scoreboards, and it cannot hold a card that its players may not know: neither se
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from bezique.presenter.screen_view import ScreenView
-from bezique.rules import Action, Event, PlayerView, RecordedGame, Refusal, Ruleset
+from bezique.rules import Action, Event, PlayerView, RecordedGame, Refusal, Ruleset, SeatKind
 
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat at the table: its player's name, "human" or "ai", the computer's level, and for a game on several
+    """A seat at the table: its player's name, who plays it, the computer's level, and for a game on several
     computers the seat's connection (``link``: "here", "open" (nobody joined yet), "connected", "dropped"; empty
     in a game at one screen)."""
 
     name: str
-    kind: str  # "human" | "ai"
+    kind: SeatKind
     level: str = ""
     link: str = ""
+
+
+def record_seat(player: Mapping[str, Any]) -> Seat:
+    """The seat a record's `player` sat in (its name, type and level; the record's check has made sure of them)."""
+    return Seat(str(player.get("name", "")), SeatKind(player.get("type", SeatKind.HUMAN)),
+                str(player.get("level", "") or ""))
 
 
 @dataclass(frozen=True)

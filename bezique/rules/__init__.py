@@ -88,7 +88,14 @@ from bezique.rules.melds import (
     meld_catalogue,
 )
 from bezique.rules.play import Chooser, DeckRng, play_game
-from bezique.rules.record import RecordedGame, action_to_json, describe_action, parse_action, replay_record
+from bezique.rules.record import (
+    RecordedGame,
+    SeatKind,
+    action_to_json,
+    describe_action,
+    parse_action,
+    replay_record,
+)
 from bezique.rules.ruleset import RULE_KEYS, VARIANTS, Ruleset, allowed_targets, allowed_values, make_ruleset, preset
 from bezique.rules.scoring import settle_deal
 from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase, ScoreEntry, Settlement
@@ -154,6 +161,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "ScoreEntry",
+    "SeatKind",
     "Settlement",
     "UnsupportedVariantError",
     "Verb",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Mapping
+from enum import StrEnum
 from typing import Any
 
 from bezique.rules import engine
@@ -28,7 +29,17 @@ from bezique.rules.tricks import copy_key
 
 FORMAT = "bezique-record"
 VERSION = 1
-PLAYER_TYPES = ("human", "ai")
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat: a person or the computer. The value is RECORD.md's player "type" (and the seat's kind on
+    the wire), so a record's text compares equal to the member."""
+
+    HUMAN = "human"
+    AI = "ai"
+
+
+PLAYER_TYPES = tuple(SeatKind)
 
 
 def action_to_json(seat: int, action: Action) -> dict[str, Any]:

@@ -6,12 +6,12 @@ down are shown; the rules' refusals and the copy a click means are the rules' ow
 
 from __future__ import annotations
 
-from bezique.net.protocol import SeatState, Update
+from bezique.net.protocol import Link, SeatState, Update
 from bezique.net.seat_session import SeatSession
 from bezique.presenter.session import GameSession, new_seats
-from bezique.rules import Action, Phase, RefusalCode, Verb, make_ruleset, redact_event, view_for
+from bezique.rules import Action, Phase, RefusalCode, SeatKind, Verb, make_ruleset, redact_event, view_for
 
-SEATS = (SeatState("Ann", "host", "here"), SeatState("Bob", "remote", "connected"))
+SEATS = (SeatState("Ann", SeatKind.HUMAN, Link.HERE), SeatState("Bob", SeatKind.HUMAN, Link.CONNECTED))
 
 
 class Link:

@@ -285,7 +285,7 @@ class NetTableScene(TableScene[SeatSession]):
         blit_text(surface, A, host.code, 44 * s, (box.cx, box.y + 36 * s), GOLD, "midtop", bold=True)
         blit_text(surface, A, T("net.address_label", address=f"{host.advertise}:{host.port}"), 18 * s,
                   (box.cx, box.y + 92 * s), CREAM, "midtop")
-        others = [seat for i, seat in enumerate(self.session.current.seats) if seat.kind == "remote"
+        others = [seat for i, seat in enumerate(self.session.current.seats) if seat.link != Link.HERE
                   and i != self.session.seat]
         line = "   ".join(f"{seat.name}: {T(f'net.link_{seat.link}')}" for seat in others)
         blit_text(surface, A, line, 16 * s, (box.cx, box.y + 122 * s), MUTED, "midtop", max_width=box.w - 24 * s)

@@ -18,7 +18,7 @@ from bezique.geometry import Box
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
-from bezique.rules import Ruleset
+from bezique.rules import Ruleset, SeatKind
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
@@ -209,7 +209,7 @@ class NewGameScene(Scene):
                           self.app.t("newgame.start"), "start", primary=True))
         seat = next(row for row in rows if row.rid.startswith("seat")).box  # beside the Players heading
         out.append(Button(Box(seat.right - 280 * s, seat.y - 32 * s, 280 * s, 28 * s), self.app.t("net.host_game"),
-                          "host", enabled=self.setup.seat_kinds().count("human") > 1, text_size=16))
+                          "host", enabled=self.setup.seat_kinds().count(SeatKind.HUMAN) > 1, text_size=16))
         return out
 
     def _name_label(self, i: int) -> str:
@@ -348,7 +348,7 @@ class NewGameScene(Scene):
             if event.key == pygame.K_BACKSPACE:
                 self.setup.names[i] = self.setup.names[i][:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                people = [j for j, kind in enumerate(self.setup.seat_kinds()) if kind == "human" and j > i]
+                people = [j for j, kind in enumerate(self.setup.seat_kinds()) if kind == SeatKind.HUMAN and j > i]
                 self.editing = people[0] if people and event.key == pygame.K_TAB else None
             elif event.key == pygame.K_ESCAPE:
                 self.editing = None

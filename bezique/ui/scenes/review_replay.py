@@ -19,6 +19,7 @@ from bezique.config import load_config
 from bezique.geometry import Box
 from bezique.persist.user_settings import load_user_settings
 from bezique.presenter.replay import Comparison, ReplayPlan, ReplaySession, compare, plan_replay
+from bezique.rules import SeatKind
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
@@ -177,7 +178,7 @@ class ReplayOverlay(Scene):
         else:
             verdict = (T(same), CREAM)
         seats = self.director.plan.seats
-        if sum(seat.kind == "human" for seat in seats) == 1:
+        if sum(seat.kind == SeatKind.HUMAN for seat in seats) == 1:
             said = T("replay.you_then_now", then=then, now=now)
         else:  # several people at the screen: the review's player by name
             said = T("replay.name_then_now", name=seats[self.director.viewer].name, then=then, now=now)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.geometry import Box
+from bezique.rules import SeatKind
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE, Assets
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import blit_text, fit_line, panel, progress_bar
@@ -51,14 +52,14 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
     rules = session.rules
     T = view.app.t
     seat_info = session.seats[seat]
-    thinking = seat_info.kind == "ai" and session.to_act == seat and view.at_rest()
+    thinking = seat_info.kind == SeatKind.AI and session.to_act == seat and view.at_rest()
     active = session.to_act == seat and view.at_rest()
     mine = rules.side_of(seat) == rules.side_of(view.viewer)
     edge = GOLD if active else (BAR_ME if rules.partnership and mine and not bottom else PANEL_EDGE)
     tag = ""
     if rules.partnership:
         tag = T("table.partner") if mine and not bottom else (T("table.your_side") if bottom else T("table.opponent"))
-    full = f"{seat_info.name}  ·  {_level(seat_info.level, view.app.lang)}" if seat_info.kind == "ai" else None
+    full = f"{seat_info.name}  ·  {_level(seat_info.level, view.app.lang)}" if seat_info.kind == SeatKind.AI else None
     if seat_info.link in ("open", "dropped"):  # a game on several computers: nobody plays the seat just now
         full = f"{seat_info.name}  ·  {T(f'net.link_{seat_info.link}')}"
     side = rules.side_of(seat)

@@ -14,7 +14,7 @@ from bezique.presenter.layout import Layout
 from bezique.presenter.model import TableModel
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import Action, Phase, Verb
+from bezique.rules import Action, Phase, SeatKind, Verb
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.widgets import Button
@@ -173,7 +173,7 @@ class TableReadout:
         if seat is None:
             return self._idle()
         name = session.seats[seat].name
-        if session.seats[seat].kind == "ai":
+        if session.seats[seat].kind == SeatKind.AI:
             return T("table.thinking", name=name)
         if not session.plays_here(seat):  # a friend on another computer: the wait, with its moving dots
             if session.seats[seat].link == "dropped":

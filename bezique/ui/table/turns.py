@@ -15,7 +15,7 @@ from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
 from bezique.i18n.advice import advice_line
 from bezique.presenter.table_session import TableSession
-from bezique.rules import Action, EventKind, Phase, Verb
+from bezique.rules import Action, EventKind, Phase, SeatKind, Verb
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
@@ -53,7 +53,7 @@ class Turns:
         self.curtain = curtain
         self.opt = options
         self.players = {seat: computer_player(s.level, session.seed + seat, options)
-                        for seat, s in enumerate(session.seats) if s.kind == "ai" and session.plays_here(seat)}
+                        for seat, s in enumerate(session.seats) if s.kind == SeatKind.AI and session.plays_here(seat)}
         self.hinter = hint_player(session.seed + 99, options.ai.expert_time_ms, options.ai.expert_iterations)
         self.worker = Worker()
         self.ai_started = 0.0
@@ -119,7 +119,7 @@ class Turns:
     def human_turn(self) -> bool:
         """The viewer may act now: everything shown, their turn, their hand uncovered, no screen over the table."""
         seat = self.session.to_act
-        return (self.stage.at_rest() and seat is not None and self.session.seats[seat].kind == "human"
+        return (self.stage.at_rest() and seat is not None and self.session.seats[seat].kind == SeatKind.HUMAN
                 and seat == self.stage.viewer and not self.curtain.hiding and not self.curtain.overlay_open)
 
     def decide(self) -> None:
@@ -142,7 +142,7 @@ class Turns:
         seat = session.to_act
         if seat is None or not session.plays_here(seat):
             return  # nobody is to act, or they play on another computer: their move comes as news
-        if session.seats[seat].kind == "ai":
+        if session.seats[seat].kind == SeatKind.AI:
             self._computer(seat)
             return
         if seat != self.stage.viewer or (curtain.hiding and session.hotseat):
@@ -167,7 +167,7 @@ class Turns:
         news = session.next_news()
         if news is None:
             return False
-        if news.actor is not None and session.seats[news.actor].kind == "ai":
+        if news.actor is not None and session.seats[news.actor].kind == SeatKind.AI:
             if self.news_since is None:
                 self.news_since = self.stage.time
             quick = not any(e.kind in DECLARING for e in news.events)  # as a move "declare nothing" here
@@ -242,7 +242,7 @@ class Turns:
             self.app.sounds.play("click")
         self.stage.feed(events)
         nxt = self.session.to_act
-        if self.session.hotseat and nxt is not None and nxt != seat and self.session.seats[nxt].kind == "human":
+        if self.session.hotseat and nxt is not None and nxt != seat and self.session.seats[nxt].kind == SeatKind.HUMAN:
             self.curtain.hiding = True
         return True
 
