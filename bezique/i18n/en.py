@@ -585,7 +585,6 @@ STRINGS: dict[str, str] = {
     "menu.notice_dismiss": "Click to dismiss",
     "newgame.hints": "Hints",
     "score.nothing": "No melds this deal",
-    "score.others": "Other scores",
     "stats.against_computer": "Against the computer",
     "table.assisted": "assisted",
     "table.cut_title": "Cutting for the deal: the lower card deals",

@@ -621,7 +621,6 @@ STRINGS: dict[str, str] = _typeset({
     "menu.notice_dismiss": "Cliquez pour fermer",
     "newgame.hints": "Conseils",
     "score.nothing": "Aucune combinaison dans cette donne",
-    "score.others": "Autres points",
     "stats.against_computer": "Contre l’ordinateur",
     "table.assisted": "assistée",
     "table.cut_title": "Tirage du donneur : la plus basse carte donne",

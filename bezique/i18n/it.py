@@ -596,7 +596,6 @@ STRINGS: dict[str, str] = {
     "menu.notice_dismiss": "Fai clic per chiudere",
     "newgame.hints": "Suggerimenti",
     "score.nothing": "Nessuna combinazione in questa distribuzione",
-    "score.others": "Altri punti",
     "stats.against_computer": "Contro il computer",
     "table.assisted": "assistita",
     "table.cut_title": "Si taglia per il mazziere: la carta più bassa fa le carte",

@@ -3,6 +3,7 @@ from 1024×640 to 4K, drawn beside the columns and clear of the buttons."""
 
 import random
 
+import pygame
 import pytest
 from ui_driver import DT, make_app
 
@@ -147,3 +148,23 @@ def test_settled_games_table_rows_add_up_to_the_total(variant):
         if st is not None:
             assert sorted(row[1:]) == sorted(st.settled)
     app.tick(DT)
+
+
+def test_every_score_of_a_long_deal_is_named(monkeypatch):
+    """More scores than the column has lines: the biggest on a line each, the rest named together (never one
+    unnamed "other scores" line), their points added."""
+    from text_spy import drawn_texts as rendered
+
+    from bezique.ui.table import score_columns
+
+    many = [("bezique", 1, 40), ("four_kings", 1, 80), ("common_marriage", 3, 60), ("royal_marriage", 1, 40),
+            ("seven_of_trumps", 1, 10), ("last_trick", 1, 10), ("four_jacks", 1, 40), ("sequence", 1, 250)]
+    monkeypatch.setattr(score_columns, "deal_lines", lambda *_args: list(many))
+    app, _table, board = finished_board("two_handed", (1280, 720))
+    board.time = 10.0
+    texts = " ".join(rendered(app))
+    for kind, times, _points in many:
+        name = "Last trick" if kind == "last_trick" else score_columns.line_label(kind, times, "en")
+        assert name in texts, name
+    assert "+100" in texts  # the four smallest (40, 40, 10 and 10), named together on the last lines
+    pygame.quit()

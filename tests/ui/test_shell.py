@@ -87,6 +87,8 @@ def test_menu_new_game_table_scoreboard_menu_and_continue():
     assert isinstance(board, ResultOverlay)
     for _ in range(30):
         app.tick(0.1)  # the brisques are counted
+    brisques = board.brisques
+    assert any(brisques.values())  # aces and tens won, counted out card by card
     saved = saves.load_saved_game()
     assert saved.game is not None and saved.game.state.deal_index == table.session.state.deal_index
     assert saved.meta["level"] == level
@@ -101,6 +103,7 @@ def test_menu_new_game_table_scoreboard_menu_and_continue():
     app.tick(DT)
     board = app.stack.top  # saved while the scoreboard was open: it opens again
     assert isinstance(board, ResultOverlay) and not board.game_over
+    assert board.brisques == brisques  # the same cards, though the deal's events went with the window
     _, nb, _ = board._boxes()
     click(app, (nb.cx, nb.cy))
     assert table.session.seats[0].name == "Ada" and table.session.state.deal_index == 1

@@ -15,7 +15,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import Event, Settlement, rank_of, suit_of
+from bezique.rules import BRISQUE_RANKS, Event, Settlement, rank_of, suit_of
 from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel
@@ -28,6 +28,22 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 CONFETTI = [(250, 206, 108), (220, 70, 70), (90, 170, 240), (120, 210, 130), (255, 245, 225)]
+
+
+def won_brisques(screen: ScreenView, deal: int) -> dict[int, list[int]]:
+    """Each seat's brisques scored in `deal`, card by card, from the deal's tricks (kept in the view until the next
+    deal is dealt): as many of the aces and tens the seat won, in the order won, as the score log counts for it.
+    A table opened on a game saved at this board has no events of the deal to count them from."""
+    value = max(screen.rules.brisque_value, 1)
+    counted = {seat: 0 for seat in range(screen.rules.players)}
+    for d, _side, who, kind, points in screen.log:
+        if d == deal and kind == "brisques" and who in counted:
+            counted[who] += points // value
+    if screen.deal_index != deal:
+        return {seat: [] for seat in counted}
+    won = {seat: [card for winner, trick in screen.tricks_log if winner == seat for _s, card in trick
+                  if rank_of(card) in BRISQUE_RANKS] for seat in counted}
+    return {seat: won[seat][:counted[seat]] for seat in counted}
 
 
 class ResultOverlay(Scene):
@@ -59,12 +75,14 @@ class ResultOverlay(Scene):
         self.time = 0.0
         factor = SPEED_FACTORS.get(speed, 1.0)
         self.step = 0.14 * factor
-        self.brisques = {seat: [c for e in deal_events if e.label == "brisques" and e.seat == seat
-                                for c in e.cards] for seat in range(session.rules.players)}
-        self.count_time = max(len(v) for v in self.brisques.values()) * self.step if self.brisques else 0.0
-        self.auto = 2.5 * max(factor, 0.2) + self.count_time if demo else None
         screen = self.screen
         self.deal = max((entry[0] for entry in screen.log), default=screen.deal_index)
+        self.brisques = {seat: [c for e in deal_events if e.label == "brisques" and e.seat == seat
+                                for c in e.cards] for seat in range(session.rules.players)}
+        if not any(self.brisques.values()):  # a game continued at this board: the events are gone, the tricks not
+            self.brisques = won_brisques(screen, self.deal)
+        self.count_time = max(len(v) for v in self.brisques.values()) * self.step if self.brisques else 0.0
+        self.auto = 2.5 * max(factor, 0.2) + self.count_time if demo else None
         rng = random.Random(session.seed)
         self.confetti = [(rng.random(), rng.uniform(0.6, 1.4), rng.uniform(-1, 1), rng.choice(CONFETTI),
                           rng.uniform(0, 6.28)) for _ in range(90)] if game_over else []
