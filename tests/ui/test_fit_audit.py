@@ -7,9 +7,24 @@ every variant)."""
 
 from __future__ import annotations
 
+import pytest
+
+from bezique.commands.fit_audit import FAST, LANGUAGES, audit
 from bezique.commands.fit_judge import Fault, Finding, judge, unclickable
 from bezique.geometry import Box
 from bezique.ui.kit.drawn import DrawnCard, DrawnText, FrameRecord
+
+
+def faults(report) -> list[str]:
+    return [f"{name}: {finding} [{cases[0]}]" for (name, finding), cases in report.faults.items()]
+
+
+@pytest.mark.usefixtures("shell_data")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_fits_at_the_first_windows_at_the_largest_text(lang: str) -> None:
+    report = audit({**FAST, "languages": (lang,)}, (), only="screens")
+    assert report.frames > 30 * len(FAST["sizes"])
+    assert faults(report) == []
 
 
 def text(whole: str, box: Box, drawn: str | None = None, within: Box | None = None, layer: int = 0,

@@ -27,6 +27,7 @@ from bezique.ui.kit.drawn import cover, record_cut, record_text
 
 ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes give
 LABEL_LEADING = 1.0  # the line step of a two-line button label, in font pixels (tighter than running text)
+CAP_HEIGHT = 0.66  # a capital's height in Source Sans, as a share of the pixel size
 LABEL_GIVE = 0.1  # how much smaller a label may be drawn to stay on one line (a tenth: not seen as shrinking)
 
 _panel_cache: dict[Hashable, pygame.Surface] = {}
@@ -212,8 +213,12 @@ class Button:
         fitted = fit_text(assets, self.label, self.text_size * s, self.box.w - 12 * s, self.box.h - 4 * s,
                           self.primary, LABEL_LEADING)
         step = assets.px(fitted.size) * LABEL_LEADING
+        font = assets.font(fitted.size, self.primary)
+        # the letters' middle (half a capital's height above the baseline) on the box's middle: the line box's
+        # middle lies lower, in the descenders' room, so a label centred by it sat on the box's bottom edge
+        lift = font.get_ascent() - CAP_HEIGHT * assets.px(fitted.size) / 2 - font.get_height() / 2
         for i, line in enumerate(fitted.lines):
-            y = self.box.cy + 1 + (i - (len(fitted.lines) - 1) / 2) * step
+            y = self.box.cy - lift + (i - (len(fitted.lines) - 1) / 2) * step
             blit_text(surface, assets, line, fitted.size, (self.box.cx, y), colour, "center", bold=self.primary,
                       within=self.box)
         if fitted.cut:

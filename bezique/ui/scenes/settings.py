@@ -21,6 +21,8 @@ from bezique.ui.speaking import row_words
 
 KEYS = tuple(SETTING_CHOICES)
 ROW_LEAST = 31  # the lowest a row may be at scale 1 and normal text before the list scrolls
+VALUES_X, VALUES_W, VALUE_SIZE = 480, 320, 24  # the values' column at scale 1: where, how wide at least, its type
+PREVIEW_LEAST = 150  # the preview's least width at scale 1
 PREVIEW_CARDS = ("QS", "JD")  # the bezique, fanned beside a back, on the chosen felt
 
 
@@ -43,6 +45,7 @@ class SettingsScene(Scene):
         self.top = 0  # the first row shown (the list scrolls when the rows do not fit at the text size)
         self.note: tuple[str, float] | None = None
         self.time = 0.0
+        self._widths: tuple[tuple[str, float, float] | None, float] = (None, 0.0)  # values_width's measure
 
     # --- values ---------------------------------------------------------------------------------------------
     def value(self, key: str) -> object:
@@ -89,6 +92,19 @@ class SettingsScene(Scene):
         row_h = max(min(40 * s, room / len(KEYS)), min(least, 40 * s * self.app.assets.text_scale))
         return s, box, row_h
 
+    def values_width(self) -> float:
+        """The values' column (both arrows and the value between them), in pixels: as wide as the longest value of
+        any row at the player's text size and language, so that no value is drawn in a smaller face than the others
+        ("Classique (deux couleurs)" was, at the largest text); the preview beside it takes what is left."""
+        s, box, _ = self._box()
+        key = (self.app.lang, self.app.assets.text_scale, s)
+        if self._widths[0] != key:
+            font = self.app.assets.font(VALUE_SIZE * s)
+            longest = max(font.size(self.label(k, v))[0] for k in KEYS for v in SETTING_CHOICES[k])
+            self._widths = (key, longest)
+        most = box.w - (VALUES_X + 16 + PREVIEW_LEAST) * s
+        return min(max(VALUES_W * s, self._widths[1] + (100 + 24) * s), most)
+
     def shown_rows(self) -> range:
         """The rows on the screen: all that fit, from ``top``, scrolled so that the chosen row is among them."""
         s, box, row_h = self._box()
@@ -99,15 +115,15 @@ class SettingsScene(Scene):
     def preview_box(self) -> Box:
         """Where the preview goes: right of the rows, above the buttons."""
         s, box, _ = self._box()
-        x = box.x + 820 * s
+        x = box.x + VALUES_X * s + self.values_width() + 20 * s
         return Box(x, box.y + 14 * s, box.right - 16 * s - x, min(box.h - 100 * s, 360 * s))
 
     def controls(self) -> list[Button]:
         """The buttons of the rows shown (actions name each row by its index in ``KEYS``), Back and Restore."""
         s, box, row_h = self._box()
         out = []
-        vx = box.x + 480 * s
-        vw = 320 * s
+        vx = box.x + VALUES_X * s
+        vw = self.values_width()
         for n, i in enumerate(self.shown_rows()):
             key = KEYS[i]
             y = box.y + 14 * s + n * row_h
@@ -198,7 +214,8 @@ class SettingsScene(Scene):
             key = KEYS[i]
             y = box.y + 14 * s + n * row_h
             if i == self.row:
-                pygame.draw.rect(surface, (255, 240, 200), (box.x + 10 * s, y - 3 * s, 800 * s, row_h),
+                pygame.draw.rect(surface, (255, 240, 200),
+                                 (box.x + 10 * s, y - 3 * s, (VALUES_X - 4) * s + self.values_width(), row_h),
                                  width=1, border_radius=8)
             blit_text(surface, A, T(f"settings.{key}"), 22 * s, (box.x + 28 * s, y + (row_h - 6 * s) / 2),
                       GOLD if i == self.row else CREAM, "midleft", max_width=440 * s)
