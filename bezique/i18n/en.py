@@ -203,6 +203,7 @@ STRINGS: dict[str, str] = {
 
     # --- meld panel and buttons -----------------------------------------------------------------------------
     "meld.panel_title": "Declare",
+    "meld.left_on_table": "{left} of {count} left",
     "meld.panel_none": "Nothing to declare",
     "meld.panel_choose": "Choose a meld, or draw",
     "meld.declared": "{name} declares {meld}: +{points}",

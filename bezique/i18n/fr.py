@@ -227,6 +227,7 @@ STRINGS: dict[str, str] = _typeset({
 
     # --- annonces et boutons --------------------------------------------------------------------------------
     "meld.panel_title": "Annoncer",
+    "meld.left_on_table": "encore {left} sur {count}",
     "meld.panel_none": "Rien à annoncer",
     "meld.panel_choose": "Choisissez une combinaison, ou piochez",
     "meld.declared": "{name} : {meld}, +{points}",

@@ -206,6 +206,7 @@ STRINGS: dict[str, str] = {
 
     # --- pannello delle combinazioni e pulsanti -------------------------------------------------------------
     "meld.panel_title": "Dichiara",
+    "meld.left_on_table": "{left} su {count} in tavola",
     "meld.panel_none": "Nessuna combinazione da dichiarare",
     "meld.panel_choose": "Scegli una combinazione, oppure pesca",
     "meld.declared": "{name} dichiara {meld}: +{points}",

@@ -85,6 +85,17 @@ def test_the_same_meld_made_again_reads_once_with_its_count():
                                             "Four queens 60 ×4 +120", "60 ×4 +120"]  # the others' points together
 
 
+@pytest.mark.parametrize("lang, full", [("en", "Four queens 60 (1 of 4 left)"),
+                                        ("it", "Quattro Regine 60 (1 su 4 in tavola)"),
+                                        ("fr", "Quatre dames 60 (encore 1 sur 4)")])
+def test_a_meld_whose_cards_were_played_says_how_many_are_left(lang, full):
+    """Four queens, three of them played since: the lone queen's caption still names the meld it scored in (its
+    history is public) but not as four queens lying there."""
+    records = [(0, "four_queens", (10, 11, 12, 13), 60)]
+    assert caption_forms(records, lang, on_table={12})[0] == full
+    assert caption_forms(records, lang, on_table={10, 11, 12, 13})[0].endswith(" 60")  # all there: as before
+
+
 def test_a_shortened_caption_spreads_into_the_room_its_neighbours_leave():
     """A lone king's "Marriage 20" beside three queens captioned "Four queens 60": the short caption borrows the
     free room on either side, stays centred under its card and never reaches its neighbour's caption."""

@@ -451,3 +451,26 @@ def test_the_screens_over_the_table_report_through_their_callbacks():
         button = next(b for b in pause._buttons() if b.action == action)
         click(app, (button.box.cx, button.box.cy))
     assert calls[4:] == ["settings", "menu"]
+
+
+def test_the_panel_never_says_nothing_to_declare_over_the_seven():
+    """No meld in hand but the seven of trumps to exchange: the panel is titled "Declare"; once it is exchanged and
+    only Draw is left, "Nothing to declare"."""
+    from bezique.ui.table.decl_panel import panel_title
+
+    app, table = stacked_app(["AH", "7H", "KC", "JS", "AS", "TS", "9D", "8D"], "KH")
+    for _ in range(600):
+        app.tick(DT)
+        if table.human_turn():
+            break
+    ace = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AH")[0])
+    click(app, point_on(table, ace))
+    wait_rest(app)
+    legal = table.session.legal()
+    assert not any(a.verb == Verb.MELD for a in legal) and any(a.verb == Verb.EXCHANGE_SEVEN for a in legal)
+    assert panel_title(table.controls, 0) == "Declare"
+    b = button(table, "exchange")
+    click(app, (b.box.cx, b.box.cy))
+    wait_rest(app)
+    if table.human_turn() and table.session.state.phase == "declare":
+        assert panel_title(table.controls, 0) == "Nothing to declare"

@@ -121,7 +121,11 @@ def is_extra(action: str) -> bool:
 
 
 def panel_title(view: DeclView, melds: int) -> str:
-    return view.app.t("meld.panel_title") if melds else view.app.t("meld.panel_none")
+    """"Declare" while there is something to declare (a meld, the seven of trumps, a pass to a partner);
+    "Nothing to declare" only over Draw alone, never above "Exchange the seven"."""
+    if melds or extra_actions(view, list(view.screen.legal)):
+        return view.app.t("meld.panel_title")
+    return view.app.t("meld.panel_none")
 
 
 def current_box(view: DeclView, melds: int, extras: int) -> Box:

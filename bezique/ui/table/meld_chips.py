@@ -11,12 +11,13 @@ The wording and placing (``caption_forms``, ``fit_caption``, ``place_captions``)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from bezique.geometry import Box
+from bezique.i18n import t
 from bezique.presenter import model as tm
 from bezique.presenter.layout import CARD_ASPECT
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
@@ -31,17 +32,22 @@ MARK_COLOURS = ((90, 170, 240), (240, 130, 80), (150, 210, 100), (205, 130, 225)
 CAPTION_SIZE, SMALLEST = 15, 12  # the caption's type at scale 1, and the least size it may shrink to (pixels)
 
 
-def caption_forms(records: Sequence[Record], lang: str) -> list[str]:
-    """The caption of a group naming `records` (its own meld first), from the fullest to the shortest."""
+def caption_forms(records: Sequence[Record], lang: str, on_table: Collection[int] | None = None) -> list[str]:
+    """The caption of a group naming `records` (its own meld first), from the fullest to the shortest. A meld
+    some of whose cards have since been played (`on_table`: the seat's table cards) still names what its cards
+    scored in (RULES.md §1.12: a card's meld history is public) but says how many of them are left: "Four queens
+    60 (1 of 4 left)", so a lone queen is not read as four queens on the table."""
     if not records:
         return []
-    counts: dict[tuple[str, int], int] = {}
+    counts: dict[tuple[str, int, str], int] = {}
     for r in records:  # the same meld made again (Rubicon's four queens, four times) reads once, "×4"
-        counts[(r[1], r[3])] = counts.get((r[1], r[3]), 0) + 1
-    parts = [(f"{score_name(kind, lang)} {points}", f"{points}", f" ×{n}" if n > 1 else "")
-             for (kind, points), n in counts.items()]
+        left = len(set(r[2]).intersection(on_table)) if on_table is not None else len(r[2])
+        gone = t("meld.left_on_table", lang, left=left, count=len(r[2])) if left < len(r[2]) else ""
+        counts[(r[1], r[3], gone)] = counts.get((r[1], r[3], gone), 0) + 1
+    parts = [(f"{score_name(kind, lang)} {points}" + (f" ({gone})" if gone else ""), f"{points}",
+              f" ×{n}" if n > 1 else "") for (kind, points, gone), n in counts.items()]
     full = " · ".join(named + times for named, _points, times in parts)
-    rest = sum(points * n for (_kind, points), n in list(counts.items())[1:])
+    rest = sum(points * n for (_kind, points, _gone), n in list(counts.items())[1:])
     extra = f" +{rest}" if rest else ""  # the other melds' points together: "+40 ×2 +20" read as a puzzle
     first = parts[0]
     return list(dict.fromkeys([full, f"{first[0]}{first[2]}{extra}", f"{first[1]}{first[2]}{extra}"]))
@@ -122,7 +128,8 @@ def _chips(view: SeatView, seat: int) -> list[_Chip]:
         marks = shared_marks(m.records, groups)
         marked = marked_records(marks)
         dots = [mark_colour(g.records[0]) if marked.intersection(g.records) else None for g in groups]
-        forms = [caption_forms([m.records[i] for i in g.records], view.app.lang) for g in groups]
+        table = set(m.tables[seat])
+        forms = [caption_forms([m.records[i] for i in g.records], view.app.lang, table) for g in groups]
         extra = [10 * s + (2 * r + 4 * s if dot else 0) for dot in dots]
         captions = place_captions([cap for _slots, cap in rows], forms, extra, measure, zone.x, zone.right)
         for group, (slots, _span), (text, box), dot in zip(groups, rows, captions, dots, strict=True):
