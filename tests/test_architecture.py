@@ -36,6 +36,11 @@ class Rule:
     except_to: tuple[str, ...] = ()
 
 
+# The window's top: the hosts of tables (the game's shell, the bare window and the screens they open over a table)
+# and the tools that drive them. They compose the scenes and the table; nothing below them imports them back.
+WINDOW_TOP = ("bezique.ui.shell", "bezique.ui.bare", "bezique.ui.screens", "bezique.ui.bench", "bezique.ui.pace_bench",
+              "bezique.ui.fit_tour")
+
 RULES = (
     Rule("rules-stand-alone", "bezique.rules", ("bezique",), "the rules core knows nothing of players, window or "
          "files", except_to=("bezique.rules",)),
@@ -74,6 +79,9 @@ RULES = (
     Rule("speech-is-game-free", "bezique.speech", ("bezique", "pygame"), "the voice and the speech log know no "
          "game and no window: the table's words come from presenter.narration, the screens' from the screens",
          except_to=("bezique.speech",)),
+    Rule("window-top-on-top", "bezique.ui", WINDOW_TOP, "the scenes and the table are handed their host; they "
+         "never import the shell, the bare window or the screens a host opens, which import them",
+         except_from=WINDOW_TOP),
     Rule("nothing-imports-the-table-scene", "bezique.ui.table", ("bezique.ui.table.scene",),
          "the table's drawing modules are handed the scene, they never import it back",
          except_from=("bezique.ui.table.scene",)),

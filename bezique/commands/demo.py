@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     import os
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from bezique.games.defaults import load_config_settings, with_variant
-    from bezique.ui.scenes.start import open_table
+    from bezique.ui.bare import open_table
 
     config, problems = load_config_settings()
     if args.variant:

@@ -42,7 +42,7 @@ def _busy_table(size: tuple[int, int], seed: int) -> tuple[App, TableScene[GameS
     from bezique.ai import make_player
     from bezique.config import Config
     from bezique.rules import Phase
-    from bezique.ui.scenes.start import open_table
+    from bezique.ui.bare import open_table
     rng = random.Random(seed)
     app, table = open_table(Config(), [], size=size, seed=seed, fullscreen=False, animation_speed="normal",
                             computer_pace="instant")
@@ -144,7 +144,7 @@ def _first_frame() -> None:
     """Child process: open the window, draw one frame, print the wall-clock time."""
     _env()
     from bezique.config import Config
-    from bezique.ui.scenes.start import open_table
+    from bezique.ui.bare import open_table
     app, _ = open_table(Config(), [], fullscreen=False, computer_pace="instant")
     while app.first_frame_seconds is None:
         app.tick(1 / 60)

@@ -36,7 +36,7 @@ def open_dealing_table(variant: str, speed: str = "normal", size: tuple[int, int
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from bezique.config import Config
     from bezique.rules import make_ruleset
-    from bezique.ui.scenes.start import open_table
+    from bezique.ui.bare import open_table
     config = Config()
     config = dataclasses.replace(config, variant=variant, rules=make_ruleset(variant, {}),
                                  ai=dataclasses.replace(config.ai, level="random"))

@@ -87,7 +87,7 @@ def test_a_click_or_a_key_deals_the_rest_at_once(variant, how):
 
 def test_a_click_during_the_cut_goes_on_to_the_deal():
     from bezique.config import Config
-    from bezique.ui.scenes.start import open_table
+    from bezique.ui.bare import open_table
     app, table = open_table(Config(), [], seed=3, fullscreen=False, animation_speed="normal",
                             computer_pace="instant", language="en")
     app.tick(DT)

@@ -18,8 +18,8 @@ from bezique.config import AISettings, AppSettings, Config, load_config
 from bezique.games.defaults import Defaults
 from bezique.games.door import start_game
 from bezique.presenter.setup import GameSetup
+from bezique.ui.bare import open_table
 from bezique.ui.scenes.newgame import NewGameScene
-from bezique.ui.scenes.start import open_table
 from bezique.ui.shell import Shell
 from bezique.ui.table.scene import TableScene
 

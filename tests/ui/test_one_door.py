@@ -30,12 +30,12 @@ from bezique.persist import history, saves, stats
 from bezique.persist.user_settings import save_user_settings
 from bezique.presenter.session import GameSession
 from bezique.rules import legal_actions
+from bezique.ui.bare import open_table
 from bezique.ui.scenes.forms import ConfirmScene
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.net_join import JoinScene
 from bezique.ui.scenes.network import NetworkScene
 from bezique.ui.scenes.newgame import NewGameScene
-from bezique.ui.scenes.start import open_table
 from bezique.ui.shell import Shell
 from tests.net.rehosting import ON_LOCALHOST, people_game
 

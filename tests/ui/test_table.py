@@ -395,7 +395,7 @@ def test_search_levels_get_the_configured_thinking_budget():
     import dataclasses
 
     from bezique.config import Config
-    from bezique.ui.scenes.start import open_table
+    from bezique.ui.bare import open_table
 
     config = Config()
     config = dataclasses.replace(config, ai=dataclasses.replace(config.ai, level="expert", expert_time_ms=40,

@@ -11,7 +11,7 @@ from bezique.config import Config, load_config
 from bezique.presenter.layout import LAID_OUT_PLAYERS, Layout, parse_size
 from bezique.presenter.setup import FALLBACK_VARIANT, SEATABLE_VARIANTS, seatable_variant, target_choices
 from bezique.rules import VARIANTS, make_ruleset
-from bezique.ui.scenes.start import BareTable, open_table
+from bezique.ui.bare import BareTable, open_table
 from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scene import TableScene

@@ -13,7 +13,7 @@ import pytest
 from bezique.config import Config
 from bezique.persist import storage
 from bezique.rules import Verb, make_ruleset
-from bezique.ui.scenes.start import open_table
+from bezique.ui.bare import open_table
 from bezique.ui.table.overlays import HandOverScene, ResultOverlay
 from bezique.ui.table.scene import TableScene
 
