@@ -747,6 +747,8 @@ STRINGS: dict[str, str] = {
     "net.ended_unreachable": "The host cannot be reached: check the code and that both computers share a network",
     "net.ended_unreachable_internet": "The host cannot be reached through the internet: check the invitation and that "
         "the host still waits",
+    "net.bad_name": "A name has at most {longest} letters, digits, spaces and signs, and no invisible "
+        "characters",
     "net.ended_bad_message": "The host sent something this version cannot read",
     "net.ended_flooded": "The host closed this connection: it sent more than a player can, or read nothing",
     "net.ended_fault": "The host met a fault with this connection and closed it",

@@ -788,6 +788,8 @@ STRINGS: dict[str, str] = _typeset({
     "net.ended_unreachable": "L’hôte est injoignable : vérifiez le code et que les ordinateurs partagent un réseau",
     "net.ended_unreachable_internet": "L’hôte est injoignable par internet : vérifiez l’invitation et que l’hôte "
         "attend toujours",
+    "net.bad_name": "Un nom a au plus {longest} lettres, chiffres, espaces et signes, et aucun caractère "
+        "invisible",
     "net.ended_bad_message": "L’hôte a envoyé un message que cette version ne sait pas lire",
     "net.ended_flooded": "L’hôte a fermé cette connexion : elle envoyait plus qu’un joueur ne peut, ou ne lisait rien",
     "net.ended_fault": "L’hôte a rencontré une erreur avec cette connexion et l’a fermée",

@@ -759,6 +759,8 @@ STRINGS: dict[str, str] = {
     "net.ended_unreachable": "L'ospite non si raggiunge: controlla il codice e che i computer siano sulla stessa rete",
     "net.ended_unreachable_internet": "L'ospite non è raggiungibile via internet: controlla l'invito e che l'ospite "
         "stia ancora aspettando",
+    "net.bad_name": "Un nome ha al massimo {longest} lettere, cifre, spazi e segni, e nessun carattere "
+        "invisibile",
     "net.ended_bad_message": "L'ospite ha inviato qualcosa che questa versione non legge",
     "net.ended_flooded": "L'ospite ha chiuso questa connessione: ha inviato più di quanto un giocatore possa, o non "
         "leggeva nulla",

@@ -329,7 +329,7 @@ class Host:
 
     def _send_updates(self, events: list[Event]) -> None:
         state = self.session.state
-        seats = tuple(SeatState(self.names[s], self.session.seats[s].kind, self.links[s],
+        seats = tuple(SeatState(self.names[s], self.session.seats[s].kind, self._link(s),
                                 self.session.seats[s].level if self.session.seats[s].kind == SeatKind.AI else "")
                       for s in range(len(self.names)))
         waiting = tuple(self.waiting())
@@ -350,6 +350,12 @@ class Host:
     def _chat_line(self, index: int) -> str:
         seat, text = self.chat[index]
         return encode(ChatLine(seat, text, index))
+
+    def _link(self, seat: int) -> Link:
+        """`seat`'s link as the windows show it: the host's own player is at the host while its loopback holds (a
+        friend's seat is one whose link is not "here")."""
+        link = self.links[seat]
+        return Link.HERE if seat in self.door.reserved and link == Link.CONNECTED else link
 
     def _broadcast(self, text: str) -> None:
         for seat in self.remote:

@@ -24,10 +24,10 @@ from bezique.net.protocol import (
     Notice,
     NoticeKind,
     Refused,
-    SeatKind,
     Update,
     Welcome,
 )
+from bezique.rules import SeatKind
 from tests.net.hosting import hosting, joined, latest, wait_for
 from tests.net.peers import Peer
 
@@ -170,8 +170,8 @@ def test_names_are_unique_at_the_table_and_a_friend_is_marked_remote() -> None:
         c.connect(host.code)
         assert wait_for(c, Welcome).seat == 2
         seats = wait_for(a, Update, lambda u: u.seats[2].link == Link.CONNECTED).seats
-        assert seats[2].name == f"{computer} 2" and seats[2].kind == SeatKind.REMOTE
-        assert seats[1].kind == SeatKind.COMPUTER and seats[0].kind == SeatKind.REMOTE
+        assert seats[2].name == f"{computer} 2" and seats[2].kind == SeatKind.HUMAN  # a friend's: not played here
+        assert (seats[1].kind, seats[1].link) == (SeatKind.AI, Link.HERE) and seats[0].link == Link.CONNECTED
         for client in (a, b, c):
             client.close()
 
@@ -229,6 +229,8 @@ def test_guessing_the_code_meets_the_limits_and_the_host_is_told() -> None:
         own = Client("Host")
         own.take_seat(f"127.0.0.1:{host.port}", token, host.secret)
         wait_for(own, Welcome)
+        seats = wait_for(own, Update).seats  # the host's own player is at the host, never marked a friend's
+        assert (seats[0].link, seats[1].link) == (Link.HERE, Link.OPEN)
         codes = []
         for guess in range(5):
             peer = Peer(host.port, (host.secret + 1 + guess) % (1 << SECRET_BITS))

@@ -17,6 +17,8 @@ from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.net.client import Client
 from bezique.net.joincode import JoinCodeError
+from bezique.net.peer_text import TextError, read_text
+from bezique.net.protocol import MAX_NAME
 from bezique.presenter.setup import MAX_SEATS, SEATABLE_VARIANTS
 from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
@@ -148,7 +150,12 @@ class NetworkScene(Scene):
         self.problem = self.owner.host_game(st) or ""
 
     def join(self) -> None:
-        client = Client(self.values["name"].strip() or self.app.t("newgame.default_you"), auto_rejoin=True)
+        try:  # the check the host makes of every name (``peer_text``): said here, before anything is sent
+            name = read_text(self.values["name"], "name", MAX_NAME)
+        except TextError:
+            self.problem = self.app.t("net.bad_name", longest=MAX_NAME)
+            return
+        client = Client(name or self.app.t("newgame.default_you"), auto_rejoin=True)
         try:
             client.connect(self.values["code"], self.values["address"] or None)
         except JoinCodeError as exc:

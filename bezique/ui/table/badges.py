@@ -60,7 +60,9 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
     if rules.partnership:
         tag = T("table.partner") if mine and not bottom else (T("table.your_side") if bottom else T("table.opponent"))
     full = f"{seat_info.name}  ·  {_level(seat_info.level, view.app.lang)}" if seat_info.kind == SeatKind.AI else None
-    if seat_info.link in ("open", "dropped"):  # a game on several computers: nobody plays the seat just now
+    # a game on several computers: a friend's seat says so (a name cannot pass for the host's or a computer's), and
+    # whether they are there
+    if seat_info.link in ("open", "dropped", "connected"):
         full = f"{seat_info.name}  ·  {T(f'net.link_{seat_info.link}')}"
     side = rules.side_of(seat)
     settlement = rules.game_end_mode == "settlement"
