@@ -188,8 +188,8 @@ def test_the_commands_and_the_config_offer_six_handed(monkeypatch, tmp_path):
 
 
 def test_the_winner_of_a_trick_may_pass_to_either_teammate():
-    """RULES.md §4.3: with two teammates there are two passes; the panel shows both, side by side on one row, and
-    each click passes to the teammate it names."""
+    """RULES.md §4.3: with two teammates there are two passes; the panel shows both, a row each (side by side they
+    took half the panel and cut the melds' words), and each click passes to the teammate it names."""
     app, _ = make_app(variant="six_handed", seed=7)
     rng = random.Random(4)
     passed: list[int] = []
@@ -200,7 +200,7 @@ def test_the_winner_of_a_trick_may_pass_to_either_teammate():
             return None
         first, second = button(table, f"pass:{seats[0]}"), button(table, f"pass:{seats[1]}")
         assert first is not None and second is not None
-        assert first.box.y == second.box.y and first.box.right <= second.box.x  # one row, side by side
+        assert first.box.x == second.box.x and not first.box.intersects(second.box)  # a row each
         names = {table.session.seats[s].name for s in seats}
         assert {first.label, second.label} == {table.app.t("action.pass_to_partner", name=n) for n in names}
         choice = seats[len(passed) % 2]  # the first time the first teammate, then the second

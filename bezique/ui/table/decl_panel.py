@@ -101,7 +101,8 @@ def decl_geometry(box: Box, s: float, melds: int, extras: int, scroll: int = 0, 
 
 def extra_actions(view: DeclView, legal: list[Action]) -> list[list[tuple[str, str]]]:
     """The rows above Draw, each the (label, button action) choices sharing it: the seven of trumps; passing to
-    a partner, one choice per teammate side by side (``pass:<seat>``: six-handed has two, RULES.md §4.3)."""
+    a partner, a row per teammate (``pass:<seat>``: six-handed has two, RULES.md §4.3; side by side they took half
+    the panel, and the melds' words were cut)."""
     T = view.app.t
     out = []
     if any(a.verb == Verb.EXCHANGE_SEVEN for a in legal):
@@ -109,9 +110,7 @@ def extra_actions(view: DeclView, legal: list[Action]) -> list[list[tuple[str, s
     elif any(a.verb == Verb.DECLARE_SEVEN for a in legal):
         out.append([(T("action.declare_seven"), "declare7")])
     passes = [a.seat for a in legal if a.verb == Verb.PASS_TO_PARTNER and a.seat is not None]
-    if passes:
-        out.append([(T("action.pass_to_partner", name=view.session.seats[seat].name), f"pass:{seat}")
-                    for seat in passes])
+    out += [[(T("action.pass_to_partner", name=view.session.seats[seat].name), f"pass:{seat}")] for seat in passes]
     return out
 
 
