@@ -29,3 +29,16 @@ def pygame_quit():
     """Shuts pygame down after a window test, so the next one starts from a fresh display."""
     yield
     pygame.quit()
+
+
+@pytest.fixture(scope="module")
+def window_assets():
+    """The window's assets (its font, its card art) with pygame's display and fonts started, for a module's kit
+    tests; pygame is shut down after the module."""
+    from bezique.ui.card_art import CARD_ART
+    from bezique.ui.kit.assets import Assets
+
+    pygame.display.init()
+    pygame.font.init()
+    yield Assets(CARD_ART)
+    pygame.quit()

@@ -34,11 +34,8 @@ LONG_WORD = "ha" * 150  # 300 characters with no space: a laugh, or a link
 
 
 @pytest.fixture(scope="module")
-def assets():
-    pygame.display.init()
-    pygame.font.init()
-    yield Assets(CARD_ART)
-    pygame.quit()
+def assets(window_assets):
+    return window_assets
 
 
 def make_chat(size=(1280, 720), lang="en", limit=LIMIT, top=False):

@@ -16,8 +16,6 @@ import pytest
 
 from bezique.geometry import Box
 from bezique.i18n import t
-from bezique.ui.card_art import CARD_ART
-from bezique.ui.kit.assets import Assets
 from bezique.ui.kit.chat import ChatPanel, chat_size
 from bezique.ui.kit.safe_font import MAX_DRAWN, SafeFont, drawable
 from bezique.ui.kit.widgets import blit_text, draw_fitted, fit_text, wrap
@@ -53,11 +51,8 @@ def hostile_texts() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def assets():
-    pygame.display.init()
-    pygame.font.init()
-    yield Assets(CARD_ART)
-    pygame.quit()
+def assets(window_assets):
+    return window_assets
 
 
 def test_every_category_is_sampled() -> None:
