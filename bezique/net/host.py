@@ -231,7 +231,7 @@ class Host:
             except Exception:  # contained: logged and told, the game goes on
                 who = self.names[item.seat] if isinstance(item, Inbound) else ""
                 log.exception("a message from %s could not be handled", who or "the network")
-                self._tell(Notice(NoticeKind.FAULT, who, 0))
+                self.tell(Notice(NoticeKind.FAULT, who, 0))
                 accepted = None
             if accepted is not None:
                 return accepted
@@ -243,7 +243,7 @@ class Host:
 
     def _handle(self, item: Inbound | Notice) -> Action | None:
         if isinstance(item, Notice):
-            self._tell(item)
+            self.tell(item)
             return None
         message = item.message
         if message is None:  # joined or dropped: everyone sees it, and a joiner gets the whole view
@@ -316,9 +316,9 @@ class Host:
             self.saver(self.session, self.save_meta)
         except Exception as exc:
             log.exception("the hosted game could not be saved")
-            self._tell(Notice(NoticeKind.SAVE_FAILED, type(exc).__name__, 0))
+            self.tell(Notice(NoticeKind.SAVE_FAILED, type(exc).__name__, 0))
 
-    def _tell(self, notice: Notice) -> None:
+    def tell(self, notice: Notice) -> None:
         """A notice for the table: the host's own player (and, for a fault, everyone) and ``on_notice``."""
         if self.on_notice is not None:
             self.on_notice(notice)
@@ -410,24 +410,42 @@ def plain_save(session: GameSession, meta: dict[str, Any]) -> None:
 def drive(host: Host, players: Mapping[int, Any], stop: threading.Event | None = None) -> None:
     """Run a hosted game with nobody at the host's screen (tests, the bench, a headless host): computers move at
     once (``players``: seat -> a ``bezique.ai`` player), remote seats' moves come from the network, deals start
-    when everyone has joined and asked for them. Returns when the game is over or the host stops."""
-    session = host.session
+    when everyone has joined and asked for them. Returns when the game is over or the host stops.
+
+    Faults are contained: a friend's accepted move that fails to play is logged and told at the table, and the game
+    waits for another; a computer, a deal or anything else that fails ends the game cleanly (it was saved at its
+    last change; the friends are told the host met a fault) instead of leaving a table that waits for ever."""
     while not host.closed and not (stop is not None and stop.is_set()):
-        state = session.state
-        if state.phase == Phase.OVER:
-            host.poll(None)  # answer late messages until the host stops
-            continue
-        if host.may_deal():
-            session.start_deal()
-            continue
-        seat = state.to_act
-        if seat is not None and seat in players and state.phase != Phase.AWAIT_DEAL:
-            view = view_for(state, seat)
-            choice = players[seat].choose(view, view.legal, stop)
-            if host.closed or (stop is not None and stop.is_set()):
-                return  # a search cut short by the host quitting: its move is not played
-            session.act(choice)
-            continue
-        action = host.poll(None)
-        if action is not None and not host.closed:
+        try:
+            _step(host, players, stop)
+        except Exception:
+            log.exception("the hosted game met a fault it cannot play past: it is ended, saved as it was")
+            host.tell(Notice(NoticeKind.FAULT, "", 0))
+            host.stop(CloseReason.FAULT)
+
+
+def _step(host: Host, players: Mapping[int, Any], stop: threading.Event | None) -> None:
+    """One step of ``drive``: a deal, a computer's move, or what came from the network."""
+    session = host.session
+    state = session.state
+    if state.phase == Phase.OVER:
+        host.poll(None)  # answer late messages until the host stops
+        return
+    if host.may_deal():
+        session.start_deal()
+        return
+    seat = state.to_act
+    if seat is not None and seat in players and state.phase != Phase.AWAIT_DEAL:
+        view = view_for(state, seat)
+        choice = players[seat].choose(view, view.legal, stop)
+        if host.closed or (stop is not None and stop.is_set()):
+            return  # a search cut short by the host quitting: its move is not played
+        session.act(choice)
+        return
+    action = host.poll(None)
+    if action is not None and not host.closed:
+        try:
             session.act(action)
+        except Exception:  # the friend's move only: logged, told, and the game waits for another
+            log.exception("an accepted move of seat %s failed to play", state.to_act)
+            host.tell(Notice(NoticeKind.FAULT, host.names[state.to_act] if state.to_act is not None else "", 0))

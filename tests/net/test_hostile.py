@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from typing import Any
 
 import pytest
 
 from bezique.net.channel import BAD_CODE_CLOSE, BUSY_CLOSE
 from bezique.net.client import Client, LinkChange
+from bezique.net.host import Host, drive
 from bezique.net.joincode import SECRET_BITS, JoinCode
 from bezique.net.limits import SECONDS_PER_YEAR, Limits, guess_years
 from bezique.net.protocol import (
@@ -28,7 +30,7 @@ from bezique.net.protocol import (
     Welcome,
 )
 from bezique.rules import SeatKind
-from tests.net.hosting import hosting, joined, latest, wait_for
+from tests.net.hosting import HANG_S, hosting, joined, latest, make_session, wait_for
 from tests.net.peers import Peer
 
 HOSTILE_NAMES = ["x\ud800", "Eve\x00", "\x1b[31mEve", "Eve\u202e", "E\u200bve", "Eve\nAlice", "x" * 41,
@@ -338,3 +340,33 @@ def test_the_key_exchange_refuses_a_wrong_code_before_anything_is_read(caplog: p
         assert wait_for(wrong, LinkChange, lambda c: c.link == Link.CLOSED).reason == CloseReason.REFUSED
         assert host.links == [Link.OPEN, Link.OPEN] and host.names[0] != "Eve"
         wrong.close()
+
+
+def test_a_computer_that_fails_ends_the_game_cleanly_and_says_why() -> None:
+    class Broken:
+        def choose(self, *_args: Any) -> Any:
+            raise RuntimeError("a bug in the computer's search")
+
+    session = make_session("three_handed", ["human", "human", "ai"])
+    host = Host(session, [0, 1], bind="127.0.0.1", port=0)
+    host.start()
+    driver = threading.Thread(target=drive, args=(host, {2: Broken()}), daemon=True)
+    driver.start()
+    try:
+        a, b = Client("Ann"), Client("Bob")
+        for client in (a, b):
+            client.connect(host.code)
+            wait_for(client, Welcome)
+        while session.state.to_act != 2:  # the people play until it is the computer's turn
+            update = wait_for(a, Update)
+            mover = {a.seat: a, b.seat: b}.get(update.view.to_act)
+            if mover is not None and update.version == host.version:
+                mover.act(latest(mover, host).legal[0])
+        assert wait_for(a, Notice).kind == NoticeKind.FAULT
+        assert wait_for(a, Closing).reason == CloseReason.FAULT  # ended, not a table that waits for ever
+        driver.join(HANG_S)
+        assert not driver.is_alive() and host.closed
+        for client in (a, b):
+            client.close()
+    finally:
+        host.stop()

@@ -19,6 +19,7 @@ from text_spy import drawn_texts, spy_on_blit_text
 from ui_driver import DT, click, key, point_on
 
 from bezique.i18n import t
+from bezique.net.channel import BAD_CODE_CLOSE
 from bezique.net.client import Client
 from bezique.net.protocol import Closing, Welcome
 from bezique.persist import saves
@@ -32,6 +33,7 @@ from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
 from bezique.ui.table.scoreboard import ResultOverlay
 from tests.net.hosting import Bot, hosting, wait_for
+from tests.net.peers import Peer
 from tests.net.rehosting import host_new
 
 
@@ -342,3 +344,25 @@ def test_the_chat_shows_each_line_once_and_the_lines_said_during_a_drop_after_it
         assert [(line.name, line.text, line.mine) for line in table.chat.lines] == [
             ("Dario", "Ciao Carla", True), ("Carla", "Ciao Dario", False), ("Carla", "Ci sei ancora?", False)]
         leave_by_the_pause_screen(app)
+
+
+def test_the_host_table_is_told_of_wrong_codes_and_marks_the_friend_s_seat(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    hosted = host_new(seed=5)
+    open_hosted(app, hosted, shell)
+    table = net_table_of(app)
+    friend = Client("Bruno")
+    friend.connect(hosted.host.code)
+    assert wait_for(friend, Welcome).seat == 1
+    host = hosted.host
+    for guess in range(3):  # someone on the network tries three codes: none gets past the key exchange
+        guesser = Peer(host.port, host.secret ^ (guess + 1))
+        guesser.send("join", name="Eve")
+        assert guesser.closed_code() == BAD_CODE_CLOSE
+    words = t("net.notice_wrong_codes", "en", who="127.0.0.1", count=3)
+    tick_until(app, lambda: words in drawn_texts(app))
+    tick_until(app, lambda: f"Bruno  ·  {t('net.link_connected', 'en')}" in drawn_texts(app))
+    assert table.session.current.seats[0].link == "here"  # the host's own seat is not marked a friend's
+    leave_by_the_pause_screen(app)
+    friend.close()
