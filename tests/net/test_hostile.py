@@ -185,6 +185,7 @@ def test_a_peer_that_never_reads_is_dropped_and_the_others_play_on(caplog: pytes
         a, b = joined(hosted, "Ann", "Bob")
         sloth = Peer(host.port, host.secret, receive_buffer=2048)
         sloth.send("join", name="Sloth")  # and never reads again
+        wait_for(a, Update, lambda u: u.seats[2].link == Link.CONNECTED)
         said = 0
         while host.links[2] == Link.CONNECTED:
             assert said < 5000, "the peer that reads nothing was never dropped"
