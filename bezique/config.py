@@ -71,6 +71,15 @@ class AISettings:
 
 
 @dataclass(frozen=True, slots=True)
+class InternetSettings:
+    """How a game crosses the internet (``bezique.net.relays``): which relays carry it where no direct path can be
+    made ("public", "off" or the URL of the players' own ``iroh-relay``), and the token that relay asks for."""
+
+    relay: str = "public"
+    relay_token: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Everything ``config.yaml`` decides. ``Config()`` is the all-defaults configuration."""
 
@@ -78,6 +87,7 @@ class Config:
     rules: Ruleset = field(default_factory=Ruleset)
     app: AppSettings = field(default_factory=AppSettings)
     ai: AISettings = field(default_factory=AISettings)
+    internet: InternetSettings = field(default_factory=InternetSettings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,11 +204,29 @@ AI_CHECKS: dict[str, _Check] = {
     "expert_iterations": _whole(0, 1_000_000),
     "master_time_ms": _whole(10, 10_000),
 }
+_RELAY_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[!-~]*)?")
+
+
+def _relay(value: Any) -> str:
+    """"public", "off", or the web address of a relay the players run (https://, or http:// on their own network)."""
+    if value in ("public", "off") or (isinstance(value, str) and _RELAY_URL.fullmatch(value) and len(value) <= 300):
+        return str(value)
+    raise _Invalid("use public, off or your relay's address, such as https://relay.example.org")
+
+
+def _token(value: Any) -> str:
+    if isinstance(value, str) and len(value) <= 500 and value.isascii() and value.isprintable():
+        return value
+    raise _Invalid("use the token your relay gives (letters, digits and signs, on one line)")
+
+
+INTERNET_CHECKS: dict[str, _Check] = {"relay": _relay, "relay_token": _token}
 # section ("" = top level) -> the keys it may hold; used to spot unknown keys and suggest the intended one.
 _SECTION_KEYS: dict[str, tuple[str, ...]] = {
-    "": ("variant", "target_score", "rules", "ai", *APP_CHECKS),
+    "": ("variant", "target_score", "rules", "ai", "internet", *APP_CHECKS),
     "rules": RULE_KEYS,
     "ai": tuple(AI_CHECKS),
+    "internet": tuple(INTERNET_CHECKS),
 }
 
 
@@ -231,6 +259,9 @@ def load_config(path: Path | str = DEFAULT_CONFIG_PATH) -> LoadedConfig:
         app=AppSettings(**checked_values(raw, "", APP_CHECKS, AppSettings(), report)),
         ai=AISettings(**checked_values(_section(raw, "ai", "the default ai settings", report), "ai", AI_CHECKS,
                                  AISettings(), report)),
+        internet=InternetSettings(**checked_values(
+            _section(raw, "internet", "the public relays", report), "internet", INTERNET_CHECKS,
+            InternetSettings(), report)),
     )
     return LoadedConfig(config, tuple(report.problems))
 

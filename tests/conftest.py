@@ -8,6 +8,8 @@ wants another folder still sets ``BEZIQUE_DATA_DIR`` itself.
 
 import pytest
 
+from tests.netns import pytest_configure, pytest_pyfunc_call  # noqa: F401  (the netns mark's hooks)
+
 
 @pytest.fixture(autouse=True)
 def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:

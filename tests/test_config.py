@@ -20,6 +20,7 @@ from bezique.config import (
     AppSettings,
     Config,
     ConfigProblem,
+    InternetSettings,
     LoadedConfig,
     load_config,
 )
@@ -74,9 +75,23 @@ def test_shipped_config_sets_every_app_and_ai_setting_explicitly() -> None:
     import yaml
 
     data = yaml.safe_load(DEFAULT_CONFIG_PATH.read_text(encoding="utf-8"))
-    top_level = {f.name for f in dataclasses.fields(AppSettings)} | {"variant", "target_score", "rules", "ai"}
+    top_level = {f.name for f in dataclasses.fields(AppSettings)} | {"variant", "target_score", "rules", "ai",
+                                                                     "internet"}
     assert top_level == set(data)
     assert {f.name for f in dataclasses.fields(AISettings)} == set(data["ai"])
+    assert {f.name for f in dataclasses.fields(InternetSettings)} == set(data["internet"])
+
+
+def test_the_internet_relay_is_public_off_or_an_address_with_its_token(tmp_path: Path) -> None:
+    own = load_config(write(tmp_path, "internet:\n  relay: https://relay.example.org:8443\n  relay_token: s3cr3t\n"))
+    assert own.problems == ()
+    assert own.config.internet == InternetSettings("https://relay.example.org:8443", "s3cr3t")
+    bad = load_config(write(tmp_path, "internet:\n  relay: my relay\n  relay_tokn: x\n"))
+    assert bad.config.internet == InternetSettings()
+    said = [p.message for p in bad.problems]
+    assert any(m.startswith("internet.relay: 'my relay' is not allowed; use public, off or your relay's") or
+               m.startswith("internet.relay: my relay is not allowed") for m in said), said
+    assert any("internet.relay_tokn: unknown key" in m and "internet.relay_token" in m for m in said), said
 
 
 def test_every_commented_rule_key_is_a_rule_key_and_every_rule_key_is_documented() -> None:

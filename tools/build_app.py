@@ -14,11 +14,14 @@ The computer's hot path is compiled where the machine can (setup.py's ``ACCELERA
 build does): the package is staged under the work folder with the compiled modules beside the sources, and the
 executable is built from that copy, so its computer samples about twice the deals in its thinking time. Where they
 cannot be compiled (no mypyc or C compiler, or ``BEZIQUE_PURE=1``) it carries the Python modules alone and says so.
+Where iroh is installed, the build carries it (play across the internet); on Linux, ``bezique install-desktop --exec
+PATH`` then makes the executable the handler of ``bezique://`` invitations.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -109,8 +112,18 @@ def pyinstaller_args(dist: Path, work: Path, source: Path = ROOT) -> list[str]:
         "--add-data", f"{ROOT / 'config.yaml'}{sep}bezique/data",
         *font_args(),
         *speech_args(),
+        *internet_args(),
         *hidden,
     ]
+
+
+def internet_args() -> list[str]:
+    """The optional internet part (iroh), where it is installed here: its module and its compiled library, which it
+    loads by path beside itself (PyInstaller cannot see that). Without it the build plays on the local network and
+    says, when asked for the internet, that this computer cannot."""
+    if importlib.util.find_spec("iroh") is None:
+        return []
+    return ["--hidden-import", "iroh", "--collect-binaries", "iroh"]
 
 
 def executable_path(dist: Path) -> Path:

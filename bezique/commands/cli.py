@@ -30,7 +30,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 def _usage() -> str:
     lines = ["usage: python -m bezique [--version] [COMMAND] [ARGS...]", "", "commands:"]
     lines += [f"  {name:<13} {help_text}" for name, (_, help_text) in COMMANDS.items()]
-    lines += ["", "With no command the game starts. 'python -m bezique COMMAND --help' explains a command."]
+    lines += ["", "With no command the game starts; with an invitation (bezique://join/...) it joins that game.",
+              "'python -m bezique COMMAND --help' explains a command."]
     return "\n".join(lines)
 
 
@@ -43,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "--version":
         print(f"bezique {__version__}")
         return 0
+    if argv and argv[0].lower().startswith("bezique:"):  # an invitation opened as a link (the desktop passes it)
+        argv = ["play", "--join", *argv]
     if not argv or argv[0].startswith("-"):
         argv = ["play", *argv]
     command = argv[0]

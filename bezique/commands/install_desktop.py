@@ -3,7 +3,8 @@
 Writes a freedesktop ``.desktop`` entry whose ``Exec`` runs this checkout's ``main.py`` with this Python (``python
 -m bezique`` once installed from the wheel, which has no main.py; or a given command, e.g. the standalone build)
 and installs the icon and the AppStream metainfo software centres read, all under ``$XDG_DATA_HOME``
-(``~/.local/share``).
+(``~/.local/share``); the entry opens ``bezique://`` links, so an invitation to a game across the internet clicked
+in a message opens the game and joins it (``xdg-mime`` makes it their handler).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from bezique import __version__, data_path
+from bezique.net.invitation import SCHEME
 
 MAIN_PY = Path(__file__).resolve().parents[2] / "main.py"  # only a checkout has it
 ICON = data_path("assets", "cards", "icon.png")
@@ -38,12 +40,13 @@ def desktop_entry(exec_command: str, icon: str) -> str:
         "GenericName[it]=Gioco di carte",
         f"Comment={SUMMARY}",
         "Comment[it]=Il gioco di carte francese a prese e combinazioni, contro il computer o un amico",
-        f"Exec={exec_command}",
+        f"Exec={exec_command} %u",  # %u: an invitation link (bezique://join/...) opened with the game
         f"Icon={icon}",
         "Terminal=false",
         "Categories=Game;CardGame;",
         "Keywords=bezique;cards;card game;carte;",
         "StartupWMClass=bezique",
+        f"MimeType=x-scheme-handler/{SCHEME};",  # the desktop opens bezique:// links (invitations) with the game
         "",
     ])
 
@@ -120,6 +123,20 @@ def validate(entry: Path) -> str | None:
     return (result.stdout + result.stderr).strip() or None
 
 
+def register_links(entry: Path) -> str | None:
+    """Make the game the handler of ``bezique://`` links (``xdg-mime``, and the desktop's cache of handlers), so an
+    invitation clicked in a message opens it; a sentence when the desktop has no tool for it."""
+    xdg_mime = shutil.which("xdg-mime")
+    if xdg_mime is None:
+        return "xdg-mime is not installed: bezique:// invitations are pasted into Join instead of clicked"
+    subprocess.run([xdg_mime, "default", entry.name, f"x-scheme-handler/{SCHEME}"], capture_output=True,
+                   check=False)
+    database = shutil.which("update-desktop-database")
+    if database is not None:
+        subprocess.run([database, str(entry.parent)], capture_output=True, check=False)
+    return None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--exec", dest="exec_command", default=None,
                         help="the command the menu entry runs (default: this Python with main.py, or -m bezique)")
@@ -131,5 +148,7 @@ def run(args: argparse.Namespace) -> int:
     if problems:
         print(f"install-desktop: {entry} does not validate:\n{problems}", file=sys.stderr)
         return 2
-    print(f"installed {entry}; Bezique is now in your applications menu")
+    note = register_links(entry)
+    print(f"installed {entry}; Bezique is now in your applications menu" + (f" ({note})" if note else
+                                                                            ", and opens bezique:// invitations"))
     return 0

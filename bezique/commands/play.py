@@ -31,7 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles)")
     parser.add_argument("--host", action="store_true",
                         help="host a game for a friend on another computer (--variant, --level for computer seats)")
-    parser.add_argument("--join", metavar="CODE", help="join the game whose code the host's table shows")
+    parser.add_argument("--join", metavar="CODE", help="join the game whose code the host's table shows, or whose "
+                                                       "invitation (bezique://join/...) the host sent")
     parser.add_argument("--address", help="with --join: the host's address (host or host:port), if not the code's")
     parser.add_argument("--name", default="", help="with --host or --join: your name at the table")
     parser.add_argument("--speech", action="store_true",
@@ -128,11 +129,24 @@ def _host(shell: Shell, setup: GameSetup) -> None:
 
 
 def _join(shell: Shell, args: argparse.Namespace) -> None:
-    """``--join CODE``: join the game whose code the host's table shows. Leaving goes to the menu."""
+    """``--join CODE``: join the game whose code the host's table shows, or whose invitation (``bezique://``, also
+    as the link the desktop opens) the host sent. Leaving goes to the menu."""
     from bezique.net.client import Client
+    from bezique.net.invitation import looks_like
     from bezique.net.joincode import JoinCodeError
+    from bezique.ui.scenes.net_invite import join_by_invitation
     from bezique.ui.scenes.net_join import open_join
-    client = Client(args.name or shell.app.t("newgame.default_you"), auto_rejoin=True)
+    name = args.name or shell.app.t("newgame.default_you")
+    if looks_like(args.join):
+        joining, problem = join_by_invitation(shell.app, name, args.join, shell.relays())
+        if joining is None:
+            print(f"bezique: {problem}", file=sys.stderr)
+            shell.notices.append(problem)  # said on the menu too: a link opened from a message has no terminal
+            shell.open_menu()
+            return
+        open_join(shell.app, joining, shell)
+        return
+    client = Client(name, auto_rejoin=True)
     try:
         client.connect(args.join, args.address)
     except JoinCodeError as exc:

@@ -719,10 +719,10 @@ STRINGS: dict[str, str] = {
     "net.host_heading": "Host a game",
     "net.join_heading": "Join a game",
     "net.field_name": "Your name",
-    "net.field_code": "The host's code",
+    "net.field_code": "The host's code or invitation",
     "net.field_address": "The host's address (only if the code does not reach it)",
     "net.host_hint": "Your friends join with the code your table shows; computers play the other seats.",
-    "net.join_hint": "Type the code shown on the host's table, e.g. K7Q2-M9XA-P.",
+    "net.join_hint": "Type the code shown on the host's table, e.g. K7Q2-M9XA-P, or paste an invitation (Ctrl+V).",
     "net.friends": "{count} {count:plural:friend|friends} on other computers",
     "net.computer_level": "Computer: {level}",
     "net.host_game": "Host on two computers",
@@ -745,8 +745,20 @@ STRINGS: dict[str, str] = {
     "net.ended_host_quit": "The host closed the game (it is saved on the host's computer)",
     "net.ended_replaced": "This seat is now played from another window",
     "net.ended_unreachable": "The host cannot be reached: check the code and that both computers share a network",
-    "net.ended_unreachable_internet": "The host cannot be reached through the internet: check the invitation and that "
-        "the host still waits",
+    "net.ended_unreachable_internet": ("The host cannot be reached over the internet: ask for a new invitation (each "
+                                       "hosting makes its own)"),
+    "net.bad_invitation": "That invitation cannot be read: {reason}",
+    "net.internet_failed": "The game could not be opened to the internet: {reason}",
+    "net.internet_unavailable": ("This computer cannot play over the internet (iroh is not installed). Friends on "
+                                 "this network join with the code."),
+    "net.no_clipboard": "The clipboard did not take it: the invitation is printed where Bezique was started.",
+    "net.invitation_copied": ("Copied: send it to your friend (a message, an e-mail). They paste it into Join, or "
+                              "open it."),
+    "net.no_relay": "No internet relay answered: only a friend whose computer can reach this one directly gets in.",
+    "net.invitation_ready": "The invitation is ready: copy it and send it to your friend, who pastes it into Join.",
+    "net.internet_opening": "Opening the game to the internet…",
+    "net.copy_invitation": "Copy the invitation (I)",
+    "net.play_internet": "Play over the internet (I)",
     "net.bad_name": "A name has at most {longest} letters, digits, spaces and signs, and no invisible "
         "characters",
     "net.ended_bad_message": "The host sent something this version cannot read",

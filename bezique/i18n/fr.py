@@ -760,10 +760,11 @@ STRINGS: dict[str, str] = _typeset({
     "net.host_heading": "Héberger une partie",
     "net.join_heading": "Rejoindre une partie",
     "net.field_name": "Votre nom",
-    "net.field_code": "Le code de l’hôte",
+    "net.field_code": "Le code ou l’invitation de l’hôte",
     "net.field_address": "L’adresse de l’hôte (seulement si le code ne suffit pas)",
     "net.host_hint": "Vos amis rejoignent avec le code affiché sur votre table ; l’ordinateur joue les autres places.",
-    "net.join_hint": "Tapez le code affiché sur la table de l’hôte, par exemple K7Q2-M9XA-P.",
+    "net.join_hint": ("Tapez le code affiché sur la table de l’hôte, par exemple K7Q2-M9XA-P, ou collez une "
+                      "invitation (Ctrl+V)."),
     "net.friends": "{count} {count:plural:ami|amis} sur d’autres ordinateurs",
     "net.computer_level": "Ordinateur : {level}",
     "net.host_game": "Héberger sur deux ordinateurs",
@@ -786,8 +787,22 @@ STRINGS: dict[str, str] = _typeset({
     "net.ended_host_quit": "L’hôte a fermé la partie (elle est sauvegardée sur son ordinateur)",
     "net.ended_replaced": "Cette place est maintenant jouée depuis une autre fenêtre",
     "net.ended_unreachable": "L’hôte est injoignable : vérifiez le code et que les ordinateurs partagent un réseau",
-    "net.ended_unreachable_internet": "L’hôte est injoignable par internet : vérifiez l’invitation et que l’hôte "
-        "attend toujours",
+    "net.ended_unreachable_internet": ("L’hôte est injoignable par internet : demandez une nouvelle invitation "
+                                       "(chaque partie hébergée a la sienne)"),
+    "net.bad_invitation": "Cette invitation est illisible : {reason}",
+    "net.internet_failed": "La partie n’a pas pu être ouverte à internet : {reason}",
+    "net.internet_unavailable": ("Cet ordinateur ne peut pas jouer par internet (iroh n’est pas installé). Vos amis "
+                                 "sur ce réseau rejoignent avec le code."),
+    "net.no_clipboard": "Le presse-papiers ne l’a pas prise : l’invitation est écrite là où Bezique a été lancé.",
+    "net.invitation_copied": ("Copiée : envoyez-la à votre ami (un message, un e-mail). Il la colle dans Rejoindre, "
+                              "ou l’ouvre."),
+    "net.no_relay": ("Aucun relais internet n’a répondu : seul un ami dont l’ordinateur atteint directement celui-ci "
+                     "peut entrer."),
+    "net.invitation_ready": ("L’invitation est prête : copiez-la et envoyez-la à votre ami, qui la colle dans "
+                             "Rejoindre."),
+    "net.internet_opening": "Ouverture de la partie à internet…",
+    "net.copy_invitation": "Copier l’invitation (I)",
+    "net.play_internet": "Jouer par internet (I)",
     "net.bad_name": "Un nom a au plus {longest} lettres, chiffres, espaces et signes, et aucun caractère "
         "invisible",
     "net.ended_bad_message": "L’hôte a envoyé un message que cette version ne sait pas lire",

@@ -731,10 +731,11 @@ STRINGS: dict[str, str] = {
     "net.host_heading": "Ospita una partita",
     "net.join_heading": "Unisciti a una partita",
     "net.field_name": "Il tuo nome",
-    "net.field_code": "Il codice dell'ospite",
+    "net.field_code": "Il codice o l'invito dell'ospite",
     "net.field_address": "L'indirizzo dell'ospite (solo se il codice non lo raggiunge)",
     "net.host_hint": "Gli amici entrano con il codice mostrato sul tuo tavolo; il computer gioca gli altri posti.",
-    "net.join_hint": "Scrivi il codice mostrato sul tavolo dell'ospite, per esempio K7Q2-M9XA-P.",
+    "net.join_hint": ("Scrivi il codice mostrato sul tavolo dell'ospite, per esempio K7Q2-M9XA-P, o incolla un invito"
+                      " (Ctrl+V)."),
     "net.friends": "{count} {count:plural:amico|amici} su altri computer",
     "net.computer_level": "Computer: {level}",
     "net.host_game": "Ospita su due computer",
@@ -757,8 +758,21 @@ STRINGS: dict[str, str] = {
     "net.ended_host_quit": "L'ospite ha chiuso la partita (è salvata sul suo computer)",
     "net.ended_replaced": "Questo posto ora è giocato da un'altra finestra",
     "net.ended_unreachable": "L'ospite non si raggiunge: controlla il codice e che i computer siano sulla stessa rete",
-    "net.ended_unreachable_internet": "L'ospite non è raggiungibile via internet: controlla l'invito e che l'ospite "
-        "stia ancora aspettando",
+    "net.ended_unreachable_internet": ("L'ospite non si raggiunge via internet: chiedi un nuovo invito (ogni partita "
+                                       "ospitata ha il suo)"),
+    "net.bad_invitation": "Quell'invito non si legge: {reason}",
+    "net.internet_failed": "Non è stato possibile aprire la partita a internet: {reason}",
+    "net.internet_unavailable": ("Questo computer non può giocare via internet (iroh non è installato). Gli amici su "
+                                 "questa rete entrano con il codice."),
+    "net.no_clipboard": "Gli appunti non l'hanno preso: l'invito è stampato dove Bezique è stato avviato.",
+    "net.invitation_copied": ("Copiato: mandalo al tuo amico (un messaggio, una e-mail). Lo incolla in Unisciti, o lo"
+                              " apre."),
+    "net.no_relay": ("Nessun relay di internet ha risposto: entra solo un amico il cui computer raggiunge "
+                     "direttamente questo."),
+    "net.invitation_ready": "L'invito è pronto: copialo e mandalo al tuo amico, che lo incolla in Unisciti.",
+    "net.internet_opening": "Apertura della partita a internet…",
+    "net.copy_invitation": "Copia l'invito (I)",
+    "net.play_internet": "Gioca via internet (I)",
     "net.bad_name": "Un nome ha al massimo {longest} lettere, cifre, spazi e segni, e nessun carattere "
         "invisibile",
     "net.ended_bad_message": "L'ospite ha inviato qualcosa che questa versione non legge",

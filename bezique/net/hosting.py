@@ -16,8 +16,8 @@ from __future__ import annotations
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from bezique.ai import remote, resolve_level
 from bezique.ai.levels import make_player
@@ -28,21 +28,44 @@ from bezique.net.joincode import DEFAULT_PORT, SECRET_BITS
 from bezique.rules import RecordedGame, SeatKind
 
 
+class Stoppable(Protocol):
+    def stop(self) -> None: ...
+
+
 @dataclass
 class HostedGame:
-    """The host, its driver thread and the host's own client (None: nobody plays at the host)."""
+    """The host, its driver thread and the host's own client (None: nobody plays at the host), and what else
+    serves the game (the tunnel that opens it to the internet, ``attach``)."""
 
     host: Host
     client: Client | None
     driver: threading.Thread
     stop_flag: threading.Event
+    attached: list[Stoppable] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def attach(self, part: Stoppable) -> None:
+        """Stop `part` with the game, after the host's goodbyes (at once if hosting has stopped already: it was
+        being made on another thread meanwhile)."""
+        with self._lock:
+            stopped = self.stop_flag.is_set()
+            if not stopped:
+                self.attached.append(part)
+        if stopped:
+            part.stop()
 
     def stop(self) -> None:
-        """Quit hosting: the friends are told, the game is saved, the threads end."""
-        self.stop_flag.set()
+        """Quit hosting: the friends are told, the game is saved, the threads end (once: a second call, from the
+        table leaving after its owner stopped hosting, finds it done)."""
+        with self._lock:
+            if self.stop_flag.is_set():
+                return
+            self.stop_flag.set()
         if self.client is not None:
             self.client.close()
         self.host.stop()
+        for part in self.attached:  # the goodbyes go out through them before they close
+            part.stop()
         self.driver.join(10)
 
 

@@ -62,8 +62,9 @@ class Invited:
     tunnel: HostTunnel
 
     @property
-    def relay_answered(self) -> bool:
-        """False when no relay took the host in: only a friend with a direct path to this computer gets in."""
+    def relay_answered(self) -> bool | None:
+        """False when no relay took the host in (only a friend with a direct path to this computer gets in); None
+        when none was asked (relays off)."""
         return self.tunnel.relay_answered
 
     def stop(self) -> None:

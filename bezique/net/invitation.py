@@ -49,13 +49,19 @@ def looks_like(text: str) -> bool:
     return text.strip(_AROUND).lower().startswith(f"{SCHEME}:")
 
 
+def tidy(text: str) -> str:
+    """`text` as an invitation is read: without the spaces, line breaks, brackets and quotes a messenger or a copy
+    put in and around it."""
+    return "".join(text.split()).strip(_AROUND)
+
+
 def parse(text: str) -> Invitation:
     """The ticket and secret of a pasted or opened invitation.
 
     Raises:
         InvitationError: not an invitation, or one cut short or altered (said in a sentence).
     """
-    flat = "".join(text.split()).strip(_AROUND)
+    flat = tidy(text)
     if not flat.lower().startswith(PREFIX):
         raise InvitationError(f"an invitation starts with {PREFIX}")
     parts = flat[len(PREFIX):].rstrip("/").split("/")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 from collections.abc import Coroutine
 from typing import Any, TypeVar
@@ -65,10 +66,21 @@ class _LoopThread:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
     def end(self) -> None:
+        """End every task still on the loop (so no iroh call completes into a closed loop), then the loop."""
+        if not self.loop.is_closed():
+            with contextlib.suppress(Exception):
+                self.run(_cancel_all(), STOP_GRACE_S)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self._thread.join(STOP_GRACE_S * 2)
         if not self._thread.is_alive():
             self.loop.close()
+
+
+async def _cancel_all() -> None:
+    tasks = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, recv: Any, send: Any) -> None:
@@ -107,19 +119,21 @@ class HostTunnel:
     """The host's end: an iroh endpoint whose every stream is piped to the websocket server at loopback `port`.
 
     ``start`` binds it and returns the ticket a friend's ``ClientTunnel`` dials; ``relay_answered`` says whether a
-    relay took the host in (without one, only a direct path can reach it).
+    relay took the host in (False: none answered, so only a direct path can reach it; None: no relay was asked).
     """
 
     def __init__(self, port: int, relays: Relays) -> None:
         self.port = port
         self.relays = relays
         self.ticket = ""
-        self.relay_answered = False
+        self.relay_answered: bool | None = None
         self.pipes = 0  # streams piped so far (tests, the bench)
         self._loop = _LoopThread("bezique-host-tunnel")
         self._endpoint: Any = None
         self._accepting: asyncio.Task[None] | None = None
         self._connections: set[asyncio.Task[None]] = set()
+        self._pipes: set[asyncio.Task[None]] = set()
+        self._peers: dict[int, str] = {}  # loopback port -> the iroh peer piped from it (``peer_of``)
 
     def start(self) -> str:
         """Bind the endpoint (waiting up to ``ONLINE_S`` for a relay) and return the ticket.
@@ -164,22 +178,48 @@ class HostTunnel:
             try:
                 while True:
                     stream = await connection.accept_bi()
-                    pipes.add(asyncio.create_task(self._to_host(stream)))
-            finally:
+                    pipe = asyncio.create_task(self._to_host(stream, f"iroh:{connection.remote_id()}"))
+                    pipes.add(pipe)
+                    self._pipes.add(pipe)
+                    pipe.add_done_callback(self._pipes.discard)
+            finally:  # the connection is gone: its pipes end with their streams (or are cancelled by ``stop``)
                 await asyncio.gather(*pipes, return_exceptions=True)
         except (iroh.IrohError, TimeoutError):
             return  # the connection ended (or never completed): its streams' sockets are closed
 
-    async def _to_host(self, stream: Any) -> None:
+    async def _to_host(self, stream: Any, peer: str) -> None:
+        """Pipe `stream` to the host's websocket server, from a loopback port registered as `peer`'s before the
+        connection is made (so the host never sees it unnamed)."""
+        sock, port = socket.socket(socket.AF_INET, socket.SOCK_STREAM), 0
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            sock.setblocking(False)
+            sock.bind(("127.0.0.1", 0))
+            port = int(sock.getsockname()[1])
+            self._peers[port] = peer
+            await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", self.port))
+            reader, writer = await asyncio.open_connection(sock=sock)
         except OSError:
+            sock.close()
+            self._peers.pop(port, None)
             with contextlib.suppress(iroh.IrohError):
                 await stream.send().reset(0)
             return
         self.pipes += 1
-        with contextlib.suppress(iroh.IrohError, OSError):
-            await _pipe(reader, writer, stream.recv(), stream.send())
+        try:
+            with contextlib.suppress(iroh.IrohError, OSError):
+                await _pipe(reader, writer, stream.recv(), stream.send())
+        finally:
+            self._peers.pop(port, None)
+
+    def peer_of(self, address: tuple[str, int] | Any) -> str | None:
+        """Who is behind a connection the host accepted from `address` (its ``remote_address``): the iroh peer
+        ("iroh:" and its key) when it came through this tunnel, else None. Any thread may ask.
+
+        Why: every tunnelled connection reaches the host from 127.0.0.1, as the host's own player's does; limits
+        kept per address must count each internet peer apart, not all of them (and the host) as one."""
+        if not isinstance(address, tuple) or len(address) < 2 or address[0] != "127.0.0.1":
+            return None
+        return self._peers.get(address[1])
 
     def stop(self) -> None:
         """Let the last bytes through (the host has said its goodbyes), close the endpoint and end the thread."""
@@ -188,9 +228,9 @@ class HostTunnel:
         self._loop.end()
 
     async def _stop(self) -> None:
-        if self._connections:
-            await asyncio.wait(self._connections, timeout=STOP_GRACE_S)
-        await _close(self._endpoint, self._accepting, self._connections)
+        if self._pipes:  # each ends once the host has closed its socket, its goodbye carried
+            await asyncio.wait(self._pipes, timeout=STOP_GRACE_S)
+        await _close(self._endpoint, self._accepting, self._pipes | self._connections)
 
 
 class ClientTunnel:

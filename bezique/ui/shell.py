@@ -22,6 +22,7 @@ from bezique.games.defaults import Defaults, load_defaults
 from bezique.games.door import Hosting, Started, is_hosted, resume_game, start_game
 from bezique.i18n.names import default_name_in
 from bezique.mailbox import Mailbox
+from bezique.net.relays import Relays, relays_from
 from bezique.persist import new_game, saves, storage
 from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.layout import parse_size
@@ -108,6 +109,11 @@ class Shell(TableScreens):
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app, self))
+
+    def relays(self) -> Relays:
+        """The relays a game across the internet goes through where no direct path is made (``internet`` in
+        config.yaml)."""
+        return relays_from(self.config.internet.relay, self.config.internet.relay_token)
 
     def options(self, **overrides: Any) -> TableOptions:
         return TableOptions.from_settings(self.settings, self.ai, **overrides)

@@ -28,10 +28,12 @@ def test_committed_desktop_file_validates() -> None:
 @needs_validator
 def test_install_desktop_for_current_user(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # where xdg-mime notes the link handler
     assert main(["install-desktop"]) == 0
     entry = tmp_path / "applications" / "bezique.desktop"
     text = entry.read_text(encoding="utf-8")
-    assert f"Exec={sys.executable} {ROOT / 'main.py'}" in text
+    assert f"Exec={sys.executable} {ROOT / 'main.py'} %u" in text
+    assert "MimeType=x-scheme-handler/bezique;" in text  # invitations open the game
     icon = tmp_path / "icons" / "hicolor" / "256x256" / "apps" / "bezique.png"
     assert icon.read_bytes() == (ROOT / "assets" / "cards" / "icon.png").read_bytes()
     assert f"Icon={icon}" in text

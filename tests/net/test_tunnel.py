@@ -39,6 +39,11 @@ def test_tunnel_friends_play_a_whole_deal_and_hear_the_host_quit() -> None:
             assert 100 <= len(invited.invitation.ticket) <= 400
             a, b = joined(hosted, invited, "Ann", "Bob")
             assert (a.seat, b.seat) == (0, 1) and invited.tunnel.pipes == 2
+            # the host sees each friend as its iroh peer, not as 127.0.0.1 like every other (its limits count them
+            # apart), and its own loopback connections as no peer at all
+            peers = {invited.tunnel.peer_of(conn.ws.remote_address) for conn in hosted.host._conns.values()}
+            assert len(peers) == 2 and all(str(peer).startswith("iroh:") for peer in peers)
+            assert invited.tunnel.peer_of(("127.0.0.1", hosted.host.port)) is None
             play_bots([Bot(a, seed=1), Bot(b, seed=2)])
             session = hosted.session
             assert session.awaiting_deal and session.state.deal_index == 0

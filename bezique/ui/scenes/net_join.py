@@ -18,9 +18,11 @@ from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
 from bezique.net.protocol import CloseReason, Closing, Link, Refused, Update
 from bezique.ui.app import wake
+from bezique.net.relays import Relays
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window
+from bezique.ui.scenes.net_invite import InvitePanel
 from bezique.ui.scenes.net_table import WARN, NetHost, NetTableScene, let_go
 from bezique.ui.table.options import TableOptions
 
@@ -32,6 +34,8 @@ class NetOwner(Host, Protocol):
 
     def options(self, **overrides: Any) -> TableOptions: ...
 
+    def relays(self) -> Relays:
+        """The relays a game across the internet goes through (the config's ``internet``)."""
 
 
 class JoinScene(Scene):
@@ -106,7 +110,8 @@ class JoinScene(Scene):
     def seat(self, first: Update) -> None:
         """The host's first update: the table of this seat takes this screen's place."""
         host = NetHost(self.around, self.leave, self.hosted is not None)
-        table = NetTableScene(self.app, self.client, first, host, self.options, self.hosted)
+        invite = InvitePanel(self.app, self.hosted, self.around.relays(), wake) if self.hosted is not None else None
+        table = NetTableScene(self.app, self.client, first, host, self.options, self.hosted, invite)
         table.notice = self.notice
         self.left = True  # the table leaves from now on
         self.app.stack.clear()

@@ -34,6 +34,7 @@ from bezique.ui.kit.chat import ChatPanel, chat_size
 from bezique.ui.kit.widgets import Button, blit_text, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import draw_message
+from bezique.ui.scenes.net_invite import InvitePanel
 from bezique.ui.speaking import spelled
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 WARN = (255, 190, 160)
+INVITE_HEIGHT = 112  # at scale 1: the invitation's button and three lines of its note, under the code
 
 
 def notice_words(notice: Notice, t: Callable[..., str]) -> str:
@@ -112,8 +114,9 @@ class NetTableScene(TableScene[SeatSession]):
     """One seat's table in a hosted game (the host's own window, with `hosted`, and each friend's)."""
 
     def __init__(self, app: App, client: Client, first: Update, host: NetHost, options: TableOptions,
-                 hosted: HostedGame | None = None) -> None:
+                 hosted: HostedGame | None = None, invite: InvitePanel | None = None) -> None:
         super().__init__(app, SeatSession(client, first), options, host, curtain=NetCurtain)
+        self.invite = invite  # the host's way to invite a friend across the internet, under the code
         self.net_host = host
         self.chat = ChatPanel(on_send=client.say, say=app.t, limit=MAX_CHAT)
         self.client = client
@@ -132,8 +135,12 @@ class NetTableScene(TableScene[SeatSession]):
             self.app.voice.say(by_character(self.hosted.host.code if self.hosted else "", spelled(self.app.t)),
                                interrupt=True)
             return
-        if not self.chat.handle_event(event):  # while open, the chat takes the keyboard: typing plays no card
-            super().handle_event(event)
+        if self.chat.handle_event(event):  # while open, the chat takes the keyboard: typing plays no card
+            return
+        if self.invite is not None and self.code_shown() and \
+                self.invite.handle_event(event, self.invite_box(), self.stage.layout.s):
+            return
+        super().handle_event(event)
 
     # --- speech ---------------------------------------------------------------------------------------------
     def code_shown(self) -> bool:
@@ -163,7 +170,7 @@ class NetTableScene(TableScene[SeatSession]):
         return self.chat.is_open
 
     def update(self, dt: float, active: bool) -> bool:
-        read = self.read_inbox()
+        read = self.read_inbox() | (self.invite is not None and self.invite.update())
         notice = self.notice
         if notice != self._noticed:  # the banner is the window thread's: the notice moves there here
             self.stage.clear_notice(self._noticed)
@@ -270,9 +277,16 @@ class NetTableScene(TableScene[SeatSession]):
         self.chat.draw(surface, self.app.assets)
 
     def code_box(self) -> Box:
-        """Where the join code shows while friends are still to come: over the trick's place, which is empty."""
+        """Where the join code shows while friends are still to come: over the trick's place, which is empty
+        (taller with the way to invite a friend across the internet under it)."""
         L = self.stage.layout
-        return Box(L.trick.cx - 250 * L.s, L.trick.cy - 80 * L.s, 500 * L.s, 160 * L.s)
+        height = 160 + (INVITE_HEIGHT if self.invite is not None else 0)
+        return Box(L.trick.cx - 250 * L.s, L.trick.cy - height / 2 * L.s, 500 * L.s, height * L.s)
+
+    def invite_box(self) -> Box:
+        """The code box's lower part: the invitation's button and its note."""
+        box, s = self.code_box(), self.stage.layout.s
+        return Box(box.x, box.bottom - (INVITE_HEIGHT + 4) * s, box.w, INVITE_HEIGHT * s)
 
     def _draw_code(self, surface: pygame.Surface, s: float) -> None:
         """The join code and the address, for the friends to type (while one is still to come, or to come back
@@ -289,6 +303,8 @@ class NetTableScene(TableScene[SeatSession]):
                   and i != self.session.seat]
         line = "   ".join(f"{seat.name}: {T(f'net.link_{seat.link}')}" for seat in others)
         blit_text(surface, A, line, 16 * s, (box.cx, box.y + 122 * s), MUTED, "midtop", max_width=box.w - 24 * s)
+        if self.invite is not None:
+            self.invite.draw(surface, self.invite_box(), s)
 
 
 class EndedScene(Scene):

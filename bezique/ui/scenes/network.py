@@ -3,9 +3,9 @@
 Host: the game (with its variant, its number of friends and the computer's level for the seats nobody plays,
 starting from the same choices as New game: ``config.yaml``'s target, the settings' level, the house rules) starts
 listening through the one door (the owner's ``host_game``), and its table shows the code and the address while it
-waits for the friends. Join: type the
-code the host shows (and, if the host's address differs from the one in the code, the address); a code that
-cannot be read is said at once, before anything is sent. No rule is decided here.
+waits for the friends (and the way to invite one across the internet). Join: type the code the host shows (and, if
+the host's address differs from the one in the code, the address), or paste an invitation (Ctrl+V); a code or
+invitation that cannot be read is said at once, before anything is sent. No rule is decided here.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
 from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.net.client import Client
+from bezique.net.invitation import looks_like, tidy
 from bezique.net.joincode import JoinCodeError
 from bezique.net.peer_text import TextError, read_text
 from bezique.net.protocol import MAX_NAME
@@ -25,6 +26,7 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import draw_backdrop, replacing_saved
+from bezique.ui.scenes.net_invite import join_by_invitation, paste
 from bezique.ui.scenes.net_join import open_join
 from bezique.ui.scenes.net_table import WARN
 from bezique.ui.scenes.newgame import NewGameOwner
@@ -93,7 +95,9 @@ class NetworkScene(Scene):
             self.values[self.editing] = (text + "".join(c for c in event.text if c.isprintable()))[:MAX_FIELD]
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL and self.editing is not None:
+                self.paste(paste())
+            elif event.key == pygame.K_ESCAPE:
                 self.leave_to()
             elif event.key == pygame.K_BACKSPACE and self.editing is not None:
                 self.values[self.editing] = self.values[self.editing][:-1]
@@ -121,6 +125,17 @@ class NetworkScene(Scene):
             if button is not None:
                 self.app.sounds.play("click")
                 self.choose(button.action)
+
+    def paste(self, text: str) -> None:
+        """Ctrl+V into the field being typed in: an invitation (in the code's field, whatever was there) is kept
+        whole, however long; anything else is typed as if by hand."""
+        if self.editing is None:
+            return
+        if looks_like(text):
+            self.editing, self.values["code"] = "code", tidy(text)
+            return
+        typed = self.values[self.editing] + "".join(c for c in text if c.isprintable())
+        self.values[self.editing] = typed[:MAX_FIELD]
 
     def choose(self, action: str) -> None:
         st = self.setup
@@ -151,11 +166,16 @@ class NetworkScene(Scene):
 
     def join(self) -> None:
         try:  # the check the host makes of every name (``peer_text``): said here, before anything is sent
-            name = read_text(self.values["name"], "name", MAX_NAME)
+            name = read_text(self.values["name"], "name", MAX_NAME) or self.app.t("newgame.default_you")
         except TextError:
             self.problem = self.app.t("net.bad_name", longest=MAX_NAME)
             return
-        client = Client(name or self.app.t("newgame.default_you"), auto_rejoin=True)
+        if looks_like(self.values["code"]):  # an invitation across the internet
+            joining, self.problem = join_by_invitation(self.app, name, self.values["code"], self.owner.relays())
+            if joining is not None:
+                open_join(self.app, joining, self.owner)
+            return
+        client = Client(name, auto_rejoin=True)
         try:
             client.connect(self.values["code"], self.values["address"] or None)
         except JoinCodeError as exc:

@@ -16,6 +16,7 @@ import pygame
 from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
 from bezique.geometry import Box
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
+from bezique.net.relays import Relays
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset, SeatKind
@@ -54,6 +55,9 @@ class NewGameOwner(Host, Protocol):
 
     def options(self, **overrides: Any) -> TableOptions:
         """The table's settings (a game hosted from here is played at its own table)."""
+
+    def relays(self) -> Relays:
+        """The relays a game across the internet goes through (the config's ``internet``)."""
 
 
 @dataclass

@@ -1,6 +1,7 @@
-"""Tests marked ``netns`` run inside a loopback-only network namespace of their own (``unshare -rn``), so that
-whatever they do over the network (the iroh tunnel, relays off) cannot leave this machine, and a test that meant
-to stay on loopback but did not fails instead of reaching the internet.
+"""The ``netns`` mark (hooked in by ``tests/conftest.py``): tests marked with it run inside a loopback-only network
+namespace of their own (``unshare -rn``), so that whatever they do over the network (the iroh tunnel, relays off)
+cannot leave this machine, and a test that meant to stay on loopback but did not fails instead of reaching the
+internet.
 
 Outside the namespace, such a test's call runs the same test again in a child ``python -m pytest`` under
 ``unshare -rn`` and passes or fails with it (its output shown on failure); inside, the loopback interface is
@@ -23,7 +24,7 @@ from pathlib import Path
 import pytest
 
 INSIDE = "BEZIQUE_IN_NETNS"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 HANG_S = 600.0  # a guard against a hang only
 _SIOCGIFFLAGS, _SIOCSIFFLAGS, _IFF_UP = 0x8913, 0x8914, 0x1
 

@@ -1,0 +1,166 @@
+"""Inviting a friend across the internet, and joining by an invitation.
+
+The host's table shows, under the join code (for the local network), the way to play over the internet:
+``InvitePanel`` is its button ("Play over the internet", key I), then, once the tunnel is open, the button that
+copies the invitation to the clipboard (key I again) and a line saying what to do with it, or in plain words why
+this computer cannot (no iroh here), why the tunnel did not open, or that no relay answered (only a direct path can
+reach the host then). The tunnel is opened on a worker thread (a relay may take seconds to answer): the window's
+thread only reads its result from a queue, woken by ``wake``.
+
+``join_by_invitation`` is Join's way for a pasted or opened invitation; ``paste`` reads the clipboard (Ctrl+V).
+"""
+
+from __future__ import annotations
+
+import enum
+import queue
+import threading
+from collections.abc import Callable
+
+import pygame
+
+from bezique.geometry import Box
+from bezique.net import internet
+from bezique.net.client import Client
+from bezique.net.hosting import HostedGame
+from bezique.net.invitation import InvitationError
+from bezique.net.relays import Relays
+from bezique.ui.kit.assets import CREAM, GOLD
+from bezique.ui.kit.widgets import Button, draw_fitted
+from bezique.ui.scene import Window
+
+WARN = (255, 190, 160)
+KEY = pygame.K_i  # the table's key for the panel's button (I: invite)
+
+
+class Stage(enum.Enum):
+    OFFER = "offer"  # the button "Play over the internet"
+    OPENING = "opening"  # the tunnel is being opened
+    READY = "ready"  # the invitation can be copied
+    FAILED = "failed"  # the tunnel did not open (or there is no iroh here): said, and offered again
+
+
+class InvitePanel:
+    """The host's way to invite a friend across the internet, drawn in the lower part of the table's code box."""
+
+    def __init__(self, app: Window, hosted: HostedGame, relays: Relays, wake: Callable[[], None] | None = None) \
+            -> None:
+        self.app = app
+        self.hosted = hosted
+        self.relays = relays
+        self.stage = Stage.OFFER
+        self.note = ""  # the line under the button: what to do, or what went wrong
+        self.invited: internet.Invited | None = None
+        self._results: queue.Queue[internet.Invited | str] = queue.Queue()
+        self._wake = wake  # called on the worker's thread once the tunnel is open (the window reads the queue)
+        missing = internet.unavailable()
+        if missing is not None:
+            self.stage, self.note = Stage.FAILED, app.t("net.internet_unavailable")
+
+    def button(self, box: Box, s: float) -> Button | None:
+        """The panel's one button in `box` (the code box's lower part), or None while the tunnel opens or where
+        there is no iroh."""
+        if self.stage is Stage.OPENING or (self.stage is Stage.FAILED and internet.unavailable() is not None):
+            return None
+        label = "net.copy_invitation" if self.stage is Stage.READY else "net.play_internet"
+        return Button(Box(box.cx - 160 * s, box.y, 320 * s, 40 * s), self.app.t(label), "invite", text_size=18,
+                      primary=self.stage is Stage.READY)
+
+    def handle_event(self, event: pygame.event.Event, box: Box, s: float) -> bool:
+        """A click on the button or the key I: True when the panel took the event."""
+        button = self.button(box, s)
+        if button is None:
+            return False
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and button.hit(event.pos)
+        if not clicked and not (event.type == pygame.KEYDOWN and event.key == KEY):
+            return False
+        self.app.sounds.play("click")
+        if self.stage is Stage.READY:
+            self.copy()
+        else:
+            self.open()
+        return True
+
+    def tell(self, note: str) -> None:
+        """`note` under the button, and said aloud for a player who does not see it (when speech is on)."""
+        self.note = note
+        self.app.voice.say(note, interrupt=True)
+
+    def open(self) -> None:
+        """Open the game to the internet, on a worker thread."""
+        self.stage = Stage.OPENING
+        self.tell(self.app.t("net.internet_opening"))
+        threading.Thread(target=self._open, name="bezique-invite", daemon=True).start()
+
+    def _open(self) -> None:
+        try:
+            invited = internet.invite(self.hosted.host, self.relays)
+        except Exception as exc:  # any failure of the tunnel is said on the table, the game goes on
+            self._results.put(str(exc) or type(exc).__name__)
+        else:
+            self.hosted.attach(invited)  # stopped with the game (at once if the host left meanwhile)
+            self._results.put(invited)
+        if self._wake is not None:
+            self._wake()
+
+    def update(self) -> bool:
+        """Read the worker's result, if it came: True when the panel changed."""
+        try:
+            result = self._results.get_nowait()
+        except queue.Empty:
+            return False
+        if isinstance(result, str):
+            self.stage = Stage.FAILED
+            self.tell(self.app.t("net.internet_failed", reason=result))
+        else:
+            self.invited, self.stage = result, Stage.READY
+            self.tell(self.app.t("net.no_relay" if result.relay_answered is False else "net.invitation_ready"))
+        return True
+
+    def copy(self) -> None:
+        """Put the invitation on the clipboard and say what to do with it."""
+        assert self.invited is not None
+        text = self.invited.invitation.text()
+        try:
+            pygame.scrap.put_text(text)
+            copied = pygame.scrap.get_text() == text
+        except pygame.error:
+            copied = False
+        print(f"bezique: invitation for a friend across the internet: {text}", flush=True)
+        note = self.app.t("net.invitation_copied" if copied else "net.no_clipboard")
+        if self.invited.relay_answered is False:  # the warning stays said
+            note += " " + self.app.t("net.no_relay")
+        self.tell(note)
+
+    def draw(self, surface: pygame.Surface, box: Box, s: float) -> None:
+        """The button (or where it would be, what is happening) and the note under it, in `box`."""
+        A = self.app.assets
+        button = self.button(box, s)
+        if button is not None:
+            button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
+        note = Box(box.x + 12 * s, box.y + (46 if button is not None else 4) * s, box.w - 24 * s,
+                   box.h - (50 if button is not None else 8) * s)
+        colour = WARN if self.stage is Stage.FAILED else GOLD if self.stage is Stage.OPENING else CREAM
+        if self.note:
+            draw_fitted(surface, A, self.note, 15 * s, note, colour, "center")
+
+
+def join_by_invitation(app: Window, name: str, text: str, relays: Relays) -> tuple[Client | None, str]:
+    """A client joining the game the invitation `text` names, or None and why not, in the player's words."""
+    try:
+        return internet.join(name, text, relays, auto_rejoin=True), ""
+    except InvitationError as exc:
+        return None, app.t("net.bad_invitation", reason=str(exc))
+    except internet.InternetUnavailable:
+        return None, app.t("net.internet_unavailable")
+    except Exception as exc:  # the tunnel could not start: said, Join stays as it was
+        return None, app.t("net.internet_failed", reason=str(exc) or type(exc).__name__)
+
+
+def paste() -> str:
+    """The clipboard's text ("" when there is none, or no clipboard here)."""
+    try:
+        got = pygame.scrap.get_text()
+    except pygame.error:
+        return ""
+    return got if isinstance(got, str) else ""

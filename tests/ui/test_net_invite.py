@@ -1,0 +1,186 @@
+"""Inviting a friend across the internet in the window: the host's table offers it under the code, opens the game
+to the internet (key I) and copies the invitation to the clipboard; a friend pastes it into Join (Ctrl+V) and plays
+at the table, which rejoins by itself after the internet path fails. The tunnel's tests run in a loopback-only
+network namespace with relays off (``netns``); without iroh, both windows say so in plain words and nothing else
+changes."""
+
+from __future__ import annotations
+
+import sys
+
+import pygame
+import pytest
+from net_driver import TICKS, make_shell, net_table_of
+from text_spy import drawn_texts
+from ui_driver import DT, click, key
+
+from bezique.geometry import Box
+from bezique.i18n import t
+from bezique.net import internet
+from bezique.net.client import Client
+from bezique.net.hosting import host_game
+from bezique.net.invitation import Invitation, parse
+from bezique.net.protocol import Welcome
+from bezique.net.relays import RelayKind, Relays
+from bezique.rules import make_ruleset
+from bezique.ui.scenes.net_invite import Stage
+from bezique.ui.scenes.net_join import JoinScene, open_hosted
+from bezique.ui.scenes.net_table import NetTableScene
+from bezique.ui.scenes.network import NetworkScene
+from bezique.ui.shell import Shell
+from tests.net.hosting import hosting, wait_for
+
+OFF = Relays(RelayKind.OFF)
+TICKET = ("endpointabkpequhj2lbn3rt7qpstckk2nh6hvx7q3bf4ttroetzgiwe4luyiaqbab7qaaabxxjaeaibaaaaaaaaaaaaaa"
+          "aaaaaaaaaagbjkaq")
+
+
+@pytest.fixture
+def relays_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Shell, "relays", lambda self: OFF)
+
+
+def tick_until(app, done) -> None:
+    for _ in range(TICKS):
+        if done():
+            return
+        pygame.time.wait(1)
+        app.tick(DT)
+    raise AssertionError("the window never got there")
+
+
+def hosting_window(shell: Shell):
+    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
+                       bind="127.0.0.1", port=0)
+    open_hosted(shell.app, hosted, shell)
+    table = net_table_of(shell.app)
+    shell.app.tick(DT)
+    return hosted, table
+
+
+@pytest.mark.netns
+def test_tunnel_the_host_copies_an_invitation_that_lets_a_friend_in(shell_data: None, relays_off: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    hosted, table = hosting_window(shell)
+    try:
+        assert t("net.play_internet", "en") in drawn_texts(app) and hosted.host.code in drawn_texts(app)
+        invite = table.invite
+        assert invite is not None and invite.stage is Stage.OFFER
+        button = invite.button(table.invite_box(), table.stage.layout.s)
+        assert button is not None and table.code_box().contains(button.box.cx, button.box.bottom - 1)
+        key(app, pygame.K_i)
+        assert invite.stage is Stage.OPENING and t("net.internet_opening", "en") in drawn_texts(app)
+        tick_until(app, lambda: invite.stage is not Stage.OPENING)
+        assert invite.stage is Stage.READY, invite.note
+        texts = drawn_texts(app)
+        assert t("net.copy_invitation", "en") in texts and t("net.invitation_ready", "en") in " ".join(texts)
+        button = invite.button(table.invite_box(), table.stage.layout.s)
+        assert button is not None
+        click(app, (button.box.cx, button.box.cy))  # the mouse's way; I is the keyboard's
+        copied = pygame.scrap.get_text()
+        assert parse(copied).secret == hosted.host.secret and invite.note == t("net.invitation_copied", "en")
+        friend = internet.join("Bruno", copied, OFF)
+        assert wait_for(friend, Welcome).seat == 1
+        tick_until(app, lambda: not table.code_shown())  # everyone is here: the code and the invitation go
+        friend.close()
+    finally:
+        hosted.stop()
+    assert not any(part.tunnel._loop._thread.is_alive() for part in hosted.attached)  # stopped with the game
+
+
+@pytest.mark.netns
+def test_tunnel_a_friend_pastes_the_invitation_plays_and_rejoins_after_a_cut(shell_data: None,
+                                                                            relays_off: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    with hosting("two_handed", ["human", "human"], [0, 1], seed=3) as hosted:
+        invited = internet.invite(hosted.host, OFF)
+        try:
+            other = internet.join("Carla", invited.invitation.text(), OFF)
+            wait_for(other, Welcome)
+            app.push(NetworkScene(app, shell))
+            app.tick(DT)
+            pygame.scrap.put_text(f"  <{invited.invitation.text()}>\n")  # as a messenger hands it over
+            key(app, pygame.K_v, pygame.KMOD_CTRL)
+            scene = app.stack.top
+            assert isinstance(scene, NetworkScene) and scene.values["code"] == invited.invitation.text()
+            key(app, pygame.K_RETURN)
+            assert isinstance(app.stack.top, JoinScene)
+            table = net_table_of(app)
+            client = table.client
+            assert isinstance(client, internet.InternetClient) and client.seat == 1
+            client.tunnel.cut()  # the internet path fails under the table
+            tick_until(app, lambda: client.link in ("dropped", "connecting"))
+            app.tick(DT)
+            assert t("net.reconnecting", "en") in drawn_texts(app)
+            tick_until(app, lambda: client.link == "connected")
+            assert isinstance(app.stack.top, NetTableScene) and not table.ended
+            tick_until(app, lambda: client.update is not None and client.update.version == hosted.host.version)
+            app.tick(DT)
+            assert t("net.reconnecting", "en") not in drawn_texts(app)  # the table goes on where the game is
+            table.leave()
+            other.close()
+        finally:
+            invited.stop()
+
+
+def test_without_iroh_both_windows_say_so_and_the_code_still_works(shell_data: None,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "iroh", None)  # a computer where iroh has no wheel
+    monkeypatch.delitem(sys.modules, "bezique.net.tunnel", raising=False)
+    shell = make_shell()
+    app = shell.app
+    hosted, table = hosting_window(shell)
+    try:
+        words = t("net.internet_unavailable", "en")
+        assert words in " ".join(drawn_texts(app))  # the note under the code, wrapped as its box allows
+        assert table.invite is not None and table.invite.button(table.invite_box(), 1.0) is None
+        key(app, pygame.K_i)  # nothing to open: the table takes the key as before
+        assert table.invite.stage is Stage.FAILED and not hosted.attached
+        friend = Client("Bruno")  # the local network's way in is as it was
+        friend.connect(hosted.host.code)
+        assert wait_for(friend, Welcome).seat == 1
+        friend.close()
+    finally:
+        hosted.stop()
+    shell.open_menu()
+    app.push(NetworkScene(app, shell))
+    scene = app.stack.top
+    assert isinstance(scene, NetworkScene)
+    scene.paste(Invitation(TICKET, 7).text())
+    scene.choose("join")
+    assert scene.problem == t("net.internet_unavailable", "en")
+    scene.paste("bezique://join/nothing-here/K7Q2M")
+    scene.choose("join")
+    assert scene.problem.startswith(t("net.bad_invitation", "en", reason="")[:20])
+    assert isinstance(app.stack.top, NetworkScene)  # nothing was started: Join is as it was
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_every_word_of_the_panel_fits_its_box_at_every_size(shell_data: None, lang: str) -> None:
+    """The panel's notes, the longest together (copied, and no relay answered), drawn whole in the code box's lower
+    part from the smallest window to a large one."""
+    from bezique.ui.kit import drawn
+    from bezique.ui.kit.widgets import scale_of
+    from bezique.ui.scenes.net_invite import InvitePanel
+    from bezique.ui.scenes.net_table import INVITE_HEIGHT
+
+    shell = make_shell(lang=lang)
+    panel = InvitePanel(shell.app, None, OFF)  # type: ignore[arg-type]  # drawing needs no game
+    T = shell.app.t
+    notes = [(Stage.OFFER, ""), (Stage.OPENING, T("net.internet_opening")), (Stage.READY, T("net.invitation_ready")),
+             (Stage.READY, T("net.invitation_copied") + " " + T("net.no_relay")),
+             (Stage.READY, T("net.no_clipboard") + " " + T("net.no_relay")),
+             (Stage.FAILED, T("net.internet_unavailable")),
+             (Stage.FAILED, T("net.internet_failed", reason="Failed to bind sockets: address in use"))]
+    for size in ((1024, 640), (1280, 720), (1920, 1080)):
+        s = scale_of(size)
+        surface = pygame.Surface(size)
+        box = Box(size[0] / 2 - 250 * s, size[1] / 2, 500 * s, INVITE_HEIGHT * s)
+        for stage, note in notes:
+            panel.stage, panel.note = stage, note
+            with drawn.recording() as frame:
+                panel.draw(surface, box, s)
+            assert not frame.cuts and not [text.whole for text in frame.texts if text.cut], (size, note)
+            assert all(box.contains(text.box.x, text.box.y) for text in frame.texts), (size, note)
