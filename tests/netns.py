@@ -67,8 +67,9 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> bool | None:
     if problem is not None:
         pytest.skip(problem)
     run = subprocess.run(["unshare", "-rn", sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
-                          pyfuncitem.nodeid], cwd=ROOT, env={**os.environ, INSIDE: "1"}, capture_output=True,
-                         text=True, timeout=HANG_S, check=False)
+                          "--show-capture=no", pyfuncitem.nodeid], cwd=ROOT, env={**os.environ, INSIDE: "1"},
+                         capture_output=True, text=True, timeout=HANG_S, check=False)
     if run.returncode != 0 or " passed" not in run.stdout:
-        pytest.fail(f"in the network namespace:\n{run.stdout[-6000:]}\n{run.stderr[-3000:]}", pytrace=False)
+        failures = run.stdout[run.stdout.find("= FAILURES ="):] if "= FAILURES =" in run.stdout else run.stdout
+        pytest.fail(f"in the network namespace:\n{failures[:8000]}\n{run.stderr[-3000:]}", pytrace=False)
     return True

@@ -103,6 +103,9 @@ class Doorway:
     _wrong_codes: Counter[str] = field(default_factory=Counter)
     _chat: dict[int, Rate] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)  # the tokens, read by the game thread's save
+    # who is behind a connection's address when something in this process forwards it (the internet tunnel's
+    # ``peer_of``: every tunnelled peer comes from 127.0.0.1), so each is counted apart; None: the address itself
+    name_peer: Callable[[Any], str | None] | None = None
 
     def __post_init__(self) -> None:
         if not self.links:
@@ -123,8 +126,13 @@ class Doorway:
 
     # --- a connection, from its first byte to its end -------------------------------------------------------
 
+    def who(self, ws: ServerConnection) -> str:
+        """Whom a connection's limits are counted for: the peer the tunnel names, else its address."""
+        named = self.name_peer(ws.remote_address) if self.name_peer is not None else None
+        return named or (str(ws.remote_address[0]) if ws.remote_address else "?")
+
     async def connection(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        address = self.who(ws)
         if self._per_address[address] >= self.limits.connections_per_address or \
                 self._unseated >= self.limits.unjoined:
             await ws.close(BUSY_CLOSE, "too many connections")

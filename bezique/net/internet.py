@@ -15,9 +15,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from bezique.net.client import Client
+from bezique.net.host import Host
 from bezique.net.invitation import Invitation, parse
 from bezique.net.joincode import JoinCode
 from bezique.net.protocol import CloseReason
@@ -29,13 +30,6 @@ if TYPE_CHECKING:
 
 class InternetUnavailable(RuntimeError):
     """This computer cannot play over the internet (iroh is not installed, or its library does not load here)."""
-
-
-class Hosted(Protocol):
-    """What an invitation needs of a host: where its websocket server listens on loopback and the game's secret."""
-
-    port: int
-    secret: int
 
 
 def unavailable() -> str | None:
@@ -71,9 +65,10 @@ class Invited:
         self.tunnel.stop()
 
 
-def invite(host: Hosted, relays: Relays) -> Invited:
-    """Open the host's game to the internet: a tunnel to its websocket server, and the invitation naming it. It
-    may take a few seconds (a relay is asked to take the host in): call it off the window's thread.
+def invite(host: Host, relays: Relays) -> Invited:
+    """Open the host's game to the internet: a tunnel to its websocket server, and the invitation naming it (with
+    the game's secret). The host counts its limits for each internet peer apart (``Doorway.name_peer``). It may
+    take a few seconds (a relay is asked to take the host in): call it off the window's thread.
 
     Raises:
         InternetUnavailable: no iroh here.
@@ -81,6 +76,7 @@ def invite(host: Hosted, relays: Relays) -> Invited:
     """
     tunnel: HostTunnel = _tunnel().HostTunnel(host.port, relays)
     ticket = tunnel.start()
+    host.door.name_peer = tunnel.peer_of
     return Invited(Invitation(ticket, host.secret), tunnel)
 
 

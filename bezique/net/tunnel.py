@@ -174,11 +174,12 @@ class HostTunnel:
             accepting = await incoming.accept()
             connection = await asyncio.wait_for(accepting.connect(), HANDSHAKE_S)
             connection.set_max_concurrent_bi_streams(STREAMS_PER_CONNECTION)
+            peer = f"internet:{connection.remote_id().fmt_short()}"  # as the host's notices name it
             pipes: set[asyncio.Task[None]] = set()
             try:
                 while True:
                     stream = await connection.accept_bi()
-                    pipe = asyncio.create_task(self._to_host(stream, f"iroh:{connection.remote_id()}"))
+                    pipe = asyncio.create_task(self._to_host(stream, peer))
                     pipes.add(pipe)
                     self._pipes.add(pipe)
                     pipe.add_done_callback(self._pipes.discard)
@@ -213,7 +214,7 @@ class HostTunnel:
 
     def peer_of(self, address: tuple[str, int] | Any) -> str | None:
         """Who is behind a connection the host accepted from `address` (its ``remote_address``): the iroh peer
-        ("iroh:" and its key) when it came through this tunnel, else None. Any thread may ask.
+        ("internet:" and the start of its key) when it came through this tunnel, else None. Any thread may ask.
 
         Why: every tunnelled connection reaches the host from 127.0.0.1, as the host's own player's does; limits
         kept per address must count each internet peer apart, not all of them (and the host) as one."""

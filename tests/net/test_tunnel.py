@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from bezique.net import internet
+from bezique.net.channel import FriendExchange
 from bezique.net.client import Client, LinkChange
 from bezique.net.invitation import Invitation
 from bezique.net.protocol import Closing, ErrorCode, Refused, Update, Welcome
@@ -41,8 +42,8 @@ def test_tunnel_friends_play_a_whole_deal_and_hear_the_host_quit() -> None:
             assert (a.seat, b.seat) == (0, 1) and invited.tunnel.pipes == 2
             # the host sees each friend as its iroh peer, not as 127.0.0.1 like every other (its limits count them
             # apart), and its own loopback connections as no peer at all
-            peers = {invited.tunnel.peer_of(conn.ws.remote_address) for conn in hosted.host._conns.values()}
-            assert len(peers) == 2 and all(str(peer).startswith("iroh:") for peer in peers)
+            peers = {hosted.host.door.who(conn.ws) for conn in hosted.host.door.conns.values()}
+            assert len(peers) == 2 and all(peer.startswith("internet:") for peer in peers), peers
             assert invited.tunnel.peer_of(("127.0.0.1", hosted.host.port)) is None
             play_bots([Bot(a, seed=1), Bot(b, seed=2)])
             session = hosted.session
@@ -96,8 +97,9 @@ def test_tunnel_a_wrong_secret_gets_nobody_in() -> None:
 
 
 def test_tunnel_a_peer_that_never_reads_holds_up_nobody() -> None:
-    """A peer that sends and never reads: the tunnel holds one chunk of it at most (QUIC's flow control stops the
-    rest), and the friends play on through the same tunnel."""
+    """A peer that knows the secret, opens the channel and then floods without ever reading the host's answers:
+    the tunnel holds one chunk of it at most (QUIC's flow control stops the rest), the host's limits deal with it,
+    and the friends play a whole deal through the same tunnel meanwhile."""
     from websockets.asyncio.client import connect
 
     with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
@@ -107,22 +109,31 @@ def test_tunnel_a_peer_that_never_reads_holds_up_nobody() -> None:
             wait_for(deaf, Welcome)
             deaf.drop()  # its seat is dropped; a friend takes it back below by the invitation
             loop = asyncio.new_event_loop()
-            refused_each = json.dumps({"type": "bogus", "v": 1, "seq": 1})  # the host answers each with a refusal
 
-            async def flood() -> Any:
+            async def flood() -> int:
                 ws = await connect(f"ws://127.0.0.1:{deaf.tunnel.port}", max_queue=1, ping_interval=None)
-                for _ in range(FLOOD):
-                    await ws.send(refused_each)
-                return ws
+                exchange = FriendExchange(hosted.host.secret)
+                await ws.send(exchange.hello)
+                sealer = exchange.finish(await ws.recv())  # the one thing it ever reads
+                sent = 0
+                try:
+                    for seq in range(1, FLOOD + 1):  # each answered by the host with a refusal, none read
+                        await ws.send(sealer.seal(json.dumps({"type": "bogus", "v": 1, "seq": seq})))
+                        sent += 1
+                except (ConnectionClosed, OSError):
+                    return sent  # the host cut it, through the tunnel
+                finally:
+                    ws.transport.abort()
+                return sent
 
-            deaf_ws = loop.run_until_complete(asyncio.wait_for(flood(), HANG_S))
+            sent = loop.run_until_complete(asyncio.wait_for(flood(), HANG_S))
+            loop.close()
+            assert sent < FLOOD  # the host dropped the peer that read nothing long before its flood was over
             a, b = joined(hosted, invited, "Ann", "Bob")
             play_bots([Bot(a, seed=5), Bot(b, seed=6)])
             assert hosted.session.awaiting_deal
             a.close()
             b.close()
-            deaf_ws.transport.abort()
-            loop.close()
         finally:
             deaf.close()
             invited.stop()
