@@ -17,8 +17,8 @@ from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
 from bezique.net.protocol import CloseReason, Closing, Link, Refused, Update
-from bezique.ui.app import wake
 from bezique.net.relays import Relays
+from bezique.ui.app import wake
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window
