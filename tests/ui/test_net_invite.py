@@ -18,17 +18,16 @@ from bezique.geometry import Box
 from bezique.i18n import t
 from bezique.net import internet
 from bezique.net.client import Client
-from bezique.net.hosting import host_game
 from bezique.net.invitation import Invitation, parse
 from bezique.net.protocol import Welcome
 from bezique.net.relays import RelayKind, Relays
-from bezique.rules import make_ruleset
 from bezique.ui.scenes.net_invite import Stage
 from bezique.ui.scenes.net_join import JoinScene, open_hosted
 from bezique.ui.scenes.net_table import NetTableScene
 from bezique.ui.scenes.network import NetworkScene
 from bezique.ui.shell import Shell
 from tests.net.hosting import hosting, wait_for
+from tests.net.rehosting import host_new
 
 OFF = Relays(RelayKind.OFF)
 TICKET = ("endpointabkpequhj2lbn3rt7qpstckk2nh6hvx7q3bf4ttroetzgiwe4luyiaqbab7qaaabxxjaeaibaaaaaaaaaaaaaa"
@@ -50,8 +49,7 @@ def tick_until(app, done) -> None:
 
 
 def hosting_window(shell: Shell):
-    hosted = host_game(make_ruleset("two_handed"), ["human", "human"], ["Alice"], "beginner", "en", seed=5,
-                       bind="127.0.0.1", port=0)
+    hosted = host_new(seed=5)
     open_hosted(shell.app, hosted, shell)
     table = net_table_of(shell.app)
     shell.app.tick(DT)
