@@ -13,12 +13,15 @@ drop and every check at the host are the local network's own.
 from __future__ import annotations
 
 import importlib
+import threading
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from bezique.mailbox import Mailbox
 from bezique.net.client import Client
 from bezique.net.host import Host
+from bezique.net.hosting import HostedGame
 from bezique.net.invitation import Invitation, parse
 from bezique.net.joincode import JoinCode
 from bezique.net.protocol import CloseReason
@@ -78,6 +81,23 @@ def invite(host: Host, relays: Relays) -> Invited:
     ticket = tunnel.start()
     host.door.name_peer = tunnel.peer_of
     return Invited(Invitation(ticket, host.secret), tunnel)
+
+
+def invite_in_background(hosted: HostedGame, relays: Relays, tell: Mailbox[Invited | str]) -> None:
+    """``invite`` on a thread of its own (a relay may take seconds to answer): the invitation, attached to
+    `hosted` so that it stops with the game, or why it could not be made, is posted to `tell` (the window's
+    mailbox: the window reads it on its own thread)."""
+
+    def run() -> None:
+        try:
+            invited = invite(hosted.host, relays)
+        except Exception as exc:  # any failure of the tunnel is said at the table; the game goes on
+            tell.post(str(exc) or type(exc).__name__)
+            return
+        hosted.attach(invited)  # stopped with the game (at once if the host left meanwhile)
+        tell.post(invited)
+
+    threading.Thread(target=run, name="bezique-invite", daemon=True).start()
 
 
 class InternetClient(Client):

@@ -4,8 +4,8 @@ The host's table shows, under the join code (for the local network), the way to 
 ``InvitePanel`` is its button ("Play over the internet", key I), then, once the tunnel is open, the button that
 copies the invitation to the clipboard (key I again) and a line saying what to do with it, or in plain words why
 this computer cannot (no iroh here), why the tunnel did not open, or that no relay answered (only a direct path can
-reach the host then). The tunnel is opened on a worker thread (a relay may take seconds to answer): the window's
-thread only reads its result from a queue, woken by ``wake``.
+reach the host then). The tunnel is opened on a thread of the net layer (a relay may take seconds to answer), which
+posts the result to the panel's mailbox and wakes the window: the window's thread reads it in ``update``.
 
 ``join_by_invitation`` is Join's way for a pasted or opened invitation; ``paste`` reads the clipboard (Ctrl+V).
 """
@@ -13,13 +13,12 @@ thread only reads its result from a queue, woken by ``wake``.
 from __future__ import annotations
 
 import enum
-import queue
-import threading
 from collections.abc import Callable
 
 import pygame
 
 from bezique.geometry import Box
+from bezique.mailbox import Mailbox
 from bezique.net import internet
 from bezique.net.client import Client
 from bezique.net.hosting import HostedGame
@@ -51,8 +50,8 @@ class InvitePanel:
         self.stage = Stage.OFFER
         self.note = ""  # the line under the button: what to do, or what went wrong
         self.invited: internet.Invited | None = None
-        self._results: queue.Queue[internet.Invited | str] = queue.Queue()
-        self._wake = wake  # called on the worker's thread once the tunnel is open (the window reads the queue)
+        # the tunnel opens on a thread of the net layer, which posts here (and wakes the window): read in ``update``
+        self._results: Mailbox[internet.Invited | str] = Mailbox(limit=4, wake=wake)
         missing = internet.unavailable()
         if missing is not None:
             self.stage, self.note = Stage.FAILED, app.t("net.internet_unavailable")
@@ -90,25 +89,14 @@ class InvitePanel:
         """Open the game to the internet, on a worker thread."""
         self.stage = Stage.OPENING
         self.tell(self.app.t("net.internet_opening"))
-        threading.Thread(target=self._open, name="bezique-invite", daemon=True).start()
-
-    def _open(self) -> None:
-        try:
-            invited = internet.invite(self.hosted.host, self.relays)
-        except Exception as exc:  # any failure of the tunnel is said on the table, the game goes on
-            self._results.put(str(exc) or type(exc).__name__)
-        else:
-            self.hosted.attach(invited)  # stopped with the game (at once if the host left meanwhile)
-            self._results.put(invited)
-        if self._wake is not None:
-            self._wake()
+        internet.invite_in_background(self.hosted, self.relays, self._results)
 
     def update(self) -> bool:
-        """Read the worker's result, if it came: True when the panel changed."""
-        try:
-            result = self._results.get_nowait()
-        except queue.Empty:
+        """Read what the opening thread posted, if it came: True when the panel changed."""
+        results = self._results.drain()
+        if not results:
             return False
+        result = results[-1]
         if isinstance(result, str):
             self.stage = Stage.FAILED
             self.tell(self.app.t("net.internet_failed", reason=result))
