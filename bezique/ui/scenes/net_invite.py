@@ -25,6 +25,7 @@ from bezique.net.hosting import HostedGame
 from bezique.net.invitation import InvitationError
 from bezique.net.relays import Relays
 from bezique.ui.kit.assets import CREAM, GOLD
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, draw_fitted
 from bezique.ui.scene import Window
 
@@ -130,7 +131,7 @@ class InvitePanel:
                    box.h - (50 if button is not None else 8) * s)
         colour = WARN if self.stage is Stage.FAILED else GOLD if self.stage is Stage.OPENING else CREAM
         if self.note:
-            draw_fitted(surface, A, self.note, 15 * s, note, colour, "center")
+            draw_fitted(surface, A, self.note, Type.NOTE.at(s), note, colour, "center")
 
 
 def join_by_invitation(app: Window, name: str, text: str, relays: Relays) -> tuple[Client | None, str]:

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 WARN = (255, 190, 160)
-INVITE_HEIGHT = 112  # at scale 1: the invitation's button and three lines of its note, under the code
+INVITE_HEIGHT = 136  # at scale 1: the invitation's button and four lines of its note, under the code
 
 
 def notice_words(notice: Notice, t: Callable[..., str]) -> str:
