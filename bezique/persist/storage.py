@@ -19,6 +19,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -32,11 +33,17 @@ DETAIL_LIMIT = 300  # characters of a problem's detail
 MAX_FILE_BYTES = 32_000_000  # a long game's save is some hundred kilobytes: reading more only stalls the start
 
 
-class DamagedFileError(ValueError):
-    """A file exists but cannot be used; ``reason`` is one plain English line, ``kind`` one of
-    ``"unreadable"`` (the system refused to read it) or ``"damaged"`` (not text, not JSON, cut short)."""
+class Damage(StrEnum):
+    """Why a file cannot be used."""
 
-    def __init__(self, path: Path, kind: str, reason: str) -> None:
+    UNREADABLE = "unreadable"  # the system refused to read it
+    DAMAGED = "damaged"  # not text, not JSON, cut short
+
+
+class DamagedFileError(ValueError):
+    """A file exists but cannot be used; ``reason`` is one plain English line, ``kind`` says which way."""
+
+    def __init__(self, path: Path, kind: Damage, reason: str) -> None:
         super().__init__(f"{path.name}: {reason}")
         self.path = path
         self.kind = kind
@@ -161,28 +168,29 @@ def read_json(path: Path | str) -> Any:
     except NotADirectoryError:
         raise FileNotFoundError(errno.ENOENT, "no such file: its folder is not a folder", str(path)) from None
     except OSError as exc:
-        raise DamagedFileError(path, "unreadable", f"cannot be read: {exc.strerror or exc}") from None
+        raise DamagedFileError(path, Damage.UNREADABLE, f"cannot be read: {exc.strerror or exc}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise DamagedFileError(path, "damaged", f"larger than {MAX_FILE_BYTES} bytes: not one of this game's files")
+        raise DamagedFileError(path, Damage.DAMAGED,
+                               f"larger than {MAX_FILE_BYTES} bytes: not one of this game's files")
     if not data.strip():
-        raise DamagedFileError(path, "damaged", "the file is empty")
+        raise DamagedFileError(path, Damage.DAMAGED, "the file is empty")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise DamagedFileError(path, "damaged", "the file is not UTF-8 text") from None
+        raise DamagedFileError(path, Damage.DAMAGED, "the file is not UTF-8 text") from None
     try:
         return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except _NotANumber as exc:
         line, column = _position(text, exc.token)
-        raise DamagedFileError(path, "damaged", f"{exc.heading} at line {line}, column {column}: "
+        raise DamagedFileError(path, Damage.DAMAGED, f"{exc.heading} at line {line}, column {column}: "
                                                 f"{shorten(exc.token, quote=False, limit=40)} {exc.why}") from None
     except json.JSONDecodeError as exc:
-        raise DamagedFileError(path, "damaged", f"not valid JSON at line {exc.lineno}, column {exc.colno}: "
+        raise DamagedFileError(path, Damage.DAMAGED, f"not valid JSON at line {exc.lineno}, column {exc.colno}: "
                                                 f"{exc.msg}") from None
     except RecursionError:
-        raise DamagedFileError(path, "damaged", "not valid JSON: nested too deeply") from None
+        raise DamagedFileError(path, Damage.DAMAGED, "not valid JSON: nested too deeply") from None
     except ValueError as exc:  # not a JSONDecodeError: e.g. an integer beyond Python's 4,300-digit limit
-        raise DamagedFileError(path, "damaged", f"not usable JSON: {exc}") from None
+        raise DamagedFileError(path, Damage.DAMAGED, f"not usable JSON: {exc}") from None
 
 
 class _NotANumber(ValueError):
@@ -314,7 +322,7 @@ def read_document(path: Path | str, fmt: str, version: int, name: str, *, damage
     except FileNotFoundError:
         return Document()
     except DamagedFileError as exc:
-        key = unreadable if unreadable is not None and exc.kind == "unreadable" else damaged
+        key = unreadable if unreadable is not None and exc.kind == Damage.UNREADABLE else damaged
         return Document(problem=set_aside_problem(path, key, exc.reason))
     found = doc.get("version") if isinstance(doc, dict) else None
     if not isinstance(doc, dict) or doc.get("format") != fmt:

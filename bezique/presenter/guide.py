@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from bezique.geometry import Box
 from bezique.presenter.layout import Layout
@@ -109,20 +110,43 @@ def lesson_session(lang: str) -> LessonSession:
 
 
 # --- the coach ----------------------------------------------------------------------------------------------
-Word = int | str | tuple[str, object]
-"""A tip's argument, worded by the window: a number or text as it is, ``("card", card)``, ``("suit", suit)``,
-``("meld", (kind, cards))`` or ``("seat", seat)`` (the seat's name)."""
+class WordKind(StrEnum):
+    """What a tip's argument names, for the window to word it."""
+
+    CARD = "card"  # a card, by id
+    SUIT = "suit"
+    MELD = "meld"  # (meld id, cards)
+    SEAT = "seat"  # the seat's player, by name
+
+
+Word = int | str | tuple[WordKind, object]
+"""A tip's argument, worded by the window: a number or text as it is, else ``(WordKind, what it names)``."""
+
+
+class Aim(StrEnum):
+    """What kind of thing the table points at."""
+
+    CARD = "card"  # a card of the player's, by id
+    ACTION = "action"  # the declaration panel's row for an action
+    ZONE = "zone"  # a zone of the table
+
+
+class Zone(StrEnum):
+    """A zone of the table the coach points at."""
+
+    STOCK = "stock"
+    TRICK = "trick"
+    WON = "won"  # the tricks won
 
 
 @dataclass(frozen=True)
 class Target:
-    """What the table points at: ``card`` (a card of the player's, by id), ``action`` (the declaration panel's
-    row for an action) or ``zone`` (``stock``, ``trick`` or ``won``)."""
+    """What the table points at: a card, an action's row or a zone, as `kind` says (and the field it names)."""
 
-    kind: str
+    kind: Aim
     card: int = -1
     action: Action | None = None
-    zone: str = ""
+    zone: Zone | None = None
 
 
 @dataclass(frozen=True)
@@ -135,7 +159,7 @@ class Tip:
     args: Mapping[str, Word] = field(default_factory=dict)
     target: Target | None = None
     extra: str | None = None
-    also: str = ""
+    also: Zone | None = None
 
 
 @dataclass(frozen=True)
@@ -190,14 +214,15 @@ class Coach:
         trick = v.tricks_done
         if winner == v.seat:
             key = "guide.won_first" if self.first("won", trick) and not v.final_phase else "guide.won"
-            return Tip(key, {"card": ("card", card)}, Target("zone", zone="trick"))
-        return Tip("guide.lost", {"name": ("seat", winner), "card": ("card", card)}, Target("zone", zone="trick"))
+            return Tip(key, {"card": (WordKind.CARD, card)}, Target(Aim.ZONE, zone=Zone.TRICK))
+        return Tip("guide.lost", {"name": (WordKind.SEAT, winner), "card": (WordKind.CARD, card)},
+                   Target(Aim.ZONE, zone=Zone.TRICK))
 
     def _waiting(self, m: Moment) -> Tip | None:
         """The computer's turn: its declaration is worth a line; its cards speak for themselves."""
         v = m.view
         if v.phase == Phase.DECLARE and v.to_act is not None:
-            return Tip("guide.their_declaration", {"name": ("seat", v.to_act)})
+            return Tip("guide.their_declaration", {"name": (WordKind.SEAT, v.to_act)})
         return None
 
     def _declare(self, m: Moment) -> Tip:
@@ -205,8 +230,9 @@ class Coach:
         legal = v.legal
         seven = next((a for a in legal if a.verb == Verb.EXCHANGE_SEVEN), None)
         if seven is not None and v.turn_up is not None:
-            return Tip("guide.seven", {"card": ("card", v.turn_up), "points": v.rules.seven_of_trumps_value},
-                       Target("action", action=seven))
+            return Tip("guide.seven",
+                       {"card": (WordKind.CARD, v.turn_up), "points": v.rules.seven_of_trumps_value},
+                       Target(Aim.ACTION, action=seven))
         melds = [a for a in legal if a.verb == Verb.MELD]
         if melds:
             chosen = m.advice if m.advice in melds else max(melds, key=lambda a: _points(m, a))
@@ -215,37 +241,39 @@ class Coach:
             if v.stock_count <= len(v.hand_counts):
                 key = "guide.meld_last"
             kept = m.advice is not None and m.advice.verb == Verb.DONE
-            return Tip(key, {"meld": ("meld", (chosen.kind or "", chosen.cards)), "points": _points(m, chosen)},
-                       Target("action", action=chosen), "guide.meld_keep" if kept else None)
+            meld = (WordKind.MELD, (chosen.kind or "", chosen.cards))
+            return Tip(key, {"meld": meld, "points": _points(m, chosen)},
+                       Target(Aim.ACTION, action=chosen), "guide.meld_keep" if kept else None)
         done = Action(Verb.DONE)
         if v.stock_count <= len(v.hand_counts):
-            return Tip("guide.draw_last", {}, Target("action", action=done))
+            return Tip("guide.draw_last", {}, Target(Aim.ACTION, action=done))
         if v.step_acted:
-            return Tip("guide.draw_after", {}, Target("action", action=done))
+            return Tip("guide.draw_after", {}, Target(Aim.ACTION, action=done))
         key = "guide.draw_first" if self.first("draw", v.tricks_done) else "guide.draw"
-        return Tip(key, {}, Target("action", action=done))
+        return Tip(key, {}, Target(Aim.ACTION, action=done))
 
     def _stock_play(self, m: Moment) -> Tip:
         v = m.view
         card = _advised_card(m)
-        args: dict[str, Word] = {"card": ("card", card)}
-        target = Target("card", card=card)
+        args: dict[str, Word] = {"card": (WordKind.CARD, card)}
+        target = Target(Aim.CARD, card=card)
         if v.stock_count <= len(v.hand_counts):  # the last trick before the stock runs out
             turn_up = v.turn_up if v.turn_up is not None else card
-            return Tip("guide.last_stock", {**args, "turn_up": ("card", turn_up)}, target, also="stock")
+            return Tip("guide.last_stock", {**args, "turn_up": (WordKind.CARD, turn_up)}, target, also=Zone.STOCK)
         seven = _scoring_seven(v, card)
         if not v.trick:
             held = _best_held(m)
             if held is not None:
-                args.update(meld=("meld", (held[0], held[2])), points=held[1])
+                args.update(meld=(WordKind.MELD, (held[0], held[2])), points=held[1])
             extra = "guide.why_seven" if seven else "guide.why_meld" if held is not None else None
             if v.tricks_done == 0:
-                return Tip("guide.welcome", {**args, "suit": ("suit", v.trump or 0)}, target, extra or "guide.why_card")
+                return Tip("guide.welcome", {**args, "suit": (WordKind.SUIT, v.trump or 0)}, target,
+                           extra or "guide.why_card")
             if seven or (held is not None and self.first("held", v.tricks_done)):
                 return Tip("guide.lead", args, target, extra)
             return Tip("guide.lead_first" if self.first("lead", v.tricks_done) else "guide.lead", args, target)
         led = v.trick[v.trick_best][1]
-        args["led"] = ("card", v.trick[0][1])
+        args["led"] = (WordKind.CARD, v.trick[0][1])
         first = self.first("follow", v.tricks_done)
         if beats(card, led, v.trump):
             key = "guide.follow_win_first" if first else "guide.follow_win"
@@ -256,15 +284,15 @@ class Coach:
     def _final(self, m: Moment) -> Tip:
         v = m.view
         card = _advised_card(m)
-        args: dict[str, Word] = {"card": ("card", card)}
-        target = Target("card", card=card)
+        args: dict[str, Word] = {"card": (WordKind.CARD, card)}
+        target = Target(Aim.CARD, card=card)
         if len(v.hand) == 1:
             return Tip("guide.final_last", {**args, "points": v.rules.last_trick_bonus}, target)
         if not v.trick:
             key = "guide.final_start" if self.first("final", v.tricks_done) else "guide.final_lead"
             return Tip(key, args, target)
         led = v.trick[0][1]
-        args["suit"] = ("suit", suit_of(led))
+        args["suit"] = (WordKind.SUIT, suit_of(led))
         return Tip(_obligation(v, led), args, target)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bezique.rules import (
     ACE,
@@ -49,12 +50,26 @@ class Tracked:
         return self.total - self.played - self.seen
 
 
+class TrackedRow(StrEnum):
+    """What a row of the panel follows; the value names its heading (i18n ``tracker.<value>``)."""
+
+    ACES = "aces"
+    TENS = "tens"
+    BEZIQUE = "bezique"
+    SEQUENCE = "sequence"  # the trump sequence
+
+    @property
+    def brisques(self) -> bool:
+        """Whether the row's cards are brisques (their count matters for the last tricks)."""
+        return self in (TrackedRow.ACES, TrackedRow.TENS)
+
+
 @dataclass(frozen=True)
 class TrackerRow:
-    """A row of the panel. `kind`: ``aces``, ``tens``, ``bezique`` or ``sequence``; `cards` empty when the row
-    cannot be told yet (no trumps: no sequence, and in some variants no bezique pair)."""
+    """A row of the panel: what it follows, and its cards (empty when the row cannot be told yet: no trumps, no
+    sequence, and in some variants no bezique pair)."""
 
-    kind: str
+    kind: TrackedRow
     cards: tuple[Tracked, ...]
 
 
@@ -68,14 +83,14 @@ def tracked_rows(view: PlayerView) -> list[TrackerRow]:
         shown.add(view.turn_up)
     seen = Counter(face_of(card) for card in shown - out_of_play)
 
-    def row(kind: str, faces: list[int]) -> TrackerRow:
+    def row(kind: TrackedRow, faces: list[int]) -> TrackerRow:
         return TrackerRow(kind, tuple(Tracked(f, packs, played[f], min(seen[f], packs - played[f]))
                                       for f in faces))
 
     pair = bezique_pair(view.rules, view.trump)
     trump = view.trump
-    return [row("aces", [make_face(suit, ACE) for suit in SUIT_ORDER]),
-            row("tens", [make_face(suit, TEN) for suit in SUIT_ORDER]),
-            row("bezique", list(pair) if pair is not None else []),
-            row("sequence", [make_face(trump, rank) for rank in (ACE, TEN, KING, QUEEN, JACK)]
+    return [row(TrackedRow.ACES, [make_face(suit, ACE) for suit in SUIT_ORDER]),
+            row(TrackedRow.TENS, [make_face(suit, TEN) for suit in SUIT_ORDER]),
+            row(TrackedRow.BEZIQUE, list(pair) if pair is not None else []),
+            row(TrackedRow.SEQUENCE, [make_face(trump, rank) for rank in (ACE, TEN, KING, QUEEN, JACK)]
                 if trump is not None else [])]

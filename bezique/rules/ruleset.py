@@ -201,24 +201,24 @@ def _describe(value: Any) -> str:
 
 def _check_value(key: str, value: Any) -> Any:
     """Validate one key's value on its own; return it normalised (lists become tuples)."""
-    kind = _FIELD_TYPES[key]
-    if kind == "bool":
+    annotation = _FIELD_TYPES[key]  # the field's type as the dataclass writes it
+    if annotation == "bool":
         if not isinstance(value, bool):
             raise RulesetError(key, f"{key}: {_describe(value)} is not allowed; use true or false")
         return value
-    if kind == "tuple[int, ...]":
+    if annotation == "tuple[int, ...]":
         if (not isinstance(value, list | tuple) or not value
                 or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)):
             raise RulesetError(key, f"{key}: {_describe(value)} is not allowed; use a list of positive whole "
                                     "numbers such as [3, 2, 3]")
         return tuple(value)
-    if kind == "int | None":
+    if annotation == "int | None":
         if value is None:
             return None
         if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
             raise RulesetError(key, f"{key}: {_describe(value)} is not allowed; use null or a positive whole number")
         return value
-    if kind == "int":
+    if annotation == "int":
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(key, f"{key}: {_describe(value)} is not allowed; use a whole number")
         allowed = _CHOICES.get(key)

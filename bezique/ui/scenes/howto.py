@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from enum import StrEnum
 
 import pygame
 
@@ -21,11 +22,20 @@ from bezique.ui.scene import Scene, Window
 from bezique.ui.texts import score_name
 
 
+class Line(StrEnum):
+    """What a line of the page is."""
+
+    TITLE = "title"  # a section's title
+    TEXT = "text"  # a line of a paragraph
+    HEAD = "head"  # the head of a table of melds (drawn, never read aloud)
+    ROW = "row"  # a meld or score of that table: its name, cards, points and note
+
+
 @dataclass(frozen=True)
 class Item:
-    """One thing on the page: ``kind`` "title" / "text" / "row" / "head", at `y` from the top of the page."""
+    """One thing on the page, at `y` from the top of the page."""
 
-    kind: str
+    kind: Line
     y: float
     text: str = ""
     cards: tuple[str, ...] = ()
@@ -93,19 +103,19 @@ class HowToScene(Scene):
         y = 16 * s
         width = view.w - 60 * s
         for section in page_sections(self.page_id, lang):
-            items.append(Item("title", y, section.title))
+            items.append(Item(Line.TITLE, y, section.title))
             y += 44 * s
             for paragraph in section.paragraphs:
                 for line in wrap(A, paragraph, int(22 * s), width):
-                    items.append(Item("text", y, line))
+                    items.append(Item(Line.TEXT, y, line))
                     y += 27 * s
                 y += 10 * s
             if section.rows:
-                items.append(Item("head", y, ""))
+                items.append(Item(Line.HEAD, y, ""))
                 y += 30 * s
                 for row in section.rows:
                     note = t("howto.trumps_note", lang, suit=suit_name(row.trump, lang)) if row.trump else ""
-                    items.append(Item("row", y, score_name(row.kind, lang), row.cards, row.points, note))
+                    items.append(Item(Line.ROW, y, score_name(row.kind, lang), row.cards, row.points, note))
                     y += 84 * s
                 y += 10 * s
             y += 14 * s
@@ -193,7 +203,7 @@ class HowToScene(Scene):
     def item_words(self, item: Item) -> str:
         """One line of the page in words: a meld table's row says its cards and points."""
         lang = self.app.lang
-        if item.kind == "row":
+        if item.kind == Line.ROW:
             cards = ", ".join(card_name(code, lang) for code in item.cards)
             return ", ".join(filter(None, (item.text, cards, t("meld.points", lang, points=item.points), item.note)))
         return item.text
@@ -204,7 +214,7 @@ class HowToScene(Scene):
     def spoken_focus(self) -> str:
         items, _ = self.page()
         page = self.app.t(f"howto.page.{self.page_id}")
-        lines = [self.item_words(item) for item in items[self.line:self.line + self.span] if item.kind != "head"]
+        lines = [self.item_words(item) for item in items[self.line:self.line + self.span] if item.kind != Line.HEAD]
         words = ". ".join(filter(None, lines))
         return f"{page}. {words}" if self.line == 0 else words
 
@@ -230,16 +240,16 @@ class HowToScene(Scene):
             y = view.y + item.y - self.scroll
             if y > view.bottom or y < view.y - 100 * s:
                 continue
-            if item.kind == "title":
+            if item.kind == Line.TITLE:
                 blit_text(surface, A, item.text, 32 * s, (x, y), GOLD, bold=True)
-            elif item.kind == "text":
+            elif item.kind == Line.TEXT:
                 blit_text(surface, A, item.text, 22 * s, (x, y), CREAM)
-            elif item.kind == "head":
+            elif item.kind == Line.HEAD:
                 blit_text(surface, A, T("howto.meld_column"), 19 * s, (x, y), MUTED, bold=True)
                 blit_text(surface, A, T("howto.cards_column"), 19 * s, (x + 330 * s, y), MUTED, bold=True)
                 blit_text(surface, A, T("howto.points_column"), 19 * s, (view.right - 50 * s, y), MUTED,
                           "topright", bold=True)
-            elif item.kind == "row":
+            elif item.kind == Line.ROW:
                 pygame.draw.line(surface, (255, 240, 200, 40), (x, y - 6 * s), (view.right - 50 * s, y - 6 * s))
                 label_y = y + ch / 2 - (11 * s if item.note else 0)
                 blit_text(surface, A, item.text, 24 * s, (x, label_y), CREAM, "midleft", max_width=310 * s)

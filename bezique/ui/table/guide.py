@@ -18,7 +18,7 @@ import pygame
 
 from bezique.ai import make_player
 from bezique.geometry import Box, Slot
-from bezique.presenter.guide import Coach, Target, Tip, Word, coach_box, moment_of
+from bezique.presenter.guide import Aim, Coach, Target, Tip, Word, WordKind, Zone, coach_box, moment_of
 from bezique.presenter.layout import card_box
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Verb
@@ -170,13 +170,13 @@ class Guide:
         if not isinstance(value, tuple):
             return value
         kind, item = value
-        if kind == "card" and isinstance(item, int):
+        if kind == WordKind.CARD and isinstance(item, int):
             return card_name(item, lang)
-        if kind == "suit" and isinstance(item, int):
+        if kind == WordKind.SUIT and isinstance(item, int):
             return suit_word(item, lang)
-        if kind == "seat" and isinstance(item, int):
+        if kind == WordKind.SEAT and isinstance(item, int):
             return self.session.seats[item].name
-        if kind == "meld" and isinstance(item, tuple):
+        if kind == WordKind.MELD and isinstance(item, tuple):
             return meld_label(item[0], item[1], self.stage.screen.trump, lang)
         return item
 
@@ -185,14 +185,14 @@ class Guide:
         if target is None:
             return None
         L = self.stage.layout
-        if target.kind == "card":
+        if target.kind == Aim.CARD:
             sprite = self.stage.sprites.get(target.card)
             if sprite is None or not sprite.visible:
                 return None
             return card_box(Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height)), sprite.lift)
-        if target.kind == "action" and target.action is not None:
+        if target.kind == Aim.ACTION and target.action is not None:
             return self._row_box(target.action)
-        return {"stock": L.stock, "trick": L.trick, "won": L.won}.get(target.zone)
+        return {Zone.STOCK: L.stock, Zone.TRICK: L.trick, Zone.WON: L.won}.get(target.zone) if target.zone else None
 
     def _row_box(self, action: Action) -> Box | None:
         _, decl = self.controls.buttons()
@@ -219,7 +219,7 @@ class Guide:
             self._draw_line(surface, self.text(self.tip))
         button.draw(surface, A, s)
         if self.tip is not None and self.live and not self.curtain.overlay_open:
-            also = self.target_box(Target("zone", zone=self.tip.also)) if self.tip.also else None
+            also = self.target_box(Target(Aim.ZONE, zone=self.tip.also)) if self.tip.also else None
             if also is not None:
                 _glow(surface, also, s)
             target = self.target_box(self.tip.target)
@@ -258,7 +258,7 @@ class Guide:
         age = self.stage.time - self.since
         bob = 6 * s * abs(pygame.math.Vector2(1, 0).rotate(age * 360).y) if age < BOUNCE else 0.0
         size = 16 * s
-        is_row = self.tip is not None and self.tip.target is not None and self.tip.target.kind == "action"
+        is_row = self.tip is not None and self.tip.target is not None and self.tip.target.kind == Aim.ACTION
         if is_row:  # from the panel's nearer side: a meld row from the left, the seven and Draw from the right
             side = 1 if rect.centerx > self.stage.layout.decl_panel.cx else -1
             tip_x, y = (rect.right + 4 * s + bob) if side > 0 else (rect.left - 4 * s - bob), rect.centery

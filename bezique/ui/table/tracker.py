@@ -21,7 +21,7 @@ import pygame
 
 from bezique.geometry import Box
 from bezique.presenter.table_session import TableSession
-from bezique.presenter.tracker import Tracked, TrackerRow, tracked_rows
+from bezique.presenter.tracker import Tracked, TrackedRow, TrackerRow, tracked_rows
 from bezique.rules import RANKS, rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.floaters import draw_floater
@@ -164,8 +164,8 @@ class CardTracker:
     def _cells(self, row: TrackerRow) -> list[Cell]:
         """A brisque row's cells are suits (the row names its rank); the bezique's are cards; the sequence's ranks
         (the row shows the trump suit once)."""
-        letter = row.kind in ("bezique", "sequence")
-        suit = row.kind != "sequence"
+        letter = not row.kind.brisques
+        suit = row.kind != TrackedRow.SEQUENCE
         return [Cell(self._letter(t.face) if letter else "", suit_of(t.face) if suit else None, t) for t in row.cards]
 
     def _letter(self, face: int) -> str:
@@ -174,7 +174,7 @@ class CardTracker:
 
     def _heading(self, row: TrackerRow) -> str:
         """What starts the row: the rank of a brisque row ("A", "10"), else the row's name."""
-        if row.kind in ("aces", "tens"):
+        if row.kind.brisques:
             return self._letter(row.cards[0].face)
         return self.app.t("tracker." + row.kind)
 
@@ -183,9 +183,9 @@ class CardTracker:
         suit's icon after its name."""
         font = self.app.assets.font(size, bold=True)
         gap = self.metrics(size).pitch * 0.7
-        if row.kind in ("aces", "tens"):
+        if row.kind.brisques:
             return max(font.size(letter)[0] for letter in BRISQUE_LETTERS.values()) + gap
-        icon = self.metrics(size).icon + 3 if row.kind == "sequence" and row.cards else 0.0
+        icon = self.metrics(size).icon + 3 if row.kind == TrackedRow.SEQUENCE and row.cards else 0.0
         return self.app.assets.font(size).size(self._heading(row))[0] + icon + gap
 
     def metrics(self, size: float) -> Metrics:
@@ -255,10 +255,10 @@ class CardTracker:
         blit_text(surface, A, T("tracker.key"), size * 0.85, (box.right - 10 * s, y + line / 2), MUTED, "midright")
         y += line * 1.15
         for row, lines in self._flow(rows, box, size):
-            brisque = row.kind in ("aces", "tens")
+            brisque = row.kind.brisques
             right = blit_text(surface, A, self._heading(row), size, (x0, y + line / 2), CREAM if brisque else MUTED,
                               "midleft", bold=brisque).right
-            if row.kind == "sequence" and row.cards:  # the trump suit, once
+            if row.kind == TrackedRow.SEQUENCE and row.cards:  # the trump suit, once
                 pip = A.suit(suit_of(row.cards[0].face), round(icon))
                 surface.blit(pip, (round(right + 3), round(y + (line - icon) / 2)))
             x = x0 + self._heading_width(row, size)
