@@ -48,15 +48,22 @@ class Report:
 Post = Callable[[Report], object]  # what is done with a report (the window's mailbox's ``post``)
 
 
+STDERR_WORDS = {  # a report in one English line, for a terminal and a bug report
+    Happened.SAVE_FAILED: "the game could not be saved: {reason}",
+    Happened.SAVED_AGAIN: "the game is saved again",
+    Happened.KEEP_FAILED: "the game could not be kept for Past games: {reason}",
+    Happened.STATS_FAILED: "the statistics could not be updated: {reason}",
+    Happened.FILE_SET_ASIDE: "{reason}",
+}
+
+
 def say_on_stderr(report: Report) -> None:
-    """A headless host's way to say a report: one English line on stderr (nobody is at its screen)."""
-    if report.problem is not None:
-        where = report.problem.set_aside_to or report.problem.path
-        print(f"bezique: {report.problem.detail or report.problem.key} (the file: {where})", file=sys.stderr)
-    elif report.happened is Happened.SAVED_AGAIN:
-        print("bezique: the game is saved again", file=sys.stderr)
-    else:
-        print(f"bezique: {report.happened.value.replace('_', ' ')}: {report.reason}", file=sys.stderr)
+    """A report as one English line on stderr: all a headless host can do (nobody is at its screen), and what the
+    window prints beside saying it in the player's language."""
+    reason, problem = report.reason, report.problem
+    if problem is not None:
+        reason = f"{problem.detail or problem.key} (the file: {problem.set_aside_to or problem.path})"
+    print("bezique: " + STDERR_WORDS[report.happened].format(reason=reason), file=sys.stderr)
 
 
 class Books:
@@ -124,7 +131,6 @@ class Books:
             if self._failing:
                 return
             self._failing = True
-        print(f"bezique: the game could not be saved: {exc}", file=sys.stderr)
         self.post(Report(Happened.SAVE_FAILED, exc.strerror or str(exc), game=session))
 
     def _saved(self, session: GameSession) -> None:

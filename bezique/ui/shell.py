@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
-from bezique.games.books import Books, Happened, Report
+from bezique.games.books import Books, Happened, Report, say_on_stderr
 from bezique.games.defaults import Defaults, load_defaults
 from bezique.games.door import Hosting, Started, is_hosted, resume_game, start_game
 from bezique.i18n.names import default_name_in
@@ -273,6 +273,8 @@ class Shell(TableScreens):
 
     def _say(self, report: Report) -> None:
         reason = report.reason
+        if report.happened is not Happened.FILE_SET_ASIDE:  # a file set aside is said on the menu, with its name
+            say_on_stderr(report)
         if report.happened is Happened.SAVE_FAILED:
             if self.save_problem is None:  # said once; a failure after "nothing will be kept" is no news
                 self.save_problem = self.app.t("problem.save_failed", reason=reason)
