@@ -155,16 +155,16 @@ def test_without_iroh_both_windows_say_so_and_the_code_still_works(shell_data: N
     assert isinstance(app.stack.top, NetworkScene)  # nothing was started: Join is as it was
 
 
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
 @pytest.mark.parametrize("lang", ["en", "it", "fr"])
-def test_every_word_of_the_panel_fits_its_box_at_every_size(shell_data: None, lang: str) -> None:
-    """The panel's notes, the longest together (copied, and no relay answered), drawn whole in the code box's lower
-    part from the smallest window to a large one."""
+def test_every_word_of_the_panel_fits_its_box_at_every_size(shell_data: None, lang: str, text_size: str) -> None:
+    """The panel's notes, the longest together (copied, and no relay answered), drawn whole in the room the panel
+    asks for, from the smallest window to a large one, at the normal and the largest text size."""
     from bezique.ui.kit import drawn
     from bezique.ui.kit.widgets import scale_of
     from bezique.ui.scenes.net_invite import InvitePanel
-    from bezique.ui.scenes.net_table import INVITE_HEIGHT
-
     shell = make_shell(lang=lang)
+    shell.app.assets.set_text_size(text_size)
     panel = InvitePanel(shell.app, None, OFF)  # type: ignore[arg-type]  # drawing needs no game
     T = shell.app.t
     notes = [(Stage.OFFER, ""), (Stage.OPENING, T("net.internet_opening")), (Stage.READY, T("net.invitation_ready")),
@@ -175,9 +175,9 @@ def test_every_word_of_the_panel_fits_its_box_at_every_size(shell_data: None, la
     for size in ((1024, 640), (1280, 720), (1920, 1080)):
         s = scale_of(size)
         surface = pygame.Surface(size)
-        box = Box(size[0] / 2 - 250 * s, size[1] / 2, 500 * s, INVITE_HEIGHT * s)
         for stage, note in notes:
             panel.stage, panel.note = stage, note
+            box = Box(size[0] / 2 - 250 * s, size[1] / 4, 500 * s, panel.height(500 * s, s))
             with drawn.recording() as frame:
                 panel.draw(surface, box, s)
             assert not frame.cuts and not [text.whole for text in frame.texts if text.cut], (size, note)

@@ -26,11 +26,12 @@ from bezique.net.invitation import InvitationError
 from bezique.net.relays import Relays
 from bezique.ui.kit.assets import CREAM, GOLD
 from bezique.ui.kit.typeset import Type
-from bezique.ui.kit.widgets import Button, draw_fitted
+from bezique.ui.kit.widgets import Button, draw_fitted, wrap
 from bezique.ui.scene import Window
 
 WARN = (255, 190, 160)
 KEY = pygame.K_i  # the table's key for the panel's button (I: invite)
+BUTTON_ROOM = 48  # at scale 1: the button's height and the gap under it
 
 
 class Stage(enum.Enum):
@@ -121,14 +122,26 @@ class InvitePanel:
             note += " " + self.app.t("net.no_relay")
         self.tell(note)
 
+    def height(self, width: float, s: float) -> float:
+        """How tall the panel is at scale `s` in a box `width` wide: its button (when it has one) and its note's
+        lines, as many as the note wraps to at the player's text size (so the longest is drawn whole)."""
+        has_button = self.stage is not Stage.OPENING and not (self.stage is Stage.FAILED and self.invited is None
+                                                                and internet.unavailable() is not None)
+        top = (BUTTON_ROOM if has_button else 4) * s
+        if not self.note:
+            return top + 4 * s
+        size, assets = Type.NOTE.at(s), self.app.assets
+        lines = len(wrap(assets, self.note, size, width - 24 * s))
+        return top + lines * assets.font(size).get_linesize() + 8 * s  # as ``draw_fitted`` spaces them
+
     def draw(self, surface: pygame.Surface, box: Box, s: float) -> None:
         """The button (or where it would be, what is happening) and the note under it, in `box`."""
         A = self.app.assets
         button = self.button(box, s)
         if button is not None:
             button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
-        note = Box(box.x + 12 * s, box.y + (46 if button is not None else 4) * s, box.w - 24 * s,
-                   box.h - (50 if button is not None else 8) * s)
+        top = (BUTTON_ROOM if button is not None else 4) * s
+        note = Box(box.x + 12 * s, box.y + top, box.w - 24 * s, box.h - top)
         colour = WARN if self.stage is Stage.FAILED else GOLD if self.stage is Stage.OPENING else CREAM
         if self.note:
             draw_fitted(surface, A, self.note, Type.NOTE.at(s), note, colour, "center")

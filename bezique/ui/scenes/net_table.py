@@ -47,7 +47,6 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 WARN = (255, 190, 160)
-INVITE_HEIGHT = 136  # at scale 1: the invitation's button and four lines of its note, under the code
 
 
 def notice_words(notice: Notice, t: Callable[..., str]) -> str:
@@ -280,13 +279,13 @@ class NetTableScene(TableScene[SeatSession]):
         """Where the join code shows while friends are still to come: over the trick's place, which is empty
         (taller with the way to invite a friend across the internet under it)."""
         L = self.stage.layout
-        height = 160 + (INVITE_HEIGHT if self.invite is not None else 0)
-        return Box(L.trick.cx - 250 * L.s, L.trick.cy - height / 2 * L.s, 500 * L.s, height * L.s)
+        height = 160 * L.s + (self.invite.height(500 * L.s, L.s) if self.invite is not None else 0)
+        return Box(L.trick.cx - 250 * L.s, L.trick.cy - height / 2, 500 * L.s, height)
 
     def invite_box(self) -> Box:
         """The code box's lower part: the invitation's button and its note."""
         box, s = self.code_box(), self.stage.layout.s
-        return Box(box.x, box.bottom - (INVITE_HEIGHT + 4) * s, box.w, INVITE_HEIGHT * s)
+        return Box(box.x, box.y + 156 * s, box.w, box.bottom - box.y - 160 * s)
 
     def _draw_code(self, surface: pygame.Surface, s: float) -> None:
         """The join code and the address, for the friends to type (while one is still to come, or to come back
