@@ -38,15 +38,15 @@ class Defaults:
 
     def new_setup(self, remembered: bool = True) -> tuple[GameSetup, StorageProblem | None]:
         """A new game's starting point: ``config.yaml``'s variant and target and the settings' level, under New
-        game's choices of last time when `remembered` (each only where it still fits), and the problem met reading
-        those (their file was set aside), if any."""
+        game's choices of last time when `remembered` (each only where it still fits: a target New game does not
+        offer is the variant's own), and the problem met reading those (their file was set aside), if any. Not
+        `remembered` (the bare window), config.yaml's game is played as it is, whatever its target."""
         variant = seatable_variant(self.config.variant)
-        target = self.config.rules.game_target
-        if target not in target_choices(variant):
-            target = target_choices(variant)[0]
-        setup = GameSetup(level=resolve_level(self.ai.level), variant=variant, target=target)
+        setup = GameSetup(level=resolve_level(self.ai.level), variant=variant, target=self.config.rules.game_target)
         if not remembered:
             return setup, None
+        if setup.target not in target_choices(variant):
+            setup.target = target_choices(variant)[0]
         saved = new_game.load_new_game()
         setup.remembered(saved.choices, saved.house_rules, MENU_LEVELS)
         return setup, saved.problem
