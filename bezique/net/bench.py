@@ -105,12 +105,12 @@ def bench_net(actions: int, seed: int = 1, clock: Callable[[], float] = time.per
             version = host.version
             _caught_up(client, version)
             began = clock()
-            client.act(rng.choice(legal))
+            client.send_move(rng.choice(legal))
             sent += 1
             action = host.poll(WAIT_S)
             while action is None:
                 action = host.poll(WAIT_S)
-            session.act(action)
+            session.make_move(action)
             _caught_up(client, version + 1)
             trips.append(clock() - began)
         seconds = clock() - start

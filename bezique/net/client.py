@@ -150,7 +150,7 @@ class Client:
         assert self.token is not None
         return Rejoin(seq, self.token)
 
-    def act(self, action: Action) -> None:
+    def send_move(self, action: Action) -> None:
         """Ask the host to play `action` for this client's seat (one of the update's legal actions)."""
         assert self.seat is not None
         self.send(Act(self._next(), self.version, action_to_json(self.seat, action)))

@@ -89,8 +89,8 @@ class HostedSession(GameSession):
         self._tell(events)
         return events
 
-    def act(self, action: Action, chosen: bool = True) -> list[Event]:
-        events = super().act(action, chosen)
+    def make_move(self, action: Action, chosen: bool = True) -> list[Event]:
+        events = super().make_move(action, chosen)
         self._tell(events)
         return events
 
@@ -440,12 +440,12 @@ def _step(host: Host, players: Mapping[int, Any], stop: threading.Event | None) 
         choice = players[seat].choose(view, view.legal, stop)
         if host.closed or (stop is not None and stop.is_set()):
             return  # a search cut short by the host quitting: its move is not played
-        session.act(choice)
+        session.make_move(choice)
         return
     action = host.poll(None)
     if action is not None and not host.closed:
         try:
-            session.act(action)
+            session.make_move(action)
         except Exception:  # the friend's move only: logged, told, and the game waits for another
             log.exception("an accepted move of seat %s failed to play", state.to_act)
             host.tell(Notice(NoticeKind.FAULT, host.names[state.to_act] if state.to_act is not None else "", 0))

@@ -4,9 +4,10 @@ There is no game state here: the host owns the game. The session keeps the updat
 ``PlayerView``, the events redacted for it, its legal actions, every seat's connection) and hands them to the table
 one at a time, as *news*, when the table is ready to show them (``next_news`` / ``take_news``), so the table's
 picture, animations and prompts follow the game move by move as they do in a game at one screen. The seat's own
-moves go to the host (``act`` returns no events: they come back in the next update, with everyone else's); until
-then nobody here is to act, so a second click cannot send a second move. Between deals, ``start_deal`` tells the
-host this seat is ready.
+moves go to the host (``make_move`` sends them and returns no events: they come back in the next update, with
+everyone else's); until then nobody here is to act, so a second click cannot send a second move. Between deals,
+``start_deal`` tells the host this seat is ready. Of the table's optional capabilities it offers the news only: no
+move is taken back, the host's computers play their own seats, and the record is kept at the host.
 
 What the table asks of the game beyond the view (why a move is refused, what an exchange of the seven would
 take, which copy of a card a click means) depends only on the seat's own cards and the public ones: it is asked
@@ -17,13 +18,12 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable
 from typing import Protocol
 
 from bezique.net.protocol import Update
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.session import play_meaning, preview_on
-from bezique.presenter.table_session import News, Seat
+from bezique.presenter.table_session import Capabilities, News, Seat
 from bezique.rules import (
     Action,
     Event,
@@ -31,7 +31,6 @@ from bezique.rules import (
     GameState,
     Phase,
     PlayerView,
-    RecordedGame,
     Refusal,
     RefusalCode,
     Ruleset,
@@ -43,7 +42,7 @@ from bezique.rules import (
 class Link(Protocol):
     """What the session sends the host through (``net.client.Client``)."""
 
-    def act(self, action: Action) -> None: ...
+    def send_move(self, action: Action) -> None: ...
     def ready(self) -> None: ...
 
 
@@ -54,13 +53,10 @@ class SeatSession:
         self.link = link
         self.current = first
         self.seat = first.view.seat
-        self.allow_undo = False  # a move reaches the other players at once: none is taken back
-        self.assisted = False
-        self.on_change: Callable[..., None] | None = None
         self.seed = 0  # the hint's and the scoreboard's own chances only: the game's seed stays with the host
-        self.cut: list[list[tuple[int, int]]] = []  # the host cut for the first dealer; the table starts from the view
-        self.resumed = True  # the table is built from the view the host sent, not dealt here
-        self.game: RecordedGame | None = None  # the record is kept at the host
+        # the news only: a move reaches the other players at once (none is taken back), the host's computers play
+        # their own seats, the host keeps the record, and the table is built from the view the host sent
+        self.capabilities = Capabilities(news=self)
         self.sent_at: int | None = None  # the host's version when this seat's move was sent, until it is answered
         self.asked_deal = False  # "next deal" sent: the host waits for the others
         self._pending: deque[Update] = deque()
@@ -117,10 +113,6 @@ class SeatSession:
         if self._seats[0] is not self.current:
             self._seats = (self.current, [Seat(s.name, s.kind, s.level, s.link) for s in self.current.seats])
         return self._seats[1]
-
-    @property
-    def first_dealer(self) -> int:
-        return self.view.dealer
 
     @property
     def version(self) -> int:
@@ -180,9 +172,9 @@ class SeatSession:
         self.asked_deal = True
         return []
 
-    def act(self, action: Action, chosen: bool = True) -> list[Event]:
+    def make_move(self, action: Action, chosen: bool = True) -> list[Event]:
         """Send `action` to the host; its events come back as news."""
-        self.link.act(action)
+        self.link.send_move(action)
         self.sent_at = self.current.version
         return []
 
@@ -208,20 +200,5 @@ class SeatSession:
     def preview(self, action: Action) -> list[Event]:
         return preview_on(self._made_up(), action)
 
-    def canonical_play(self, seat: int, card: int) -> Action:
+    def play_meant(self, seat: int, card: int) -> Action:
         return play_meaning(self._made_up(), seat, card)
-
-    def computer_view(self, seat: int) -> PlayerView:
-        raise ValueError("the host's computers play their own seats")
-
-    def seen(self, event: Event, viewer: int, turn_up: int | None) -> None:
-        """Nothing to close: no move is ever taken back here."""
-
-    def can_undo(self) -> bool:
-        return False
-
-    def why_no_undo(self) -> str | None:
-        return "network"
-
-    def undo(self) -> bool:
-        return False

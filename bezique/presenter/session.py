@@ -1,6 +1,6 @@
 """The game being played in the window: a ``RecordedGame`` (so saving is free), its seats, decks and undo.
 
-Everything the window changes goes through ``act`` (the checked path), which returns the omniscient events; the
+Everything the window changes goes through ``make_move`` (the checked path), which returns the omniscient events; the
 table shows them as redacted for the seat at the screen (``shown_events``) and reads the game's facts from that
 seat's ``ScreenView`` (``screen``), never from the game state, so it cannot hold a card its players may not know.
 No pygame here.
@@ -23,7 +23,7 @@ from dataclasses import replace
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
 from bezique.presenter.screen_view import ScreenView
-from bezique.presenter.table_session import News, Seat, record_seat
+from bezique.presenter.table_session import Capabilities, Seat, record_seat
 from bezique.rules import (
     Action,
     Event,
@@ -55,7 +55,7 @@ def game_seed(seed: int | None = None) -> int:
 
 DEAL_ENDS = (EventKind.DEAL_SCORED, EventKind.DEAL_SETTLED, EventKind.GAME_OVER)
 # why Undo cannot take a move back, as the window words it (i18n ``table.undo_<reason>``)
-UNDO_REASONS = ("off", "hotseat", "network", "nothing", "first", "answered", "drew", "deal_over")
+UNDO_REASONS = ("off", "hotseat", "nothing", "first", "answered", "drew", "deal_over")
 # what another seat does that shows the player a card they did not know
 _SHOWN_BY_OTHERS = (EventKind.CARD_PLAYED, EventKind.MELD_DECLARED, EventKind.SEVEN_EXCHANGED, EventKind.SEVEN_DECLARED)
 
@@ -246,7 +246,7 @@ class GameSession:
         """Why the rules refuse `action` now (a code for the window's words, and the English), or None."""
         return why_illegal(self.state, action)
 
-    def act(self, action: Action, chosen: bool = True) -> list[Event]:
+    def make_move(self, action: Action, chosen: bool = True) -> list[Event]:
         """Apply `action` for the seat to act (checked). Raises ``engine.IllegalActionError``.
 
         `chosen`: the player chose it (False: the table made a forced move for them, which an undo passes over:
@@ -308,17 +308,24 @@ class GameSession:
         """Every seat's moves are made here: by the people at the screen or by the computer beside it."""
         return True
 
-    def next_news(self) -> News | None:
-        """Nothing comes from elsewhere: every change of this game is made through ``act`` and ``start_deal``."""
-        return None
+    def mark_assisted(self) -> None:
+        """The player was helped (the card tracker shown against the computer): the save is told at once."""
+        if self.assisted:
+            return
+        self.assisted = True
+        if self.on_change is not None:
+            self.on_change(self)
 
-    def take_news(self) -> News:
-        raise LookupError("a game at one screen has no news from elsewhere")
+    @property
+    def capabilities(self) -> Capabilities:
+        """Everything but news (every change is made here): undo, the computers, the record for a review, the
+        assistance mark, and the cut for a game begun at this table (not one continued from a save)."""
+        return Capabilities(undo=self, computers=self, review=self, assist=self, cut=None if self.resumed else self)
 
     def redact(self, events: list[Event], seat: int) -> list[Event]:
         return [redact_event(e, seat, self.state) for e in events]
 
-    def canonical_play(self, seat: int, card: int) -> Action:
+    def play_meant(self, seat: int, card: int) -> Action:
         """The legal ``play`` meaning `card` (``play_meaning``)."""
         return play_meaning(self.state, seat, card)
 

@@ -58,7 +58,7 @@ def _busy_table(size: tuple[int, int], seed: int) -> tuple[App, TableScene[GameS
         view = session.view(seat)  # the bench plays every seat as the computer would: no table reads this
         if all(len(t) >= 3 for t in view.tables) and view.phase == Phase.PLAY and seat == 0 and not view.trick:
             break
-        session.act(players[seat].choose(view, list(view.legal)))
+        session.make_move(players[seat].choose(view, list(view.legal)))
     else:
         raise RuntimeError(f"bench ui: no busy table found with seed {seed}")
     stage.rebuild(animate=False)

@@ -111,7 +111,7 @@ class Bot:
                 continue
             if message.legal and view.to_act == self.client.seat:
                 acted = message.version
-                self.client.act(rng.choice(message.legal))
+                self.client.send_move(rng.choice(message.legal))
             elif self.client.seat in message.waiting:
                 acted = message.version
                 self.client.ready()

@@ -70,7 +70,7 @@ def one_move_from_the_end(seed: int = 5) -> tuple[RecordedGame, dict[str, Any]]:
         if session.awaiting_deal:
             session.start_deal()
         else:
-            session.act(rng.choice(session.legal()))
+            session.make_move(rng.choice(session.legal()))
     assert session.over, "the random game did not end"
     doc = session.game.to_dict()
     last = doc["deals"][-1]["actions"].pop()
@@ -96,7 +96,7 @@ def play_moves(clients: list[Client], host: Host, count: int) -> None:
             seen = wait_for(clients[0], Update, lambda u, v=seen.version: u.version > v)
         mover = seats[seen.view.to_act]
         update = latest(mover, host)
-        mover.act(update.legal[0])
+        mover.send_move(update.legal[0])
         for client in clients:
             wait_for(client, Update, lambda u, v=update.version: u.version == v + 1)
 

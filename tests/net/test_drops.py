@@ -75,7 +75,7 @@ def test_a_host_that_quits_saves_the_game_and_tells_its_friends() -> None:
         a, b = joined(hosted, "Ann", "Bob")
         mover = a if first_deal(a).view.to_act == 0 else b
         update = latest(mover, hosted.host)
-        mover.act(update.legal[0])
+        mover.send_move(update.legal[0])
         wait_for(mover, Update, lambda u: u.version == update.version + 1)
         played = hosted.session.game.to_dict()
         hosted.host.stop()

@@ -99,7 +99,7 @@ def test_a_hosted_game_saved_between_deals_deals_on_when_both_ask_again() -> Non
     for _ in range(MOVES_GUARD):
         if session.awaiting_deal:
             break
-        session.act(rng.choice(session.legal()))
+        session.make_move(rng.choice(session.legal()))
     assert session.awaiting_deal and session.state.deal_index == 0
     again = hosting.rehost_game(session.game, hosted_meta([1]), port=0, bind="127.0.0.1")
     try:

@@ -18,7 +18,7 @@ class Link:
     def __init__(self) -> None:
         self.sent: list[object] = []
 
-    def act(self, action: Action) -> None:
+    def send_move(self, action: Action) -> None:
         self.sent.append(action)
 
     def ready(self) -> None:
@@ -45,7 +45,7 @@ def seat_of_bob() -> tuple[GameSession, SeatSession, Link]:
     bob = SeatSession(link, update(host, 0))
     events = host.start_deal()
     while host.to_act != 1:
-        events = host.act(host.legal()[0])
+        events = host.make_move(host.legal()[0])
     bob.receive(update(host, 1, events))
     bob.take_news()
     return host, bob, link
@@ -56,14 +56,14 @@ def test_a_move_sent_leaves_nobody_to_act_until_the_host_answers_and_a_refusal_l
     assert bob.to_act == 1 and bob.legal()
     move = bob.legal()[0]
     assert bob.why_illegal(move) is None
-    assert bob.act(move) == [] and link.sent == [move]
+    assert bob.make_move(move) == [] and link.sent == [move]
     assert bob.to_act is None and bob.legal() == []
     refusal = bob.why_illegal(move)
     assert refusal is not None and refusal.code == RefusalCode.NOT_YOUR_TURN  # no second move while one is sent
     bob.refused()
     assert bob.to_act == 1 and bob.why_illegal(move) is None
-    bob.act(move)
-    events = host.act(move)
+    bob.make_move(move)
+    events = host.make_move(move)
     bob.receive(update(host, 2, events))
     assert bob.to_act is None  # the answer is not shown yet: it waits for the table
     news = bob.take_news()
@@ -74,12 +74,12 @@ def test_a_move_sent_leaves_nobody_to_act_until_the_host_answers_and_a_refusal_l
 def test_news_names_the_seat_that_moved_and_a_skipped_version_asks_for_the_whole_view() -> None:
     host, bob, _ = seat_of_bob()
     assert bob.next_news() is None
-    events = host.act(host.legal()[0])  # Bob's move, made by the host for the test
+    events = host.make_move(host.legal()[0])  # Bob's move, made by the host for the test
     bob.receive(update(host, 2, events))
     assert bob.next_news() == bob.next_news()  # peeking changes nothing
     assert bob.take_news().actor == 1
-    host.act(host.legal()[0])
-    events = host.act(host.legal()[0])
+    host.make_move(host.legal()[0])
+    events = host.make_move(host.legal()[0])
     bob.receive(update(host, 4, events))  # version 3 never came
     news = bob.take_news()
     assert news.whole and news.actor is None
@@ -108,14 +108,14 @@ def test_the_game_over_shows_the_hands_laid_down_and_undo_is_never_offered() -> 
     host, bob, _ = seat_of_bob()
     version = 1
     while not host.over:
-        events = host.start_deal() if host.awaiting_deal else host.act(host.legal()[0])
+        events = host.start_deal() if host.awaiting_deal else host.make_move(host.legal()[0])
         version += 1
         bob.receive(update(host, version, events))
         bob.take_news()
     screen = bob.screen(1)
     assert screen.shown == {0: tuple(host.state.hands[0])}
     assert bob.over and bob.to_act is None
-    assert not bob.can_undo() and bob.why_no_undo() == "network" and not bob.undo()
+    assert bob.capabilities.undo is None  # a move reaches the others at once: none is taken back
 
 
 def test_the_rules_refuse_and_read_a_click_from_the_seat_s_own_cards() -> None:
@@ -124,8 +124,8 @@ def test_the_rules_refuse_and_read_a_click_from_the_seat_s_own_cards() -> None:
     assert screen.phase == Phase.PLAY
     legal = [a for a in screen.legal if a.verb == Verb.PLAY]
     for card in screen.hand:
-        meant = bob.canonical_play(1, card)
-        assert meant == host.canonical_play(1, card)
+        meant = bob.play_meant(1, card)
+        assert meant == host.play_meant(1, card)
     not_held = next(c for c in range(64) if c not in screen.hand and c not in screen.tables[1])
     refusal = bob.why_illegal(Action(Verb.PLAY, (not_held,)))
     assert refusal is not None and refusal.code == RefusalCode.NOT_IN_HAND

@@ -59,10 +59,10 @@ def test_the_trick_won_then_the_meld_with_the_rules_points() -> None:
     session = lesson_session("en")
     session.start_deal()
     coach = Coach()
-    session.act(next(a for a in session.legal() if face_code(a.cards[0]) == "7H"))
+    session.make_move(next(a for a in session.legal() if face_code(a.cards[0]) == "7H"))
     beginner = make_player("beginner", seed=session.seed + COMPUTER)  # the table's beginner, seeded as there
     view = session.view(COMPUTER)
-    session.act(beginner.choose(view, list(view.legal)))
+    session.make_move(beginner.choose(view, list(view.legal)))
     assert session.state.trick_winner == PLAYER
     winner, card = PLAYER, session.state.last_trick[0][1]
     assert coach.tip(moment_of(session, PLAYER, reading=(winner, card))).key == "guide.won_first"
@@ -76,10 +76,10 @@ def test_the_trick_won_then_the_meld_with_the_rules_points() -> None:
 def test_the_seven_of_trumps_is_offered_for_exchange_when_the_rules_allow_it() -> None:
     session = lesson_session("en")
     session.start_deal()
-    session.act(next(a for a in session.legal() if face_code(a.cards[0]) == "AC"))  # the seven is kept
+    session.make_move(next(a for a in session.legal() if face_code(a.cards[0]) == "AC"))  # the seven is kept
     view = session.view(COMPUTER)
     low = min((a for a in view.legal), key=lambda a: (suit_of(a.cards[0]) == 1, -(a.cards[0] & 7)))
-    session.act(low)  # a low card of another suit: the ace of clubs takes the trick
+    session.make_move(low)  # a low card of another suit: the ace of clubs takes the trick
     assert session.state.to_act == PLAYER and session.state.phase == Phase.DECLARE
     tip = Coach().tip(moment_of(session, PLAYER))
     assert tip.key == "guide.seven" and tip.target.action == Action(Verb.EXCHANGE_SEVEN)
@@ -99,7 +99,7 @@ def test_every_tip_points_at_what_the_rules_allow_whatever_the_player_plays(seed
     while not session.awaiting_deal:
         if session.to_act == COMPUTER:
             view = session.view(COMPUTER)
-            session.act(beginner.choose(view, list(view.legal)))
+            session.make_move(beginner.choose(view, list(view.legal)))
             continue
         legal = session.legal()
         tip = coach.tip(moment_of(session, PLAYER))
@@ -118,7 +118,7 @@ def test_every_tip_points_at_what_the_rules_allow_whatever_the_player_plays(seed
             assert all(suit_of(a.cards[0]) == led for a in legal)
         if tip.key == "guide.must_trump":
             assert all(suit_of(a.cards[0]) == session.state.trump for a in legal)
-        session.act(rng.choice(legal))
+        session.make_move(rng.choice(legal))
     assert coach.tip(moment_of(session, PLAYER)) is None  # the deal is over: the summary speaks
     order = ["guide.welcome", "guide.last_stock", "guide.final_last"]
     assert [k for k in keys if k in order] == order

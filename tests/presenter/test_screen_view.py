@@ -19,7 +19,7 @@ def played_session(variant: str, mode: str, moves: int = 9, seed: int = 4) -> Ga
     session.start_deal()
     rng = random.Random(seed)
     for _ in range(moves):
-        session.act(rng.choice(session.legal()))
+        session.make_move(rng.choice(session.legal()))
     return session
 
 
@@ -56,7 +56,7 @@ def test_the_view_follows_every_change_and_is_built_once_per_position() -> None:
     session = played_session("two_handed", "computer", moves=0)
     first = session.screen(0)
     assert session.screen(0) is first
-    session.act(session.legal()[0])
+    session.make_move(session.legal()[0])
     assert session.screen(0) is not first and session.screen(0).to_act != first.to_act
 
 
@@ -83,5 +83,5 @@ def test_a_preview_changes_nothing_and_hides_what_the_actor_may_not_see() -> Non
     action = session.legal()[0]
     previewed = session.preview(action)
     assert session.state.hands == before and session.version == version
-    assert [e.kind for e in previewed] == [e.kind for e in session.act(action)]
+    assert [e.kind for e in previewed] == [e.kind for e in session.make_move(action)]
     assert session.version == version + 1

@@ -70,7 +70,7 @@ class LoopbackHost:
         while not game.over and not game.awaiting_deal and game.to_act in self.players:
             seat = game.to_act
             view = view_for(game.state, seat)
-            self._tell(game.act(self.players[seat].choose(view, list(view.legal))))
+            self._tell(game.make_move(self.players[seat].choose(view, list(view.legal))))
 
     def _tell(self, events: list[Event]) -> None:
         self.version += 1
@@ -78,8 +78,8 @@ class LoopbackHost:
         self.session.receive(self.update(events))
 
     # what the seat's session sends (``seat_session.Link``)
-    def act(self, action: Action) -> None:
-        self._send(self.game.act(action))
+    def send_move(self, action: Action) -> None:
+        self._send(self.game.make_move(action))
 
     def ready(self) -> None:
         self._send(self.game.start_deal())

@@ -124,7 +124,7 @@ def test_every_change_is_drawn_without_the_pointer_moving(speed):
         if app.stack.top is not table or table.session.over:
             break
         if table.human_turn():
-            table.act(rng.choice(table.session.legal()))
+            table.try_move(rng.choice(table.session.legal()))
 
 
 def test_the_carte_blanche_hand_is_shown_long_enough_at_instant():

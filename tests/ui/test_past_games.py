@@ -57,7 +57,7 @@ def play_out(shell: Shell, seed: int, moves: int | None = None) -> None:
         if session.awaiting_deal:
             session.start_deal()
         else:
-            session.act(rng.choice(session.legal()))
+            session.make_move(rng.choice(session.legal()))
             done += 1
 
 
@@ -250,7 +250,7 @@ def test_the_scoreboard_opens_the_review_of_its_deal(lang: str) -> None:
     for _ in range(400):
         if session.state.phase == Phase.AWAIT_DEAL or session.over:
             break
-        session.act(rng.choice(session.legal()))
+        session.make_move(rng.choice(session.legal()))
     table.curtain.open_result(session.over)
     board = app.stack.top
     assert isinstance(board, ResultOverlay)

@@ -162,7 +162,7 @@ def test_a_finished_hosted_game_lands_in_past_games_and_the_statistics(monkeypat
     if mover.seat is None:
         wait_for(mover, Welcome)
     update = latest(mover, again.host)
-    mover.act(action_of(game, last))  # the move that ends the game
+    mover.send_move(action_of(game, last))  # the move that ends the game
     for client in clients.values():  # the host counts and keeps the game before it tells anyone
         assert wait_for(client, Update, lambda u, v=update.version: u.version == v + 1).view.finished
     assert not saves.has_saved_game()

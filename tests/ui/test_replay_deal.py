@@ -100,7 +100,7 @@ def play_to_the_end(app, table: TableScene, rng: random.Random, clicks: bool = T
             if clicks:
                 click_move(app, table, rng)
             else:
-                table.act(rng.choice(table.session.legal()))
+                table.try_move(rng.choice(table.session.legal()))
             continue
         app.tick(DT)
         assert table.turns.worker.wait(HANG_GUARD), "the worker never finished"
@@ -140,7 +140,7 @@ def first_deal_at_the_table(shell: Shell, seed: int) -> TableScene:
     session = table.session
     rng = random.Random(seed)
     while session.state.phase != Phase.AWAIT_DEAL and not session.over:
-        session.act(rng.choice(session.legal()))
+        session.make_move(rng.choice(session.legal()))
     table.stage.rebuild(animate=False)
     table.curtain.open_result(session.over)
     return table
@@ -207,7 +207,7 @@ def test_from_past_games_the_menu_is_one_click_away() -> None:
         if session.awaiting_deal:
             session.start_deal()
         else:
-            session.act(rng.choice(session.legal()))
+            session.make_move(rng.choice(session.legal()))
     shell.open_menu()
     app.tick(DT)
     menu = app.stack.top
@@ -326,7 +326,7 @@ def test_two_at_one_screen_replay_with_the_hand_over_and_are_named() -> None:
             top.time = 1.0
             key(app, pygame.K_RETURN)
         elif top is table and table.human_turn():
-            table.act(moves.choice(table.session.legal()))
+            table.try_move(moves.choice(table.session.legal()))
         else:
             app.tick(DT)
     end = app.stack.top

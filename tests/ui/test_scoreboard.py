@@ -26,7 +26,7 @@ def finished_board(variant, size, seed=5):
             if session.awaiting_deal:
                 session.start_deal()
             else:
-                session.act(rng.choice(session.legal()))
+                session.make_move(rng.choice(session.legal()))
         FINISHED[variant] = session
     session.resumed = True  # the table rebuilds a finished game, as from a save, and opens the scoreboard
     app.stack.clear()

@@ -258,7 +258,7 @@ rng = random.Random(3)
 while True:  # the player moves as soon as it may; the computer answers on its thread
     shell.app.tick(1 / 60)
     if table.human_turn():
-        table.act(rng.choice(table.session.legal()))
+        table.try_move(rng.choice(table.session.legal()))
     elif table.overlay_open and shell.app.stack.top is not table:
         shell.app.stack.top.handle_event(__import__("pygame").event.Event(
             __import__("pygame").KEYDOWN, key=__import__("pygame").K_RETURN, mod=0, unicode="", scancode=0))

@@ -240,7 +240,7 @@ def test_pause_log_and_keys():
     app.tick(DT)  # the tick after the worker is done brings the hint
     assert table.turns.hint is not None and table.stage.message and table.stage.message[0].startswith("Hint:")
     assert not set("♠♥♦♣") & set(table.stage.message[0])  # the window's font has no suit glyphs: cards in words
-    assert table.act(table.turns.hint[0])
+    assert table.try_move(table.turns.hint[0])
     assert table.turns.hint is None and table.stage.message is None  # the hint's line goes with the move it was about
 
 

@@ -206,7 +206,7 @@ class Controls(TableButtons):
             pass
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_d) and self.turns.human_turn() \
                 and self.screen.phase == Phase.DECLARE:
-            self.turns.act(Action(Verb.DONE))
+            self.turns.try_move(Action(Verb.DONE))
         elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_RIGHT):
             self.stage.hurry()  # a trick (or a shown hand) on show: go on at once
 

@@ -73,7 +73,7 @@ class Curtain:
                                     on_close=lambda action: self.result_closed(game_over, action),
                                     on_pause=self.open_pause,
                                     # a deal is reviewed from its record: a seat of a game hosted elsewhere has none
-                                    on_review=None if self.host is None or self.session.game is None
+                                    on_review=None if self.host is None or self.session.capabilities.review is None
                                     else self.host.open_review))
 
     def result_closed(self, game_over: bool, action: str) -> None:

@@ -348,9 +348,10 @@ def _shown_cards(view: TableView, surface: pygame.Surface, seat: int, cards: tup
 
 def _cut(view: TableView, surface: pygame.Surface) -> None:
     L, A, s = view.layout, view.app.assets, view.layout.s
-    rounds = view.session.cut
-    if not rounds:
+    cut = view.session.capabilities.cut
+    if cut is None or not cut.cut:
         return
+    rounds = cut.cut
     drawn = rounds[-1]
     box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 122 * s)
     panel(surface, box, alpha=225, edge=GOLD)
@@ -362,7 +363,7 @@ def _cut(view: TableView, surface: pygame.Surface) -> None:
         rect = surface.blit(img, img.get_rect(center=(round(cx), round(box.y + 44 * s + L.mid_h / 2))))
         name = view.session.seats[seat].name
         blit_text(surface, A, name, 20 * s, (cx, rect.bottom + 4 * s), CREAM, "midtop", max_width=170 * s)
-    dealer = view.session.first_dealer  # on a line of its own under the cards, never behind them
+    dealer = cut.first_dealer  # on a line of its own under the cards, never behind them
     words = view.app.t("table.you_deal") if dealer in view.session.humans and not view.session.hotseat else \
         view.app.t("table.deals", name=view.session.seats[dealer].name)
     blit_text(surface, A, words, 22 * s, (box.cx, box.bottom - 12 * s), GOLD, "midbottom", bold=True,

@@ -95,9 +95,9 @@ class TableScene(Scene, Generic[S]):
         """The player at the screen may act now."""
         return self.turns.human_turn()
 
-    def act(self, action: Action) -> bool:
+    def try_move(self, action: Action) -> bool:
         """The player's `action`, as if chosen with the mouse (False, with a line saying why, if refused)."""
-        return self.turns.act(action)
+        return self.turns.try_move(action)
 
     def open_pause(self) -> None:
         self.curtain.open_pause()

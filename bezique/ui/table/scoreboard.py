@@ -174,9 +174,9 @@ class ResultOverlay(Scene):
         if self.on_review is not None and (
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.review_button().hit(event.pos))
                 or (event.type == pygame.KEYDOWN and event.key == pygame.K_r)):
-            game = self.session.game
-            assert game is not None  # the curtain offers a review only of a game whose record is here
-            self.on_review(game.to_dict(), self.seats[0], self.deal)
+            review = self.session.capabilities.review
+            assert review is not None  # the curtain offers a review only of a game whose record is here
+            self.on_review(review.game.to_dict(), self.seats[0], self.deal)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if main.hit(event.pos):
                 self.app.sounds.play("click")

@@ -9,8 +9,8 @@ knows nothing of whose turn it is or of the mouse: ``Turns`` feeds it, ``Control
 A finished trick stays on show for the trick pause (a setting of its own): the winning card glows, the line under
 the trick names who took it with which card, and only when the cards are gathered (``trick_won``) do the trick
 counters move. The deal goes on the beat of ``deal_pace`` (two seconds or so), and a click deals the rest at once.
-Each event it shows is also reported to the session (``GameSession.seen``), which closes undo
-once the player has seen a card they did not know.
+Where the game offers undo, each event it shows is also reported to it (``Undo.seen``), which closes undo once the
+player has seen a card they did not know.
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ class Stage:
     def __init__(self, app: App, session: TableSession, options: TableOptions) -> None:
         self.app = app
         self.session = session
+        self.undo = session.capabilities.undo  # told of every event shown (None: the game takes no move back)
         self.opt = options
         width, height = app.size
         self.layout = Layout.for_size(width, height, session.rules.players, CARD_SCALES[options.app.card_size],
@@ -181,7 +182,8 @@ class Stage:
             self._read_trick(event)
             return
         if isinstance(event, Event):  # a staging step shows the player nothing new, and is no move to recap
-            self.session.seen(event, self.viewer, turn_up_before)
+            if self.undo is not None:
+                self.undo.seen(event, self.viewer, turn_up_before)
             line = recap_line(self, event)
             if line:
                 self.recent = [*self.recent[-3:], line]

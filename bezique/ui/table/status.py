@@ -52,9 +52,10 @@ def status_face(view: TableView) -> StatusFace:
         target = T("table.single_deal")
     else:
         target = T("table.match_target" if rules.target_key == "match_target" else "table.target", points=points)
+    assisted = view.session.capabilities.assist  # helped by undo or the tracker (None: the record is elsewhere)
     # the small status of the three- and four-handed tables leaves the keys to How to play
     return StatusFace(box, s, m.trump, T("table.deal_number", number=deal), phase, target,
-                      T("table.assisted") if view.session.assisted else None,
+                      T("table.assisted") if assisted is not None and assisted.assisted else None,
                       T("table.keys") if box.h >= 110 * s else None)
 
 

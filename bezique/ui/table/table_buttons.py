@@ -123,22 +123,22 @@ class TableButtons:
             melds = self.decl_melds()
             i = int(action[5:])
             if i < len(melds):
-                turns.act(melds[i])
+                turns.try_move(melds[i])
         elif action == "decl_up":
             self.scroll_decl(-1)
         elif action == "decl_down":
             self.scroll_decl(1)
         elif action == "exchange":
-            turns.act(Action(Verb.EXCHANGE_SEVEN))
+            turns.try_move(Action(Verb.EXCHANGE_SEVEN))
         elif action == "declare7":
-            turns.act(Action(Verb.DECLARE_SEVEN))
+            turns.try_move(Action(Verb.DECLARE_SEVEN))
         elif action == "done":
-            turns.act(Action(Verb.DONE))
+            turns.try_move(Action(Verb.DONE))
         elif action.startswith("pass:"):
             seat = int(action[5:])
             chosen = next((a for a in self.screen.legal if a.verb == Verb.PASS_TO_PARTNER and a.seat == seat), None)
             if chosen is not None:
-                turns.act(chosen)
+                turns.try_move(chosen)
 
     # --- the last trick -------------------------------------------------------------------------------------
     def toggle_peek(self) -> None:

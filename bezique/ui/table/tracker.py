@@ -119,11 +119,10 @@ class CardTracker:
         if rows != self.rows:
             self.rows = rows
             self.app.dirty = True  # the window may be idle: draw it again
-        if self.box() is None or session.assisted or session.hotseat or len(session.humans) == len(session.seats):
+        assist = session.capabilities.assist  # None: a seat of a game held elsewhere, whose record is not here
+        if self.box() is None or assist is None or session.hotseat or len(session.humans) == len(session.seats):
             return
-        session.assisted = True
-        if session.on_change is not None:
-            session.on_change(session)
+        assist.mark_assisted()
 
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

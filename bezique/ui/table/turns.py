@@ -2,8 +2,8 @@
 
 When the stage has shown everything, ``decide`` looks at the game: a scoreboard to open, a hand-over to ask for, the
 computer to ask for a move (on the worker thread, shown no sooner than the chosen pace), or a player's forced move
-to make. The player's own moves come in through ``act`` (from ``Controls``), checked by the rules, which say why
-when they refuse. A hint is worked out on the same worker by a strong level, whoever the opponent is.
+to make. The player's own moves come in through ``try_move`` (from ``Controls``), checked by the rules, which say
+why when they refuse. A hint is worked out on the same worker by a strong level, whoever the opponent is.
 """
 
 from __future__ import annotations
@@ -52,8 +52,12 @@ class Turns:
         self.stage = stage
         self.curtain = curtain
         self.opt = options
+        offered = session.capabilities
+        self.computers = offered.computers  # None: the computers play on the game's host, their moves come as news
+        self.news = offered.news
         self.players = {seat: computer_player(s.level, session.seed + seat, options)
-                        for seat, s in enumerate(session.seats) if s.kind == SeatKind.AI and session.plays_here(seat)}
+                        for seat, s in enumerate(session.seats)
+                        if s.kind == SeatKind.AI and session.plays_here(seat) and self.computers is not None}
         self.hinter = hint_player(session.seed + 99, options.ai.expert_time_ms, options.ai.expert_iterations)
         self.worker = Worker()
         self.ai_started = 0.0
@@ -73,9 +77,10 @@ class Turns:
         if self.started:
             return
         self.started = True
-        if self.session.resumed:
+        cut = self.session.capabilities.cut
+        if cut is None:  # the table is built from the view: a game continued, or a seat of a game held elsewhere
             self._resume()
-        elif self.session.cut and SPEED_FACTORS.get(self.opt.app.animation_speed, 1.0) > 0:
+        elif cut.cut and SPEED_FACTORS.get(self.opt.app.animation_speed, 1.0) > 0:
             self.stage.cut_timer = pause_time(2.2, self.opt.app.animation_speed)
         else:
             self.start_deal()
@@ -157,14 +162,16 @@ class Turns:
                      and all(a.verb == Verb.DONE for a in legal))
         forced = phase == Phase.PLAY and settings.auto_play_forced_card and len({a.cards[0] & 31 for a in legal}) == 1
         if auto_pass or forced:
-            self.act(legal[0], chosen=False)
+            self.try_move(legal[0], chosen=False)
 
     def _news(self) -> bool:
         """Show the next change made on another computer, if one has come; a move of the host's computer no
         sooner than the computer's pace after the table came to rest, as the computer here would play it. True
         while there is news (nothing else is decided before it)."""
-        session = self.session
-        news = session.next_news()
+        session, feed = self.session, self.news
+        if feed is None:
+            return False  # every change of this game is made at this table
+        news = feed.next_news()
         if news is None:
             return False
         if news.actor is not None and session.seats[news.actor].kind == SeatKind.AI:
@@ -174,7 +181,7 @@ class Turns:
             if self.stage.time - self.news_since < self._pace(self.stage.screen.phase == Phase.DECLARE and quick):
                 return True
         self.news_since = None
-        news = session.take_news()
+        news = feed.take_news()
         if news.whole:  # updates were lost while the connection was down: the table as the view has it now
             self.stage.rebuild(animate=False)
             self.stage.deals_seen = self._deals_seen()
@@ -191,7 +198,8 @@ class Turns:
         """Start the computer thinking, collect its move, and play it once its pace has passed."""
         worker = self.worker
         if worker.idle and self.ai_choice is None:
-            view = self.session.computer_view(seat)
+            assert self.computers is not None  # a computer's seat is played here only where the game offers them
+            view = self.computers.computer_view(seat)
             legal = list(view.legal)
             player = self.players[seat]
             worker.start(lambda stop: player.choose(view, legal, stop), tag=("ai", seat))
@@ -208,7 +216,7 @@ class Turns:
             self.ai_choice = None
             if self.session.why_illegal(choice) is not None:  # a bug in a level must not stop the game
                 choice = self.session.legal()[0]
-            self.stage.feed(self.session.act(choice))
+            self.stage.feed(self.session.make_move(choice))
 
     def cancel_computer(self) -> None:
         """Forget the computer's move being worked out or waiting for its pace (an undo went back before it)."""
@@ -224,7 +232,7 @@ class Turns:
         return self.session.to_act is not None and not (self.curtain.overlay_open or self.curtain.hiding)
 
     # --- the player's moves ---------------------------------------------------------------------------------
-    def act(self, action: Action, chosen: bool = True) -> bool:
+    def try_move(self, action: Action, chosen: bool = True) -> bool:
         """Apply the player's action; refuse politely (sound and a line) when the rules say no. `chosen`: False
         for a move the table makes for them (a forced card, an empty declaration), which undo passes over."""
         reason = self.session.why_illegal(action)
@@ -237,7 +245,7 @@ class Turns:
         self.drop_hint()
         self.stage.decl_scroll = 0
         seat = self.session.to_act
-        events = self.session.act(action, chosen)
+        events = self.session.make_move(action, chosen)
         if action.verb in (Verb.MELD, Verb.EXCHANGE_SEVEN, Verb.DECLARE_SEVEN, Verb.DONE, Verb.PASS_TO_PARTNER):
             self.app.sounds.play("click")
         self.stage.feed(events)
@@ -250,7 +258,7 @@ class Turns:
         """Play the viewer's card `key` (a click or a drop), if it is their turn to play a card."""
         if not self.human_turn() or self.stage.screen.phase != Phase.PLAY:
             return False
-        return self.act(self.session.canonical_play(self.stage.viewer, key))
+        return self.try_move(self.session.play_meant(self.stage.viewer, key))
 
     # --- hints ----------------------------------------------------------------------------------------------
     def hint_refusal(self) -> str | None:
