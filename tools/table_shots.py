@@ -51,7 +51,7 @@ def mid_deal(variant: str, size: tuple[int, int], seed: int, tricks: int):
         view = session.view(seat)
         if seat == stage.viewer and view.phase == Phase.PLAY and not view.trick and len(view.tricks_log) >= tricks:
             break
-        session.act(players[seat].choose(view, list(view.legal)))
+        session.make_move(players[seat].choose(view, list(view.legal)))
     stage.queue.clear()  # the deal's events queued when the table opened: the picture is rebuilt from the game
     stage.hold = 0.0
     stage.rebuild(animate=False)

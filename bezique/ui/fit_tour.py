@@ -135,7 +135,7 @@ def table_states(shell: Shell, look: Look, variant: str, seed: int = 7) -> None:
                 once("pause")
                 key(shell, pygame.K_ESCAPE)
         prefer = [a for a in legal if a.verb in (Verb.MELD, Verb.EXCHANGE_SEVEN)]
-        table.act(prefer[0] if prefer else rng.choice(legal))
+        table.try_move(prefer[0] if prefer else rng.choice(legal))
     key(shell, pygame.K_ESCAPE)  # the scoreboard's pause: save and leave
     app.stack.clear()
     shell.open_menu()

@@ -290,7 +290,7 @@ def test_a_save_that_raises_anything_is_contained_and_told() -> None:
         update = first_deal(a)
         mover = a if update.view.to_act == a.seat else b
         current = latest(mover, hosted.host)
-        mover.act(current.legal[0])
+        mover.send_move(current.legal[0])
         assert wait_for(mover, Update, lambda u: u.version == current.version + 1)  # the game went on
         assert told and told[0].kind == NoticeKind.SAVE_FAILED and told[0].who == "UnicodeEncodeError"
         assert hosted.driver.is_alive()
@@ -313,10 +313,10 @@ def test_a_fault_in_one_message_and_in_one_writer_stops_neither_the_game_nor_the
         host._accept = failing
         mover = a if update.view.to_act == a.seat else b
         current = latest(mover, host)
-        mover.act(current.legal[0])
+        mover.send_move(current.legal[0])
         notice = wait_for(mover, Notice)
         assert notice.kind == NoticeKind.FAULT and notice.who == mover.name
-        mover.act(current.legal[0])
+        mover.send_move(current.legal[0])
         assert wait_for(mover, Update, lambda u: u.version == current.version + 1)
         # one writer fails (something that cannot be sealed lands in its outbox): that connection only ends
         other = b if mover is a else a

@@ -49,7 +49,7 @@ def played(variant: str, moves: int, seed: int = 3) -> GameSession:
     session.start_deal()
     rng = random.Random(seed)
     for _ in range(moves):
-        session.act(rng.choice(session.legal()))
+        session.make_move(rng.choice(session.legal()))
     return session
 
 
