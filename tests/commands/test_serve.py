@@ -54,7 +54,7 @@ def test_a_headless_host_serves_friends_and_stops_cleanly_with_the_game_saved(tm
         mover = ann if update.view.to_act == ann.seat else bob
         latest = mover.update if mover.update is not None and mover.update.version == update.version else \
             wait_for(mover, Update, lambda u: u.version == update.version)
-        mover.act(latest.legal[0])
+        mover.send_move(latest.legal[0])
         wait_for(mover, Update, lambda u: u.version == update.version + 1)
     except BaseException:
         process.kill()
