@@ -10,7 +10,7 @@ import ast
 import dataclasses
 from pathlib import Path
 
-from bezique.net.protocol import SeatState, Update
+from bezique.net.protocol import Link, SeatState, Update
 from bezique.net.seat_session import SeatSession
 from bezique.presenter.session import GameSession, new_seats
 from bezique.presenter.table_session import (
@@ -24,7 +24,7 @@ from bezique.presenter.table_session import (
     TableSession,
     Undo,
 )
-from bezique.rules import make_ruleset, view_for
+from bezique.rules import SeatKind, make_ruleset, view_for
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "bezique" / "ui" / "table"
@@ -86,7 +86,7 @@ def _sessions() -> tuple[GameSession, SeatSession]:
     """A game at one screen and a seat of the same game as a host would send it."""
     game = GameSession(make_ruleset("two_handed"), new_seats(2, "computer", "en", 4), seed=4)
     view = view_for(game.state, 0)
-    seats = (SeatState("Ann", "remote", "connected"), SeatState("Bob", "computer", "here", "beginner"))
+    seats = (SeatState("Ann", SeatKind.HUMAN, Link.CONNECTED), SeatState("Bob", SeatKind.AI, Link.HERE, "beginner"))
     return game, SeatSession(_Link(), Update(0, view, (), view.legal, seats, (0,)))
 
 

@@ -24,10 +24,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pygame  # after the drivers are chosen
 from ui_driver import DT, human_move, make_app, step, table_of, wait_rest
 
-from bezique.net.protocol import SeatState, Update
+from bezique.net.protocol import Link, SeatState, Update
 from bezique.net.seat_session import SeatSession
 from bezique.presenter.session import GameSession
-from bezique.rules import Action, Event, Phase, Verb, redact_event, view_for
+from bezique.rules import Action, Event, Phase, SeatKind, Verb, redact_event, view_for
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.overlays import ResultOverlay
 from bezique.ui.table.scene import TableScene
@@ -50,14 +50,14 @@ class LoopbackHost:
         self.seat = seat
         self.version = 0
         self.players = {s: computer_player(st.level, game.seed + s, options)
-                        for s, st in enumerate(game.seats) if st.kind == "ai"}
+                        for s, st in enumerate(game.seats) if st.kind == SeatKind.AI}
         self.session: SeatSession | None = None
 
     def update(self, events: list[Event]) -> Update:
         state, seat = self.game.state, self.seat
         view = view_for(state, seat)
-        seats = tuple(SeatState(st.name, "computer", "here", st.level) if st.kind == "ai" else
-                      SeatState(st.name, "remote", "connected") for st in self.game.seats)
+        seats = tuple(SeatState(st.name, SeatKind.AI, Link.HERE, st.level) if st.kind == SeatKind.AI else
+                      SeatState(st.name, SeatKind.HUMAN, Link.CONNECTED) for st in self.game.seats)
         laid = {s: tuple(h) for s, h in enumerate(state.hands) if s != seat} if self.game.over else {}
         waiting = (seat,) if self.game.awaiting_deal else ()
         return Update(self.version, view, tuple(redact_event(e, seat, state) for e in events), view.legal, seats,
