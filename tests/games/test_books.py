@@ -31,7 +31,7 @@ def books(kept_games: int = 200) -> tuple[Books, list[Report]]:
 
 def saved_game_a_move_in() -> None:
     left = people_game()
-    left.act(legal_actions(left.state)[0])
+    left.make_move(legal_actions(left.state)[0])
     saves.save_game(left.game, saves.new_game_meta("hotseat"))
 
 
@@ -83,7 +83,7 @@ def test_a_finished_game_is_kept_counted_and_its_save_removed(data: Path) -> Non
     saves.save_game(game, meta)
     keeper, reports = books()
     session = GameSession.from_game(game)
-    session.act(action_of(game, last))
+    session.make_move(action_of(game, last))
     assert session.over
     keeper.keep_up(session, meta)
     assert reports == [] and not saves.has_saved_game()

@@ -362,7 +362,7 @@ def test_a_computer_that_fails_ends_the_game_cleanly_and_says_why() -> None:
             update = wait_for(a, Update)
             mover = {a.seat: a, b.seat: b}.get(update.view.to_act)
             if mover is not None and update.version == host.version:
-                mover.act(latest(mover, host).legal[0])
+                mover.send_move(latest(mover, host).legal[0])
         assert wait_for(a, Notice).kind == NoticeKind.FAULT
         assert wait_for(a, Closing).reason == CloseReason.FAULT  # ended, not a table that waits for ever
         driver.join(HANG_S)

@@ -54,7 +54,7 @@ def house(shell_data: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     save_user_settings(dataclasses.replace(AppSettings(), kept_games=0), dataclasses.replace(AISettings(),
                                                                                              level="beginner"))
     left = people_game()
-    left.act(legal_actions(left.state)[0])
+    left.make_move(legal_actions(left.state)[0])
     saves.save_game(left.game, saves.new_game_meta("hotseat"))
 
 
