@@ -23,7 +23,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "audit": ("bezique.commands.fit_audit", "prove every screen fits: every size, language, text size (issue 43)"),
     "serve": ("bezique.commands.serve", "host a network game with no window (prints its code and port)"),
     "demo": ("bezique.commands.demo", "computer against computer in the real window"),
-    "install-desktop": ("bezique.commands.install_desktop", "add Bezique to the Linux applications menu for this user"),
+    "install-desktop": ("bezique.commands.install_desktop", "add Bezique to the Linux applications menu for this user "
+                        "and open bezique:// invitations with it (on Windows, the latter)"),
 }
 
 

@@ -4,7 +4,9 @@ Writes a freedesktop ``.desktop`` entry whose ``Exec`` runs this checkout's ``ma
 -m bezique`` once installed from the wheel, which has no main.py; or a given command, e.g. the standalone build)
 and installs the icon and the AppStream metainfo software centres read, all under ``$XDG_DATA_HOME``
 (``~/.local/share``); the entry opens ``bezique://`` links, so an invitation to a game across the internet clicked
-in a message opens the game and joins it (``xdg-mime`` makes it their handler).
+in a message opens the game and joins it (``xdg-mime`` makes it their handler). On Windows the command does the
+part Windows has: it makes the game (the standalone build's executable, or this Python) the user's handler of
+``bezique://`` links in the registry.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from bezique import __version__, data_path
@@ -86,9 +89,33 @@ def metainfo(version: str = __version__) -> str:
 """
 
 
+def default_command() -> tuple[str, ...]:
+    """What starts this game: the standalone build's executable itself, this checkout's main.py with this Python,
+    or ``python -m bezique`` as installed from the wheel."""
+    if getattr(sys, "frozen", False):
+        return (sys.executable,)
+    return (sys.executable, str(MAIN_PY)) if MAIN_PY.is_file() else (sys.executable, "-m", "bezique")
+
+
 def default_exec() -> str:
-    command = (sys.executable, str(MAIN_PY)) if MAIN_PY.is_file() else (sys.executable, "-m", "bezique")
-    return " ".join(shlex.quote(part) for part in command)
+    return " ".join(shlex.quote(part) for part in default_command())
+
+
+LINK_KEY = rf"Software\Classes\{SCHEME}"  # under HKEY_CURRENT_USER: this user's handler, no administrator needed
+
+
+def register_windows_links(command: tuple[str, ...], registry: Any = None) -> str:
+    """Make `command` this Windows user's handler of ``bezique://`` links (the registry's URL protocol keys), so an
+    invitation clicked in a message opens the game and joins; returns the command line written."""
+    if registry is None:
+        import winreg as registry  # only on Windows
+    line = subprocess.list2cmdline([*command, "%1"])
+    with registry.CreateKey(registry.HKEY_CURRENT_USER, LINK_KEY) as key:
+        registry.SetValueEx(key, "", 0, registry.REG_SZ, "URL:Bezique invitation")
+        registry.SetValueEx(key, "URL Protocol", 0, registry.REG_SZ, "")
+    with registry.CreateKey(registry.HKEY_CURRENT_USER, LINK_KEY + r"\shell\open\command") as key:
+        registry.SetValueEx(key, "", 0, registry.REG_SZ, line)
+    return line
 
 
 def data_home() -> Path:
@@ -143,6 +170,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if sys.platform == "win32":  # no menu to write here: the invitations' links are what Windows can be given
+        command = tuple(shlex.split(args.exec_command, posix=False)) if args.exec_command else default_command()
+        print(f"bezique:// invitations now open with: {register_windows_links(command)}")
+        return 0
     entry = install(args.exec_command or default_exec(), data_home())
     problems = validate(entry)
     if problems:

@@ -108,3 +108,47 @@ def test_installed_menu_entry_runs_the_module_when_there_is_no_main_py(tmp_path:
 
     monkeypatch.setattr(install_desktop, "MAIN_PY", tmp_path / "main.py")  # as in site-packages
     assert install_desktop.default_exec() == f"{sys.executable} -m bezique"
+
+
+class FakeRegistry:
+    """The few calls of ``winreg`` that make a URL protocol's keys, kept in a dict (no Windows here)."""
+
+    HKEY_CURRENT_USER = "HKCU"
+    REG_SZ = 1
+
+    def __init__(self) -> None:
+        self.values: dict[tuple[str, str], str] = {}
+
+    def CreateKey(self, root: str, path: str):  # winreg's name
+        import contextlib
+
+        return contextlib.nullcontext(f"{root}\\{path}")
+
+    def SetValueEx(self, key: str, name: str, reserved: int, kind: int, value: str) -> None:
+        assert kind == self.REG_SZ and reserved == 0
+        self.values[(key, name)] = value
+
+
+def test_on_windows_invitation_links_open_the_game() -> None:
+    from bezique.commands.install_desktop import register_windows_links
+
+    registry = FakeRegistry()
+    line = register_windows_links((r"C:\Games\Bezique\bezique.exe",), registry)
+    assert line == r"C:\Games\Bezique\bezique.exe %1"
+    assert registry.values == {
+        (r"HKCU\Software\Classes\bezique", ""): "URL:Bezique invitation",
+        (r"HKCU\Software\Classes\bezique", "URL Protocol"): "",
+        (r"HKCU\Software\Classes\bezique\shell\open\command", ""): r"C:\Games\Bezique\bezique.exe %1",
+    }
+    spaced = register_windows_links((r"C:\Program Files\Python\python.exe", r"C:\My Games\main.py"), registry)
+    assert spaced == r'"C:\Program Files\Python\python.exe" "C:\My Games\main.py" %1'
+
+
+def test_an_opened_link_joins_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the desktop runs for a clicked invitation (``bezique bezique://join/...``) is the play command's join."""
+    from bezique.commands import cli
+
+    seen = []
+    monkeypatch.setattr("bezique.commands.play.run", lambda args: seen.append(args) or 0)
+    assert cli.main(["bezique://join/endpointabc/K7Q2M"]) == 0
+    assert seen and seen[0].command == "play" and seen[0].join == "bezique://join/endpointabc/K7Q2M"
