@@ -6,9 +6,9 @@ Every connection starts with the key exchange of ``channel`` for the code's secr
 every message after it is sealed: a host that does not know the code cannot read the friend, nor the friend it.
 
 Threads: the websockets client runs on an asyncio loop in a background thread; the caller (the window, a test)
-calls ``act`` / ``ready`` from its own thread and reads ``inbox`` (every message from the host, and each change of
-``link``, in order) without ever blocking on a socket. The client never decides a rule: it chooses among the legal
-actions it was sent, and the host may still refuse (a ``Refused`` arrives in the inbox).
+calls ``send_move`` / ``ready`` from its own thread and reads ``inbox`` (every message from the host, and each
+change of ``link``, in order) without ever blocking on a socket. The client never decides a rule: it chooses among
+the legal actions it was sent, and the host may still refuse (a ``Refused`` arrives in the inbox).
 """
 
 from __future__ import annotations

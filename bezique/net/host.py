@@ -220,7 +220,7 @@ class Host:
 
     def poll(self, timeout: float | None = 0) -> Action | None:
         """Handle what has come in (waiting up to `timeout` seconds for something, None: until it comes) and
-        return the first accepted move of the remote seat to act, for the caller to play (``session.act``)."""
+        return the first accepted move of the remote seat to act, for the caller to play (``session.make_move``)."""
         try:
             item = self._inbox.get(timeout=timeout) if timeout != 0 else self._inbox.get_nowait()
         except queue.Empty:
