@@ -134,9 +134,17 @@ def _join(shell: Shell, args: argparse.Namespace) -> None:
     from bezique.net.client import Client
     from bezique.net.invitation import looks_like
     from bezique.net.joincode import JoinCodeError
+    from bezique.net.peer_text import TextError, read_text
+    from bezique.net.protocol import MAX_NAME
     from bezique.ui.scenes.net_invite import join_by_invitation
     from bezique.ui.scenes.net_join import open_join
-    name = args.name or shell.app.t("newgame.default_you")
+    try:  # the check the host makes of every name: said here, before anything is sent
+        typed = read_text(args.name or "", "--name", MAX_NAME)
+    except TextError as exc:
+        print(f"bezique: {exc}", file=sys.stderr)
+        shell.open_menu()
+        return
+    name = typed or shell.app.t("newgame.default_you")
     if looks_like(args.join):
         joining, problem = join_by_invitation(shell.app, name, args.join, shell.relays())
         if joining is None:

@@ -364,5 +364,7 @@ def test_the_host_table_is_told_of_wrong_codes_and_marks_the_friend_s_seat(shell
     tick_until(app, lambda: words in drawn_texts(app))
     tick_until(app, lambda: f"Bruno  ·  {t('net.link_connected', 'en')}" in drawn_texts(app))
     assert table.session.current.seats[0].link == "here"  # the host's own seat is not marked a friend's
+    s = table.stage.layout.s  # the code (here twenty-two characters: loopback on another port) fits its panel whole
+    assert len(host.code) == 22 and table.code_box().w >= app.assets.font(44 * s, True).size(host.code)[0] + 40 * s
     leave_by_the_pause_screen(app)
     friend.close()

@@ -277,10 +277,13 @@ class NetTableScene(TableScene[SeatSession]):
 
     def code_box(self) -> Box:
         """Where the join code shows while friends are still to come: over the trick's place, which is empty
-        (taller with the way to invite a friend across the internet under it)."""
+        (taller with the way to invite a friend across the internet under it); wide enough for the whole code (one
+        reaching a public address on another port is twenty-two characters), which is never cut."""
         L = self.stage.layout
-        height = 160 * L.s + (self.invite.height(500 * L.s, L.s) if self.invite is not None else 0)
-        return Box(L.trick.cx - 250 * L.s, L.trick.cy - height / 2, 500 * L.s, height)
+        code = self.hosted.host.code if self.hosted is not None else ""
+        w = max(500 * L.s, self.app.assets.font(44 * L.s, True).size(code)[0] + 40 * L.s)
+        height = 160 * L.s + (self.invite.height(w, L.s) if self.invite is not None else 0)
+        return Box(L.trick.cx - w / 2, L.trick.cy - height / 2, w, height)
 
     def invite_box(self) -> Box:
         """The code box's lower part: the invitation's button and its note."""
