@@ -32,6 +32,7 @@ from bezique.ui.table.scene import TableScene
 from bezique.ui.table.scoreboard import ResultOverlay
 
 DT = 1 / 60
+SETTLE = 150  # frames a state is given to come to rest before it is judged (what moves is judged where it lands)
 THINKING = 120.0  # seconds a computer's move may take before the tour calls it hung
 Look = Callable[[str], None]
 
@@ -214,9 +215,12 @@ class Window:
             shell.apply(settings, shell.ai)
         if shell.app.size != size:
             shell.app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-        for _ in range(3):  # the cards settle where the new layout puts them (animations are instant)
+        for _ in range(SETTLE):  # cards, floating points and flourishes come to rest (animations are instant)
+            busy = False
             for scene in shell.app.stack.scenes:
-                scene.update(DT, scene is shell.app.stack.top)
+                busy = scene.update(DT, scene is shell.app.stack.top) or busy
+            if not busy:
+                break
 
     def frame(self) -> tuple[FrameRecord, dict[str, Box]]:
         """One frame drawn afresh (every layer drawn again, so every text is recorded), and the buttons of the

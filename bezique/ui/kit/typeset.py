@@ -26,8 +26,8 @@ class Type(IntEnum):
     BODY = 21  # (17) running text, a row's words, a name, a score's label
     LABEL = 24  # (19) a button's label, an emphasised value
     HEADING = 30  # (24) a panel's or a page's heading
-    TITLE = 44  # (35) a screen's title, a big score
-    DISPLAY = 72  # (58) the menu's name of the game
+    TITLE = 40  # (32) a big figure, a result's headline
+    DISPLAY = 56  # (45) a screen's title
 
     def at(self, s: float) -> float:
         """The size to draw this role at in a window of scale `s` (``widgets.scale_of``)."""

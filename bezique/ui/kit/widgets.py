@@ -112,22 +112,23 @@ class Fitted(NamedTuple):
 
 
 def fit_text(assets: Assets, text: str, size: float, width: float, height: float | None = None,
-             bold: bool = False, leading: float = 1.0) -> Fitted:
+             bold: bool = False, leading: float = 1.0, give: bool = True) -> Fitted:
     """The one way words are fitted to a box `width` wide (and `height` tall: None is one line), so that no box
     picks its own smaller face.
 
-    On one line at `size` if it fits, or up to ``LABEL_GIVE`` smaller (no one sees a tenth); else wrapped onto as
-    many lines as the box holds at `size` (each `leading` x the pixel size apart); only then smaller, a pixel at a
-    time down to the minimum readable size (wrapping again at each); and at that size cut with "…" at the end of
-    the last line the box holds (a layout that gives too little room must not spill over: the fit audit reports
-    every cut)."""
-    near = size
-    while assets.font(near, bold).size(text)[0] > width:
-        if assets.px(near) <= max(MIN_TEXT_PX, assets.px(size) * (1 - LABEL_GIVE)):
-            break
-        near -= ONE_PX
-    else:
-        return Fitted([text], near, False)
+    On one line at `size` if it fits, or (`give`: a label) up to ``LABEL_GIVE`` smaller (no one sees a tenth); else
+    wrapped onto as many lines as the box holds at `size` (each `leading` x the pixel size apart); only then
+    smaller, a pixel at a time down to the minimum readable size (wrapping again at each); and at that size cut
+    with "…" at the end of the last line the box holds (a layout that gives too little room must not spill over:
+    the fit audit reports every cut)."""
+    if give:  # a label: a tenth smaller is not seen (running text in a box of several lines wraps instead)
+        near = size
+        while assets.font(near, bold).size(text)[0] > width:
+            if assets.px(near) <= max(MIN_TEXT_PX, assets.px(size) * (1 - LABEL_GIVE)):
+                break
+            near -= ONE_PX
+        else:
+            return Fitted([text], near, False)
     while True:
         if assets.font(size, bold).size(text)[0] <= width:
             return Fitted([text], size, False)
@@ -174,7 +175,7 @@ def draw_fitted(surface: pygame.Surface, assets: Assets, text: str, size: float,
     line height apart, aligned "left", "center" or "right", each line recorded as belonging in `box`; returns the
     lines' rects."""
     spacing = assets.font(size, bold).get_linesize() * leading / assets.px(size)  # in pixel sizes, as fit_text
-    fitted = fit_text(assets, text, size, box.w, box.h, bold, spacing)
+    fitted = fit_text(assets, text, size, box.w, box.h, bold, spacing, give=False)
     step = assets.font(fitted.size, bold).get_linesize() * leading
     x = {"left": box.x, "center": box.cx, "right": box.right}[align]
     anchor = {"left": "topleft", "center": "midtop", "right": "topright"}[align]

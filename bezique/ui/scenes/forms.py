@@ -11,6 +11,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.persist import saves
 from bezique.ui.kit.assets import CREAM, GOLD, Assets
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.speaking import button_words
@@ -25,7 +26,7 @@ def draw_backdrop(scene: Scene, surface: pygame.Surface, title: str) -> float:
     w, h = surface.get_size()
     s = scale_of((w, h))
     surface.blit(A.felt((w, h)), (0, 0))
-    blit_text(surface, A, title, 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
+    blit_text(surface, A, title, Type.DISPLAY * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
     return s
 
 
@@ -108,6 +109,6 @@ def draw_message(surface: pygame.Surface, assets: Assets, text: str) -> float:
     dim(surface, 150)
     box = Box(w / 2 - 300 * s, h / 2 - 110 * s, 600 * s, 210 * s)
     panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
-    for i, line in enumerate(wrap(assets, text, 24 * s, box.w - 50 * s)[:3]):
-        blit_text(surface, assets, line, 24 * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
+    for i, line in enumerate(wrap(assets, text, Type.LABEL * s, box.w - 50 * s)[:3]):
+        blit_text(surface, assets, line, Type.LABEL * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
     return s

@@ -30,6 +30,7 @@ from bezique.presenter.house_rules import (
 )
 from bezique.rules import Ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips
@@ -97,7 +98,7 @@ class HouseRulesScene(Scene):
         labels = [(value_label(rule.key, v, self.app.t), f"rule={rule.key}={i}", v == current)
                   for i, v in enumerate(rule.values)]
         x0, right = box.x + 40 * s, box.right - 40 * s
-        words = self.app.assets.text(self._line(rule.key), int(19 * s)).get_width()
+        words = self.app.assets.font(Type.BODY * s).size(self._line(rule.key))[0]
         inline = flow_chips(self, labels, x0 + words + 24 * s, y, right, s)
         if all(b.box.y == y for b in inline):
             return inline
@@ -272,23 +273,24 @@ class HouseRulesScene(Scene):
         panel(surface, box, alpha=215, edge=GOLD)
         current = preset_of(self.defaults, self.house)
         presets_colour = GOLD if self.focus < 0 else CREAM
-        blit_text(surface, A, T("house.presets"), 22 * s, (box.x + 40 * s, box.y + 18 * s + CHIP_H * s / 2),
+        blit_text(surface, A, T("house.presets"), Type.LABEL * s, (box.x + 40 * s, box.y + 18 * s + CHIP_H * s / 2),
                   presets_colour, "midleft", bold=True, max_width=150 * s)
-        blit_text(surface, A, T(f"house.preset_blurb.{current}"), 18 * s, (box.x + 40 * s, area.y - 8 * s), MUTED,
+        blit_text(surface, A, T(f"house.preset_blurb.{current}"), Type.NOTE * s, (box.x + 40 * s, area.y - 8 * s),
+                  MUTED,
                   "bottomleft", max_width=box.w - 80 * s)
         pygame.draw.line(surface, MUTED, (box.x + 30 * s, area.y - 2 * s), (box.right - 30 * s, area.y - 2 * s))
         rows = self.rows()
         focused = rows[self.focus].key if self.focus >= 0 else None
         for item, y in self.shown():
             if item.rule is None:
-                blit_text(surface, A, T(f"house.group.{item.group}"), 21 * s, (box.x + 30 * s, y + 8 * s), GOLD,
+                blit_text(surface, A, T(f"house.group.{item.group}"), Type.BODY * s, (box.x + 30 * s, y + 8 * s), GOLD,
                           bold=True)
                 continue
             key = item.rule.key
             if key == focused:
                 pygame.draw.rect(surface, (255, 240, 200), (box.x + 28 * s, y - 2 * s, box.w - 56 * s,
                                                             item.height - 4 * s), width=1, border_radius=8)
-            blit_text(surface, A, self._line(key), 19 * s, (box.x + 40 * s, y + CHIP_H * s / 2),
+            blit_text(surface, A, self._line(key), Type.BODY * s, (box.x + 40 * s, y + CHIP_H * s / 2),
                       GOLD if key == focused else CREAM, "midleft", max_width=box.w - 80 * s)
         for b in self.controls():
             b.draw(surface, A, s)
@@ -296,7 +298,8 @@ class HouseRulesScene(Scene):
         shown = [item.rule for item, _ in self.shown() if item.rule is not None]
         if len(shown) < total:
             first = rows.index(shown[0]) + 1 if shown else 1
-            blit_text(surface, A, T("house.shown", first=first, last=first + len(shown) - 1, total=total), 17 * s,
+            blit_text(surface, A, T("house.shown", first=first, last=first + len(shown) - 1, total=total),
+                      Type.NOTE * s,
                       (box.right - 30 * s, area.bottom + 2 * s), MUTED, "topright")
-        blit_text(surface, A, T("house.keys"), 16 * s, (box.cx, box.bottom - 8 * s), MUTED, "midbottom",
+        blit_text(surface, A, T("house.keys"), Type.NOTE * s, (box.cx, box.bottom - 8 * s), MUTED, "midbottom",
                   max_width=box.w - 540 * s)

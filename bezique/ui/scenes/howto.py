@@ -17,6 +17,7 @@ from bezique.i18n.howto import Section, howto_sections
 from bezique.i18n.howto_variants import VARIANT_PAGES, variant_sections
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.texts import score_name
@@ -83,7 +84,8 @@ class HowToScene(Scene):
         gap = 6 * s
         width = (view.w - gap * (len(PAGES) - 1)) / len(PAGES)
         return [Button(Box(view.x + i * (width + gap), 72 * s, width, 38 * s), self.app.t(f"howto.page.{page}"),
-                       f"page={page}", primary=page == self.page_id, text_size=19) for i, page in enumerate(PAGES)]
+                       f"page={page}", primary=page == self.page_id, text_size=Type.BODY) for i,
+                           page in enumerate(PAGES)]
 
     def show_page(self, page: str) -> None:
         """Turn to `page` (one of ``PAGES``), from its top."""
@@ -106,7 +108,7 @@ class HowToScene(Scene):
             items.append(Item(Line.TITLE, y, section.title))
             y += 44 * s
             for paragraph in section.paragraphs:
-                for line in wrap(A, paragraph, int(22 * s), width):
+                for line in wrap(A, paragraph, Type.LABEL * s, width):
                     items.append(Item(Line.TEXT, y, line))
                     y += 27 * s
                 y += 10 * s
@@ -227,7 +229,7 @@ class HowToScene(Scene):
         w, h = surface.get_size()
         s, view = self._view()
         surface.blit(A.felt((w, h)), (0, 0))
-        blit_text(surface, A, T("howto.title"), 46 * s, (w / 2, 12 * s), GOLD, "midtop", bold=True, shadow=True)
+        blit_text(surface, A, T("howto.title"), Type.TITLE * s, (w / 2, 12 * s), GOLD, "midtop", bold=True, shadow=True)
         for tab in self.tabs():
             tab.draw(surface, A, s)
         panel(surface, view, alpha=225, edge=GOLD)
@@ -241,28 +243,29 @@ class HowToScene(Scene):
             if y > view.bottom or y < view.y - 100 * s:
                 continue
             if item.kind == Line.TITLE:
-                blit_text(surface, A, item.text, 32 * s, (x, y), GOLD, bold=True)
+                blit_text(surface, A, item.text, Type.HEADING * s, (x, y), GOLD, bold=True)
             elif item.kind == Line.TEXT:
-                blit_text(surface, A, item.text, 22 * s, (x, y), CREAM)
+                blit_text(surface, A, item.text, Type.LABEL * s, (x, y), CREAM)
             elif item.kind == Line.HEAD:
-                blit_text(surface, A, T("howto.meld_column"), 19 * s, (x, y), MUTED, bold=True)
-                blit_text(surface, A, T("howto.cards_column"), 19 * s, (x + 330 * s, y), MUTED, bold=True)
-                blit_text(surface, A, T("howto.points_column"), 19 * s, (view.right - 50 * s, y), MUTED,
+                blit_text(surface, A, T("howto.meld_column"), Type.BODY * s, (x, y), MUTED, bold=True)
+                blit_text(surface, A, T("howto.cards_column"), Type.BODY * s, (x + 330 * s, y), MUTED, bold=True)
+                blit_text(surface, A, T("howto.points_column"), Type.BODY * s, (view.right - 50 * s, y), MUTED,
                           "topright", bold=True)
             elif item.kind == Line.ROW:
                 pygame.draw.line(surface, (255, 240, 200, 40), (x, y - 6 * s), (view.right - 50 * s, y - 6 * s))
                 label_y = y + ch / 2 - (11 * s if item.note else 0)
-                blit_text(surface, A, item.text, 24 * s, (x, label_y), CREAM, "midleft", max_width=310 * s)
+                blit_text(surface, A, item.text, Type.LABEL * s, (x, label_y), CREAM, "midleft", max_width=310 * s)
                 if item.note:
-                    blit_text(surface, A, item.note, 18 * s, (x, label_y + 24 * s), MUTED, "midleft",
+                    blit_text(surface, A, item.note, Type.NOTE * s, (x, label_y + 24 * s), MUTED, "midleft",
                               max_width=310 * s)
                 step = card_step(len(item.cards), ch, view.right - 130 * s - (x + 330 * s))
                 for j, code in enumerate(item.cards):
                     img = A.card(parse_code(code)[0], ch)
                     surface.blit(img, (x + 330 * s + j * step, y))
                 if not item.cards:
-                    blit_text(surface, A, "—", 24 * s, (x + 330 * s, y + ch / 2), MUTED, "midleft")
-                blit_text(surface, A, str(item.points), 28 * s, (view.right - 50 * s, y + ch / 2), GOLD, "midright",
+                    blit_text(surface, A, "—", Type.LABEL * s, (x + 330 * s, y + ch / 2), MUTED, "midleft")
+                blit_text(surface, A, str(item.points), Type.HEADING * s, (view.right - 50 * s, y + ch / 2), GOLD,
+                          "midright",
                           bold=True)
         surface.set_clip(clip)
         if self.max_scroll() > 0:

@@ -190,9 +190,9 @@ class MenuScene(Scene):
         box, s = self.offer_box(), scale_of(self.app.size)
         bw = (box.w - 36 * s) / 2
         return [Button(Box(box.x + 12 * s, box.bottom - 54 * s, bw, 42 * s), self.app.t("guide.offer_yes"), "learn",
-                       primary=True, text_size=21),
+                       primary=True, text_size=Type.BODY),
                 Button(Box(box.right - 12 * s - bw, box.bottom - 54 * s, bw, 42 * s), self.app.t("guide.offer_no"),
-                       "decline", text_size=21)]
+                       "decline", text_size=Type.BODY)]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.offer and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -294,13 +294,14 @@ class MenuScene(Scene):
         if notices:
             box = self._notice_box()
             panel(surface, box, alpha=240, edge=WARN, fill=(70, 30, 24))
-            blit_text(surface, A, notices[-1], 20 * s, (box.x + 16 * s, box.y + 12 * s), CREAM,
+            blit_text(surface, A, notices[-1], Type.BODY * s, (box.x + 16 * s, box.y + 12 * s), CREAM,
                       max_width=box.w - 32 * s)
-            blit_text(surface, A, T("menu.notice_dismiss"), 17 * s, (box.right - 14 * s, box.bottom - 10 * s),
+            blit_text(surface, A, T("menu.notice_dismiss"), Type.NOTE * s, (box.right - 14 * s, box.bottom - 10 * s),
                       MUTED, "bottomright")
         else:
-            blit_text(surface, A, T("menu.keys_hint"), 18 * s, (w / 2, h - 34 * s), MUTED, "midbottom")
-        blit_text(surface, A, T("menu.about", version=__version__), 16 * s, (w / 2, h - 8 * s), MUTED, "midbottom",
+            blit_text(surface, A, T("menu.keys_hint"), Type.NOTE * s, (w / 2, h - 34 * s), MUTED, "midbottom")
+        blit_text(surface, A, T("menu.about", version=__version__), Type.NOTE * s, (w / 2, h - 8 * s), MUTED,
+                  "midbottom",
                   max_width=w - 40 * s)
 
     def _draw_offer(self, surface: pygame.Surface, s: float) -> None:

@@ -20,6 +20,7 @@ from bezique.net.protocol import CloseReason, Closing, Link, Refused, Update
 from bezique.net.relays import Relays
 from bezique.ui.app import wake
 from bezique.ui.kit.assets import GOLD
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.net_invite import InvitePanel
@@ -124,8 +125,9 @@ class JoinScene(Scene):
         s = scale_of((w, h))
         surface.blit(A.felt((w, h)), (0, 0))
         text = self.problem or T("net.connecting") + "." * (int(self.time * 2) % 3)
-        for i, line in enumerate(wrap(A, text, 26 * s, w - 200 * s)[:3]):
-            blit_text(surface, A, line, 26 * s, (w / 2, h / 2 - 60 * s + i * 34 * s), WARN if self.problem else GOLD,
+        for i, line in enumerate(wrap(A, text, Type.HEADING * s, w - 200 * s)[:3]):
+            blit_text(surface, A, line, Type.HEADING * s, (w / 2, h / 2 - 60 * s + i * 34 * s),
+                      WARN if self.problem else GOLD,
                       "midtop", bold=True, shadow=True)
         button = self.button()
         button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))

@@ -31,6 +31,7 @@ from bezique.rules import Refusal
 from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.chat import ChatPanel, chat_size
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import draw_message
@@ -270,7 +271,7 @@ class NetTableScene(TableScene[SeatSession]):
             w = surface.get_width()
             banner = Box(w / 2 - 300 * s, 8 * s, 600 * s, 40 * s)
             panel(surface, banner, alpha=235, edge=WARN)
-            blit_text(surface, self.app.assets, self.app.t("net.reconnecting"), 20 * s, (banner.cx, banner.cy),
+            blit_text(surface, self.app.assets, self.app.t("net.reconnecting"), Type.BODY * s, (banner.cx, banner.cy),
                       WARN, "center", max_width=banner.w - 20 * s)
         self.place_chat()
         self.chat.draw(surface, self.app.assets)
@@ -297,14 +298,15 @@ class NetTableScene(TableScene[SeatSession]):
         A, T, host = self.app.assets, self.app.t, self.hosted.host
         box = self.code_box()
         panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
-        blit_text(surface, A, T("net.code_label"), 18 * s, (box.cx, box.y + 12 * s), MUTED, "midtop")
-        blit_text(surface, A, host.code, 44 * s, (box.cx, box.y + 36 * s), GOLD, "midtop", bold=True)
-        blit_text(surface, A, T("net.address_label", address=f"{host.advertise}:{host.port}"), 18 * s,
+        blit_text(surface, A, T("net.code_label"), Type.NOTE * s, (box.cx, box.y + 12 * s), MUTED, "midtop")
+        blit_text(surface, A, host.code, Type.TITLE * s, (box.cx, box.y + 36 * s), GOLD, "midtop", bold=True)
+        blit_text(surface, A, T("net.address_label", address=f"{host.advertise}:{host.port}"), Type.NOTE * s,
                   (box.cx, box.y + 92 * s), CREAM, "midtop")
         others = [seat for i, seat in enumerate(self.session.current.seats) if seat.link != Link.HERE
                   and i != self.session.seat]
         line = "   ".join(f"{seat.name}: {T(f'net.link_{seat.link}')}" for seat in others)
-        blit_text(surface, A, line, 16 * s, (box.cx, box.y + 122 * s), MUTED, "midtop", max_width=box.w - 24 * s)
+        blit_text(surface, A, line, Type.NOTE * s, (box.cx, box.y + 122 * s), MUTED, "midtop",
+                  max_width=box.w - 24 * s)
         if self.invite is not None:
             self.invite.draw(surface, self.invite_box(), s)
 

@@ -23,7 +23,8 @@ from bezique.net.protocol import MAX_NAME
 from bezique.presenter.setup import MAX_SEATS, SEATABLE_VARIANTS
 from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
+from bezique.ui.kit.typeset import Type
+from bezique.ui.kit.widgets import Button, blit_text, button_at, draw_fitted, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import draw_backdrop, replacing_saved
 from bezique.ui.scenes.net_invite import join_by_invitation, paste
@@ -79,11 +80,11 @@ class NetworkScene(Scene):
         x, bw = w / 2 - 480 * s, 440 * s
         players = self.setup.players
         return [
-            Button(Box(x, 200 * s, bw, 44 * s), variant_name(self.variant_id, lang), "variant", text_size=20),
+            Button(Box(x, 200 * s, bw, 44 * s), variant_name(self.variant_id, lang), "variant", text_size=Type.BODY),
             Button(Box(x, 292 * s, bw, 44 * s), T("net.friends", count=min(self.friends, players - 1)), "friends",
-                   text_size=20),
+                   text_size=Type.BODY),
             Button(Box(x, 384 * s, bw, 44 * s), T("net.computer_level", level=level_name(self.setup.level, lang)),
-                   "level", text_size=20, enabled=1 + self.friends < players),
+                   "level", text_size=Type.BODY, enabled=1 + self.friends < players),
             Button(Box(x, 480 * s, bw, 52 * s), T("net.host"), "host", primary=True),
             Button(Box(w / 2 + 40 * s, 480 * s, 440 * s, 52 * s), T("net.join"), "join", primary=True),
             Button(Box(w / 2 - 130 * s, h - 74 * s, 260 * s, 50 * s), T("action.menu"), "back"),
@@ -214,21 +215,21 @@ class NetworkScene(Scene):
         A, T = self.app.assets, self.app.t
         s = draw_backdrop(self, surface, T("net.title"))
         w, h = surface.get_size()
-        blit_text(surface, A, T("net.host_heading"), 26 * s, (w / 2 - 480 * s, 150 * s), GOLD, bold=True)
-        blit_text(surface, A, T("net.join_heading"), 26 * s, (w / 2 + 40 * s, 150 * s), GOLD, bold=True)
+        blit_text(surface, A, T("net.host_heading"), Type.LABEL * s, (w / 2 - 480 * s, 150 * s), GOLD, bold=True)
+        blit_text(surface, A, T("net.join_heading"), Type.LABEL * s, (w / 2 + 40 * s, 150 * s), GOLD, bold=True)
         for key in FIELDS:
             box = self.field_box(key)
-            blit_text(surface, A, T(f"net.field_{key}"), 17 * s, (box.x, box.y - 22 * s), MUTED)
+            blit_text(surface, A, T(f"net.field_{key}"), Type.NOTE * s, (box.x, box.y - 1 * s), MUTED, "bottomleft")
             panel(surface, box, alpha=230, edge=GOLD if self.editing == key else (120, 140, 120))
             caret = "|" if self.editing == key else ""
-            blit_text(surface, A, self.values[key] + caret, 22 * s, (box.x + 10 * s, box.cy), CREAM, "midleft",
+            blit_text(surface, A, self.values[key] + caret, Type.LABEL * s, (box.x + 10 * s, box.cy), CREAM, "midleft",
                       max_width=box.w - 20 * s)
         for hint, x in (("net.host_hint", w / 2 - 480 * s), ("net.join_hint", w / 2 + 40 * s)):
             # wrapped, not cut short: Italian and French say it in more than one line's width at 1024x640
-            for i, line in enumerate(wrap(A, T(hint), 16 * s, 440 * s)[:3]):
-                blit_text(surface, A, line, 16 * s, (x, 545 * s + i * 20 * s), MUTED, max_width=440 * s)
+            draw_fitted(surface, A, T(hint), Type.NOTE * s, Box(x, 545 * s, 440 * s, 66 * s), MUTED, leading=0.9)
         if self.problem:
-            blit_text(surface, A, self.problem, 20 * s, (w / 2, h - 110 * s), WARN, "center", max_width=w - 80 * s)
+            blit_text(surface, A, self.problem, Type.BODY * s, (w / 2, h - 110 * s), WARN, "center",
+                max_width=w - 80 * s)
         mouse = pygame.mouse.get_pos()
         for button in self.buttons():
             button.draw(surface, A, s, hot=button.box.contains(*mouse))

@@ -21,6 +21,7 @@ from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Ruleset, SeatKind
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips, replacing_saved
@@ -175,7 +176,7 @@ class NewGameScene(Scene):
             bottom = max(b.box.bottom for b in row.buttons)
             if rid == "variant":  # How to play at this variant's page, at the end of the line under the chips
                 row.buttons.append(Button(Box(end - RULES_W * s, bottom + 2 * s, RULES_W * s, 22 * s),
-                                          self.app.t("newgame.variant_rules"), "rules", text_size=16))
+                                          self.app.t("newgame.variant_rules"), "rules", text_size=Type.NOTE))
             if rid in ("variant", "sides", "level", "assisted") and row.blurb:
                 bottom += 26 * s
             row.box = Box(row.box.x, top, row.box.w, bottom - top)
@@ -195,11 +196,12 @@ class NewGameScene(Scene):
             person = self.setup.people[seat - 1]
             for i, (label, value) in enumerate(self._options(f"seat{seat}")):
                 out.append(Button(Box(x0 + i * 112 * s, y, 104 * s, CHIP_H * s), label, f"seat{seat}={i}",
-                                  primary=value == person, text_size=18))
+                                  primary=value == person, text_size=Type.NOTE))
             if not person:
                 return out
             x0 += 224 * s
-        out.append(Button(Box(x0, y, end - x0, CHIP_H * s), self._name_label(seat), f"name={seat}", text_size=20))
+        out.append(Button(Box(x0, y, end - x0, CHIP_H * s), self._name_label(seat), f"name={seat}",
+            text_size=Type.BODY))
         return out
 
     def controls(self) -> list[Button]:
@@ -213,7 +215,7 @@ class NewGameScene(Scene):
                           self.app.t("newgame.start"), "start", primary=True))
         seat = next(row for row in rows if row.rid.startswith("seat")).box  # beside the Players heading
         out.append(Button(Box(seat.right - 280 * s, seat.y - 32 * s, 280 * s, 28 * s), self.app.t("net.host_game"),
-                          "host", enabled=self.setup.seat_kinds().count(SeatKind.HUMAN) > 1, text_size=16))
+                          "host", enabled=self.setup.seat_kinds().count(SeatKind.HUMAN) > 1, text_size=Type.NOTE))
         return out
 
     def _name_label(self, i: int) -> str:
@@ -417,9 +419,10 @@ class NewGameScene(Scene):
         panel(surface, box, alpha=215, edge=GOLD)
         focused = self.row_ids()[min(self.row, len(rows) - 1)]
         seats = [row for row in rows if row.rid.startswith("seat")]
-        blit_text(surface, A, T("newgame.players"), 22 * s, (seats[0].box.x, seats[0].box.y - 6 * s), GOLD,
+        blit_text(surface, A, T("newgame.players"), Type.LABEL * s, (seats[0].box.x, seats[0].box.y - 6 * s), GOLD,
                   "bottomleft", bold=True)
-        blit_text(surface, A, T("newgame.players_blurb"), 17 * s, (seats[-1].box.x, seats[-1].box.bottom + 6 * s),
+        blit_text(surface, A, T("newgame.players_blurb"), Type.NOTE * s, (seats[-1].box.x,
+                  seats[-1].box.bottom + 6 * s),
                   MUTED, max_width=seats[-1].box.w)
         for row in rows:
             colour = GOLD if row.rid == focused else CREAM
@@ -427,22 +430,24 @@ class NewGameScene(Scene):
                 pygame.draw.rect(surface, (255, 240, 200), (row.box.x - 8 * s, row.box.y - 5 * s, row.box.w + 16 * s,
                                                             row.box.h + 10 * s), width=1, border_radius=8)
             label = row.label or self._seat_label(int(row.rid[4:]))
-            blit_text(surface, A, label, 21 * s, (row.box.x, row.box.y + CHIP_H * s / 2), colour, "midleft",
+            blit_text(surface, A, label, Type.BODY * s, (row.box.x, row.box.y + CHIP_H * s / 2), colour, "midleft",
                       bold=True, max_width=(140 if row.rid.startswith("seat") else 150) * s)
             if row.rid == "house":
-                blit_text(surface, A, row.blurb, 19 * s, (row.box.x + 160 * s, row.box.y + CHIP_H * s / 2), CREAM,
+                blit_text(surface, A, row.blurb, Type.BODY * s, (row.box.x + 160 * s, row.box.y + CHIP_H * s / 2),
+                          CREAM,
                           "midleft", max_width=row.box.w - 330 * s)
             elif row.blurb:
                 x = row.buttons[0].box.x if row.rid == "variant" else row.box.x
                 room = row.box.right - x - ((RULES_W + 12) * s if row.rid == "variant" else 0)
-                blit_text(surface, A, row.blurb, 18 * s, (x, row.box.bottom - 20 * s), MUTED, max_width=room)
+                blit_text(surface, A, row.blurb, Type.NOTE * s, (x, row.box.bottom - 20 * s), MUTED, max_width=room)
         for b in self.controls():
             editing = b.action.startswith("name=") and self.editing == int(b.action[5:])
             b.draw(surface, A, s, hot=editing)
             if editing:
                 x, y, w, h = b.box.ints()
                 pygame.draw.rect(surface, GOLD, (x - 2, y - 2, w + 4, h + 4), width=2, border_radius=10)
-        hint = blit_text(surface, A, T("menu.keys_hint"), 17 * s, (box.cx, box.bottom - 10 * s), MUTED, "midbottom",
+        hint = blit_text(surface, A, T("menu.keys_hint"), Type.NOTE * s, (box.cx, box.bottom - 10 * s), MUTED,
+                         "midbottom",
                          max_width=box.w - 520 * s)
         if self.problem:  # between Back and Start over the keys' line, on two lines if need be: clear of the form
             lines, size = label_lines(A, self.problem, 17 * s, (box.w - 520 * s, 40 * s))

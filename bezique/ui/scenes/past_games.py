@@ -19,6 +19,7 @@ from bezique.i18n import level_name, variant_name
 from bezique.persist import history
 from bezique.rules import RecordError, make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import LABEL_LEADING, Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.texts import storage_problem_text
@@ -269,7 +270,8 @@ class PastGamesScene(Scene):
         w, h = surface.get_size()
         s = self._scale()
         surface.blit(A.felt((w, h)), (0, 0))
-        blit_text(surface, A, T("past.title"), 56 * s, (w / 2, 18 * s), GOLD, "midtop", bold=True, shadow=True)
+        blit_text(surface, A, T("past.title"), Type.DISPLAY * s, (w / 2, 18 * s), GOLD, "midtop", bold=True,
+            shadow=True)
         box = self.list_box()
         panel(surface, box, alpha=200)
         rows, xs, widths, _two = self.grid()
@@ -277,7 +279,8 @@ class PastGamesScene(Scene):
         for x, width, head in zip(xs, widths, heads, strict=True):
             blit_text(surface, A, head, HEAD_SIZE * s, (x, box.y + 14 * s), MUTED, max_width=width)
         if not self.games:
-            blit_text(surface, A, T("past.none"), 22 * s, (box.cx, box.cy), CREAM, "center", max_width=box.w - 40 * s)
+            blit_text(surface, A, T("past.none"), Type.LABEL * s, (box.cx, box.cy), CREAM, "center",
+                max_width=box.w - 40 * s)
         for index in range(self.top, min(len(self.games), self.top + self.visible_rows())):
             row = self.row_box(index)
             assert row is not None
@@ -295,10 +298,10 @@ class PastGamesScene(Scene):
                     blit_text(surface, A, line, size, (x, y), colour, "midleft", bold=bold, max_width=width)
         self._scrollbar(surface, box, s)
         if self.games:
-            blit_text(surface, A, T("past.count", count=len(self.games)), 17 * s, (box.right - 12 * s,
+            blit_text(surface, A, T("past.count", count=len(self.games)), Type.NOTE * s, (box.right - 12 * s,
                       box.y - 8 * s), MUTED, "bottomright")
         line, colour = (self.message, CREAM) if self.message else (T("past.keys_hint"), MUTED)
-        blit_text(surface, A, line, 18 * s, (w / 2, h - 118 * s), colour, "midtop", max_width=w - 60 * s)
+        blit_text(surface, A, line, Type.NOTE * s, (w / 2, h - 118 * s), colour, "midtop", max_width=w - 60 * s)
         for button in self.buttons():
             button.draw(surface, A, s, hot=button.primary)
 

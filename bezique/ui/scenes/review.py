@@ -26,6 +26,7 @@ from bezique.geometry import Box
 from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
 from bezique.rules import rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.review_replay import ReplayDirector, ReplaySeater
@@ -151,15 +152,15 @@ class ReviewScene(Scene):
         last = len(c.deal.steps) - 1
         return [Button(Box(40 * s, y, 180 * s, bh), T("menu.back"), "back"),
                 Button(Box(w / 2 - 390 * s, y, 190 * s, bh), T("review.prev_deal"), "prev_deal",
-                       enabled=c.deal_index > 0, text_size=20),
+                       enabled=c.deal_index > 0, text_size=Type.BODY),
                 Button(Box(w / 2 - 190 * s, y, 180 * s, bh), T("review.previous"), "back_step",
                        enabled=c.step_index > 0),
                 Button(Box(w / 2 + 10 * s, y, 180 * s, bh), T("review.next"), "forward",
                        enabled=c.step_index < last, primary=True),
                 Button(Box(w / 2 + 200 * s, y, 190 * s, bh), T("review.next_deal"), "next_deal",
-                       enabled=c.deal_index < len(c.deals) - 1, text_size=20),
+                       enabled=c.deal_index < len(c.deals) - 1, text_size=Type.BODY),
                 Button(Box(w - 40 * s - 200 * s, y, 200 * s, bh), T("review.replay"), "replay",
-                       enabled=self.can_replay(), text_size=20)]
+                       enabled=self.can_replay(), text_size=Type.BODY)]
 
     # --- replaying the deal ---------------------------------------------------------------------------------
     def can_replay(self) -> bool:
@@ -289,10 +290,11 @@ class ReviewScene(Scene):
         c = self.cursor
         surface.blit(A.felt((w, h)), (0, 0))
         title = T("review.title", number=c.deal_index + 1, count=len(c.deals))
-        blit_text(surface, A, title, 36 * s, (40 * s, 14 * s), GOLD, bold=True, shadow=True, max_width=w / 2)
-        blit_text(surface, A, self.words.step_title(c.deal, c.step_index), 30 * s, (w - 40 * s, 18 * s), CREAM,
+        blit_text(surface, A, title, Type.TITLE * s, (40 * s, 14 * s), GOLD, bold=True, shadow=True, max_width=w / 2)
+        blit_text(surface, A, self.words.step_title(c.deal, c.step_index), Type.HEADING * s, (w - 40 * s, 18 * s),
+                  CREAM,
                   "topright", bold=True)
-        blit_text(surface, A, self.words.info_line(c.deal, c.step), 19 * s, (40 * s, 60 * s), MUTED,
+        blit_text(surface, A, self.words.info_line(c.deal, c.step), Type.BODY * s, (40 * s, 60 * s), MUTED,
                   max_width=w - 80 * s)
         self._timeline(surface, s)
         self._rows(surface, s)
@@ -300,7 +302,7 @@ class ReviewScene(Scene):
         self._hover_tip(surface, s)
         for button in self.buttons():
             button.draw(surface, A, s)
-        blit_text(surface, A, T("review.keys_hint"), 15 * s, (w / 2, h - 6 * s), MUTED, "midbottom",
+        blit_text(surface, A, T("review.keys_hint"), Type.NOTE * s, (w / 2, h - 6 * s), MUTED, "midbottom",
                   max_width=w - 80 * s)
 
     def _timeline(self, surface: pygame.Surface, s: float) -> None:
@@ -361,9 +363,9 @@ class ReviewScene(Scene):
         for r, seat in enumerate(seats):
             top = box.y + r * row_h
             panel(surface, Box(box.x, top + 4 * s, box.w, row_h - 8 * s), alpha=150, radius=10, edge_width=1)
-            blit_text(surface, A, deal.names[seat], 22 * s, (box.x + 14 * s, top + 12 * s), CREAM, bold=True,
+            blit_text(surface, A, deal.names[seat], Type.LABEL * s, (box.x + 14 * s, top + 12 * s), CREAM, bold=True,
                       max_width=150 * s)
-            blit_text(surface, A, T("review.points", points=step.points[deal.sides[seat]]), 19 * s,
+            blit_text(surface, A, T("review.points", points=step.points[deal.sides[seat]]), Type.BODY * s,
                       (box.x + 14 * s, top + 40 * s), MUTED, max_width=150 * s)
             hand = sorted(step.hands[seat], key=lambda card: (suit_of(card), rank_of(card)))
             table = step.tables[seat]
@@ -380,7 +382,7 @@ class ReviewScene(Scene):
                 x += pitch
             if table:
                 x += gap
-                blit_text(surface, A, T("review.on_table"), 15 * s, (x, y - 20 * s), MUTED)
+                blit_text(surface, A, T("review.on_table"), Type.NOTE * s, (x, y - 20 * s), MUTED)
                 for card in table:
                     lift = 12 * s if played.get(seat) == card else 0.0
                     surface.blit(A.card(card, ch), (round(x), round(y - lift)))
@@ -392,30 +394,31 @@ class ReviewScene(Scene):
                     pygame.draw.rect(surface, WINNER, (round(trick_x - 3 * s), round(y - 3 * s),
                                                        round(cw + 6 * s), round(ch + 6 * s)), width=3,
                                      border_radius=round(8 * s))
-                blit_text(surface, A, str(order[seat] + 1), 16 * s, (trick_x - 8 * s, y + 4 * s), GOLD,
+                blit_text(surface, A, str(order[seat] + 1), Type.NOTE * s, (trick_x - 8 * s, y + 4 * s), GOLD,
                           "topright", bold=True)
 
     def _side(self, surface: pygame.Surface, s: float) -> None:
         A, T = self.app.assets, self.app.t
         box = self.side_box()
         panel(surface, box, alpha=200)
-        blit_text(surface, A, T("review.what_happened"), 22 * s, (box.x + 16 * s, box.y + 12 * s), GOLD, bold=True,
+        blit_text(surface, A, T("review.what_happened"), Type.LABEL * s, (box.x + 16 * s, box.y + 12 * s), GOLD,
+                  bold=True,
                   max_width=box.w - 32 * s)
         y = box.y + 48 * s
         for text, colour in self.verdict(self.cursor.step):
-            for line in wrap(A, text, round(18 * s), box.w - 32 * s, bold=colour == COSTLY):
-                blit_text(surface, A, line, 18 * s, (box.x + 16 * s, y), colour, bold=colour == COSTLY)
+            for line in wrap(A, text, Type.NOTE * s, box.w - 32 * s, bold=colour == COSTLY):
+                blit_text(surface, A, line, Type.NOTE * s, (box.x + 16 * s, y), colour, bold=colour == COSTLY)
                 y += 23 * s
             y += 4 * s
         summary = self.summary()
         foot = box.bottom - 10 * s
-        for line in reversed(wrap(A, summary, round(18 * s), box.w - 32 * s) if summary else []):
-            foot = blit_text(surface, A, line, 18 * s, (box.x + 16 * s, foot), MUTED, "bottomleft").top
+        for line in reversed(wrap(A, summary, Type.NOTE * s, box.w - 32 * s) if summary else []):
+            foot = blit_text(surface, A, line, Type.NOTE * s, (box.x + 16 * s, foot), MUTED, "bottomleft").top
         ch = round(54 * s)
         for text, cards in self.words.happenings(self.cursor.deal, self.cursor.step):
             if y > foot - 30 * s:
                 break
-            blit_text(surface, A, text, 18 * s, (box.x + 16 * s, y), CREAM, max_width=box.w - 32 * s)
+            blit_text(surface, A, text, Type.NOTE * s, (box.x + 16 * s, y), CREAM, max_width=box.w - 32 * s)
             y += 26 * s
             if cards and y + ch < foot - 8 * s:
                 for i, card in enumerate(cards):

@@ -21,6 +21,7 @@ from bezique.persist.user_settings import load_user_settings
 from bezique.presenter.replay import Comparison, ReplayPlan, ReplaySession, compare, plan_replay
 from bezique.rules import SeatKind
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.speaking import button_words
@@ -213,13 +214,13 @@ class ReplayOverlay(Scene):
         box = self._panel()
         panel(surface, box, alpha=242, edge=GOLD, edge_width=3)
         title = T("replay.title_over" if self.ended else "replay.title_paused", number=self.director.plan.deal + 1)
-        blit_text(surface, A, title, 36 * s, (box.cx, box.y + 18 * s), GOLD, "midtop", bold=True, shadow=True,
+        blit_text(surface, A, title, Type.TITLE * s, (box.cx, box.y + 18 * s), GOLD, "midtop", bold=True, shadow=True,
                   max_width=box.w - 40 * s)
         y = box.y + 74 * s
         if self.ended:
             y = self._table(surface, box, y, s)
         for text, colour in self.lines():
-            y = blit_text(surface, A, text, 21 * s, (box.cx, y), colour, "midtop", bold=colour != CREAM,
+            y = blit_text(surface, A, text, Type.BODY * s, (box.cx, y), colour, "midtop", bold=colour != CREAM,
                           max_width=box.w - 40 * s).bottom + 6 * s
         y += 4 * s
         for line in self._note_lines(s):
@@ -237,17 +238,19 @@ class ReplayOverlay(Scene):
         A, T = self.app.assets, self.app.t
         xs = (box.x + 40 * s, box.right - 230 * s, box.right - 130 * s, box.right - 40 * s)
         if self.director.comparison().settles:
-            blit_text(surface, A, T("score.settled"), 18 * s, (xs[0], y), MUTED, max_width=xs[1] - xs[0] - 90 * s)
+            blit_text(surface, A, T("score.settled"), Type.NOTE * s, (xs[0], y), MUTED,
+                max_width=xs[1] - xs[0] - 90 * s)
         for x, key, anchor in ((xs[1], "replay.then", "topright"), (xs[2], "replay.now", "topright"),
                                (xs[3], "replay.change", "topright")):
-            blit_text(surface, A, T(key), 18 * s, (x, y), MUTED, anchor)
+            blit_text(surface, A, T(key), Type.NOTE * s, (x, y), MUTED, anchor)
         y += 28 * s
         for i, (name, then, now) in enumerate(self.rows()):
             colour = GOLD if i == 0 else CREAM
-            blit_text(surface, A, name, 22 * s, (xs[0], y), colour, bold=i == 0, max_width=xs[1] - xs[0] - 90 * s)
-            blit_text(surface, A, str(then), 22 * s, (xs[1], y), colour, "topright")
-            blit_text(surface, A, str(now), 22 * s, (xs[2], y), colour, "topright", bold=True)
+            blit_text(surface, A, name, Type.LABEL * s, (xs[0], y), colour, bold=i == 0,
+                max_width=xs[1] - xs[0] - 90 * s)
+            blit_text(surface, A, str(then), Type.LABEL * s, (xs[1], y), colour, "topright")
+            blit_text(surface, A, str(now), Type.LABEL * s, (xs[2], y), colour, "topright", bold=True)
             change = f"{now - then:+d}".replace("-", "\u2212")  # a true minus, as wide as the plus
-            blit_text(surface, A, change, 22 * s, (xs[3], y), colour, "topright")
+            blit_text(surface, A, change, Type.LABEL * s, (xs[3], y), colour, "topright")
             y += 32 * s
         return y + 10 * s

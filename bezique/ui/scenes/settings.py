@@ -15,6 +15,7 @@ from bezique.i18n import option_label
 from bezique.persist.user_settings import SETTING_CHOICES
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
 from bezique.ui.speaking import row_words
@@ -207,7 +208,8 @@ class SettingsScene(Scene):
         w, h = surface.get_size()
         s, box, row_h = self._box()
         surface.blit(A.felt((w, h)), (0, 0))
-        blit_text(surface, A, T("settings.title"), 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
+        blit_text(surface, A, T("settings.title"), Type.DISPLAY * s, (w / 2, 22 * s), GOLD, "midtop", bold=True,
+            shadow=True)
         panel(surface, box, alpha=215, edge=GOLD)
         shown = self.shown_rows()
         for n, i in enumerate(shown):
@@ -217,7 +219,7 @@ class SettingsScene(Scene):
                 pygame.draw.rect(surface, (255, 240, 200),
                                  (box.x + 10 * s, y - 3 * s, (VALUES_X - 4) * s + self.values_width(), row_h),
                                  width=1, border_radius=8)
-            blit_text(surface, A, T(f"settings.{key}"), 22 * s, (box.x + 28 * s, y + (row_h - 6 * s) / 2),
+            blit_text(surface, A, T(f"settings.{key}"), Type.LABEL * s, (box.x + 28 * s, y + (row_h - 6 * s) / 2),
                       GOLD if i == self.row else CREAM, "midleft", max_width=440 * s)
         for b in self.controls():
             b.draw(surface, A, s)
@@ -225,7 +227,7 @@ class SettingsScene(Scene):
         self.draw_preview(surface, s)
         note = self.note[0] if self.note is not None else self.speech_problem()
         if note:
-            blit_text(surface, A, note, 20 * s, (box.cx + 20 * s, box.bottom - 40 * s), MUTED, "center",
+            blit_text(surface, A, note, Type.BODY * s, (box.cx + 20 * s, box.bottom - 40 * s), MUTED, "center",
                       max_width=300 * s)
 
     def draw_more(self, surface: pygame.Surface, s: float, shown: range) -> None:
@@ -260,9 +262,10 @@ class SettingsScene(Scene):
         surface.set_clip(clip)
         pygame.draw.rect(surface, GOLD, well, width=max(1, round(2 * s)), border_radius=4)
         T, st = self.app.t, self.owner.settings
-        blit_text(surface, A, T("settings.preview"), 20 * s, (box.cx, well.bottom + 6 * s), GOLD, "midtop",
+        blit_text(surface, A, T("settings.preview"), Type.BODY * s, (box.cx, well.bottom + 6 * s), GOLD, "midtop",
                   max_width=w)
         shown = " · ".join(self.label(k, getattr(st, k)) for k in ("table_colour", "card_back", "deck_colours"))
-        for i, line in enumerate(wrap(A, shown, 19 * s, w)):
-            blit_text(surface, A, line, 19 * s, (box.cx, well.bottom + 28 * s + i * 20 * s), CREAM, "midtop",
+        step = A.font(Type.BODY * s).get_linesize()
+        for i, line in enumerate(wrap(A, shown, Type.BODY * s, w)):
+            blit_text(surface, A, line, Type.BODY * s, (box.cx, well.bottom + 28 * s + i * step), CREAM, "midtop",
                       max_width=w)

@@ -11,6 +11,7 @@ from bezique.i18n import level_name, variant_name
 from bezique.persist import stats
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.speaking import row_words
@@ -53,7 +54,7 @@ class StatsScene(Scene):
         tab_w = min(230 * s, (1200 * s - (n - 1) * 8 * s) / n)
         x0 = w / 2 - (n * tab_w + (n - 1) * 8 * s) / 2
         return [Button(Box(x0 + i * (tab_w + 8 * s), 86 * s, tab_w, 34 * s), self._variant_label(v), f"variant:{v}",
-                       primary=v == self.variant, text_size=18) for i, v in enumerate(self.variants)]
+                       primary=v == self.variant, text_size=Type.NOTE) for i, v in enumerate(self.variants)]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE,
@@ -76,35 +77,38 @@ class StatsScene(Scene):
     def _table(self, surface: pygame.Surface, box: Box, title: str, tallies: dict[str, stats.Tally], s: float) -> None:
         A, T, lang = self.app.assets, self.app.t, self.app.lang
         panel(surface, box, alpha=200)
-        blit_text(surface, A, title, 24 * s, (box.x + 16 * s, box.y + 10 * s), GOLD, bold=True,
+        blit_text(surface, A, title, Type.LABEL * s, (box.x + 16 * s, box.y + 10 * s), GOLD, bold=True,
                   max_width=box.w - 32 * s)
         heads = [T("stats.level"), T("stats.games"), T("stats.wins"), T("stats.losses"), T("stats.draws"),
                  T("stats.abandoned"), T("stats.win_rate")]
         # the numbers are short, the headers are not ("Abandoned", "Victoires"): each column is as wide as its
-        # header, the level names take the first quarter and the win rate (with its bar) the rest
-        cols = [box.x + 16 * s, box.x + box.w * 0.25]
+        # header, the level names take what they need up to the first quarter, and the win rate (with its bar) the
+        # rest, at least its header's width ("Tasso di vittoria" was cut at the largest text)
+        levels = [lv for lv in LEVEL_ORDER if lv in tallies] + sorted(set(tallies) - set(LEVEL_ORDER))
+        body, note = A.font(Type.BODY * s), A.font(Type.NOTE * s)
+        names = max([note.size(heads[0])[0], *(body.size(_level_text(lv, lang))[0] for lv in levels)])
+        cols = [box.x + 16 * s, min(box.x + box.w * 0.25, box.x + 16 * s + names + 24 * s)]
         for head in heads[1:-1]:
-            cols.append(cols[-1] + max(A.font(17 * s).size(head)[0], 36 * s) + 14 * s)
+            cols.append(cols[-1] + max(note.size(head)[0], 36 * s) + 14 * s)
         y = box.y + 44 * s
         for c, after, head in zip(cols, [*cols[1:], box.right - 16 * s], heads, strict=True):
-            blit_text(surface, A, head, 17 * s, (c, y), MUTED, max_width=after - c - 6 * s)
+            blit_text(surface, A, head, Type.NOTE * s, (c, y), MUTED, max_width=after - c - 6 * s)
         y += 28 * s
-        levels = [lv for lv in LEVEL_ORDER if lv in tallies] + sorted(set(tallies) - set(LEVEL_ORDER))
         if not levels:
-            blit_text(surface, A, T("stats.no_games"), 20 * s, (cols[0], y), CREAM)
+            blit_text(surface, A, T("stats.no_games"), Type.BODY * s, (cols[0], y), CREAM)
         for level in levels:
             tally = tallies[level]
-            blit_text(surface, A, _level_text(level, lang), 21 * s, (cols[0], y), CREAM)
-            blit_text(surface, A, str(tally.games), 21 * s, (cols[1], y), CREAM)
-            blit_text(surface, A, str(tally.wins), 21 * s, (cols[2], y), CREAM)
-            blit_text(surface, A, str(tally.losses), 21 * s, (cols[3], y), CREAM)
-            blit_text(surface, A, str(tally.draws), 21 * s, (cols[4], y), CREAM)
-            blit_text(surface, A, str(tally.abandoned), 21 * s, (cols[5], y), CREAM)
+            blit_text(surface, A, _level_text(level, lang), Type.BODY * s, (cols[0], y), CREAM)
+            blit_text(surface, A, str(tally.games), Type.BODY * s, (cols[1], y), CREAM)
+            blit_text(surface, A, str(tally.wins), Type.BODY * s, (cols[2], y), CREAM)
+            blit_text(surface, A, str(tally.losses), Type.BODY * s, (cols[3], y), CREAM)
+            blit_text(surface, A, str(tally.draws), Type.BODY * s, (cols[4], y), CREAM)
+            blit_text(surface, A, str(tally.abandoned), Type.BODY * s, (cols[5], y), CREAM)
             rate = tally.win_rate
             if rate is None:  # only abandoned games: no rate to give (it read "0%")
-                blit_text(surface, A, NO_RATE, 21 * s, (cols[6], y), MUTED)
+                blit_text(surface, A, NO_RATE, Type.BODY * s, (cols[6], y), MUTED)
             else:
-                shown = blit_text(surface, A, T("stats.win_rate_value", percent=round(rate * 100)), 21 * s,
+                shown = blit_text(surface, A, T("stats.win_rate_value", percent=round(rate * 100)), Type.BODY * s,
                                   (cols[6], y), GOLD, bold=True)
                 bar_x = max(cols[6] + 56 * s, shown.right + 8 * s)  # the figure's end: "100%" at the largest text
                 progress_bar(surface, Box(bar_x, y + 4 * s, box.right - 16 * s - bar_x, 12 * s), rate, BAR_ME)
@@ -115,7 +119,8 @@ class StatsScene(Scene):
         w, h = surface.get_size()
         s = scale_of((w, h))
         surface.blit(A.felt((w, h)), (0, 0))
-        blit_text(surface, A, T("stats.title"), 56 * s, (w / 2, 22 * s), GOLD, "midtop", bold=True, shadow=True)
+        blit_text(surface, A, T("stats.title"), Type.DISPLAY * s, (w / 2, 22 * s), GOLD, "midtop", bold=True,
+            shadow=True)
         st = self.stats.variant(self.variant)
         for tab in self.tabs():
             tab.draw(surface, A, s, hot=tab.primary)
@@ -131,11 +136,11 @@ class StatsScene(Scene):
                  (T("stats.current_streak"), str(st.current_streak)), (T("stats.best_streak"), str(st.best_streak)),
                  (T("stats.hotseat"), self._hotseat())]
         for label, value in items:
-            blit_text(surface, A, label, 21 * s, (right.x + 16 * s, y), MUTED, max_width=right.w - 32 * s)
-            blit_text(surface, A, value, 26 * s, (right.x + 16 * s, y + 24 * s), CREAM, bold=True,
+            blit_text(surface, A, label, Type.BODY * s, (right.x + 16 * s, y), MUTED, max_width=right.w - 32 * s)
+            blit_text(surface, A, value, Type.HEADING * s, (right.x + 16 * s, y + 24 * s), CREAM, bold=True,
                       max_width=right.w - 32 * s)
             y += 64 * s
-        blit_text(surface, A, T("stats.records_note"), 17 * s, (right.x + 16 * s, right.bottom - 12 * s), MUTED,
+        blit_text(surface, A, T("stats.records_note"), Type.NOTE * s, (right.x + 16 * s, right.bottom - 12 * s), MUTED,
                   "bottomleft", max_width=right.w - 32 * s)
         self._back().draw(surface, A, s, hot=True)
 
