@@ -17,7 +17,7 @@ from bezique.ui.kit.layers import forget_layers
 @pytest.mark.parametrize("size", [(1024, 600), (1024, 640), (1088, 640), (1632, 918)])
 @pytest.mark.parametrize("lang", ["en", "it", "fr"])
 def test_the_turn_up_seven_note_is_whole_and_clear_of_the_cards(size, lang) -> None:
-    app, table = stacked_app(["AS", "KS", "QS", "JD", "KH", "QH", "KD", "QD"], "7C", size=size, language=lang)
+    app, _ = stacked_app(["AS", "KS", "QS", "JD", "KH", "QH", "KD", "QD"], "7C", size=size, language=lang)
     wait_rest(app)
     forget_layers()
     with recording() as frame:
