@@ -14,7 +14,7 @@ from bezique.net import internet
 from bezique.net.channel import FriendExchange
 from bezique.net.client import Client, LinkChange
 from bezique.net.invitation import Invitation
-from bezique.net.protocol import Closing, ErrorCode, Refused, Update, Welcome
+from bezique.net.protocol import CloseReason, Closing, ErrorCode, Link, Refused, Update, Welcome
 from bezique.net.relays import RelayKind, Relays
 from bezique.rules import view_for
 from tests.net.hosting import HANG_S, Bot, Hosted, hosting, latest, play_bots, wait_for
@@ -137,3 +137,16 @@ def test_tunnel_a_peer_that_never_reads_holds_up_nobody() -> None:
         finally:
             deaf.close()
             invited.stop()
+
+
+def test_tunnel_an_invitation_whose_host_is_gone_says_so_in_its_own_words() -> None:
+    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
+        invited = internet.invite(hosted.host, OFF)
+        text = invited.invitation.text()
+        invited.stop()  # the host stopped offering the game to the internet (or its computer went away)
+        late = internet.join("Ann", text, OFF)
+        try:
+            closed = wait_for(late, LinkChange, lambda c: c.link == Link.CLOSED)
+            assert closed.reason == CloseReason.UNREACHABLE_INTERNET and late.seat is None
+        finally:
+            late.close()
