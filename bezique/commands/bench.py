@@ -1,4 +1,5 @@
-"""``python -m bezique bench rules|ai|ui|pace|review``: benchmarks that print figures (never timed tests that flake).
+"""``python -m bezique bench rules|ai|ui|pace|review|speech``: benchmarks that print figures (never timed tests that
+flake).
 
 ``bench rules`` plays random legal two-handed deals on one core through the public API (``play_game`` choosing
 among ``legal_actions``, applied unchecked) for a few seconds and ends with ``rules: N deals/s``. ``bench ai``
@@ -8,7 +9,8 @@ decision times (median, p95, max), ``--jobs N`` what N cores buy on the same wal
 (``bezique.net.bench``) plays a hosted game between two clients over localhost and prints ``net: N
 messages/s, round trip median M ms``, then the same through the iroh tunnel (relays off) and what it adds a move.
 ``bench pace`` (``bezique.ui.pace_bench``) prints how long each variant takes to deal at each animation speed, on
-the window's stepped clock.
+the window's stepped clock. ``bench speech`` (``bezique.ui.speech_bench``) prints the keys a deal played by ear takes
+beside a sighted player's clicks, and the delay from a key to its speech.
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ui = sub.add_parser("ui", help="frame times, idle CPU and start-up time of the table")
     with contextlib.suppress(ModuleNotFoundError):  # the window's benchmark, where the ui package exists
         importlib.import_module("bezique.ui.bench").add_ui_bench_arguments(ui)
+    speech = sub.add_parser("speech", help="keys a deal by ear takes, and the delay from a key to its speech")
+    with contextlib.suppress(ModuleNotFoundError):
+        importlib.import_module("bezique.ui.speech_bench").add_speech_bench_arguments(speech)
     pace = sub.add_parser("pace", help="seconds each variant takes to deal, on the table's animation clock")
     with contextlib.suppress(ModuleNotFoundError):
         importlib.import_module("bezique.ui.pace_bench").add_pace_bench_arguments(pace)
@@ -86,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return bench_review.run(args)
     if args.target == "ui":
         return int(importlib.import_module("bezique.ui.bench").run_ui_bench(args))
+    if args.target == "speech":
+        return int(importlib.import_module("bezique.ui.speech_bench").run_speech_bench(args))
     if args.target == "pace":
         return int(importlib.import_module("bezique.ui.pace_bench").run_pace_bench(args))
     if args.target == "net":

@@ -28,7 +28,7 @@ from bezique.speech import Voice
 from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit.assets import Assets, Sounds
 from bezique.ui.scene import Scene, SceneStack
-from bezique.ui.speaking import Speaking
+from bezique.ui.speaking import MOVING_KEYS, Speaking
 
 FPS = 60
 SCREEN_SHARE = 0.85  # of the screen the first window takes
@@ -218,8 +218,8 @@ class App:
             return
         if top is not None:
             top.handle_event(event)
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
-                self.speaking.follow(self.stack.top)
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP, pygame.TEXTINPUT):  # a typed text is echoed
+                self.speaking.follow(self.stack.top, again=getattr(event, "key", None) in MOVING_KEYS)
 
     def tick(self, dt: float, events: list[pygame.event.Event] | None = None) -> bool:
         """One turn: read what other threads posted, handle `events` (default: the queue), advance time, draw if

@@ -17,6 +17,9 @@ import pygame
 from bezique.speech import Voice
 from bezique.ui.kit.widgets import Button
 
+MOVING_KEYS = frozenset({pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB, pygame.K_HOME,
+                         pygame.K_END, pygame.K_PAGEUP, pygame.K_PAGEDOWN})
+
 
 class Spoken(Protocol):
     """What a screen says of itself (``Scene`` gives every screen these three)."""
@@ -59,7 +62,7 @@ class Speaking:
             return True
         asks = (event.key == pygame.K_F1 and not top.takes_f1()) or (event.unicode == "?" and not top.typing())
         if asks:
-            voice.say(" ".join(filter(None, (top.spoken_keys(), self.t("speech.keys_global")))), interrupt=True)
+            voice.say(sentences(top.spoken_keys(), self.t("speech.keys_global")), interrupt=True)
             return True
         return False
 
@@ -77,20 +80,28 @@ class Speaking:
         self.screen = None
         self.follow(top, interrupt=False)
 
-    def follow(self, top: Spoken | None, interrupt: bool = True) -> None:
+    def follow(self, top: Spoken | None, interrupt: bool = True, again: bool = False) -> None:
         """After input or a change of screen: a new screen says its title and focus; else a focus that moved says
-        where it is now."""
+        where it is now (and, `again`, after a key that moves the focus, where it still is: at the end of a row an
+        arrow is answered rather than met with silence)."""
         if not self.voice.enabled or top is None:
             return
         focus = top.spoken_focus()
         if top is not self.screen:
             self.screen = top
             self.focus = focus
-            self.voice.say(" ".join(filter(None, (top.spoken_title(), focus))), interrupt=interrupt)
-        elif focus != self.focus:
+            self.voice.say(sentences(top.spoken_title(), focus), interrupt=interrupt)
+        elif focus != self.focus or again:
             self.focus = focus
             if focus:
                 self.voice.say(focus, interrupt=interrupt)
+
+
+def sentences(*parts: str) -> str:
+    """`parts` said one after the other, each ended as a sentence (a title then the focus: "New game. Game: …")."""
+    said = [part.strip() for part in parts if part.strip()]
+    return " ".join(part if part.endswith((".", "!", "?", ":", "…")) else f"{part}." for part in said[:-1]) + \
+        (" " if len(said) > 1 else "") + (said[-1] if said else "")
 
 
 def button_words(t: Callable[..., str], buttons: Sequence[Button], focus: int) -> str:

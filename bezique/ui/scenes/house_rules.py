@@ -34,7 +34,7 @@ from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips
-from bezique.ui.speaking import row_words
+from bezique.ui.speaking import row_words, sentences
 
 LINE = 26  # a row's explanation line
 GAP = 12
@@ -259,7 +259,7 @@ class HouseRulesScene(Scene):
 
     def spoken_keys(self) -> str:
         T = self.app.t
-        return " ".join([T("speech.keys.form"), T("speech.row", label="Enter", value=T("house.done"))])
+        return sentences(T("speech.keys.form"), T("speech.row", label="Enter", value=T("house.done")))
 
     def _done(self) -> None:
         self.app.pop(self)

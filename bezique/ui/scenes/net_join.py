@@ -25,6 +25,7 @@ from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.net_invite import InvitePanel
 from bezique.ui.scenes.net_table import WARN, NetHost, NetTableScene, let_go
+from bezique.ui.speaking import sentences
 from bezique.ui.table.options import TableOptions
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ class JoinScene(Scene):
         return self.problem or self.app.t("net.connecting")
 
     def spoken_focus(self) -> str:
-        return " ".join(filter(None, (self.problem, self.app.t("speech.button", label=self.button().label))))
+        return sentences(self.problem, self.app.t("speech.button", label=self.button().label))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or \

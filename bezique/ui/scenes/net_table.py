@@ -36,7 +36,7 @@ from bezique.ui.kit.widgets import Button, blit_text, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import draw_message
 from bezique.ui.scenes.net_invite import InvitePanel
-from bezique.ui.speaking import spelled
+from bezique.ui.speaking import sentences, spelled
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.overlays import PauseOverlay, PauseWords
@@ -153,9 +153,9 @@ class NetTableScene(TableScene[SeatSession]):
             return super().spoken_title()
         assert self.hosted is not None
         host = self.hosted.host
-        return " ".join(filter(None, (self.app.t("speech.code", code=in_groups(host.code)),
-                                      self.app.t("net.address_label", address=f"{host.advertise}:{host.port}"),
-                                      super().spoken_title())))
+        return sentences(self.app.t("speech.code", code=in_groups(host.code)),
+                         self.app.t("net.address_label", address=f"{host.advertise}:{host.port}"),
+                         super().spoken_title())
 
     def spoken_focus(self) -> str:
         if self.chat.is_open:
@@ -164,7 +164,7 @@ class NetTableScene(TableScene[SeatSession]):
         return super().spoken_focus()
 
     def spoken_keys(self) -> str:
-        return " ".join([super().spoken_keys(), self.app.t("chat.hint" if self.chat.is_open else "speech.keys.chat")])
+        return sentences(super().spoken_keys(), self.app.t("chat.hint" if self.chat.is_open else "speech.keys.chat"))
 
     def typing(self) -> bool:
         return self.chat.is_open

@@ -31,7 +31,7 @@ from bezique.ui.scenes.net_invite import join_by_invitation, paste
 from bezique.ui.scenes.net_join import open_join
 from bezique.ui.scenes.net_table import WARN
 from bezique.ui.scenes.newgame import NewGameOwner
-from bezique.ui.speaking import spelled
+from bezique.ui.speaking import sentences, spelled
 
 FIELDS = ("name", "code", "address")
 MAX_FIELD = 40
@@ -188,7 +188,7 @@ class NetworkScene(Scene):
     # --- speech ---------------------------------------------------------------------------------------------
     def spoken_title(self) -> str:
         T = self.app.t
-        return " ".join([T("net.title"), T("net.host_hint"), T("net.join_hint")])
+        return sentences(T("net.title"), T("net.host_hint"), T("net.join_hint"))
 
     def spoken_focus(self) -> str:
         """The field being typed into (the code in groups) or the button the keys are on; and any problem."""
@@ -202,8 +202,8 @@ class NetworkScene(Scene):
         else:
             buttons = [b for b in self.buttons() if b.enabled]
             words = T("speech.button", label=next(b.label for b in buttons if b.action == here))
-        return " ".join(filter(None, (words, T("speech.position", index=slots.index(here) + 1, count=len(slots)),
-                                      self.problem)))
+        return sentences(f"{words}, {T('speech.position', index=slots.index(here) + 1, count=len(slots))}",
+                         self.problem)
 
     def spoken_keys(self) -> str:
         return self.app.t("speech.keys.text")

@@ -27,7 +27,7 @@ from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import CHIP_H, draw_backdrop, flow_chips, replacing_saved
 from bezique.ui.scenes.house_rules import HouseRulesScene
 from bezique.ui.scenes.howto import HowToScene
-from bezique.ui.speaking import row_words
+from bezique.ui.speaking import row_words, sentences
 from bezique.ui.table.options import TableOptions
 
 MAX_NAME = 16
@@ -363,7 +363,7 @@ class NewGameScene(Scene):
 
     # --- speech ---------------------------------------------------------------------------------------------
     def spoken_title(self) -> str:
-        return " ".join(filter(None, (self.app.t("newgame.title"), self.problem)))
+        return sentences(self.app.t("newgame.title"), self.problem or "")
 
     def spoken_focus(self) -> str:
         """The row and its value (a seat: who sits there and their name; being typed: the name so far)."""
@@ -381,14 +381,14 @@ class NewGameScene(Scene):
             value = next((label for label, v in self._options(rid) if v == current), str(current))
         label = self._labels().get(rid) or T("newgame.player_name", number=int(rid[4:]) + 1)
         blurb = self.blurb(rid) if rid in ("variant", "sides", "level", "assisted") else ""
-        return " ".join(filter(None, (row_words(T, label, value, rows.index(rid), len(rows)), blurb)))
+        return sentences(row_words(T, label, value, rows.index(rid), len(rows)), blurb)
 
     def spoken_keys(self) -> str:
         T = self.app.t
         more = [T("speech.row", label="Enter", value=T("newgame.start")),
                 T("speech.row", label="F1", value=T("newgame.variant_rules")),
                 T("speech.row", label="H", value=T("net.host_game"))]
-        return " ".join([T("speech.keys.form"), *more])
+        return sentences(T("speech.keys.form"), *more)
 
     def typing(self) -> bool:
         return self.editing is not None

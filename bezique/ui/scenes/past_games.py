@@ -22,6 +22,7 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import LABEL_LEADING, Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Scene, Window
+from bezique.ui.speaking import sentences
 from bezique.ui.texts import storage_problem_text
 
 ROW_H = 40  # at scale 1: a row of one line
@@ -175,7 +176,7 @@ class PastGamesScene(Scene):
     # --- speech ---------------------------------------------------------------------------------------------
     def spoken_title(self) -> str:
         T = self.app.t
-        return " ".join([T("past.title"), T("past.count", count=len(self.games)) if self.games else T("past.none")])
+        return sentences(T("past.title"), T("past.count", count=len(self.games)) if self.games else T("past.none"))
 
     def spoken_focus(self) -> str:
         """The chosen game's row, each cell with its column's name; then what the last export did."""
@@ -186,7 +187,7 @@ class PastGamesScene(Scene):
         cells = self.cells(self.games[self.selected])
         words = ", ".join(T("speech.row", label=h, value=c) for h, c in zip(heads, cells, strict=True))
         position = T("speech.position", index=self.selected + 1, count=len(self.games))
-        return " ".join(filter(None, (f"{words}, {position}.", self.message)))
+        return sentences(f"{words}, {position}.", self.message or "")
 
     def spoken_keys(self) -> str:
         return self.app.t("past.keys_hint")

@@ -18,7 +18,7 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
-from bezique.ui.speaking import row_words
+from bezique.ui.speaking import row_words, sentences
 
 KEYS = tuple(SETTING_CHOICES)
 ROW_LEAST = 31  # the lowest a row may be at scale 1 and normal text before the list scrolls
@@ -197,10 +197,10 @@ class SettingsScene(Scene):
         words = row_words(self.app.t, self.app.t(f"settings.{key}"), self.label(key, self.value(key)), self.row,
                           len(KEYS))
         note = self.note[0] if self.note is not None and self.note[0] != self.app.t("settings.saved") else ""
-        return " ".join(filter(None, (words, self.speech_problem(), note)))
+        return sentences(words, self.speech_problem(), note)
 
     def spoken_keys(self) -> str:
-        return " ".join([self.app.t("speech.keys.form"), self.app.t("speech.row", label="Ctrl+R",
+        return sentences(*[self.app.t("speech.keys.form"), self.app.t("speech.row", label="Ctrl+R",
                                                                      value=self.app.t("settings.reset"))])
 
     def draw(self, surface: pygame.Surface) -> None:

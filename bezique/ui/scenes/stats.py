@@ -14,7 +14,6 @@ from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
 from bezique.ui.scene import Scene, Window
-from bezique.ui.speaking import row_words
 from bezique.ui.texts import score_name, storage_problem_text
 
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
@@ -153,8 +152,8 @@ class StatsScene(Scene):
         T, lang = self.app.t, self.app.lang
         st = self.stats.variant(self.variant)
         heads = [T("stats.games"), T("stats.wins"), T("stats.losses"), T("stats.draws"), T("stats.abandoned")]
-        parts = [row_words(T, T("stats.title"), self._variant_label(self.variant), self.variants.index(self.variant),
-                           len(self.variants))]
+        position = T("speech.position", index=self.variants.index(self.variant) + 1, count=len(self.variants))
+        parts = [f"{self._variant_label(self.variant)}, {position}"]
         for title, tallies in ((T("stats.against_computer"), st.by_level), (T("stats.assisted"),
                                                                            st.assisted_by_level)):
             levels = [lv for lv in LEVEL_ORDER if lv in tallies] + sorted(set(tallies) - set(LEVEL_ORDER))

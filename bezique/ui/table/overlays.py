@@ -15,7 +15,7 @@ from bezique.presenter.table_session import TableSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
-from bezique.ui.speaking import button_words
+from bezique.ui.speaking import button_words, sentences
 from bezique.ui.table.scoreboard import ResultOverlay
 from bezique.ui.texts import score_name
 
@@ -65,7 +65,7 @@ class HandOverScene(Scene):
         """Whose turn it is before any hand is read, and what happened since they last looked."""
         T = self.app.t
         recap = [T("handover.since"), *self.recap] if self.recap else []
-        return " ".join([T("handover.pass_to", name=self.name), T("handover.ready"), *recap])
+        return sentences(T("handover.pass_to", name=self.name), T("handover.ready"), *recap)
 
     def spoken_keys(self) -> str:
         return self.app.t("handover.ready")
@@ -165,7 +165,7 @@ class PauseOverlay(Scene):
     def spoken_title(self) -> str:
         T = self.app.t
         note = "pause.not_saved_note" if self.save_failing else self.words.note
-        return " ".join([T(self.words.title), *([T(note)] if self.saved_note else [])])
+        return sentences(T(self.words.title), *([T(note)] if self.saved_note else []))
 
     def spoken_focus(self) -> str:
         return button_words(self.app.t, self._buttons(), self.column.focus)

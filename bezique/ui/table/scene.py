@@ -146,13 +146,13 @@ class TableScene(Scene, Generic[S]):
         self.controls.close_stale_peek()
         moving = turns.collect_hint() or moving  # a hint just come: with nothing moving no frame would show it
         self.controls.follow_focus()
-        if stage.at_rest() and active:
-            self.speech.update()
         if stage.at_rest():
             if stage.need_sync and not moving:
                 stage.check_sync()
             if (active or curtain.overlay_open) and not (self.guide is not None and self.guide.takes_turn()):
                 turns.decide()
+        if stage.at_rest() and active:  # after ``decide``: a move made for the player (an empty declaration) is not
+            self.speech.update()  # announced as their turn
         return moving or bool(stage.queue) or stage.hold > 0 or turns.busy
 
     def spoken_title(self) -> str:
