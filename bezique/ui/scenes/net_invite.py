@@ -54,14 +54,14 @@ class InvitePanel:
         self.invited: internet.Invited | None = None
         # the tunnel opens on a thread of the net layer, which posts here (and wakes the window): read in ``update``
         self._results: Mailbox[internet.Invited | str] = Mailbox(limit=4, wake=wake)
-        missing = internet.unavailable()
-        if missing is not None:
+        self.missing = internet.unavailable()  # asked once: without iroh, an import tried every frame would cost
+        if self.missing is not None:
             self.stage, self.note = Stage.FAILED, app.t("net.internet_unavailable")
 
     def button(self, box: Box, s: float) -> Button | None:
         """The panel's one button in `box` (the code box's lower part), or None while the tunnel opens or where
         there is no iroh."""
-        if self.stage is Stage.OPENING or (self.stage is Stage.FAILED and internet.unavailable() is not None):
+        if self.stage is Stage.OPENING or self.missing is not None:
             return None
         label = "net.copy_invitation" if self.stage is Stage.READY else "net.play_internet"
         return Button(Box(box.cx - 160 * s, box.y, 320 * s, 40 * s), self.app.t(label), "invite", text_size=18,
@@ -125,8 +125,7 @@ class InvitePanel:
     def height(self, width: float, s: float) -> float:
         """How tall the panel is at scale `s` in a box `width` wide: its button (when it has one) and its note's
         lines, as many as the note wraps to at the player's text size (so the longest is drawn whole)."""
-        has_button = self.stage is not Stage.OPENING and not (self.stage is Stage.FAILED and self.invited is None
-                                                                and internet.unavailable() is not None)
+        has_button = self.stage is not Stage.OPENING and self.missing is None
         top = (BUTTON_ROOM if has_button else 4) * s
         if not self.note:
             return top + 4 * s
