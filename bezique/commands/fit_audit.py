@@ -23,7 +23,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TypedDict
 
-from bezique.commands.fit_judge import Finding, judge, unclickable
+from bezique.commands.fit_judge import Fault, Finding, judge, unclickable
 
 SCREENS = ((1280, 720), (1366, 768), (1536, 864), (1920, 1080))  # common screens: their first windows are swept
 SIZES = ((1024, 600), (1024, 640), (1280, 720), (1280, 1024), (2560, 1440), (3840, 2160))
@@ -130,7 +130,8 @@ def audit(sweep: Sweep, variants: Sequence[str], only: str | None = None,
             case = Case(size, lang, text_size, card_size)
             window.put(case.size, lang, text_size, card_size)
             frame, actions = window.frame()
-            findings = judge(frame, case.size) + unclickable(actions, case.size)
+            findings = judge(frame, case.size) + unclickable(actions, case.size) + [
+                Finding(Fault.UNREACHABLE, action, "by the keys") for action in window.unreached_by_keys()]
             report.add(name, case, findings)
             if findings and shots is not None:
                 window.save(shots / ("".join(c if c.isalnum() else "_" for c in f"{name} {case}") + ".png"))

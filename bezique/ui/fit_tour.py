@@ -25,6 +25,7 @@ from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
 from bezique.rules import Phase, Verb
 from bezique.ui.kit.drawn import FrameRecord, recording
 from bezique.ui.kit.layers import forget_layers
+from bezique.ui.kit.widgets import Button, ButtonColumn
 from bezique.ui.scene import Scene
 from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import HandOverScene
@@ -230,6 +231,9 @@ class Window:
             self.shell.app.draw()
         return frame, actions(self.shell.app.stack.top)
 
+    def unreached_by_keys(self) -> list[str]:
+        return unreached_by_keys(self.shell.app.stack.top)
+
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.shell.app.screen, str(path))
@@ -238,19 +242,39 @@ class Window:
         self.shell.app.quit()
 
 
+def buttons_of(scene: Scene | None) -> list[Button]:
+    """The buttons `scene` shows now (the table's and its declaration panel's; a form's controls; a column's)."""
+    if isinstance(scene, TableScene):
+        return [b for part in scene.controls.buttons() for b in part]
+    for name in ("controls", "buttons", "_buttons"):  # the pause screen keeps its column's buttons to itself
+        found = getattr(scene, name, None)
+        if callable(found):
+            return list(found())
+    return []
+
+
 def actions(scene: Scene | None) -> dict[str, Box]:
     """The boxes of the enabled buttons of `scene`, by action (numbered when an action repeats)."""
-    if isinstance(scene, TableScene):
-        buttons = [b for part in scene.controls.buttons() for b in part]
-    elif scene is not None and hasattr(scene, "controls"):
-        buttons = scene.controls()
-    elif scene is not None and hasattr(scene, "buttons"):
-        buttons = scene.buttons()
-    else:
-        return {}
     out: dict[str, Box] = {}
-    for b in buttons:
+    for b in buttons_of(scene):
         if b.enabled:
             name = b.action if b.action not in out else f"{b.action}#{len(out)}"
             out[name] = b.box
     return out
+
+
+def unreached_by_keys(scene: Scene | None) -> list[str]:
+    """The enabled buttons of a column of buttons (menu, pause, question, replay) that the arrow keys never bring
+    the focus to, walked from the first down and round, the focus put back after."""
+    column = getattr(scene, "column", None)
+    if not isinstance(column, ButtonColumn):
+        return []
+    buttons = buttons_of(scene)
+    enabled = {b.action for b in buttons if b.enabled}
+    kept, reached = column.focus, set()
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0)
+    for _ in range(len(buttons) + 1):
+        column.handle(down, buttons)
+        reached.add(buttons[column.focus].action)
+    column.focus = kept
+    return sorted(enabled - reached)
