@@ -296,6 +296,11 @@ class Update:
     def __post_init__(self) -> None:
         if tuple(self.view.legal) != tuple(self.legal):  # read from the wire: the view gets the legal actions
             object.__setattr__(self, "view", replace(self.view, legal=tuple(self.legal)))
+        players = self.view.rules.players  # the seats it names are the view's game's (the view checked itself)
+        if self.seats and len(self.seats) != players:
+            raise ProtocolError(ErrorCode.MALFORMED, f"seats: expected one a seat ({players})")
+        if any(not 0 <= s < players for s in (*self.waiting, *self.laid)):
+            raise ProtocolError(ErrorCode.MALFORMED, "waiting, laid: a seat this game has not")
 
 
 @dataclass(frozen=True)

@@ -231,7 +231,7 @@ def view_from_json(doc: Any, legal: Sequence[Action] = ()) -> PlayerView:
         return None if doc.get(key) is None else _card(doc[key], f"view.{key}")
 
     tiebreak = doc.get("tiebreak")
-    return PlayerView(
+    return _consistent(PlayerView(
         seat=_int(f("seat"), "view.seat"), rules=rules, phase=phase,
         to_act=_int(f("to_act"), "view.to_act", optional=True), dealer=_int(f("dealer"), "view.dealer"),
         deal_index=_int(f("deal_index"), "view.deal_index"), trump=_int(f("trump"), "view.trump", optional=True),
@@ -252,7 +252,43 @@ def view_from_json(doc: Any, legal: Sequence[Action] = ()) -> PlayerView:
         tiebreak=None if tiebreak is None else _ints(tiebreak, "view.tiebreak"),
         blanche=_each(f("blanche"), "view.blanche", _bool), finished=_bool(f("finished"), "view.finished"),
         winner=_int(doc.get("winner"), "view.winner", optional=True), legal=tuple(legal),
-    )
+    ))
+
+
+def _consistent(view: PlayerView) -> PlayerView:
+    """`view`, once its parts agree with its rules: every seat it names is a seat of the game, every card a card
+    of its packs, and every per-seat list has one entry a seat. A window draws only such a view, so that a hostile
+    or broken host cannot crash it with a seat 7 of two or a tenth copy of a card.
+
+    Raises:
+        WireError: the first part that does not agree, named.
+    """
+    players, cards = view.rules.players, 32 * view.rules.packs
+
+    def seat(value: int | None, where: str, optional: bool = False) -> None:
+        if not (value is None and optional) and not (isinstance(value, int) and 0 <= value < players):
+            raise WireError(f"view.{where}: {value!r:.20} is not a seat of this {players}-handed game")
+
+    seat(view.seat, "seat")
+    seat(view.to_act, "to_act", optional=True)
+    seat(view.dealer, "dealer")
+    seat(view.winner, "winner", optional=True)
+    for name in ("tables", "hand_counts", "known", "blanche"):
+        if len(getattr(view, name)) != players:
+            raise WireError(f"view.{name}: expected one entry a seat ({players})")
+    every = [*view.hand, *(c for t in view.tables for c in t), *(c for k in view.known for c in k),
+             *view.played, *view.spent, *(() if view.turn_up is None else (view.turn_up,))]
+    if any(not 0 <= card < cards for card in every):
+        raise WireError(f"view: a card beyond the game's {view.rules.packs} packs")
+    for at, (who, _card) in enumerate(view.trick):
+        seat(who, f"trick[{at}]")
+    for at, (winner, plays) in enumerate(view.tricks_log):
+        seat(winner, f"tricks_log[{at}]")
+        for who, _card in plays:
+            seat(who, f"tricks_log[{at}]")
+    for at, record in enumerate(view.records):
+        seat(record.seat, f"records[{at}].seat")
+    return view
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
