@@ -368,3 +368,28 @@ def test_the_host_table_is_told_of_wrong_codes_and_marks_the_friend_s_seat(shell
     assert len(host.code) == 22 and table.code_box().w >= app.assets.font(44 * s, True).size(host.code)[0] + 40 * s
     leave_by_the_pause_screen(app)
     friend.close()
+
+
+def test_a_message_the_table_cannot_show_ends_the_game_here_and_the_window_goes_on(shell_data: None) -> None:
+    shell = make_shell()
+    app = shell.app
+    with hosting("two_handed", ["human", "human"], [0, 1], seed=12) as hosted:
+        other = Client("Carla")
+        other.connect(hosted.host.code)
+        wait_for(other, Welcome)
+        client = Client("Dario", auto_rejoin=True)
+        client.connect(hosted.host.code)
+        open_join(app, client, shell)
+        table = net_table_of(app)
+        tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)
+
+        def broken(_update: object) -> None:
+            raise RuntimeError("a bug met by one update")
+
+        table.session.receive = broken  # type: ignore[method-assign]
+        other.say("anything")  # the host's next message: the table's handling of it fails once
+        client.inbox.put(client.update)
+        tick_until(app, lambda: isinstance(app.stack.top, EndedScene))
+        assert t("net.ended_bad_message", "en") in drawn_texts(app)
+        app.tick(DT)  # the window goes on drawing
+        other.close()

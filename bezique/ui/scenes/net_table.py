@@ -16,6 +16,7 @@ because the session holds none. What is the network's own is here:
 
 from __future__ import annotations
 
+import logging
 import queue
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 WARN = (255, 190, 160)
+log = logging.getLogger("bezique.net")
 
 
 def notice_words(notice: Notice, t: Callable[..., str]) -> str:
@@ -194,7 +196,11 @@ class NetTableScene(TableScene[SeatSession]):
             except queue.Empty:
                 return came
             came = True
-            self._read(message)
+            try:
+                self._read(message)
+            except Exception:  # contained: the game ends here, said, and the window goes on
+                log.exception("a message from the host could not be shown")
+                self._end(CloseReason.BAD_MESSAGE)
 
     def _read(self, message: Any) -> None:
         if isinstance(message, Update):
