@@ -39,6 +39,7 @@ from bezique.ai.policy import follow_scores, lead_cost
 from bezique.rules import (
     SEVEN,
     GameState,
+    MeldId,
     Phase,
     PlayerView,
     beats,
@@ -54,7 +55,7 @@ TEMPERATURE = 2.0  # points by which another card would have been the better pla
 FLOOR = 1e-9  # the least weight of a card (a card the rules bar too): a sampled deal may still need it
 HOLD_BACK = 0.1  # the chance a player keeps back a meld it holds, or the swap of the seven, on purpose
 TRIES = 24  # hands drawn by the card weights before the likeliest of them is taken as it is
-HELD_BACK_KINDS = frozenset({"bezique_1"})  # melds the intermediate rules keep back while a larger one is likely
+HELD_BACK_KINDS = frozenset({MeldId.BEZIQUE_1})  # melds the intermediate rules keep back while a larger one is likely
 
 
 class Belief:

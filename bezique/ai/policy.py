@@ -25,6 +25,7 @@ from bezique.rules import (
     TEN,
     Action,
     GameState,
+    MeldId,
     Phase,
     Verb,
     apply,
@@ -45,9 +46,16 @@ _DONE = Verb.DONE
 LEAD_NOISE = 0.5  # points of random tie-break between leads of about the same cost
 
 
+def meld_id(action: Action) -> MeldId:
+    """The id of a meld action: the rules name it on every meld they offer (and a record's or a peer's meld is
+    checked against them before it is played)."""
+    assert action.kind is not None, "a meld action without its id"
+    return action.kind
+
+
 def meld_value(state: GameState, action: Action) -> int:
     """The points of a meld action, by the rules' catalogue for the ruleset and trump in play."""
-    return meld_facts(state.rules, state.trump).values[action.kind or ""]
+    return meld_facts(state.rules, state.trump).values[meld_id(action)]
 
 
 # --- the fast rollout policy --------------------------------------------------------------------------------------
@@ -78,7 +86,7 @@ def rollout_action(state: GameState, rng: random.Random) -> Action:
         values = meld_facts(state.rules, state.trump).values
         for action in legal:
             if action.verb == _MELD:
-                value = values[action.kind or ""]
+                value = values[meld_id(action)]
                 if value > best_value:
                     best, best_value = action, value
             elif action.verb == _EXCHANGE:
@@ -169,25 +177,25 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
     exchange = next((a for a in legal if a.verb == _EXCHANGE), None)
     if melds:
         values = meld_facts(state.rules, state.trump).values  # looked up once: every rollout step may ask
-        best = max(melds, key=lambda a: (values[a.kind or ""], -len(a.cards)))
-        if skill == "intermediate" and best.kind == "bezique_1" and state.rules.max_bezique_level >= 2:
-            double = next((t for t in templates(state) if t.kind == "bezique_2"), None)
-            others = [a for a in melds if a.kind != "bezique_1"]
+        best = max(melds, key=lambda a: (values[meld_id(a)], -len(a.cards)))
+        if skill == "intermediate" and best.kind == MeldId.BEZIQUE_1 and state.rules.max_bezique_level >= 2:
+            double = next((t for t in templates(state) if t.kind == MeldId.BEZIQUE_2), None)
+            others = [a for a in melds if a.kind != MeldId.BEZIQUE_1]
             if double is not None and state.rules.multi_bezique_mode == "all_at_once" and len(state.stock) > 16:
                 chance, _ = Knowledge(state, me).template_chance(double)
                 if chance * double.value > craft.hold_bezique:
                     if others:
-                        alt = max(others, key=lambda a: values[a.kind or ""])
-                        return Decision(alt, "meld", {"meld": alt.kind, "points": values[alt.kind or ""]})
+                        alt = max(others, key=lambda a: values[meld_id(a)])
+                        return Decision(alt, "meld", {"meld": alt.kind, "points": values[meld_id(alt)]})
                     if exchange is not None:
                         return Decision(exchange, "exchange", {"card": state.stock[0]})
                     return Decision(DONE_ACTION, "hold_bezique")
         if len(state.stock) > craft.marriage_first:
             first = marriage_first(state, melds, best)
             if first is not None:
-                return Decision(first, "marriage_first", {"points": values[first.kind or ""],
-                                                          "later": values[best.kind or ""]})
-        return Decision(best, "meld", {"meld": best.kind, "points": values[best.kind or ""]})
+                return Decision(first, "marriage_first", {"points": values[meld_id(first)],
+                                                          "later": values[meld_id(best)]})
+        return Decision(best, "meld", {"meld": best.kind, "points": values[meld_id(best)]})
     if exchange is not None:
         return Decision(exchange, "exchange", {"card": state.stock[0]})
     if DECLARE_SEVEN_ACTION in legal:

@@ -49,6 +49,7 @@ from bezique.rules import (
     SEQUENCE_RANKS,
     Action,
     GameState,
+    MeldId,
     Phase,
     Ruleset,
     Verb,
@@ -103,7 +104,7 @@ def vetoes(state: GameState, me: int, legal: list[Action]) -> list[Action]:
     if not state.final_phase and trump is not None:
         seq_faces = [trump * 8 + r for r in SEQUENCE_RANKS]
         if all(know.mine_count[f] for f in seq_faces):
-            declared = any(r.kind == "trump_sequence" and r.seat == me for r in state.records)
+            declared = any(r.kind == MeldId.TRUMP_SEQUENCE and r.seat == me for r in state.records)
             if not declared:
                 for a in plays:
                     face = a.cards[0] & 31

@@ -15,7 +15,18 @@ from dataclasses import fields
 from bezique.i18n import howto_pages_en, howto_pages_fr, howto_pages_it
 from bezique.i18n.fr import typeset
 from bezique.i18n.howto import MeldRow, Section
-from bezique.rules import DIAMONDS, SPADES, SUITS, Ruleset, allowed_targets, face_code, make_ruleset, meld_catalogue
+from bezique.rules import (
+    DIAMONDS,
+    SPADES,
+    SUITS,
+    Bonus,
+    MeldId,
+    Ruleset,
+    allowed_targets,
+    face_code,
+    make_ruleset,
+    meld_catalogue,
+)
 
 VARIANT_PAGES = ("open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese")
 # the trumps of a page's card examples: spades as on the two-handed page; diamonds in Chinese, where the bezique
@@ -76,8 +87,8 @@ def bezique_rows(variant: str) -> tuple[MeldRow, ...]:
         return ()
     rows = []
     for trump in range(4):
-        pattern = next(p for p in meld_catalogue(rules, trump) if p.shape.kind == "bezique_1")
-        rows.append(MeldRow("bezique_1", _codes(pattern.faces), pattern.shape.value, trump=SUITS[trump]))
+        pattern = next(p for p in meld_catalogue(rules, trump) if p.shape.kind == MeldId.BEZIQUE_1)
+        rows.append(MeldRow(MeldId.BEZIQUE_1, _codes(pattern.faces), pattern.shape.value, trump=SUITS[trump]))
     return tuple(rows)
 
 
@@ -86,9 +97,9 @@ def score_rows(variant: str) -> tuple[MeldRow, ...]:
     rules, base = make_ruleset(variant), make_ruleset("two_handed")
     rows = []
     if rules.carte_blanche_value:
-        rows.append(MeldRow("carte_blanche", _NON_COURT[:rules.hand_size], rules.carte_blanche_value))
+        rows.append(MeldRow(Bonus.CARTE_BLANCHE, _NON_COURT[:rules.hand_size], rules.carte_blanche_value))
     if rules.last_trick_bonus != base.last_trick_bonus:
-        rows.append(MeldRow("last_trick", (), rules.last_trick_bonus))
+        rows.append(MeldRow(Bonus.LAST_TRICK, (), rules.last_trick_bonus))
     return tuple(rows)
 
 

@@ -9,6 +9,7 @@ checked by a test for any card it should not carry; actions are the record's own
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from typing import Any, TypeVar
 
 from bezique.net.peer_text import TextError, read_text
@@ -18,6 +19,7 @@ from bezique.rules import (
     DealSummary,
     Event,
     EventKind,
+    MeldId,
     MeldRecord,
     Phase,
     PlayerView,
@@ -31,6 +33,7 @@ from bezique.rules import (
 )
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Enum)
 MAX_WORD = 80  # the longest text a view or an event carries (a meld's name, an event's label)
 
 
@@ -88,6 +91,14 @@ def _str(value: Any, where: str) -> str:
         raise WireError(str(exc)) from None
 
 
+def _member(kinds: type[K], value: Any, where: str, what: str) -> K:
+    """`value` as the member of the enum `kinds` it names; anything else refused by name, as `what`."""
+    try:
+        return kinds(value)
+    except ValueError:
+        raise WireError(f"{where}: {value!r:.40} is not {what}") from None
+
+
 def _bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
         raise WireError(f"{where}: expected true or false, found {value!r:.40}")
@@ -129,7 +140,8 @@ def _meld_out(record: MeldRecord) -> dict[str, Any]:
 def _meld(value: Any, where: str) -> MeldRecord:
     if not isinstance(value, Mapping):
         raise WireError(f"{where}: expected a meld object")
-    return MeldRecord(_str(_field(value, "kind", where), f"{where}.kind"), _str(_field(value, "cls", where),
+    return MeldRecord(_member(MeldId, _field(value, "kind", where), f"{where}.kind", "a meld"),
+                      _str(_field(value, "cls", where),
                       f"{where}.cls"), _int(_field(value, "value", where), f"{where}.value"),
                       _cards(_field(value, "cards", where), f"{where}.cards"),
                       _int(_field(value, "seat", where), f"{where}.seat"),
@@ -299,11 +311,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 def event_from_json(doc: Any, where: str = "event") -> Event:
     if not isinstance(doc, Mapping):
         raise WireError(f"{where}: expected an object")
-    text = _field(doc, "kind", where)
-    try:
-        kind = EventKind(text)
-    except ValueError:
-        raise WireError(f"{where}.kind: {text!r:.40} is not an event kind") from None
+    kind = _member(EventKind, _field(doc, "kind", where), f"{where}.kind", "an event kind")
     return Event(kind, _int(doc.get("seat"), f"{where}.seat", optional=True),
                  _cards(doc.get("cards", []), f"{where}.cards"), _int(doc.get("points", 0), f"{where}.points"),
                  _str(doc.get("label", ""), f"{where}.label"))
@@ -326,7 +334,8 @@ def action_from_json(doc: Any, where: str = "action") -> Action:
         return Action(verb, (_card(doc[verb], f"{where}.play"),))
     if verb == Verb.MELD:
         kind = doc.get("kind")
-        return Action(verb, _cards(doc[verb], f"{where}.meld"), None if kind is None else _str(kind, f"{where}.kind"))
+        return Action(verb, _cards(doc[verb], f"{where}.meld"),
+                      None if kind is None else _member(MeldId, kind, f"{where}.kind", "a meld"))
     if verb == Verb.PASS_TO_PARTNER:
         return Action(verb, seat=_int(doc[verb], f"{where}.pass_to_partner"))
     return Action(verb)

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from bezique.geometry import Slot
 from bezique.presenter.layout import Layout
 from bezique.presenter.meld_groups import MeldGroup, Record, group_melds
-from bezique.rules import Event, EventKind, PlayerView, Ruleset, rank_of, suit_of
+from bezique.rules import Event, EventKind, MeldId, PlayerView, Ruleset, rank_of, suit_of
 
 Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
 
@@ -214,7 +214,7 @@ class TableModel:
         seat = actor(event)
         renames: list[tuple[int, int]] = []
         self.records.append((seat, event.label, tuple(event.cards), event.points))
-        if self.trump is None and event.label in ("royal_marriage", "trump_sequence"):
+        if self.trump is None and event.label in (MeldId.ROYAL_MARRIAGE, MeldId.TRUMP_SEQUENCE):
             self.trump = suit_of(event.cards[0])  # Rubicon / Chinese: the first marriage or sequence sets trumps
         for card in event.cards:
             if any(card in table for table in self.tables.values()):

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from bezique.i18n import t
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.words import card_name, meld_label, rank_word, suit_word
-from bezique.rules import BRISQUE_RANKS, Action, Event, EventKind, Phase, Verb, rank_of, suit_of
+from bezique.rules import BRISQUE_RANKS, Action, Bonus, Event, EventKind, Phase, Verb, rank_of, suit_of
 
 
 class Line(NamedTuple):
@@ -96,13 +96,13 @@ def _scored_line(event: Event, who: Listener, previous: str | None) -> Line | No
     """A score the other events do not say already: the last trick, the brisques, carte blanche, and the seven of
     trumps played or turned up (its exchange or showing has its own line; a meld's points are in its line)."""
     seat, label = event.seat, event.label
-    if label == "last_trick":
+    if label == Bonus.LAST_TRICK:
         return Line(who.said("last_trick", seat, points=event.points))
-    if label == "brisques":
+    if label == Bonus.BRISQUES:
         return Line(who.said("brisques", seat, count=len(event.cards), points=event.points))
-    if label == "carte_blanche":
+    if label == Bonus.CARTE_BLANCHE:
         return Line(who.said("carte_blanche", seat, points=event.points))
-    if label == "seven_of_trumps" and previous not in (EventKind.SEVEN_EXCHANGED, EventKind.SEVEN_DECLARED):
+    if label == Bonus.SEVEN_OF_TRUMPS and previous not in (EventKind.SEVEN_EXCHANGED, EventKind.SEVEN_DECLARED):
         return Line(who.said("seven_scored", seat, points=event.points))
     return None
 

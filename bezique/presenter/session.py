@@ -26,6 +26,7 @@ from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import Capabilities, Seat, record_seat
 from bezique.rules import (
     Action,
+    Bonus,
     Event,
     EventKind,
     GameState,
@@ -69,7 +70,7 @@ def news(event: Event, viewer: int, turn_up: int | None) -> str | None:
     if event.seat is None or not event.cards:
         return None
     if event.seat != viewer:
-        return "answered" if event.kind in _SHOWN_BY_OTHERS or event.label == "carte_blanche" else None
+        return "answered" if event.kind in _SHOWN_BY_OTHERS or event.label == Bonus.CARTE_BLANCHE else None
     if event.kind == EventKind.CARD_DRAWN and event.cards[0] != turn_up:
         return "drew"
     return None

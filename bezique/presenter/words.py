@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from bezique.i18n import meld_name, t
-from bezique.rules import rank_of, suit_of
+from bezique.rules import MeldId, rank_of, suit_of
 
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "ATKQJ987"
@@ -39,6 +39,6 @@ def meld_label(kind: str, cards: tuple[int, ...], trump: int | None, lang: str) 
     """A meld as the declaration panel and hints name it: a common marriage names its suit in words ("Marriage in
     Hearts"), there being two to four of them to tell apart; a royal marriage is the trump suit's, so its name says
     it already. Any other meld by its name."""
-    if kind == "common_marriage" and cards:
+    if kind == MeldId.COMMON_MARRIAGE and cards:
         return t("meld.marriage_in", lang, suit=suit_word(suit_of(cards[0]), lang))
     return score_name(kind, lang)

@@ -97,6 +97,7 @@ from bezique.rules.record import (
     replay_record,
 )
 from bezique.rules.ruleset import RULE_KEYS, VARIANTS, Ruleset, allowed_targets, allowed_values, make_ruleset, preset
+from bezique.rules.score_ids import MELD_IDS, Bonus, MeldId, ScoreId
 from bezique.rules.scoring import settle_deal
 from bezique.rules.state import DealSummary, GameState, MeldRecord, Phase, ScoreEntry, Settlement
 from bezique.rules.tricks import beats, copy_key, follow_options, lowest_copies, winning_index
@@ -124,6 +125,7 @@ __all__ = [
     "HEARTS",
     "JACK",
     "KING",
+    "MELD_IDS",
     "MELD_NAMES",
     "NINE",
     "PLAY_ACTIONS",
@@ -139,6 +141,7 @@ __all__ = [
     "VARIANTS",
     "VERBS",
     "Action",
+    "Bonus",
     "CardNotationError",
     "Chooser",
     "DealSummary",
@@ -148,6 +151,7 @@ __all__ = [
     "EventSink",
     "GameState",
     "IllegalActionError",
+    "MeldId",
     "MeldPattern",
     "MeldRecord",
     "MeldShape",
@@ -161,6 +165,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "ScoreEntry",
+    "ScoreId",
     "SeatKind",
     "Settlement",
     "UnsupportedVariantError",

@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
+from bezique.rules.score_ids import MeldId
+
 
 class Verb(StrEnum):
     """What an action does; the value is RECORD.md's key for it, so a record's text compares equal to the member."""
@@ -22,11 +24,11 @@ VERBS = tuple(Verb)  # RECORD.md's order
 
 class Action(NamedTuple):
     """One decision. ``cards`` holds physical card uids (one for ``play``, the meld's cards for ``meld``);
-    ``kind`` is the meld id; ``seat`` is the teammate for ``pass_to_partner``."""
+    ``kind`` is the meld's id; ``seat`` is the teammate for ``pass_to_partner``."""
 
     verb: Verb
     cards: tuple[int, ...] = ()
-    kind: str | None = None
+    kind: MeldId | None = None
     seat: int | None = None
 
 

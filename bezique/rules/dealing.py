@@ -21,6 +21,7 @@ from bezique.rules.cards import (
 )
 from bezique.rules.errors import IllegalActionError, UnsupportedVariantError
 from bezique.rules.ruleset import VARIANTS, Ruleset
+from bezique.rules.score_ids import Bonus
 from bezique.rules.scoring import score
 from bezique.rules.state import GameState, Phase
 
@@ -109,14 +110,14 @@ def start_deal(state: GameState, faces: list[int], events: EventSink = None) -> 
     state.phase = Phase.PLAY
     if turn is not None and rank_of(turn) == SEVEN and rules.seven_turnup_dealer_bonus:
         state.spent.add(turn)
-        score(state, state.dealer, rules.seven_turnup_dealer_bonus, "seven_of_trumps", events, (turn,))
+        score(state, state.dealer, rules.seven_turnup_dealer_bonus, Bonus.SEVEN_OF_TRUMPS, events, (turn,))
     if rules.carte_blanche_value:
         for seat in order:  # non-dealer first, dealer last (RULES.md §5.2)
             hand = state.hands[seat]
             if not any(rank_of(c) in COURT_RANKS for c in hand):
                 state.exposed.update(hand)  # the hand is shown to prove it
                 state.blanche[seat] = rules.carte_blanche_repeat
-                score(state, seat, rules.carte_blanche_value, "carte_blanche", events, tuple(hand))
+                score(state, seat, rules.carte_blanche_value, Bonus.CARTE_BLANCHE, events, tuple(hand))
 
 
 def _reset_deal(state: GameState) -> None:

@@ -22,6 +22,7 @@ from bezique.rules.actions import (
 from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, rank_of, suit_of
 from bezique.rules.errors import IllegalActionError, Refusal, RefusalCode
 from bezique.rules.melds import classify, legal_melds, refusal
+from bezique.rules.score_ids import Bonus
 from bezique.rules.scoring import end_deal, repeat_carte_blanche, score
 from bezique.rules.state import GameState, MeldRecord, Phase
 from bezique.rules.tricks import beats, follow_options, lowest_copies
@@ -273,7 +274,7 @@ def _play(state: GameState, card: int, events: EventSink) -> None:
     if (card & 7 == SEVEN and (card & 31) >> 3 == state.trump and not state.final_phase
             and rules.seven_of_trumps_scoring == "exchange_or_play" and card not in state.spent):
         state.spent.add(card)
-        score(state, seat, rules.seven_of_trumps_value, "seven_of_trumps", events, (card,))
+        score(state, seat, rules.seven_of_trumps_value, Bonus.SEVEN_OF_TRUMPS, events, (card,))
         if state.finished:
             return
     if len(trick) < rules.players:
@@ -295,12 +296,12 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
     if rules.brisque_timing == "immediate":
         brisques = tuple(c for c in cards if rank_of(c) in BRISQUE_RANKS)
         if brisques:
-            score(state, winner, rules.brisque_value * len(brisques), "brisques", events, brisques)
+            score(state, winner, rules.brisque_value * len(brisques), Bonus.BRISQUES, events, brisques)
             if state.finished:
                 return
     if not state.final_phase:
         if rules.last_trick_bonus_trick == "last_stock_trick" and len(state.stock) == rules.players:
-            score(state, winner, rules.last_trick_bonus, "last_trick", events)
+            score(state, winner, rules.last_trick_bonus, Bonus.LAST_TRICK, events)
             if state.finished:
                 return
         state.phase = _DECLARING
@@ -314,7 +315,7 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
         state.leader = state.to_act = winner
         return
     if rules.last_trick_bonus_trick == "final":
-        score(state, winner, rules.last_trick_bonus, "last_trick", events)
+        score(state, winner, rules.last_trick_bonus, Bonus.LAST_TRICK, events)
         if state.finished:
             return
     end_deal(state, events)
@@ -356,7 +357,7 @@ def _exchange_seven(state: GameState, events: EventSink) -> None:
     state.step_exchanged = state.step_acted = True
     if events is not None:
         events.append(Event(EventKind.SEVEN_EXCHANGED, seat, (seven, taken), state.rules.seven_of_trumps_value))
-    score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
+    score(state, seat, state.rules.seven_of_trumps_value, Bonus.SEVEN_OF_TRUMPS, events, (seven,))
 
 
 def _declare_seven(state: GameState, events: EventSink) -> None:
@@ -366,7 +367,7 @@ def _declare_seven(state: GameState, events: EventSink) -> None:
     state.step_acted = True
     if events is not None:
         events.append(Event(EventKind.SEVEN_DECLARED, seat, (seven,), state.rules.seven_of_trumps_value))
-    score(state, seat, state.rules.seven_of_trumps_value, "seven_of_trumps", events, (seven,))
+    score(state, seat, state.rules.seven_of_trumps_value, Bonus.SEVEN_OF_TRUMPS, events, (seven,))
 
 
 def _end_step(state: GameState, events: EventSink) -> None:

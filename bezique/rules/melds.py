@@ -29,6 +29,7 @@ from bezique.rules.cards import (
     suit_of,
 )
 from bezique.rules.ruleset import Ruleset
+from bezique.rules.score_ids import MeldId
 from bezique.rules.state import GameState, MeldRecord
 from bezique.rules.tricks import copy_key
 
@@ -37,12 +38,13 @@ QUARTET_NAMES = {ACE: "aces", TEN: "tens", KING: "kings", QUEEN: "queens", JACK:
 QUARTET_VALUES = {ACE: 100, TEN: 90, KING: 80, QUEEN: 60, JACK: 40}
 TRUMP_QUARTET_VALUES = {ACE: 1000, TEN: 900, KING: 800, QUEEN: 600, JACK: 400}
 OPPOSITE_COLOUR_JACK = {SPADES: DIAMONDS, DIAMONDS: SPADES, HEARTS: CLUBS, CLUBS: HEARTS}
-MELD_NAMES = {
-    "common_marriage": "marriage", "royal_marriage": "royal marriage", "backdoor_sequence": "back-door sequence",
-    "trump_sequence": "trump sequence", "bezique_1": "bezique", "bezique_2": "double bezique",
-    "bezique_3": "triple bezique", "bezique_4": "quadruple bezique", "bezique_5": "quintuple bezique",
-    **{f"four_{name}": f"four {name}" for name in QUARTET_NAMES.values()},
-    **{f"four_trump_{name}": f"four trump {name}" for name in QUARTET_NAMES.values()},
+MELD_NAMES: dict[MeldId, str] = {
+    MeldId.COMMON_MARRIAGE: "marriage", MeldId.ROYAL_MARRIAGE: "royal marriage",
+    MeldId.BACKDOOR_SEQUENCE: "back-door sequence", MeldId.TRUMP_SEQUENCE: "trump sequence",
+    MeldId.BEZIQUE_1: "bezique", MeldId.BEZIQUE_2: "double bezique", MeldId.BEZIQUE_3: "triple bezique",
+    MeldId.BEZIQUE_4: "quadruple bezique", MeldId.BEZIQUE_5: "quintuple bezique",
+    **{MeldId(f"four_{name}"): f"four {name}" for name in QUARTET_NAMES.values()},
+    **{MeldId(f"four_trump_{name}"): f"four trump {name}" for name in QUARTET_NAMES.values()},
 }
 
 
@@ -51,7 +53,7 @@ class MeldShape:
 
     __slots__ = ("cls", "kind", "level", "sets_trump", "suit", "value")
 
-    def __init__(self, kind: str, cls: str, value: int, suit: int | None = None, level: int = 0,
+    def __init__(self, kind: MeldId, cls: str, value: int, suit: int | None = None, level: int = 0,
                  sets_trump: int | None = None) -> None:
         self.kind, self.cls, self.value, self.suit, self.level = kind, cls, value, suit, level
         self.sets_trump = sets_trump  # the suit this declaration makes trumps (Rubicon, Chinese), if any
@@ -76,33 +78,33 @@ def bezique_pair(rules: Ruleset, trump: int | None) -> tuple[int, int] | None:
 
 def marriage_shape(rules: Ruleset, trump: int | None, suit: int) -> MeldShape:
     if trump is None:
-        return MeldShape("royal_marriage", "M", 40, suit, sets_trump=suit)
+        return MeldShape(MeldId.ROYAL_MARRIAGE, "M", 40, suit, sets_trump=suit)
     if suit == trump:
-        return MeldShape("royal_marriage", "M", 40, suit)
-    return MeldShape("common_marriage", "M", 20, suit)
+        return MeldShape(MeldId.ROYAL_MARRIAGE, "M", 40, suit)
+    return MeldShape(MeldId.COMMON_MARRIAGE, "M", 20, suit)
 
 
 def sequence_shape(rules: Ruleset, trump: int | None, suit: int) -> MeldShape | None:
     if trump is None:
-        return MeldShape("trump_sequence", "M", 250, suit, sets_trump=suit)
+        return MeldShape(MeldId.TRUMP_SEQUENCE, "M", 250, suit, sets_trump=suit)
     if suit == trump:
-        return MeldShape("trump_sequence", "M", 250, suit)
+        return MeldShape(MeldId.TRUMP_SEQUENCE, "M", 250, suit)
     if rules.backdoor_sequence_value > 0:
-        return MeldShape("backdoor_sequence", "M", rules.backdoor_sequence_value, suit)
+        return MeldShape(MeldId.BACKDOOR_SEQUENCE, "M", rules.backdoor_sequence_value, suit)
     return None
 
 
 def quartet_shape(rules: Ruleset, trump: int | None, rank: int, all_trumps: bool) -> MeldShape | None:
     name = QUARTET_NAMES[rank]
     if rules.trump_quartets and all_trumps and trump is not None:
-        return MeldShape(f"four_trump_{name}", "Q", TRUMP_QUARTET_VALUES[rank])
+        return MeldShape(MeldId(f"four_trump_{name}"), "Q", TRUMP_QUARTET_VALUES[rank])
     value = rules.four_tens_value if rank == TEN else QUARTET_VALUES[rank]
-    return MeldShape(f"four_{name}", "Q", value) if value > 0 else None
+    return MeldShape(MeldId(f"four_{name}"), "Q", value) if value > 0 else None
 
 
 def bezique_shape(rules: Ruleset, level: int, sets_trump: int | None = None) -> MeldShape:
     """The bezique of `level` pairs (single, double, ...), making `sets_trump` trumps if it is not None."""
-    return MeldShape(f"bezique_{level}", "B", rules.bezique_value(level), level=level, sets_trump=sets_trump)
+    return MeldShape(MeldId(f"bezique_{level}"), "B", rules.bezique_value(level), level=level, sets_trump=sets_trump)
 
 
 def bezique_pairs_for_declaration(rules: Ruleset, trump: int | None) -> list[tuple[int, int, int | None]]:

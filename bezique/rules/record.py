@@ -24,6 +24,7 @@ from bezique.rules.errors import (
     UnsupportedVariantError,
 )
 from bezique.rules.ruleset import Ruleset, make_ruleset
+from bezique.rules.score_ids import MELD_IDS, MeldId
 from bezique.rules.state import GameState, Phase
 from bezique.rules.tricks import copy_key
 
@@ -252,9 +253,9 @@ def parse_action(state: GameState, entry: Any) -> tuple[int, Action]:
         for code in value:
             cards.append(_resolve(state, seat, code, cards, for_meld=True))
         kind = entry.get("kind")
-        if kind is not None and not isinstance(kind, str):
+        if kind is not None and (not isinstance(kind, str) or kind not in MELD_IDS):
             raise IllegalActionError("\"kind\" must be a meld id such as \"royal_marriage\"")
-        return seat, Action(Verb.MELD, tuple(cards), kind)
+        return seat, Action(Verb.MELD, tuple(cards), None if kind is None else MeldId(kind))
     if verb == Verb.PASS_TO_PARTNER:
         if not isinstance(value, int) or isinstance(value, bool):
             raise IllegalActionError("pass_to_partner names the teammate's seat")

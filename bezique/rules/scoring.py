@@ -9,10 +9,11 @@ from __future__ import annotations
 from bezique.rules.actions import Event, EventKind, EventSink
 from bezique.rules.cards import BRISQUE_RANKS, COURT_RANKS, rank_of
 from bezique.rules.ruleset import Ruleset
+from bezique.rules.score_ids import Bonus, ScoreId
 from bezique.rules.state import DealSummary, GameState, Phase, Settlement
 
 
-def score(state: GameState, seat: int, points: int, score_id: str, events: EventSink,
+def score(state: GameState, seat: int, points: int, score_id: ScoreId, events: EventSink,
            cards: tuple[int, ...] = (), check: bool = True) -> None:
     """Credit `points` to `seat`'s side, log it, and stop the game if that reaches the target (§1.11)."""
     side = state.rules.side_of(seat)
@@ -49,7 +50,7 @@ def repeat_carte_blanche(state: GameState, drawn: list[tuple[int, int]], events:
         if rank_of(card) in COURT_RANKS:
             state.blanche[seat] = False
         else:
-            score(state, seat, state.rules.carte_blanche_value, "carte_blanche", events, (card,))
+            score(state, seat, state.rules.carte_blanche_value, Bonus.CARTE_BLANCHE, events, (card,))
 
 
 def settle_deal(rules: Ruleset, raw: tuple[int, ...], brisques: tuple[int, ...]) -> Settlement:
@@ -83,10 +84,10 @@ def _settle(state: GameState, events: EventSink) -> Settlement:
     if settlement.brisques_counted:
         for seat in range(2):
             if brisques[seat]:
-                state.log.append((state.deal_index, seat, seat, "brisques", rules.brisque_value * brisques[seat]))
+                state.log.append((state.deal_index, seat, seat, Bonus.BRISQUES, rules.brisque_value * brisques[seat]))
     if winner is not None:
         state.scores[winner] += settlement.settled[winner]
-        state.log.append((state.deal_index, winner, winner, "game_bonus", settlement.settled[winner]))
+        state.log.append((state.deal_index, winner, winner, Bonus.GAME_BONUS, settlement.settled[winner]))
     if events is not None:
         gained = settlement.settled[winner] if winner is not None else 0
         events.append(Event(EventKind.DEAL_SETTLED, winner, (), gained))
@@ -119,7 +120,7 @@ def end_deal(state: GameState, events: EventSink) -> None:
         for seat in range(rules.players):
             brisques = tuple(c for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS)
             if brisques:
-                score(state, seat, rules.brisque_value * len(brisques), "brisques", events, brisques, check=False)
+                score(state, seat, rules.brisque_value * len(brisques), Bonus.BRISQUES, events, brisques, check=False)
     state.past_deals.append(DealSummary(state.dealer, state.trump, tuple(state.records), tuple(state.deal_points)))
     if events is not None:
         events.append(Event(EventKind.DEAL_SCORED, None, (), 0, ""))

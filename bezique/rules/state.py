@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from bezique.rules.ruleset import Ruleset
+from bezique.rules.score_ids import MeldId
 
 ScoreEntry = tuple[int, int, int, str, int]
 """One line of a game's score log: (deal, side, seat, score id, points)."""
@@ -28,7 +29,7 @@ class Phase(StrEnum):
 class MeldRecord(NamedTuple):
     """One declaration (RULES.md §1.8): which type, with exactly which physical cards, by whom."""
 
-    kind: str
+    kind: MeldId
     cls: str  # "M" marriages and sequences, "B" beziques, "Q" quartets
     value: int
     cards: tuple[int, ...]

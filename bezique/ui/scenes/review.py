@@ -24,7 +24,7 @@ import pygame
 from bezique.ai.review import Assessment, assess_deal
 from bezique.geometry import Box
 from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
-from bezique.rules import rank_of, suit_of
+from bezique.rules import Bonus, rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of, wrap
@@ -321,7 +321,7 @@ class ReviewScene(Scene):
             if mark is not None and mark.marked:
                 radius = max(3, round(min(9.0, 3 + mark.cost / 15) * s))
                 pygame.draw.circle(surface, COSTLY, (round(x + slot / 2), round(box.cy)), radius)
-            elif any(item.label not in ("brisques", "last_trick") for item in step.scored):
+            elif any(item.label not in (Bonus.BRISQUES, Bonus.LAST_TRICK) for item in step.scored):
                 pygame.draw.circle(surface, GOLD, (round(x + slot / 2), round(box.cy)), max(2, round(4 * s)))
             else:
                 pygame.draw.line(surface, MUTED, (round(x + slot / 2), round(box.cy - 3 * s)),

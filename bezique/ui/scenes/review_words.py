@@ -7,7 +7,7 @@ happened in a trick (a line each, with the cards to show beside it) and a decisi
 from __future__ import annotations
 
 from bezique.presenter.review import DealReview, Step
-from bezique.rules import Action, Verb
+from bezique.rules import Action, Bonus, Verb
 from bezique.ui.scene import Window
 from bezique.ui.texts import card_name, meld_label, suit_word
 
@@ -73,13 +73,13 @@ class ReviewWords:
         for seat, seven, taken in step.exchanged:
             lines.append((self.said(deal, "review.exchanged", seat, card=card_name(taken, lang)), (seven, taken)))
         for item in step.scored:
-            if item.label == "brisques":
+            if item.label == Bonus.BRISQUES:
                 what = T("score.brisques")
-            elif item.label == "last_trick":
+            elif item.label == Bonus.LAST_TRICK:
                 what = T("score.last_trick")
             else:
                 what = meld_label(item.label, item.cards, step.trump, lang)
-            shown = () if item.label == "brisques" else item.cards
+            shown = () if item.label == Bonus.BRISQUES else item.cards
             lines.append((self.said(deal, "review.scored", item.seat, what=what, points=item.points), shown))
         if step.settled is not None:
             winner, points = step.settled

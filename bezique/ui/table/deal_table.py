@@ -11,11 +11,11 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from bezique.geometry import Box
-from bezique.rules import ScoreEntry
+from bezique.rules import Bonus, ScoreEntry
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.widgets import blit_text, panel
 
-SETTLED = "game_bonus"  # the score id of a Rubicon / Chinese deal's settlement: what it gave for the match
+SETTLED = Bonus.GAME_BONUS  # the score id of a Rubicon / Chinese deal's settlement: what it gave for the match
 
 
 def per_deal_totals(log: Sequence[ScoreEntry], sides: int, settled: bool = False) -> list[list[int]]:

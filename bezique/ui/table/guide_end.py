@@ -10,7 +10,7 @@ import pygame
 
 from bezique.geometry import Box
 from bezique.presenter.session import GameSession
-from bezique.rules import BRISQUE_RANKS, MELD_NAMES, rank_of
+from bezique.rules import BRISQUE_RANKS, MELD_NAMES, Bonus, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
@@ -59,10 +59,10 @@ class LessonEnd(Scene):
         out.append(T("guide.end_melds", melds=", ".join(melds)) if melds else T("guide.end_no_melds"))
         brisques = len(self.brisques())
         out.append(T("guide.end_brisques", count=brisques, points=brisques * 10))
-        seven = sum(p for _d, _s, who, kind, p in log if who == me and kind == "seven_of_trumps")
+        seven = sum(p for _d, _s, who, kind, p in log if who == me and kind == Bonus.SEVEN_OF_TRUMPS)
         if seven:  # without it the lines would not add up to the deal's points
             out.append(T("guide.end_seven", points=seven))
-        last = next((who for _d, _s, who, kind, _p in log if kind == "last_trick"), None)
+        last = next((who for _d, _s, who, kind, _p in log if kind == Bonus.LAST_TRICK), None)
         if last is not None:
             out.append(T("guide.end_last_you") if last == me else
                        T("guide.end_last_them", name=self.session.seats[last].name))

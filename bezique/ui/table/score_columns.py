@@ -14,7 +14,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import MELD_NAMES, ScoreEntry, Settlement
+from bezique.rules import MELD_NAMES, Bonus, ScoreEntry, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import blit_text, draw_fitted, progress_bar
 from bezique.ui.scene import Window
@@ -52,13 +52,13 @@ def deal_lines(log: Sequence[ScoreEntry], deal: int, seat: int | Sequence[int]) 
     melds: dict[str, list[int]] = {}
     other: dict[str, list[int]] = {}
     for d, _side, who, score_id, points in log:
-        if d != deal or who not in seats or score_id in ("brisques", "game_bonus"):
+        if d != deal or who not in seats or score_id in (Bonus.BRISQUES, Bonus.GAME_BONUS):
             continue
         entry = (melds if score_id in MELD_NAMES else other).setdefault(score_id, [0, 0])
         entry[0] += 1
         entry[1] += points
     lines = [(k, n, p) for k, (n, p) in melds.items()]
-    for k in ("seven_of_trumps", "last_trick"):
+    for k in (Bonus.SEVEN_OF_TRUMPS, Bonus.LAST_TRICK):
         if k in other:
             n, p = other.pop(k)
             lines.append((k, n, p))
@@ -95,7 +95,7 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
         y += line_h
 
     def label(kind: str, times: int) -> str:
-        return T("score.last_trick") if kind == "last_trick" else line_label(kind, times, lang)
+        return T("score.last_trick") if kind == Bonus.LAST_TRICK else line_label(kind, times, lang)
 
     for kind, times, pts in lines:
         blit_text(surface, A, label(kind, times), 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
@@ -112,7 +112,7 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
         _settled_column(board, surface, seats[0], i, x, y, width, s)
         return
     cards = [c for seat in seats for c in board.brisques.get(seat, [])]
-    logged = sum(p for d, _side, who, k, p in screen.log if d == board.deal and who in seats and k == "brisques")
+    logged = sum(p for d, _side, who, k, p in screen.log if d == board.deal and who in seats and k == Bonus.BRISQUES)
     shown = min(len(cards), int(board.time / board.step) + 1) if board.step > 0 else len(cards)
     hidden = 10 * (len(cards) - shown)
     brisque_pts = 10 * shown if cards else logged
@@ -156,7 +156,7 @@ def _settled_column(board: Board, surface: pygame.Surface, seat: int, i: int, x:
     rules = session.rules
     rows: list[tuple[str, str, tuple[int, int, int]]] = []
     if st is not None:
-        brisques = sum(p for d, _sd, who, k, p in screen.log if d == board.deal and who == seat and k == "brisques")
+        brisques = sum(p for d, _sd, who, k, p in screen.log if d == board.deal and who == seat and k == Bonus.BRISQUES)
         rows.append((T("score.raw"), str(st.raw[seat]), CREAM))
         rows.append((T("score.brisques"), f"+{brisques}" if st.brisques_counted else T("score.not_counted"),
                      CREAM if st.brisques_counted else MUTED))

@@ -15,7 +15,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import BRISQUE_RANKS, Event, Settlement, rank_of, suit_of
+from bezique.rules import BRISQUE_RANKS, Bonus, Event, Settlement, rank_of, suit_of
 from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel
@@ -37,7 +37,7 @@ def won_brisques(screen: ScreenView, deal: int) -> dict[int, list[int]]:
     value = max(screen.rules.brisque_value, 1)
     counted = {seat: 0 for seat in range(screen.rules.players)}
     for d, _side, who, kind, points in screen.log:
-        if d == deal and kind == "brisques" and who in counted:
+        if d == deal and kind == Bonus.BRISQUES and who in counted:
             counted[who] += points // value
     if screen.deal_index != deal:
         return {seat: [] for seat in counted}
@@ -77,7 +77,7 @@ class ResultOverlay(Scene):
         self.step = 0.14 * factor
         screen = self.screen
         self.deal = max((entry[0] for entry in screen.log), default=screen.deal_index)
-        self.brisques = {seat: [c for e in deal_events if e.label == "brisques" and e.seat == seat
+        self.brisques = {seat: [c for e in deal_events if e.label == Bonus.BRISQUES and e.seat == seat
                                 for c in e.cards] for seat in range(session.rules.players)}
         if not any(self.brisques.values()):  # a game continued at this board: the events are gone, the tricks not
             self.brisques = won_brisques(screen, self.deal)

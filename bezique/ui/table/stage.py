@@ -24,7 +24,7 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import Event, EventKind
+from bezique.rules import Bonus, Event, EventKind
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
 from bezique.ui.kit.tween import TRICK_PAUSE, flight_time, pause_time
@@ -315,7 +315,7 @@ class Stage:
     def _show_score(self, event: Event) -> None:
         """A score rises from where it was made; carte blanche shows its cards to the table for a moment."""
         self._float_score(event)
-        if event.label == "carte_blanche" and event.cards and event.seat is not None:
+        if event.label == Bonus.CARTE_BLANCHE and event.cards and event.seat is not None:
             # the shown hand (at the deal) or the drawn card (repeats): public for a moment (RULES.md §5.2)
             # long enough to see at every speed, Instant included (a click goes on at once)
             show = max(pause_time(2.2, self.speed), 2.0) if len(event.cards) > 1 else \
@@ -325,7 +325,7 @@ class Stage:
                      seconds=max(show, 1.5))
             self.hold = max(self.hold, show)
             self.skippable = True
-        if event.label == "seven_of_trumps":
+        if event.label == Bonus.SEVEN_OF_TRUMPS:
             self.app.sounds.play("seven")
         self.hold = max(self.hold, pause_time(0.25, self.speed))
 
