@@ -40,10 +40,12 @@ MOVES = 2000  # a guard against a game that never reaches every moment
 
 
 class LoopbackHost:
-    """A host for one seat, in this process: the game as the one-screen table would hold it (same rules, seats and
-    seed), its computers the players the one-screen table would seat (``computer_player``, the same seeds), and
-    each change sent to the seat's session as ``net.host`` sends it (the view, the events redacted for the seat,
-    its legal moves, every seat's connection, the seats waited for between deals, the hands laid down at the end)."""
+    """A host for one seat, in this process, as the host's own window plays its game (its player's seat at the
+    host, the seats of the computers too: a friend's seat is marked at the table, which a one-screen game has none
+    of): the game as the one-screen table would hold it (same rules, seats and seed), its computers the players the
+    one-screen table would seat (``computer_player``, the same seeds), and each change sent to the seat's session as
+    ``net.host`` sends it (the view, the events redacted for the seat, its legal moves, every seat's connection, the
+    seats waited for between deals, the hands laid down at the end)."""
 
     def __init__(self, game: GameSession, seat: int, options: TableOptions) -> None:
         self.game = game
@@ -57,7 +59,7 @@ class LoopbackHost:
         state, seat = self.game.state, self.seat
         view = view_for(state, seat)
         seats = tuple(SeatState(st.name, SeatKind.AI, Link.HERE, st.level) if st.kind == SeatKind.AI else
-                      SeatState(st.name, SeatKind.HUMAN, Link.CONNECTED) for st in self.game.seats)
+                      SeatState(st.name, SeatKind.HUMAN, Link.HERE) for st in self.game.seats)
         laid = {s: tuple(h) for s, h in enumerate(state.hands) if s != seat} if self.game.over else {}
         waiting = (seat,) if self.game.awaiting_deal else ()
         return Update(self.version, view, tuple(redact_event(e, seat, state) for e in events), view.legal, seats,
@@ -133,16 +135,11 @@ def one_screen(variant: str, seed: int, bare: bool) -> dict[str, str]:
     """The one-screen table's frames (`bare`: with the bare window's host, as ``open_table`` seats it; else with
     no host, as the seat's table below)."""
     app, table = make_app(seed=seed, variant=variant)
-    if not bare:
-        made = table.session
-        game = GameSession(made.rules, list(made.seats), seed=seed, allow_undo=made.allow_undo)
-        table = TableScene(app, game, table.opt, None)
-        app.stack.clear()
-        app.push(table)
-    try:
-        return shoot(app, seed)
-    finally:
-        pygame.quit()
+    if bare:
+        return _shoot_alone(app, table, seed)
+    made = table.session
+    game = GameSession(made.rules, list(made.seats), seed=seed, allow_undo=made.allow_undo)
+    return _shoot_alone(app, TableScene(app, game, table.opt, None), seed)
 
 
 def seat_table(variant: str, seed: int) -> dict[str, str]:
@@ -152,10 +149,15 @@ def seat_table(variant: str, seed: int) -> dict[str, str]:
     game = GameSession(bare.session.rules, list(bare.session.seats), seed=seed)
     host = LoopbackHost(game, 0, options)
     host.session = SeatSession(host, host.update([]))
-    table = TableScene(app, host.session, options, None)
-    app.stack.clear()
-    app.push(table)
+    return _shoot_alone(app, TableScene(app, host.session, options, None), seed)
+
+
+def _shoot_alone(app, table: TableScene, seed: int) -> dict[str, str]:
+    """`table` alone on the window (in place of the bare window's own), its frames; pygame is shut down after."""
     try:
+        if app.stack.top is not table:
+            app.stack.clear()
+            app.push(table)
         return shoot(app, seed)
     finally:
         pygame.quit()
