@@ -248,8 +248,8 @@ def buttons_of(scene: Scene | None) -> list[Button]:
         return [b for part in scene.controls.buttons() for b in part]
     for name in ("controls", "buttons", "_buttons"):  # the pause screen keeps its column's buttons to itself
         found = getattr(scene, name, None)
-        if callable(found):
-            return list(found())
+        if callable(found):  # a list, or the scoreboard's pair (its second button None when there is one)
+            return [b for b in found() if isinstance(b, Button)]
     return []
 
 

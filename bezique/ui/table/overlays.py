@@ -13,6 +13,7 @@ from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
 from bezique.ui.speaking import button_words, sentences
@@ -224,22 +225,34 @@ class LogOverlay(Scene):
         w, h = surface.get_size()
         s = min(w / 1280, h / 720)
         dim(surface, 150)
-        box = Box(w / 2 - 300 * s, 40 * s, 600 * s, h - 80 * s)
+        width = min(w - 40 * s, 760 * s)
+        box = Box(w / 2 - width / 2, 40 * s, width, h - 80 * s)
         panel(surface, box, alpha=242, edge=GOLD, edge_width=3)
-        blit_text(surface, A, self.app.t("table.score_log"), 40 * s, (box.cx, box.y + 14 * s),
+        blit_text(surface, A, self.app.t("table.score_log"), Type.TITLE * s, (box.cx, box.y + 14 * s),
                   GOLD, "midtop", bold=True)
         session = self.session
         log = self.screen().log
+        font = A.font(Type.BODY * s)
+        step = font.get_linesize()
         y = box.y + 64 * s
-        rows = int((box.bottom - y - 30 * s) // (24 * s))
+        rows = max(1, int((box.bottom - y - 30 * s) // step))
         if not log:
-            blit_text(surface, A, self.app.t("log.empty"), 22 * s, (box.cx, y + 20 * s), MUTED, "midtop")
-        for deal, _side, seat, score_id, points in log[-rows:]:
-            name = session.seats[seat].name
-            blit_text(surface, A, self.app.t("table.deal_number", number=deal + 1), 20 * s, (box.x + 20 * s, y),
-                      MUTED)
-            blit_text(surface, A, name, 20 * s, (box.x + 140 * s, y), CREAM, max_width=140 * s)
-            blit_text(surface, A, score_name(score_id, self.app.lang), 20 * s, (box.x + 290 * s, y), CREAM)
-            blit_text(surface, A, f"+{points}", 20 * s, (box.right - 20 * s, y), GOLD, "topright", bold=True)
-            y += 24 * s
-        blit_text(surface, A, self.app.t("log.close"), 18 * s, (box.cx, box.bottom - 10 * s), MUTED, "midbottom")
+            blit_text(surface, A, self.app.t("log.empty"), Type.LABEL * s, (box.cx, y + 20 * s), MUTED, "midtop")
+        shown = log[-rows:]
+        # columns as wide as what they hold (the deal's word and number, the names), the meld's name the rest:
+        # at fixed places "Distribuzione 1" ran into the name beside it
+        deals = [self.app.t("table.deal_number", number=deal + 1) for deal, *_ in shown]
+        gap = 16 * s
+        name_x = box.x + 20 * s + max((font.size(text)[0] for text in deals), default=0) + gap
+        names = [session.seats[seat].name for _deal, _side, seat, _id, _points in shown]
+        meld_x = name_x + min(max((font.size(name)[0] for name in names), default=0), box.w * 0.25) + gap
+        points_w = max((A.font(Type.BODY * s, True).size(f"+{row[4]}")[0] for row in shown), default=0)
+        for words, name, (_deal, _side, _seat, score_id, points) in zip(deals, names, shown, strict=True):
+            blit_text(surface, A, words, Type.BODY * s, (box.x + 20 * s, y), MUTED)
+            blit_text(surface, A, name, Type.BODY * s, (name_x, y), CREAM, max_width=meld_x - gap - name_x)
+            blit_text(surface, A, score_name(score_id, self.app.lang), Type.BODY * s, (meld_x, y), CREAM,
+                      max_width=box.right - 20 * s - points_w - gap - meld_x)
+            blit_text(surface, A, f"+{points}", Type.BODY * s, (box.right - 20 * s, y), GOLD, "topright", bold=True)
+            y += step
+        blit_text(surface, A, self.app.t("log.close"), Type.NOTE * s, (box.cx, box.bottom - 10 * s), MUTED,
+                  "midbottom")
