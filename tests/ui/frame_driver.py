@@ -142,14 +142,23 @@ def one_screen(variant: str, seed: int, bare: bool) -> dict[str, str]:
     return _shoot_alone(app, TableScene(app, game, table.opt, None), seed)
 
 
-def seat_table(variant: str, seed: int) -> dict[str, str]:
-    """The frames of seat 0's table of the same game, held by a ``LoopbackHost``."""
-    app, bare = make_app(seed=seed, variant=variant)
-    options = bare.opt
-    game = GameSession(bare.session.rules, list(bare.session.seats), seed=seed)
+def seat_scene(variant: str, seed: int, bare: bool = False) -> tuple[object, TableScene]:
+    """The window and seat 0's table of the game ``make_app`` would seat, held by a ``LoopbackHost`` (`bare`: with
+    the bare window's host, which offers a review and the rest; else with none)."""
+    app, made = make_app(seed=seed, variant=variant)
+    options = made.opt
+    game = GameSession(made.session.rules, list(made.session.seats), seed=seed)
     host = LoopbackHost(game, 0, options)
     host.session = SeatSession(host, host.update([]))
-    return _shoot_alone(app, TableScene(app, host.session, options, None), seed)
+    table = TableScene(app, host.session, options, made.host if bare else None)
+    app.stack.clear()
+    app.push(table)
+    return app, table
+
+
+def seat_table(variant: str, seed: int) -> dict[str, str]:
+    """The frames of seat 0's table of the same game, held by a ``LoopbackHost``."""
+    return _shoot_alone(*seat_scene(variant, seed), seed)
 
 
 def _shoot_alone(app, table: TableScene, seed: int) -> dict[str, str]:
