@@ -763,6 +763,8 @@ STRINGS: dict[str, str] = {
         "characters",
     "net.ended_bad_message": "The host sent something this version cannot read",
     "net.ended_flooded": "The host closed this connection: it sent more than a player can, or read nothing",
+    "net.ended_host_flooded": ("The host sent far more than a game needs, faster than this window could read it: "
+                               "this window left the game"),
     "net.ended_fault": "The host met a fault with this connection and closed it",
     "net.ended_refused": "The host refused this window: check the code on the host's table",
     "net.refused_busy": "Too many attempts at the host just now: wait a minute and try again",

@@ -807,6 +807,8 @@ STRINGS: dict[str, str] = _typeset({
         "invisible",
     "net.ended_bad_message": "L’hôte a envoyé un message que cette version ne sait pas lire",
     "net.ended_flooded": "L’hôte a fermé cette connexion : elle envoyait plus qu’un joueur ne peut, ou ne lisait rien",
+    "net.ended_host_flooded": ("L’hôte a envoyé bien plus qu’une partie n’en demande, plus vite que cette "
+                               "fenêtre ne pouvait lire : cette fenêtre a quitté la partie"),
     "net.ended_fault": "L’hôte a rencontré une erreur avec cette connexion et l’a fermée",
     "net.ended_refused": "L’hôte a refusé cette fenêtre : vérifiez le code sur la table de l’hôte",
     "net.refused_busy": "Trop de tentatives chez l’hôte en ce moment : attendez une minute et réessayez",

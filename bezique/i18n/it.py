@@ -778,6 +778,8 @@ STRINGS: dict[str, str] = {
     "net.ended_bad_message": "L'ospite ha inviato qualcosa che questa versione non legge",
     "net.ended_flooded": "L'ospite ha chiuso questa connessione: ha inviato più di quanto un giocatore possa, o non "
         "leggeva nulla",
+    "net.ended_host_flooded": ("L'ospite ha inviato molto più di quanto serva a una partita, più in fretta di "
+                               "quanto questa finestra potesse leggere: questa finestra ha lasciato la partita"),
     "net.ended_fault": "L'ospite ha incontrato un errore con questa connessione e l'ha chiusa",
     "net.ended_refused": "L'ospite ha rifiutato questa finestra: controlla il codice sul tavolo dell'ospite",
     "net.refused_busy": "Troppi tentativi presso l'ospite in questo momento: attendi un minuto e riprova",

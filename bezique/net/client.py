@@ -55,6 +55,11 @@ log = logging.getLogger("bezique.net")
 REJOIN_DELAYS_S = (0.5, 1.0, 2.0, 4.0, 8.0)  # automatic rejoins after a drop (then every 8 s until closed)
 OPEN_TIMEOUT_S = 10.0
 CLOSE_GRACE_S = 3.0  # how long a leaving client waits for the host to see its goodbye
+# The host's messages this window may hold unread. A game sends a few a move, and the window reads them every frame,
+# so an honest host never comes near it; a hostile one that sends as fast as it can would otherwise grow the
+# window's memory without end. Past it the window leaves that host (HOST_FLOODED), as the host drops a friend who
+# reads nothing.
+UNREAD_MAX = 512
 
 
 @dataclass(frozen=True)
@@ -275,6 +280,8 @@ class Client:
                     ended = CloseReason.BAD_MESSAGE
                     break
                 ended = self._read(message) or ended
+                if ended is CloseReason.HOST_FLOODED:
+                    break
         except ConnectionClosed as exc:
             ended = self._refused_by(exc) or ended
         except (ChannelError, TimeoutError):
@@ -300,6 +307,10 @@ class Client:
         return None
 
     def _read(self, message: HostMessage) -> CloseReason | None:
+        if self.inbox.qsize() >= UNREAD_MAX:
+            log.warning("the host sent %d messages this window has not read: leaving it", UNREAD_MAX)
+            self._put(Closing(CloseReason.HOST_FLOODED))
+            return CloseReason.HOST_FLOODED
         if isinstance(message, Welcome):
             self.seat, self.token = message.seat, message.token
             self._set_link(Link.CONNECTED)

@@ -98,6 +98,7 @@ class CloseReason(StrEnum):
     UNREACHABLE_INTERNET = "unreachable_internet"  # the invitation's host, through the tunnel
     REFUSED = "refused"
     BAD_MESSAGE = "bad_message"
+    HOST_FLOODED = "host_flooded"  # the host sent more than this window read (a hostile host): dropped here
     LEFT = "left"
 
 

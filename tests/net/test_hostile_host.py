@@ -1,0 +1,61 @@
+"""A hostile host cannot grow a friend's window without end: a host that sends far faster than the window reads is
+left once the window holds ``UNREAD_MAX`` messages unread, and the window is told why. Real sockets on localhost:
+the host here is a bare websocket server that does the key exchange right and then floods."""
+
+from __future__ import annotations
+
+import threading
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.server import ServerConnection, serve
+
+from bezique.net.channel import host_exchange
+from bezique.net.client import UNREAD_MAX, Client, LinkChange
+from bezique.net.joincode import JoinCode
+from bezique.net.protocol import ChatLine, CloseReason, Closing, Link, Welcome, encode
+from tests.net.hosting import HANG_S
+
+SECRET = 0x2F0C_1A3B5
+
+
+def test_a_host_that_floods_a_window_is_left_and_the_window_holds_a_bounded_inbox() -> None:
+    flooded = threading.Event()
+    sent = [0]
+
+    def flood(ws: ServerConnection) -> None:
+        answer, sealer = host_exchange(SECRET, ws.recv(timeout=HANG_S))
+        ws.send(answer)
+        ws.recv(timeout=HANG_S)  # the friend's join, unread
+        ws.send(sealer.seal(encode(Welcome(1, "t" * 16))))
+        try:
+            while sent[0] < UNREAD_MAX * 20:  # a bound for the test only: the window leaves long before
+                ws.send(sealer.seal(encode(ChatLine(0, "spam", sent[0]))))
+                sent[0] += 1
+        except ConnectionClosed:
+            pass
+        finally:
+            flooded.set()
+
+    with serve(flood, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        client = Client("Bruno")
+        try:
+            client.connect(JoinCode("127.0.0.1", server.socket.getsockname()[1], SECRET).text())
+            assert flooded.wait(HANG_S), "the flooding host was never left"
+            last: LinkChange | None = None
+            seen = []
+            while last is None or last.link is not Link.CLOSED:
+                message = client.inbox.get(timeout=HANG_S)
+                seen.append(message)
+                if isinstance(message, LinkChange):
+                    last = message
+        finally:
+            client.close()
+            server.shutdown()
+    assert sent[0] < UNREAD_MAX * 20, "the window read the whole flood instead of leaving"
+    chat = [m for m in seen if isinstance(m, ChatLine)]
+    # beside the chat: connecting, connected, the welcome; after it: the window's own closing and its last link
+    assert len(seen) <= UNREAD_MAX + 2, "the inbox held more than its bound"
+    assert len(chat) >= UNREAD_MAX - 3, "the window left an honest burst"
+    assert Closing(CloseReason.HOST_FLOODED) in seen
+    assert last.reason is CloseReason.HOST_FLOODED
