@@ -20,6 +20,7 @@ LAID_OUT_PLAYERS = (2, 3, 4, 6)  # the tables ``Layout.for_size`` can seat
 CHAT_ROOM = 46  # scale 1: the height a chat's tab takes above the buttons, with its gaps (a game on two computers)
 DEFAULT_SIZE = (1280, 720)
 SIX_STEP = 1.12  # six-handed: the trick's cards side by side, this many card widths apart (no card covers another)
+LIFT = 18  # scale 1: how far a card of the player's hand lifts under the pointer or the focus (clear of the prompt)
 PEEK_HEADING = 32  # the won-tricks zone's heading line at its top (scale 1): the last-trick popup stays under it
 
 
@@ -187,6 +188,14 @@ class Layout:
         """The player's hand, fanned on a gentle arc, left to right."""
         return self._fan(self.hand, n, self.hand_h, spread=2.2, arc=1.0)
 
+    def lift_of(self, slot: Slot) -> float:
+        """How far the player's card at `slot` lifts under the pointer or the focus: ``LIFT``, or for a card of the
+        hand less where that would reach the prompt line (the top of the fan's arc), so the turn's words are never
+        hidden (their melds, above the prompt, lift in full)."""
+        if not self.hand.contains(slot.cx, slot.cy):
+            return LIFT * self.s
+        return max(0.0, min(LIFT * self.s, card_box(slot).y - self.prompt.bottom))
+
     def opp_hand_slots(self, n: int, rel: int = 1) -> list[Slot]:
         """Another seat's hand (`rel` seats round from the viewer), fanned the other way (its arc opens down)."""
         zone = self.seats[rel % len(self.seats)].hand
@@ -209,7 +218,7 @@ class Layout:
         if arc < 0:
             base_y = zone.y + card_h / 2 + min(mid * mid * -arc * 1.6 * self.s, 14 * self.s)
         if arc > 0:  # the arc's rise is capped, so long hands (Chinese: 12 cards) stay clear of the prompt
-            arc = min(arc, 16.0 / (1.6 * max(mid * mid, 1.0)))
+            arc = min(arc, 10.0 / (1.6 * max(mid * mid, 1.0)))
             base_y = zone.bottom - card_h / 2 - 4 * self.s - mid * mid * arc * 1.6 * self.s
         slots = []
         for i in range(n):

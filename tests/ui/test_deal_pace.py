@@ -96,3 +96,11 @@ def test_a_click_during_the_cut_goes_on_to_the_deal():
     app.tick(DT)
     assert table.stage.cut_timer <= 0 and (bool(table.stage.queue) or table.stage.dealing())
     table.turns.worker.cancel()
+
+
+@pytest.mark.parametrize("pause", ["short", "normal", "long"])
+def test_a_finished_trick_stays_as_long_as_the_setting_says_its_winner_marked(pause):
+    from bezique.ui.kit.tween import TRICK_PAUSE
+    from bezique.ui.pace_bench import seconds_trick_on_show
+
+    assert seconds_trick_on_show(pause) == pytest.approx(TRICK_PAUSE[pause], abs=3 * DT)

@@ -28,7 +28,13 @@ def test_a_score_waits_for_the_one_before_it_at_its_panel_then_flies_in():
     assert first.where()[:2] == at  # read where it appeared
     first.age = 0.999
     x, y, scale, alpha = first.where()
-    assert (x, y) == pytest.approx(target, abs=1.0) and scale < 0.5 and alpha < 100  # landed in the panel
+    assert (x, y) == pytest.approx(target, abs=1.0) and scale < 0.5 and alpha == 0  # landed in the panel, gone:
+    # it never lies over the figures it changes (they change as it lands)
+    for age in [i / 200 for i in range(200)]:
+        first.age = age
+        x, y, _scale, alpha = first.where()
+        if abs(x - target[0]) + abs(y - target[1]) < 15:
+            assert alpha < 8, age  # faded out before it reaches them
     assert Floater("+40", 5.0, 6.0, (0, 0, 0), age=1.7).where()[:2] == (5.0, 6.0)  # no target: it stays
 
 

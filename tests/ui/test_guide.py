@@ -220,3 +220,36 @@ def test_every_coach_line_fits_its_box_at_the_smallest_window(lang: str) -> None
     for name, extra in TIP_LINES:
         text = guide.text(Tip(name, args, None, extra))
         assert guide.line_layout(text)[3], (name, extra, text)
+
+
+def test_the_pointer_frames_the_trick_on_show_and_never_an_empty_place() -> None:
+    """A tip about the trick just won frames its cards where they lie; once they are gathered the frame goes (it
+    framed the empty middle of the felt while the next turn came)."""
+    from bezique.presenter.guide import Aim, Target, Zone
+
+    shell = make_shell()
+    app = shell.app
+    table = open_lesson_from_menu(shell)
+    guide = table.guide
+    assert guide is not None
+    target = Target(Aim.ZONE, zone=Zone.TRICK)
+    seen_cards = False
+    for _ in range(4000):
+        app.tick(DT)
+        if table.turns.worker.busy:
+            finish_thinking(table)
+        box = guide.target_box(target)
+        trick = table.stage.model.trick
+        if not trick:
+            assert box is None
+            if seen_cards:
+                break
+            if table.human_turn() and table.session.state.phase == Phase.PLAY:
+                follow_the_pointer(app, table)
+            continue
+        assert box is not None
+        for _seat, card in trick:
+            sprite = table.stage.sprites[card]
+            assert box.contains(sprite.cx, sprite.cy)
+        seen_cards = seen_cards or len(trick) == 2
+    assert seen_cards

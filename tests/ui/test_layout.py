@@ -120,3 +120,25 @@ def test_a_table_with_a_chat_keeps_its_tab_room_clear_above_the_buttons(players,
     assert CHAT_ROOM >= TAB_H + 8
     assert (chat.hand, chat.trick, chat.stock, chat.status, chat.buttons) == \
         (plain.hand, plain.trick, plain.stock, plain.status, plain.buttons)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1024, 640), (1088, 640), (1280, 720), (1632, 918), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_lifted_card_stays_clear_of_the_prompt(size, players):
+    """The card under the pointer (or the focus) lifts (``lift_of``): never into the prompt line, so the turn's
+    words are never hidden by it, and always visibly (the hands of 8, 9 and 12 cards, at both card sizes)."""
+    for card_scale in (1.0, 1.25):
+        L = Layout.for_size(*size, players, card_scale)
+        for n in (8, 9, 12):
+            for slot in L.hand_slots(n):
+                lift = L.lift_of(slot)
+                assert card_box(slot, lift).y >= L.prompt.bottom - 0.5, (card_scale, n)
+                assert lift >= 8 * L.s, (card_scale, n)
+
+
+def test_a_meld_card_above_the_prompt_lifts_in_full():
+    from bezique.presenter.layout import LIFT
+
+    L = Layout.for_size(1280, 720)
+    slot = L.meld_slots(L.my_melds, [2])[0][0]
+    assert L.lift_of(slot) == LIFT * L.s

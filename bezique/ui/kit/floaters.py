@@ -21,6 +21,7 @@ from bezique.ui.kit.assets import CREAM, Assets
 from bezique.ui.kit.layers import kept
 
 HOLD = 0.62  # the share of a score's life it stays on its spot before it flies into the panel
+LANDED = 0.8  # the share of its flight after which it has faded out, just short of the panel's figures
 POINTS_SIZE, LABEL_SIZE, INLINE_SIZE, PAD = 30, 17, 21, 8  # type sizes and padding at scale 1
 
 
@@ -54,7 +55,9 @@ class Floater:
             return self.x, self.y, pop, round(255 * fade)
         u = easing.in_out_cubic((t - HOLD) / (1.0 - HOLD))
         tx, ty = self.target
-        return self.x + (tx - self.x) * u, self.y + (ty - self.y) * u, 1.0 - 0.55 * u, round(255 * (1.0 - 0.7 * u))
+        # gone before it reaches the figures it is about to change: a pill fading over the digits hid them
+        fade = max(0.0, 1.0 - u / LANDED) ** 1.5
+        return self.x + (tx - self.x) * u, self.y + (ty - self.y) * u, 1.0 - 0.55 * u, round(255 * fade)
 
 
 def spot(panel: Box, size: tuple[float, float], clear: Sequence[Box], window: tuple[float, float],

@@ -167,11 +167,11 @@ class Controls(TableButtons):
         lifted = self.hover_key
         if lifted is None and self.focus.shown:
             lifted = self.focused_card()
-        lift = 18 * self.layout.s
         for key in stage.model.hands[stage.viewer] + stage.model.tables[stage.viewer]:
             sprite = stage.sprites.get(key)
             if sprite is not None:
-                sprite.lift_target = lift if key == lifted else 0.0
+                sprite.lift_target = self.layout.lift_of(Slot(*sprite.target()[:2], 0.0, round(sprite.height))) \
+                    if key == lifted else 0.0
 
     # --- events ---------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -192,7 +192,19 @@ class Guide:
             return card_box(Slot(sprite.cx, sprite.cy, 0.0, round(sprite.height)), sprite.lift)
         if target.kind == Aim.ACTION and target.action is not None:
             return self._row_box(target.action)
-        return {Zone.STOCK: L.stock, Zone.TRICK: L.trick, Zone.WON: L.won}.get(target.zone) if target.zone else None
+        if target.zone == Zone.TRICK:
+            return self._trick_box()
+        return {Zone.STOCK: L.stock, Zone.WON: L.won}.get(target.zone) if target.zone else None
+
+    def _trick_box(self) -> Box | None:
+        """Round the trick's cards as they lie now; None once it is gathered (a frame round an empty place on the
+        felt points at nothing)."""
+        boxes = [card_box(Slot(sp.cx, sp.cy, 0.0, round(sp.height))) for sp in
+                 (self.stage.sprites.get(card) for _seat, card in self.stage.model.trick) if sp is not None]
+        if not boxes:
+            return None
+        x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+        return Box(x, y, max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y)
 
     def _row_box(self, action: Action) -> Box | None:
         _, decl = self.controls.buttons()
