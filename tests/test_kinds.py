@@ -1,12 +1,12 @@
 """Kinds are enums, never bare text (STYLE.md: "enums rather than strings for kinds"), checked from the source.
 
-An event's kind, a seat's kind, a meld's or a score's id, a tracker row, a coach's target, a line of How to play:
-each is a member of an enum defined once (``EventKind``, ``SeatKind``, ``MeldId``, ``Bonus``, …), so a misspelt
-kind fails mypy instead of never matching. This scan holds every module of ``bezique/`` to it: nothing named
-``kind`` or ``label`` (an attribute or a variable) is compared to a text literal, with ``==``, ``!=``, ``in`` or
-``not in`` (a tuple, list or set of texts too). The enums' values stay the texts the files and the wire carry, so
-old saves and records read as before; the scan is tried on a planted module first, so that it cannot pass by
-finding nothing.
+An event's kind, a seat's kind, a meld's or a score's id, how a game is played, a tracker row, a coach's target, a
+line of How to play: each is a member of an enum defined once (``EventKind``, ``SeatKind``, ``MeldId``, ``Bonus``,
+``GameMode``, …), so a misspelt kind fails mypy instead of never matching. This scan holds every module of
+``bezique/`` to it: nothing named ``kind``, ``label`` or ``mode`` (an attribute or a variable) is compared to a text
+literal, with ``==``, ``!=``, ``in`` or ``not in`` (a tuple, list or set of texts too). The enums' values stay the
+texts the files and the wire carry, so old saves and records read as before; the scan is tried on a planted module
+first, so that it cannot pass by finding nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-KIND_NAMES = ("kind", "label")
+KIND_NAMES = ("kind", "label", "mode")
 
 
 def _names_a_kind(node: ast.expr) -> bool:
@@ -60,9 +60,11 @@ def test_the_scan_catches_kinds_compared_to_text(tmp_path: Path) -> None:
         "    if item.label not in {'brisques'}:\n"  # a label, not in a set
         "        return 4\n"
         "    if event.kind == Kind.CARD_PLAYED or card == 'AS' or kind is None:\n"  # fine: a member, another name
-        "        return 5\n", encoding="utf-8")
+        "        return 5\n"
+        "    return seat.mode != 'demo'\n", encoding="utf-8")  # a mode
     assert [line.split(": ", 1)[0] for line in kinds_compared_to_text(tmp_path)] == [
-        "bezique/planted.py:2", "bezique/planted.py:4", "bezique/planted.py:6", "bezique/planted.py:8"]
+        "bezique/planted.py:2", "bezique/planted.py:4", "bezique/planted.py:6", "bezique/planted.py:8",
+        "bezique/planted.py:12"]
 
 
 def test_no_kind_is_compared_to_text() -> None:

@@ -9,6 +9,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from bezique.game_mode import GameMode
 from bezique.presenter.layout import parse_size
 from bezique.presenter.setup import SEATABLE_VARIANTS
 
@@ -99,7 +100,7 @@ def _setup(shell: Shell, args: argparse.Namespace) -> GameSetup:
         setup.people = [seat == 0 for seat in range(MAX_SEATS - 1)]
         setup.names = [args.name or shell.app.t("newgame.default_you"), *[""] * (MAX_SEATS - 1)]
     else:
-        setup.mode = "hotseat" if args.hotseat else "computer"
+        setup.mode = GameMode.HOTSEAT if args.hotseat else GameMode.COMPUTER
     if args.level:
         problem = level_problem(args.level)
         if problem is not None:  # said where it was typed, and on the table it opens

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bezique.ai import resolve_level
+from bezique.game_mode import GameMode
 from bezique.games.books import Books
 from bezique.games.defaults import Defaults
 from bezique.net.joincode import DEFAULT_PORT
@@ -64,8 +65,8 @@ def start_game(setup: GameSetup, defaults: Defaults, lang: str, books: Books | N
     level = resolve_level(setup.level)
     seed = game_seed(setup.seed)
     seats = new_seats(rules.players, setup.mode, lang, seed, level, list(setup.names), setup.seat_kinds())
-    meta = {} if setup.mode == "demo" else saves.new_game_meta(  # a game nobody plays is never saved
-        setup.mode, level if setup.computers else None, setup.assisted and setup.mode == "computer", 0,
+    meta = {} if setup.mode == GameMode.DEMO else saves.new_game_meta(  # a game nobody plays is never saved
+        setup.mode, level if setup.computers else None, setup.assisted and setup.mode == GameMode.COMPUTER, 0,
         house_rules=setup.house_rules_in_force(defaults_rules))
     if hosting is not None:
         from bezique.net.host import HostedSession
@@ -78,7 +79,7 @@ def start_game(setup: GameSetup, defaults: Defaults, lang: str, books: Books | N
     if books is not None:
         books.replace_saved()
     session = GameSession(rules, seats, seed=seed, allow_undo=defaults.app.allow_undo)
-    session.assisted = setup.assisted and setup.mode == "computer"
+    session.assisted = setup.assisted and setup.mode == GameMode.COMPUTER
     return Started(session, meta)
 
 

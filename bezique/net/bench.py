@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bezique.game_mode import GameMode
 from bezique.net import internet
 from bezique.net.client import Client
 from bezique.net.host import Host, HostedSession
@@ -59,7 +60,7 @@ def bench_net(actions: int, seed: int = 1, clock: Callable[[], float] = time.per
         internet.InternetUnavailable: `tunnelled` on a computer without iroh.
     """
     rules = make_ruleset("two_handed")
-    session = HostedSession(rules, new_seats(2, "hotseat", "en", seed), seed=seed)
+    session = HostedSession(rules, new_seats(2, GameMode.HOTSEAT, "en", seed), seed=seed)
     # the clients move as fast as the wire allows, far faster than the message rate a person is held to
     host = Host(session, [0, 1], bind="127.0.0.1", port=0, limits=Limits(messages_burst=float("inf")))
     host.start()

@@ -27,6 +27,7 @@ from typing import Any
 
 import platformdirs
 
+from bezique.game_mode import GameMode
 from bezique.persist import storage
 from bezique.rules import VARIANTS, Phase, RecordedGame, RecordError, replay_record
 from bezique.shown import shorten
@@ -162,7 +163,7 @@ def _entry(path: Path, doc: dict[str, Any]) -> KeptGame:
     level = meta.get("level")
     return KeptGame(path=path, kept_at=kept_at, variant=str(record.get("variant")), target=target,
                     players=tuple(p["name"] for p in players),
-                    mode=str(meta.get("mode", "computer")), level=level if isinstance(level, str) else None,
+                    mode=str(meta.get("mode", GameMode.COMPUTER)), level=level if isinstance(level, str) else None,
                     human_seat=seat, scores=tuple(scores), winner=winner, deals=deals,
                     finished=summary.get("finished") is True, abandoned=doc.get("abandoned") is True)
 

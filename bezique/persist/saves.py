@@ -21,6 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bezique.game_mode import SAVED_MODES, GameMode
 from bezique.persist import storage
 from bezique.rules import Phase, RecordedGame, RecordError, replay_record
 from bezique.shown import shorten
@@ -28,14 +29,14 @@ from bezique.shown import shorten
 SAVE_FILE = "savegame.json"
 FORMAT = "bezique-save"
 VERSION = 1
-MODES = ("computer", "hotseat")
+MODES = SAVED_MODES
 
 
 def save_path() -> Path:
     return storage.data_dir() / SAVE_FILE
 
 
-def new_game_meta(mode: str, level: str | None = None, assisted: bool = False, human_seat: int = 0,
+def new_game_meta(mode: GameMode, level: str | None = None, assisted: bool = False, human_seat: int = 0,
                   **extra: Any) -> dict[str, Any]:
     """The meta of a new game: how it is played, plus a fresh ``game_id`` (statistics count each game once)."""
     meta = {"mode": mode, "level": level, "assisted": assisted, "human_seat": human_seat,
@@ -55,7 +56,7 @@ def _meta_problem(meta: Any, players: int | None) -> str | None:
     level = meta.get("level")
     if level is not None and not isinstance(level, str):
         return f"meta.level must be a level name or null, not {shorten(level)}"
-    if meta.get("mode") == "computer" and not level:
+    if meta.get("mode") == GameMode.COMPUTER and not level:
         return "meta.level is needed when playing the computer"
     if not isinstance(meta.get("assisted", False), bool):
         return "meta.assisted must be true or false"

@@ -29,6 +29,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from bezique.game_mode import SAVED_MODES, GameMode
 from bezique.persist import storage
 from bezique.persist.stats_data import EARLIER, FORMAT, VERSION, Stats, Tally, VariantStats
 from bezique.rules import MELD_NAMES, Phase, RecordedGame
@@ -88,10 +89,10 @@ def _load_for_writing() -> StatsLoadResult:
 def _how_played(meta: dict[str, Any]) -> tuple[str, str | None]:
     """(mode, level) of `meta`. Raises ValueError when it does not say how the game was played."""
     mode = meta.get("mode")
-    if mode not in ("computer", "hotseat"):
+    if mode not in SAVED_MODES:
         raise ValueError(f"meta.mode must be computer or hotseat, not {mode!r}")
     level = meta.get("level")
-    if mode == "computer" and (not isinstance(level, str) or not level):
+    if mode == GameMode.COMPUTER and (not isinstance(level, str) or not level):
         raise ValueError("meta.level is needed for a game against the computer")
     return mode, level if isinstance(level, str) else None
 
@@ -125,7 +126,7 @@ def record_game_result(game: RecordedGame, meta: dict[str, Any], today: date | N
     if not _first_count(stats, meta):
         return loaded
     winner = game.state.winner
-    if mode == "hotseat" or level is None:
+    if mode == GameMode.HOTSEAT or level is None:
         stats.hotseat.games += 1
         stats.hotseat.draws += winner is None
         save_stats(stats)
@@ -165,7 +166,7 @@ def record_progress(game: RecordedGame, meta: dict[str, Any], today: date | None
         OSError: the statistics could not be written.
     """
     mode, level = _how_played(meta)
-    if mode != "computer" or level is None or counted_apart(meta):
+    if mode != GameMode.COMPUTER or level is None or counted_apart(meta):
         return None
     loaded = _load_for_writing()
     variant = loaded.stats.variants.setdefault(game.rules.variant, VariantStats())
@@ -191,7 +192,7 @@ def record_abandoned(game: RecordedGame, meta: dict[str, Any], today: date | Non
     stats = loaded.stats
     if not _first_count(stats, meta):
         return None
-    if mode == "hotseat" or level is None:
+    if mode == GameMode.HOTSEAT or level is None:
         stats.hotseat.abandoned += 1
         save_stats(stats)
         return loaded

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from bezique.game_mode import GameMode
 from bezique.geometry import Box
 from bezique.presenter.layout import Layout
 from bezique.presenter.session import GameSession, new_seats
@@ -106,7 +107,7 @@ def moment_of(session: GameSession, seat: int, reading: tuple[int, int] | None =
 
 def lesson_session(lang: str) -> LessonSession:
     """The lesson's session, its seats named in `lang` (the player "You", the computer at the beginner level)."""
-    return LessonSession(new_seats(2, "computer", lang, LESSON_SEED, LESSON_LEVEL))
+    return LessonSession(new_seats(2, GameMode.COMPUTER, lang, LESSON_SEED, LESSON_LEVEL))
 
 
 # --- the coach ----------------------------------------------------------------------------------------------

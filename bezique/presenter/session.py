@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
+from bezique.game_mode import GameMode
 from bezique.i18n import t
 from bezique.i18n.names import computer_names
 from bezique.presenter.screen_view import ScreenView
@@ -76,15 +77,15 @@ def news(event: Event, viewer: int, turn_up: int | None) -> str | None:
     return None
 
 
-def new_seats(players: int, mode: str, lang: str, seed: int, level: str = "",
+def new_seats(players: int, mode: GameMode, lang: str, seed: int, level: str = "",
               names: list[str] | None = None, kinds: list[SeatKind] | None = None) -> list[Seat]:
     """The seats of a new game, named in the player's language: every way a game starts (New game, ``play``,
     ``demo``, the tests' ``open_table``) comes here, so none can name a seat in the wrong language.
 
     Args:
         players: seats at the table.
-        mode: "computer" (seat 0 the player, the rest the computer), "hotseat" (everyone at the screen) or "demo"
-            (every seat the computer); ignored when `kinds` is given.
+        mode: against the computer (seat 0 the player, the rest the computer), hot-seat (everyone at the screen)
+            or a demo (every seat the computer); ignored when `kinds` is given.
         lang: "en" or "it", for the default names ("You" / "Tu", "Player 2" / "Giocatore 2").
         seed: the game's seed: the computers' names follow it, so a replay seats the same opponents.
         level: the computers' level.
@@ -92,7 +93,7 @@ def new_seats(players: int, mode: str, lang: str, seed: int, level: str = "",
         kinds: who plays each seat, for a table mixing people and computers.
     """
     if kinds is None:
-        kinds = [SeatKind.HUMAN if mode == "hotseat" or (mode == "computer" and i == 0) else SeatKind.AI
+        kinds = [SeatKind.HUMAN if mode == GameMode.HOTSEAT or (mode == GameMode.COMPUTER and i == 0) else SeatKind.AI
                  for i in range(players)]
     typed = [n.strip() for n in (names or [])] + [""] * players
     alone = kinds.count(SeatKind.HUMAN) == 1  # the one person at the table is "You"; several are numbered

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bezique.game_mode import GameMode
 from bezique.presenter.house_rules import NEW_GAME_KEYS, apply_house, changed_keys
 from bezique.presenter.layout import LAID_OUT_PLAYERS
 from bezique.rules import VARIANTS, Ruleset, RulesetError, SeatKind, allowed_targets, make_ruleset, preset
 
 SEATABLE_VARIANTS: tuple[str, ...] = tuple(v for v in VARIANTS if make_ruleset(v, {}).players in LAID_OUT_PLAYERS)
 FALLBACK_VARIANT = "two_handed"  # what a config naming an unseatable variant plays instead
-MODES = ("computer", "hotseat", "demo")
+MODES = tuple(GameMode)
 MAX_SEATS = 6
 
 
@@ -69,18 +70,18 @@ class GameSetup:
         return [SeatKind.HUMAN, *(SeatKind.HUMAN if p else SeatKind.AI for p in self.people[:self.players - 1])]
 
     @property
-    def mode(self) -> str:
-        """"computer" with one person at the table, "hotseat" with several (what the save and statistics say),
-        "demo" with none."""
+    def mode(self) -> GameMode:
+        """Against the computer with one person at the table, hot-seat with several (what the save and statistics
+        say), a demo with none."""
         people = self.seat_kinds().count(SeatKind.HUMAN)
-        return "demo" if not people else "hotseat" if people > 1 else "computer"
+        return GameMode.DEMO if not people else GameMode.HOTSEAT if people > 1 else GameMode.COMPUTER
 
     @mode.setter
-    def mode(self, mode: str) -> None:
-        """Every other seat a person ("hotseat") or the computer ("computer"), as ``play --hotseat`` asks; or every
-        seat the computer ("demo")."""
-        self.people = [mode == "hotseat"] * (MAX_SEATS - 1)
-        self.demo = mode == "demo"
+    def mode(self, mode: GameMode) -> None:
+        """Every other seat a person (hot-seat) or the computer, as ``play --hotseat`` asks; or every seat the
+        computer (a demo)."""
+        self.people = [mode == GameMode.HOTSEAT] * (MAX_SEATS - 1)
+        self.demo = mode == GameMode.DEMO
 
     def choose_variant(self, variant: str) -> None:
         """Play `variant`, to the chosen target where it allows it, else to its own default."""

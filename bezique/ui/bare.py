@@ -12,6 +12,7 @@ import dataclasses
 from typing import Any
 
 from bezique.config import Config
+from bezique.game_mode import GameMode
 from bezique.games.defaults import Defaults
 from bezique.games.door import start_game
 from bezique.presenter.session import GameSession
@@ -30,7 +31,7 @@ class BareTable(TableScreens):
     save_failing = False  # nothing is saved, so nothing fails
     app: App  # the real window (``TableScreens`` needs only a ``Window``)
 
-    def __init__(self, app: App, config: Config, options: TableOptions, mode: str) -> None:
+    def __init__(self, app: App, config: Config, options: TableOptions, mode: GameMode) -> None:
         self.app, self.config, self.options, self.mode = app, config, options, mode
 
     def deal(self, seed: int | None = None, problems: list[str] | None = None) -> TableScene[GameSession]:
@@ -59,6 +60,6 @@ def open_table(config: Config, problems: list[str], size: tuple[int, int] = (128
     the language of the settings; `overrides` name table options or settings (``language`` among them)."""
     options = TableOptions.from_settings(config.app, config.ai, demo=demo, **overrides)
     app = open_window(options.app, size, fullscreen)
-    mode = "demo" if demo else "hotseat" if hotseat else "computer"
+    mode = GameMode.DEMO if demo else GameMode.HOTSEAT if hotseat else GameMode.COMPUTER
     host = BareTable(app, config, options, mode)
     return app, host.deal(seed, problems)

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any
 
 from bezique.config import AISettings, AppSettings
+from bezique.game_mode import GameMode
 from bezique.games.books import Books, Happened, Report, say_on_stderr
 from bezique.games.defaults import Defaults, load_defaults
 from bezique.games.door import Hosting, Started, is_hosted, resume_game, start_game
@@ -146,7 +147,7 @@ class Shell(TableScreens):
     def start_game(self, setup: GameSetup) -> TableScene[GameSession]:
         """A new game at this screen (``door.start_game``), replacing the saved one (counted and kept, marked
         abandoned; a finished one counted as finished)."""
-        if setup.mode == "computer" and setup.level != self.ai.level:
+        if setup.mode == GameMode.COMPUTER and setup.level != self.ai.level:
             # the level in the player's settings follows New game's (the bare table and `play` start from it);
             # a settings file that cannot be written has been said already
             self.ai = dataclasses.replace(self.ai, level=setup.level)
@@ -205,7 +206,7 @@ class Shell(TableScreens):
         for seat, player in enumerate(game.players):
             names[rules.side_of(seat)].append(str(player["name"]))
         scores = tuple((" & ".join(side), points) for side, points in zip(names, game.state.scores, strict=True))
-        level = loaded.meta.get("level") if loaded.meta.get("mode") == "computer" else None
+        level = loaded.meta.get("level") if loaded.meta.get("mode") == GameMode.COMPUTER else None
         try:
             when = datetime.fromisoformat(loaded.saved_at) if loaded.saved_at else None
         except ValueError:
@@ -242,7 +243,7 @@ class Shell(TableScreens):
     def _play(self, session: GameSession, meta: dict[str, Any]) -> TableScene[GameSession]:
         self.meta = meta
         _name_seats(session, self.lang)
-        hints = meta.get("mode") == "hotseat" or bool(meta.get("assisted"))
+        hints = meta.get("mode") == GameMode.HOTSEAT or bool(meta.get("assisted"))
         session.on_change = self._changed
         table = seat_table(self.app, session, self.options(hints=hints, problems=list(self.problems)), self)
         self.problems = []  # shown once, on the first table
@@ -258,7 +259,7 @@ class Shell(TableScreens):
         meta = self.meta
         if meta is None:
             return
-        if session.assisted and not meta.get("assisted") and meta.get("mode") == "computer":
+        if session.assisted and not meta.get("assisted") and meta.get("mode") == GameMode.COMPUTER:
             meta["assisted"] = True  # an undo makes the game assisted
         self.books.keep_up(session, meta)
         self.read_reports()

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import pygame
 
 from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
+from bezique.game_mode import GameMode
 from bezique.geometry import Box
 from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.net.relays import Relays
@@ -137,7 +138,7 @@ class NewGameScene(Scene):
         rows += ["target", "house"]
         if st.computers:
             rows.append("level")
-            if st.mode == "computer":
+            if st.mode == GameMode.COMPUTER:
                 rows.append("assisted")
         return [*rows, *(f"seat{i}" for i in range(st.players))]
 
@@ -225,7 +226,9 @@ class NewGameScene(Scene):
         if text:
             return text
         T = self.app.t
-        return T("newgame.default_you") if self.setup.mode == "computer" else T("newgame.player_name", number=i + 1)
+        if self.setup.mode == GameMode.COMPUTER:
+            return T("newgame.default_you")
+        return T("newgame.player_name", number=i + 1)
 
     def _house_summary(self) -> str:
         """Which house rules the game will play with, in a few words."""
@@ -456,6 +459,6 @@ class NewGameScene(Scene):
                           "midbottom", max_width=box.w - 520 * s)
 
     def _seat_label(self, seat: int) -> str:
-        if seat == 0 and self.setup.mode == "computer":
+        if seat == 0 and self.setup.mode == GameMode.COMPUTER:
             return self.app.t("newgame.seat_you")
         return self.app.t("newgame.player_name", number=seat + 1)

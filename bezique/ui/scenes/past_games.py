@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from bezique.game_mode import GameMode
 from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.persist import history
@@ -42,7 +43,7 @@ def result_text(kept: history.KeptGame, t: Words) -> str:
     if kept.winner is None:
         return t("past.draw")
     rules = make_ruleset(kept.variant, {})
-    if kept.mode == "computer":
+    if kept.mode == GameMode.COMPUTER:
         return t("past.won") if kept.winner == rules.side_of(kept.human_seat) else t("past.lost")
     seats = [i for i in range(len(kept.players)) if rules.side_of(i) == kept.winner]
     return t("past.winner", name=" & ".join(kept.players[i] for i in seats))
@@ -50,7 +51,7 @@ def result_text(kept: history.KeptGame, t: Words) -> str:
 
 def opponents_text(kept: history.KeptGame, lang: str, t: Words) -> str:
     """Who the player faced: the computer's names and level, or everyone at the screen."""
-    if kept.mode != "computer":
+    if kept.mode != GameMode.COMPUTER:
         return t("past.hotseat", names=", ".join(kept.players))
     rules = make_ruleset(kept.variant, {})
     side = rules.side_of(kept.human_seat)
