@@ -3,9 +3,10 @@
     python tools/table_shots.py [--out docs/screenshots] [--size 1088x640 --size 1920x1080] [--variant six_handed]
 
 Each table is the real window (headless, the dummy video driver) with every seat played by the intermediate
-computer until the viewer is to lead again with melds on the table and tricks won; the frame is drawn and saved as
-``table-VARIANT-WxH.png``. ``--readme`` also writes the README's ``deal-in-progress.png`` (two-handed, 1280x720). The
-pictures are remade by running this again; nothing here is part of the game.
+computer until the viewer is to follow a card led, with melds on the table and tricks won; the frame is drawn and
+saved as ``table-VARIANT-WxH.jpg`` (JPEG: the fourteen pictures of felt and card art are 16 MB as PNG).
+``--readme`` also writes the README's ``deal-in-progress.png`` (two-handed, 1280x720). The pictures are remade by
+running this again; nothing here is part of the game.
 """
 
 from __future__ import annotations
@@ -27,14 +28,14 @@ from bezique.ai import make_player
 from bezique.config import Config
 from bezique.presenter.layout import parse_size
 from bezique.rules import VARIANTS, Phase, make_ruleset
-from bezique.ui.scenes.start import open_table
+from bezique.ui.bare import open_table
 
 SIZES = ("1088x640", "1920x1080")
 
 
 def mid_deal(variant: str, size: tuple[int, int], seed: int, tricks: int):
-    """A window whose table is `tricks` tricks into its first deal, the viewer to lead, melds down where any were
-    made: every seat played by the intermediate computer, which declares what it can."""
+    """A window whose table is `tricks` tricks into its first deal, the viewer to follow a card led, melds down
+    where any were made: every seat played by the intermediate computer, which declares what it can."""
     config = Config()
     config = dataclasses.replace(config, variant=variant, rules=make_ruleset(variant, {}),
                                  ai=dataclasses.replace(config.ai, level="intermediate"))
@@ -49,7 +50,9 @@ def mid_deal(variant: str, size: tuple[int, int], seed: int, tricks: int):
         seat = session.to_act
         assert seat is not None  # a deal under way has a seat to act
         view = session.view(seat)
-        if seat == stage.viewer and view.phase == Phase.PLAY and not view.trick and len(view.tricks_log) >= tricks:
+        played = len(view.tricks_log)  # the viewer to follow a card led, after `tricks` (or to lead, later on)
+        if seat == stage.viewer and view.phase == Phase.PLAY and played >= tricks and (view.trick or
+                                                                                        played >= tricks + 4):
             break
         session.make_move(players[seat].choose(view, list(view.legal)))
     stage.queue.clear()  # the deal's events queued when the table opened: the picture is rebuilt from the game
@@ -83,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     for variant in args.variant or VARIANTS:
         for text in args.size or SIZES:
             w, h = parse_size(text)
-            shoot(variant, (w, h), out / f"table-{variant}-{w}x{h}.png", args.seed, args.tricks)
+            shoot(variant, (w, h), out / f"table-{variant}-{w}x{h}.jpg", args.seed, args.tricks)
     if args.readme:
         shoot("two_handed", (1280, 720), out / "deal-in-progress.png", args.seed, args.tricks)
     return 0

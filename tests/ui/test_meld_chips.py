@@ -96,6 +96,13 @@ def test_a_meld_whose_cards_were_played_says_how_many_are_left(lang, full):
     assert caption_forms(records, lang, on_table={10, 11, 12, 13})[0].endswith(" 60")  # all there: as before
 
 
+def test_a_meld_made_again_with_a_full_set_still_there_reads_as_before():
+    """Chinese: four aces made three times, a full four still on the table: "Four aces 100 ×3", nothing left out."""
+    records = [(0, "four_aces", (1, 2, 3, 4), 100), (0, "four_aces", (1, 2, 3, 5), 100),
+               (0, "four_aces", (1, 2, 6, 7), 100)]
+    assert caption_forms(records, "en", on_table={1, 2, 3, 4})[0] == "Four aces 100 ×3"
+
+
 def test_a_shortened_caption_spreads_into_the_room_its_neighbours_leave():
     """A lone king's "Marriage 20" beside three queens captioned "Four queens 60": the short caption borrows the
     free room on either side, stays centred under its card and never reaches its neighbour's caption."""

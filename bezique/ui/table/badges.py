@@ -85,7 +85,7 @@ def paint_badge(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
     box, s = face.box, face.s
     panel(surface, box, alpha=210, edge=face.edge, edge_width=face.edge_width)
     compact = box.h < 90 * s
-    name_size = face.name_size or _name_role(box, s)
+    name_size = face.name_size or _name_role(s)
     name, room = _name_line(A, face, name_size)
     blit_text(surface, A, name, name_size, (box.x + 12 * s, box.y + (7 if compact else 10) * s), GOLD, bold=True,
               max_width=room)
@@ -112,9 +112,9 @@ def paint_badge(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
         _dealer_token(surface, A, face.dealer, box, s)
 
 
-def _name_role(box: Box, s: float) -> float:
-    """The name's size in the type scale: a heading, or a label in the compact badges of a row of seats."""
-    return (Type.LABEL if box.h < 90 * s else Type.HEADING) * s
+def _name_role(s: float) -> float:
+    """The name's size in the type scale: a label, in every badge (the big score is the badge's heading)."""
+    return Type.LABEL * s
 
 
 def _name_line(A: Assets, face: BadgeFace, size: float) -> tuple[str, float]:
@@ -158,12 +158,12 @@ def badge_faces(view: TableView) -> tuple[BadgeFace, ...]:
 
 
 def _one_name_size(A: Assets, faces: tuple[BadgeFace, ...]) -> tuple[BadgeFace, ...]:
-    """Every badge with its name in one size, the viewer's too: the size the tightest name fits its badge at
-    (``fit_line``; a row of compact badges takes the label's role), so no seat's name is smaller than another's."""
+    """Every badge with its name in one size, the viewer's too: the label's, or the size the tightest name fits
+    its badge at (``fit_line``), so that no seat's name is smaller than another's. Each badge then adds the
+    computer's level where it fits whole at that size."""
     def fitted(face: BadgeFace) -> float:
-        role = _name_role(face.box, face.s)
-        name, room = _name_line(A, face, role)
-        return fit_line(A, name, role, room, bold=True)[1]
+        role = _name_role(face.s)
+        return fit_line(A, face.name, role, _name_line(A, face, role)[1], bold=True)[1]
 
     size = min(fitted(face) for face in faces)
     return tuple(face._replace(name_size=size) for face in faces)

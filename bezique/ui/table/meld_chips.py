@@ -39,15 +39,23 @@ def caption_forms(records: Sequence[Record], lang: str, on_table: Collection[int
     60 (1 of 4 left)", so a lone queen is not read as four queens on the table."""
     if not records:
         return []
-    counts: dict[tuple[str, int, str], int] = {}
+    counts: dict[tuple[str, int], int] = {}
+    cards: dict[tuple[str, int], set[int]] = {}
     for r in records:  # the same meld made again (Rubicon's four queens, four times) reads once, "×4"
-        left = len(set(r[2]).intersection(on_table)) if on_table is not None else len(r[2])
-        gone = t("meld.left_on_table", lang, left=left, count=len(r[2])) if left < len(r[2]) else ""
-        counts[(r[1], r[3], gone)] = counts.get((r[1], r[3], gone), 0) + 1
-    parts = [(f"{score_name(kind, lang)} {points}" + (f" ({gone})" if gone else ""), f"{points}",
-              f" ×{n}" if n > 1 else "") for (kind, points, gone), n in counts.items()]
+        counts[(r[1], r[3])] = counts.get((r[1], r[3]), 0) + 1
+        cards.setdefault((r[1], r[3]), set()).update(r[2])
+    size = {(r[1], r[3]): len(r[2]) for r in records}
+
+    def named(kind: str, points: int) -> str:
+        """The meld's name and points, and how many of its cards are left when fewer than it takes lie there."""
+        left = len(cards[(kind, points)].intersection(on_table)) if on_table is not None else size[(kind, points)]
+        gone = f" ({t('meld.left_on_table', lang, left=left, count=size[(kind, points)])})" \
+            if left < size[(kind, points)] else ""
+        return f"{score_name(kind, lang)} {points}{gone}"
+
+    parts = [(named(kind, points), f"{points}", f" ×{n}" if n > 1 else "") for (kind, points), n in counts.items()]
     full = " · ".join(named + times for named, _points, times in parts)
-    rest = sum(points * n for (_kind, points, _gone), n in list(counts.items())[1:])
+    rest = sum(points * n for (_kind, points), n in list(counts.items())[1:])
     extra = f" +{rest}" if rest else ""  # the other melds' points together: "+40 ×2 +20" read as a puzzle
     first = parts[0]
     return list(dict.fromkeys([full, f"{first[0]}{first[2]}{extra}", f"{first[1]}{first[2]}{extra}"]))
