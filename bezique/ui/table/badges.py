@@ -92,10 +92,12 @@ def paint_badge(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
     if face.tag:
         blit_text(surface, A, face.tag, Type.NOTE * s, (box.right - 10 * s, box.y + (9 if compact else 13) * s),
                   face.tag_colour, "topright")
-    big_size = 30 * s if compact else 40 * s
+    # the score is the badge's figure, already its largest type: the text size does not grow it, or at the largest
+    # it ran into the progress bar under it (issue 43); the words beside it grow as every text does
+    big_size = (30 * s if compact else 40 * s) / A.text_scale
     y_big = box.y + (28 if compact else 34) * s
     blit_text(surface, A, face.big, big_size, (box.x + 12 * s, y_big), CREAM, bold=True)
-    small_x = box.x + 16 * s + A.text(face.big, int(big_size), CREAM, True).get_width()
+    small_x = box.x + 16 * s + A.font(big_size, True).size(face.big)[0]
     small_rect = blit_text(surface, A, face.small, 18 * s if compact else 20 * s,
                            (small_x, y_big + (10 if compact else 12) * s), MUTED)
     room = box.right - 12 * s - small_rect.right - 10 * s
