@@ -53,7 +53,7 @@ class AppSettings:
     kept_games: int = 200  # finished games kept for Past games, the oldest removed first (0 keeps none)
     speech: bool = False  # the game speaks (bezique.speech); also on with a screen reader, --speech or F12
     speech_rate: str = "normal"  # slow | normal | fast | fastest (speech.RATES)
-    speech_verbosity: str = "full"  # full | brief: brief leaves out the cards others draw and positions
+    speech_verbosity: str = "full"  # full | brief: brief leaves out others' draws and the hand read at each deal
 
 
 @dataclass(frozen=True, slots=True)

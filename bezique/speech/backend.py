@@ -75,33 +75,40 @@ class SpeechlightVoice:
             self.speech._sd = None
 
 
-def find_voice() -> Found:
-    """The best voice on this system: its screen reader where one runs, else the system's synthesizer."""
+def find_voice(system_voice: bool = True) -> Found:
+    """The best voice on this system: its screen reader where one runs, else (`system_voice`) the system's
+    synthesizer. Without `system_voice` only a running screen reader is taken: a game that does not speak starts no
+    speech daemon."""
     try:
         import speechlight
     except ImportError:
         return Found(None, False, "missing")
     if sys.platform == "linux":
-        return _linux(speechlight)
+        return _linux(speechlight, system_voice)
     speech = speechlight.speech
     if sys.platform == "win32":
         reader = next((name for name in ("nvda", "sa", "jfw") if getattr(speech, f"{name}_running")()), None)
+        if reader is None and not system_voice:
+            return Found(None, False, "")
         if reader is None and speech.sapi is None:
             return Found(None, False, "no_voice")
         return Found(SpeechlightVoice(speech, reader or "sapi"), reader is not None, "")
     if sys.platform == "darwin":
+        reader = _voiceover_running()
+        if not (reader or system_voice):
+            return Found(None, False, "")
         if getattr(speech, "_darwin", None) is None:
             return Found(None, False, "no_voice")
-        return Found(SpeechlightVoice(speech, "macos"), _voiceover_running(), "")
+        return Found(SpeechlightVoice(speech, "macos"), reader, "")
     return Found(None, False, "no_voice")
 
 
-def _linux(speechlight: Any) -> Found:
+def _linux(speechlight: Any, system_voice: bool) -> Found:
     """Orca when it runs (the player's own screen reader, its voice and rate); else Speech Dispatcher."""
     orca = speechlight.speech
     if getattr(orca, "_orca", None) is not None and orca._orca.available:
         return Found(SpeechlightVoice(orca, "orca"), True, "")
-    return speech_dispatcher()
+    return speech_dispatcher() if system_voice else Found(None, False, "")
 
 
 def speech_dispatcher() -> Found:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bezique.speech.backend import Backend, Found, find_voice
+from bezique.speech.speaker import Speaker
 
 LOG_ENV = "BEZIQUE_SPEECH_LOG"
 RATES = {"slow": -40, "normal": 0, "fast": 40, "fastest": 80}  # Settings → Speech rate, for the voice
@@ -27,6 +28,7 @@ class Voice:
 
     def __init__(self, backend: Backend | None = None, log_path: str | os.PathLike[str] | None = None,
                  enabled: bool = False, problem: str = "", screen_reader: bool = False) -> None:
+        self.speaker: Speaker | None = None  # the voice's thread, started with the first voice
         self.backend = backend
         self.enabled = enabled
         self.problem = problem  # why there is no voice ("missing", "no_voice"), "" with one
@@ -34,7 +36,7 @@ class Voice:
         self.brief = False
         self.last = ""  # the last line said, for "say it again"
         self.said = 0  # lines said since the window opened
-        self.finder: Callable[[], Found] = find_voice
+        self.finder: Callable[[], Found] = find_voice  # what turning speech on asks for a voice
         self.log: TextIO | None = None
         if log_path:
             path = Path(log_path)
@@ -45,12 +47,12 @@ class Voice:
     def from_env(cls, wanted: bool, rate: str = "normal", verbosity: str = "full") -> Voice:
         """The window's voice: on when `wanted` (``--speech`` or Settings), when a screen reader runs, or when the
         environment asks for the speech log. A missing library or voice is said on stderr; the game runs on."""
-        found = find_voice()
         log = os.environ.get(LOG_ENV) or None
+        found = find_voice(system_voice=wanted or log is not None)
         voice = cls(found.backend, log, wanted or found.screen_reader or log is not None, found.problem,
                     found.screen_reader)
         voice.configure(rate, verbosity)
-        if found.backend is None:
+        if voice.enabled and found.backend is None:
             why = "the speech extra is not installed (pip install bezique[speech])" if found.problem == "missing" \
                 else "no voice answers on this system"
             print(f"bezique: speech is off: {why}", file=sys.stderr)
@@ -60,7 +62,28 @@ class Voice:
         """Settings → Speech: the voice's rate and how much the table says."""
         self.brief = verbosity == "brief"
         if self.backend is not None:
-            self.backend.set_rate(RATES.get(rate, 0))
+            self._speaker().post("rate", RATES.get(rate, 0))
+
+    @property
+    def backend(self) -> Backend | None:
+        """The voice spoken through (None: the log only)."""
+        return self.speaker.backend if self.speaker is not None else self._backend
+
+    @backend.setter
+    def backend(self, backend: Backend | None) -> None:
+        self._backend = backend
+        if self.speaker is not None:
+            self.speaker.backend = backend
+
+    def _speaker(self) -> Speaker:
+        """The voice's thread, started when first needed (a silent game starts none)."""
+        if self.speaker is None:
+            self.speaker = Speaker(self._backend, self._failed)
+        return self.speaker
+
+    def _failed(self, problem: str) -> None:
+        """The voice's thread found none, or lost it (a plain attribute the window reads)."""
+        self.problem = problem
 
     @property
     def available(self) -> bool:
@@ -69,10 +92,9 @@ class Voice:
 
     def turn_on(self) -> None:
         """Speech on (the speech key, Settings): a voice is looked for again if there was none (one may have been
-        installed or started since)."""
+        installed or started since), on the voice's thread: a daemon starting does not hold up the window."""
         if self.backend is None:
-            found = self.finder()
-            self.backend, self.problem = found.backend, found.problem
+            self._speaker().post("find", self.finder)
         self.enabled = True
 
     def turn_off(self, last_words: str) -> None:
@@ -90,13 +112,8 @@ class Voice:
         self.said += 1
         if self.log is not None:
             self.log.write(f"{'!' if interrupt else '+'} {text}\n")
-        if self.backend is not None:
-            try:
-                self.backend.say(text, interrupt)
-            except Exception as exc:  # a voice that fails mid-game is dropped; the game and the log go on
-                print(f"bezique: the voice stopped working ({exc}); speech goes on in the log only", file=sys.stderr)
-                self.backend = None
-                self.problem = "no_voice"
+        if self.backend is not None or self.speaker is not None:
+            self._speaker().post("say", (text, interrupt))
 
     def repeat(self) -> None:
         """The last line again (interrupting)."""
@@ -104,8 +121,12 @@ class Voice:
             self.say(self.last, interrupt=True)
 
     def close(self) -> None:
-        if self.backend is not None:
-            self.backend.close()
+        """The window closes: the voice's thread ends (waited for a moment only), the log is closed."""
+        if self.speaker is not None:
+            self.speaker.close()
+            self.speaker = None
+        elif self._backend is not None:
+            self._backend.close()
         if self.log is not None:
             self.log.close()
             self.log = None

@@ -3,8 +3,8 @@
 * Keys: a two-handed deal against the computer played through the real window (dummy drivers) by the ear player
   (``ear_player.EarPlayer``: it reads only the speech log and presses only keys), beside the clicks a sighted
   player makes for the same moves (one a decision: a card, a meld, the seven, Draw).
-* Delay from a key to its speech: a reading key posted to the window, timed to the moment the game hands its line
-  to the voice (the game's own part, many times); then, where a voice answers (Speech Dispatcher here, at
+* Delay from a key to its speech: a reading key posted to the window, timed to the moment its line reaches the
+  voice on the voice's thread (the game's own part, many times); then, where a voice answers (Speech Dispatcher here, at
   ``SPEECHD_ADDRESS`` if set), to the moment that voice reports it began speaking. Figures are printed, never
   asserted: the machine decides them.
 """
@@ -42,9 +42,11 @@ class TimedVoice:
     def __init__(self, inner: Any = None) -> None:
         self.inner = inner
         self.said_at: list[float] = []
+        self.reached = threading.Event()  # set as each line reaches it (on the voice's thread)
 
     def say(self, text: str, interrupt: bool) -> None:
         self.said_at.append(time.perf_counter())
+        self.reached.set()
         if self.inner is not None:
             self.inner.say(text, interrupt)
 
@@ -130,9 +132,11 @@ def key_to_line(seed: int, presses: int) -> list[float]:
     _settle(app, table)
     delays = []
     for i in range(presses):
+        timed.reached.clear()
         posted = time.perf_counter()
         _press(app, (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_5, pygame.K_6, pygame.K_7)[i % 6])
-        delays.append(timed.said_at[-1] - posted)
+        if timed.reached.wait(VOICE_WAIT):  # the line crosses to the voice's thread
+            delays.append(timed.said_at[-1] - posted)
     app.quit()
     return delays
 

@@ -185,8 +185,8 @@ class SettingsScene(Scene):
     def speech_problem(self) -> str:
         """Why the game cannot speak here, in words ("" when it can): shown and said on the speech rows."""
         voice = self.app.voice
-        if voice.available or not KEYS[self.row].startswith("speech"):
-            return ""
+        if voice.available or not KEYS[self.row].startswith("speech") or not voice.problem:
+            return ""  # a voice speaks, or none was looked for yet (speech has not been turned on)
         return self.app.t("speech.unavailable_missing" if voice.problem == "missing" else "speech.unavailable_no_voice")
 
     def spoken_title(self) -> str:

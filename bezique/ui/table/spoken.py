@@ -58,7 +58,7 @@ class TableSpeech:
         if line is not None:
             voice.say(line.text, detail=line.detail)
         if event.kind in HAND_AFTER:
-            voice.say(narration.hand_line(self.stage.screen, self.listener()))
+            voice.say(narration.hand_line(self.stage.screen, self.listener()), detail=True)
 
     def update(self) -> None:
         """Each frame: the player's turn, said once when it comes (after everything before it was shown)."""
@@ -119,6 +119,7 @@ class TableSpeech:
     def title(self) -> str:
         """Said when the table comes back to the top (a pause closed): whose turn it is."""
         stage = self.stage
+        problems = " ".join(stage.banner)  # what the banner says (a setting that could not be read, saves failing)
         if stage.queue or stage.cut_timer > 0 or (stage.screen.phase == Phase.AWAIT_DEAL and not stage.deals_seen):
-            return ""  # the deal is still being shown: its own lines say what happens
-        return narration.turn_line(stage.screen, self.listener())
+            return problems  # the deal is still being shown: its own lines say what happens
+        return " ".join(filter(None, (problems, narration.turn_line(stage.screen, self.listener()))))

@@ -1,0 +1,133 @@
+"""The game's voice: each line to the voice and the speech log (marked as interrupting or queued), nothing while
+off, detail lines left out when brief, a voice that fails dropped with the log going on, and a missing speech
+extra said rather than failing."""
+
+from __future__ import annotations
+
+import builtins
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bezique.speech import Found, Voice, find_voice
+from bezique.speech.spelling import by_character, in_groups
+
+
+class Recorder:
+    name = "recorder"
+
+    def __init__(self, fail: bool = False) -> None:
+        self.said: list[tuple[str, bool]] = []
+        self.fail = fail
+        self.rate = 0
+
+    def say(self, text: str, interrupt: bool) -> None:
+        if self.fail:
+            raise OSError("the voice went away")
+        self.said.append((text, interrupt))
+
+    def silence(self) -> None:
+        self.said.append(("", True))
+
+    def set_rate(self, rate: int) -> None:
+        self.rate = rate
+
+    def close(self) -> None:
+        pass
+
+
+def test_each_line_goes_to_the_voice_and_the_log(tmp_path: Path) -> None:
+    voice, log = Recorder(), tmp_path / "speech.log"
+    speech = Voice(voice, log, enabled=True)
+    speech.say("Your turn:  play a card.")
+    speech.say("Queen of Spades, 1 of 9", interrupt=True)
+    speech.repeat()
+    speech.close()  # the voice's thread has said everything posted to it
+    assert voice.said[-1] == ("Queen of Spades, 1 of 9", True)
+    assert ("Your turn: play a card.", False) in voice.said or voice.said[0][1]  # or cut short: it was stale
+    assert log.read_text(encoding="utf-8") == "+ Your turn: play a card.\n! Queen of Spades, 1 of 9\n" \
+        "! Queen of Spades, 1 of 9\n"
+
+
+def test_off_it_says_nothing_and_brief_leaves_out_the_details(tmp_path: Path) -> None:
+    voice = Recorder()
+    speech = Voice(voice, enabled=False)
+    speech.say("nothing")
+    assert voice.said == []
+    speech.enabled = True
+    speech.configure("fast", "brief")
+    speech.say("Anna draws a card.", detail=True)
+    speech.say("Anna plays the Ace of Spades.")
+    speech.close()
+    assert voice.said == [("Anna plays the Ace of Spades.", False)] and voice.rate == 40
+
+
+def test_a_voice_that_fails_is_dropped_and_the_log_goes_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "speech.log"
+    speech = Voice(Recorder(fail=True), log, enabled=True)
+    speech.say("one")
+    speech.say("two")
+    speech.speaker.close()  # type: ignore[union-attr]  # what was posted is done
+    assert speech.backend is None and speech.problem == "no_voice"
+    assert log.read_text(encoding="utf-8") == "+ one\n+ two\n"
+    assert "the voice stopped working" in capsys.readouterr().err
+
+
+def test_without_the_speech_extra_the_game_says_so_and_runs_silent(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    real_import = builtins.__import__
+
+    def no_speechlight(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("speechlight"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_speechlight)
+    monkeypatch.delenv("BEZIQUE_SPEECH_LOG", raising=False)
+    assert find_voice() == Found(None, False, "missing")
+    voice = Voice.from_env(wanted=True)
+    assert voice.enabled and voice.backend is None and voice.problem == "missing"
+    assert "pip install bezique[speech]" in capsys.readouterr().err
+    voice.say("nobody hears this")  # and nothing fails
+
+
+def test_the_speech_log_turns_speech_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BEZIQUE_SPEECH_LOG", str(tmp_path / "speech.log"))
+    monkeypatch.setattr("bezique.speech.voice.find_voice", lambda system_voice=True: Found(None, False, "no_voice"))
+    voice = Voice.from_env(wanted=False)
+    assert voice.enabled and voice.available
+    voice.say("heard")
+    voice.close()
+    assert (tmp_path / "speech.log").read_text(encoding="utf-8") == "+ heard\n"
+
+
+def test_a_voice_that_never_answers_does_not_hold_up_the_window() -> None:
+    import threading
+    stuck = threading.Event()
+
+    class Hanging(Recorder):
+        def say(self, text: str, interrupt: bool) -> None:
+            stuck.wait(30)  # a daemon that no longer answers
+
+    speech = Voice(Hanging(), enabled=True)
+    for n in range(100):  # the window goes on posting; the queue is bounded, nothing blocks
+        speech.say(f"line {n}")
+    assert speech.speaker is not None and len(speech.speaker._jobs) <= 32
+    stuck.set()
+    speech.close()
+
+
+def test_turning_speech_on_looks_for_a_voice_on_the_voices_thread() -> None:
+    voice = Recorder()
+    speech = Voice(None, enabled=False)
+    speech.finder = lambda: Found(voice, False, "")
+    speech.turn_on()
+    speech.say("found")
+    speech.close()
+    assert voice.said == [("found", False)]
+
+
+def test_codes_are_read_in_groups_and_spelled() -> None:
+    assert in_groups("K7QX-2M9P-A") == "K 7 Q X, 2 M 9 P, A"
+    assert by_character("K7-Q", {"-": "dash"}) == "K, 7, dash, Q"
