@@ -224,7 +224,7 @@ STRINGS: dict[str, str] = {
     "hint.draw": "Suggerimento: pesca senza dichiarare",
     "hint.declare_seven": "Suggerimento: dichiara il 7 di briscola",
     "hint.pass_to_partner": "Suggerimento: lascia dichiarare {name}",
-    "guide.title": "Lezione: la tua prima distribuzione",
+    "guide.title": "Lezione: prima distribuzione",
     "guide.leave": "Esci dalla lezione (Esc)",
     "guide.offer_title": "Nuovo al Bezique?",
     "guide.offer_text": "Gioca una prima distribuzione con un maestro: il tavolo ti mostra cosa fare, un passo alla "

@@ -23,7 +23,7 @@ from bezique.presenter.layout import card_box
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import Button, blit_text, panel, wrap
+from bezique.ui.kit.widgets import Button, blit_text, fit_text, panel
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.guide_end import LessonEnd
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 ADVISER_LEVEL = "intermediate"
 GLOW = (255, 214, 96)
 BOUNCE = 1.6  # seconds the arrow bobs after a new tip, to catch the eye (then it rests: no frames while idle)
-TEXT_SIZE, MIN_SIZE = 19, 14  # the coach's line at scale 1, and the smallest it shrinks to to fit its box
+TEXT_SIZE = 19  # the coach's line at scale 1
 
 
 class LessonHost:
@@ -239,18 +239,15 @@ class Guide:
                 self._pointer(surface, target, s)
 
     def line_layout(self, text: str) -> tuple[list[str], float, float, bool]:
-        """How the coach's line fills its room: the lines, the size, the line step, and whether it all fits (a step
-        smaller at a time, never below ``MIN_SIZE``; the tests hold every tip to fitting)."""
+        """How the coach's line fills its room: the lines, the size, the line step, and whether it all fits, as
+        the kit's one fitting helper lays it (``fit_text``: wrapped at its size first; the tests hold every tip to
+        fitting)."""
         A, s = self.app.assets, self.stage.layout.s
         room = self.text_room()
         size = TEXT_SIZE * s
-        while True:
-            lines = wrap(A, text, size, room.w)
-            step = A.font(size).get_linesize()
-            fits = step * len(lines) <= room.h
-            if fits or size <= MIN_SIZE * s:
-                return lines, size, step, fits
-            size -= 1 * s
+        spacing = A.font(size).get_linesize() / A.px(size)  # the font's own line step, in pixel sizes
+        fitted = fit_text(A, text, size, room.w, room.h, leading=spacing, give=False)
+        return fitted.lines, fitted.size, A.font(fitted.size).get_linesize(), not fitted.cut
 
     def text_room(self) -> Box:
         box, s = self.box(), self.stage.layout.s
