@@ -43,6 +43,8 @@ def notice_line(notice: Notice) -> str:
     """A host's notice as the one English line a headless host says on stderr."""
     if notice.kind == NoticeKind.WRONG_CODES:
         return f"{notice.count} wrong codes were tried from {notice.who}: nobody got in"
+    if notice.kind == NoticeKind.WRONG_CODES_SPREAD:
+        return f"{notice.count} wrong codes were tried from {notice.who} addresses: nobody got in"
     if notice.kind == NoticeKind.SAVE_FAILED:
         return f"the game could not be saved ({notice.who}): tried again at the next move"
     return f"a message from {notice.who or 'the network'} could not be handled: the game goes on (see the log)"

@@ -770,6 +770,7 @@ STRINGS: dict[str, str] = {
     "net.refused_busy": "Too many attempts at the host just now: wait a minute and try again",
     "net.refused_too_fast": "Slow down: more chat lines than anyone types",
     "net.notice_wrong_codes": "{count} wrong codes were tried from {who}: nobody got in",
+    "net.notice_wrong_codes_spread": "{count} wrong codes were tried from {who} addresses: nobody got in",
     "net.notice_fault": "A message from {who} could not be handled: the game goes on",
     "net.notice_fault_here": "Something went wrong at the host: the game goes on",
     "net.notice_save_failed": "The hosted game could not be saved ({who}): it is tried again at the next move",

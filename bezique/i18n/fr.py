@@ -814,6 +814,7 @@ STRINGS: dict[str, str] = _typeset({
     "net.refused_busy": "Trop de tentatives chez l’hôte en ce moment : attendez une minute et réessayez",
     "net.refused_too_fast": "Doucement : plus de messages que quiconque n’en tape",
     "net.notice_wrong_codes": "{count} codes erronés essayés depuis {who} : personne n’est entré",
+    "net.notice_wrong_codes_spread": "{count} codes erronés essayés depuis {who} adresses : personne n’est entré",
     "net.notice_fault": "Un message de {who} n’a pas pu être traité : la partie continue",
     "net.notice_fault_here": "Un problème est survenu chez l’hôte : la partie continue",
     "net.notice_save_failed": "La partie hébergée n’a pas pu être enregistrée ({who}) : nouvel essai au prochain coup",

@@ -785,6 +785,7 @@ STRINGS: dict[str, str] = {
     "net.refused_busy": "Troppi tentativi presso l'ospite in questo momento: attendi un minuto e riprova",
     "net.refused_too_fast": "Più piano: più messaggi di quanti se ne scrivano",
     "net.notice_wrong_codes": "{count} codici sbagliati provati da {who}: nessuno è entrato",
+    "net.notice_wrong_codes_spread": "{count} codici sbagliati provati da {who} indirizzi: nessuno è entrato",
     "net.notice_fault": "Un messaggio di {who} non è stato gestito: la partita continua",
     "net.notice_fault_here": "Qualcosa è andato storto presso l'ospite: la partita continua",
     "net.notice_save_failed": "La partita ospitata non è stata salvata ({who}): si riprova alla prossima mossa",

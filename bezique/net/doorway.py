@@ -33,6 +33,7 @@ from websockets.exceptions import ConnectionClosed
 from bezique.net.channel import BAD_CODE_CLOSE, BUSY_CLOSE, ChannelError, Sealer, host_exchange
 from bezique.net.limits import Limits, Rate
 from bezique.net.link import CLOSE, drain, outbox, put
+from bezique.net.peer_text import name_key
 from bezique.net.protocol import (
     Chat,
     ClientMessage,
@@ -65,6 +66,8 @@ class Conn:
     seat: int | None = None
     last_seq: int = 0
     writer: asyncio.Task[None] | None = None
+    ending: bool = False  # told to go (flooded, replaced): what it still sends is dropped unread, unlogged
+    after_end: int = 0  # frames it sent since
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ class Doorway:
     _per_address: Counter[str] = field(default_factory=Counter)
     _unseated: int = 0
     _wrong_codes: Counter[str] = field(default_factory=Counter)
+    _wrong_in_all: int = 0
     _chat: dict[int, Rate] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)  # the tokens, read by the game thread's save
     # who is behind a connection's address when something in this process forwards it (the internet tunnel's
@@ -108,8 +112,10 @@ class Doorway:
     name_peer: Callable[[Any], str | None] | None = None
 
     def __post_init__(self) -> None:
-        if not self.links:
-            self.links = [Link.OPEN if s in self.remote else Link.HERE for s in range(len(self.names))]
+        if not self.links:  # a seat whose friend's token a save kept (a continued host) waits for their rejoin
+            kept = set(self.tokens.values())
+            self.links = [Link.HERE if s not in self.remote else Link.DROPPED if s in kept else Link.OPEN
+                          for s in range(len(self.names))]
 
     def reserve(self, seat: int) -> str:
         """Keep remote `seat` for whoever holds the token returned (the host's own player)."""
@@ -196,6 +202,12 @@ class Doorway:
 
     async def _messages(self, conn: Conn, sealer: Sealer) -> None:
         async for frame in conn.ws:
+            if conn.ending:  # told to go: what was on its way is dropped unopened and unlogged, a flood goes on is cut
+                conn.after_end += 1
+                if conn.after_end > self.limits.frames_after_goodbye:
+                    conn.ws.transport.abort()
+                    return
+                continue
             try:
                 text = sealer.open(frame)
             except ChannelError as exc:  # altered or replayed on the way: nothing from it can be trusted
@@ -212,11 +224,17 @@ class Doorway:
         if count % self.limits.wrong_codes_notice == 0:
             log.warning("%d wrong codes tried from %s", count, address)
             self.hand_on(Notice(NoticeKind.WRONG_CODES, address, count))
+        self._wrong_in_all += 1  # a guesser spread over many addresses, each below the notice, is told too
+        if len(self._wrong_codes) > 1 and self._wrong_in_all % self.limits.wrong_codes_notice_everyone == 0:
+            log.warning("%d wrong codes tried from %d addresses", self._wrong_in_all, len(self._wrong_codes))
+            self.hand_on(Notice(NoticeKind.WRONG_CODES_SPREAD, str(len(self._wrong_codes)), self._wrong_in_all))
 
     # --- each message --------------------------------------------------------------------------------------
 
     def _read(self, conn: Conn, text: str) -> None:
         """Check one message as far as it can be without the game, and hand the rest to the game thread."""
+        if conn.ending:
+            return
         if not conn.messages.allow():
             log.warning("%s sent more than a player can: closed", conn.address)
             self.close(conn, CloseReason.FLOODED)
@@ -279,10 +297,11 @@ class Doorway:
         self.hand_on(Inbound(seat))
 
     def unique_name(self, name: str, seat: int) -> str:
-        """`name`, or with a number after it when another seat at the table has it (letter case aside)."""
-        taken = {n.casefold() for s, n in enumerate(self.names) if s != seat}
+        """`name`, or with a number after it when another seat at the table has it, or one that reads the same
+        (``name_key``: letter case, full-width letters)."""
+        taken = {name_key(n) for s, n in enumerate(self.names) if s != seat}
         candidate, number = name, 1
-        while candidate.casefold() in taken:
+        while name_key(candidate) in taken:
             number += 1
             candidate = f"{name} {number}"
         return candidate
@@ -298,7 +317,11 @@ class Doorway:
             self.send(conn, text)
 
     def close(self, conn: Conn, reason: CloseReason) -> None:
-        """Tell `conn` why and close it once what is queued before has gone (cut at once if it reads nothing)."""
+        """Tell `conn` why and close it once what is queued before has gone (cut at once if it reads nothing); from
+        then on nothing it sends is read."""
+        if conn.ending:
+            return
+        conn.ending = True
         if put(conn.ws, conn.box, encode(Closing(reason))):
             put(conn.ws, conn.box, CLOSE)
 

@@ -56,6 +56,7 @@ from bezique.net.protocol import (
     Update,
     encode,
 )
+from bezique.net.sockets import SocketGate
 from bezique.persist import saves
 from bezique.presenter.session import GameSession
 from bezique.rules import (
@@ -142,6 +143,7 @@ class Host:
         self._inbox: queue.Queue[Inbound | Notice | None] = queue.Queue()
         self.door = Doorway(self.secret, self.remote, [seat.name for seat in session.seats], limits or Limits(),
                             self._inbox.put, dict(tokens or {}))
+        self.gate = SocketGate(self.door.limits)  # counts the sockets from other computers before the door
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._started = threading.Event()
@@ -382,6 +384,7 @@ class Host:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
         async with serve(self.door.connection, self.bind, self._want_port, max_size=TRANSPORT_MAX,
+                         create_connection=self.gate.connection_class(),
                          ping_interval=PING_INTERVAL_S, ping_timeout=PING_TIMEOUT_S) as server:
             self.port = int(next(iter(server.sockets)).getsockname()[1])
             self._started.set()

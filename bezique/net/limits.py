@@ -44,6 +44,8 @@ class Limits:
 
     clock: Callable[[], float] = time.monotonic
     connections_per_address: int = 8  # open at once from one address
+    connections_from_afar: int = 64  # TCP connections open at once from other computers, at any stage (those
+    # that never begin the websocket's handshake too): what bounds the host's open files
     unjoined: int = 32  # open at once and not yet playing a seat, from everyone
     join_timeout_s: float = 20.0  # a connection that has not taken a seat by then is closed
     exchanges_per_minute: float = 60  # key exchanges (each a guess of the code) from everyone
@@ -55,9 +57,12 @@ class Limits:
     messages_per_minute: float = 600  # anything one connection sends (ten a second)
     messages_burst: float = 120
     outbox: int = 256  # messages waiting to be sent to one connection: a peer that reads none is dropped
+    frames_after_goodbye: int = 16  # a connection told to go (flooded) that sends more than this is cut at once
     send_buffer: int = 1 << 16  # bytes the system may hold unsent for one connection (beside the outbox)
     wrong_codes_notice: int = 3  # the table is told when an address has tried this many wrong codes (and again
     # every `wrong_codes_notice` more)
+    wrong_codes_notice_everyone: int = 10  # and when this many in all came from several addresses (each of which
+    # may have tried fewer than `wrong_codes_notice`), and every as many more
     _rates: dict[str, Rate] = field(default_factory=dict, repr=False)
     _everyone: Rate | None = field(default=None, repr=False)
 

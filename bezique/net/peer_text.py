@@ -90,5 +90,15 @@ def read_text(value: object, where: str, longest: int, use: TextUse = TextUse.LA
     return cleaned
 
 
+def name_key(name: str) -> str:
+    """What two names at a table are told apart by: their compatibility form, letter case aside (NFKC_Casefold).
+
+    Why: "Ｂｏｂ" (full-width), "ＢＯＢ" and "bob" draw as the same name to a reader, as do a ligature and its
+    letters; a friend taking one of them would pass for another player. Letters of other scripts that only look
+    alike (Cyrillic "о" beside Latin "o") are not folded: that needs a confusables table, and a friend's seat is
+    marked as on another computer at the table whatever its name."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 def _name(ch: str) -> str:
     return unicodedata.name(ch, "unnamed").lower()

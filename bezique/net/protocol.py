@@ -106,6 +106,7 @@ class NoticeKind(StrEnum):
     """What the host tells the table beside the game."""
 
     WRONG_CODES = "wrong_codes"  # someone (``who``: their address) tried ``count`` wrong codes
+    WRONG_CODES_SPREAD = "wrong_codes_spread"  # ``count`` wrong codes in all from ``who`` (a number) addresses
     FAULT = "fault"  # a fault was contained (``who``: whose message, or "save"); the game goes on
     SAVE_FAILED = "save_failed"  # the hosted game could not be saved (``who``: why, in a few words)
 

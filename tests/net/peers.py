@@ -17,12 +17,15 @@ from tests.net.hosting import HANG_S
 
 
 class Peer:
-    """A connection to the host on `port`, its key exchange done for `secret` (None: no exchange at all)."""
+    """A connection to the host on `port`, its key exchange done for `secret` (None: no exchange at all), from
+    `source` (another loopback address stands for another computer)."""
 
-    def __init__(self, port: int, secret: int | None, receive_buffer: int | None = None) -> None:
+    def __init__(self, port: int, secret: int | None, receive_buffer: int | None = None,
+                 source: str = "127.0.0.1") -> None:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         if receive_buffer is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        sock.bind((source, 0))
         sock.connect(("127.0.0.1", port))
         self.ws: ClientConnection = connect(f"ws://127.0.0.1:{port}", sock=sock, max_queue=1, open_timeout=HANG_S,
                                                 legacy=True)
