@@ -26,7 +26,7 @@ from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, draw_fitted,
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.newgame import NewGameOwner, NewGameScene
 from bezique.ui.scenes.settings import SettingsOwner, SettingsScene
-from bezique.ui.speaking import button_words
+from bezique.ui.speaking import button_words, sentences
 
 if TYPE_CHECKING:
     from bezique.ui.app import App
@@ -256,7 +256,7 @@ class MenuScene(Scene):
             parts.append(saved_game_line(self.saved, self.app.lang))
         if self.offer:
             parts += [T("guide.offer_title"), T("guide.offer_text")]
-        return ". ".join([*parts, *self.owner.notices[-1:]])
+        return sentences(*parts, *self.owner.notices[-1:])
 
     def spoken_focus(self) -> str:
         return button_words(self.app.t, self.buttons(), self.column.focus)

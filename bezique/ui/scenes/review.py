@@ -31,6 +31,7 @@ from bezique.ui.kit.widgets import Button, blit_text, button_at, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.review_replay import ReplayDirector, ReplaySeater
 from bezique.ui.scenes.review_words import ReviewWords
+from bezique.ui.speaking import sentences
 from bezique.ui.texts import card_name
 from bezique.ui.worker import Worker
 
@@ -277,7 +278,7 @@ class ReviewScene(Scene):
             parts.append(f"{text}: {', '.join(card_name(card, lang) for card in cards)}" if cards else text)
         parts += [text for text, _ in self.verdict(step)]
         summary = self.summary()
-        return ". ".join([*parts, *([summary] if summary else [])])
+        return sentences(*parts, summary or "")
 
     def spoken_keys(self) -> str:
         return self.app.t("review.keys_hint").replace("  ·  ", ". ")

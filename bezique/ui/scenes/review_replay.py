@@ -24,7 +24,7 @@ from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
-from bezique.ui.speaking import button_words
+from bezique.ui.speaking import button_words, sentences
 from bezique.ui.table.options import TableOptions
 
 BETTER, WORSE = (150, 220, 140), (240, 150, 130)
@@ -190,7 +190,7 @@ class ReplayOverlay(Scene):
         title = T("replay.title_over" if self.ended else "replay.title_paused", number=self.director.plan.deal + 1)
         rows = [T("speech.row", label=name, value=f"{then} / {now}") for name, then, now in
                 (self.rows() if self.ended else [])]
-        return ". ".join([title, *rows, *(text for text, _ in self.lines())])
+        return sentences(title, *rows, *(text for text, _ in self.lines()))
 
     def spoken_focus(self) -> str:
         return button_words(self.app.t, self.buttons(), self.column.focus)

@@ -14,6 +14,7 @@ from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
 from bezique.ui.scene import Scene, Window
+from bezique.ui.speaking import sentences
 from bezique.ui.texts import score_name, storage_problem_text
 
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
@@ -168,7 +169,7 @@ class StatsScene(Scene):
             (T("stats.biggest_meld"), self._record(st, "biggest_meld")),
             (T("stats.current_streak"), str(st.current_streak)), (T("stats.best_streak"), str(st.best_streak)),
             (T("stats.hotseat"), self._hotseat()))]
-        return ". ".join(parts)
+        return sentences(*parts)
 
     def spoken_keys(self) -> str:
         return self.app.t("speech.keys.tabs")

@@ -14,7 +14,7 @@ from bezique.rules import BRISQUE_RANKS, MELD_NAMES, Bonus, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
-from bezique.ui.speaking import button_words
+from bezique.ui.speaking import button_words, sentences
 from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ class LessonEnd(Scene):
             self.choose(action)
 
     def spoken_title(self) -> str:
-        return ". ".join(self.lines())
+        return sentences(*self.lines())
 
     def spoken_focus(self) -> str:
         return button_words(self.app.t, self.buttons(), self.column.focus)

@@ -215,7 +215,7 @@ class LogOverlay(Scene):
         lines = [T("speech.row", label=f"{T('table.deal_number', number=deal + 1)}, {self.session.seats[seat].name}",
                    value=f"{score_name(score_id, self.app.lang)} {points}")
                  for deal, _side, seat, score_id, points in log[-12:]]
-        return ". ".join([T("table.score_log"), *(lines or [T("log.empty")]), T("log.close")])
+        return sentences(T("table.score_log"), *(lines or [T("log.empty")]), T("log.close"))
 
     def spoken_keys(self) -> str:
         return self.app.t("log.close")

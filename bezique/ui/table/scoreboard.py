@@ -20,6 +20,7 @@ from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel
 from bezique.ui.scene import Scene
+from bezique.ui.speaking import sentences
 from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
 from bezique.ui.table.score_columns import draw_column
 from bezique.ui.texts import score_name
@@ -210,14 +211,14 @@ class ResultOverlay(Scene):
             items = [f"{score_name(score_id, lang)} {points}" for deal, _side, who, score_id, points in screen.log
                      if deal == self.deal and who == seat]
             total = sum(points for deal, _side, who, _id, points in screen.log if deal == self.deal and who == seat)
-            parts.append(T("speech.row", label=self.session.seats[seat].name,
-                           value=", ".join([*items, T("speech.score_item", name="=", points=total)])))
+            items.append(T("speech.score_item", name=T("score.running_total"), points=total))
+            parts.append(T("speech.row", label=self.session.seats[seat].name, value=", ".join(items)))
         names = [" & ".join(self.session.seats[s].name for s in group) for group in self.groups()]
         sides = [self.session.rules.side_of(group[0]) for group in self.groups()]
         parts.append(T("speech.game_points", scores="; ".join(
             T("speech.score_item", name=name, points=screen.scores[side]) for name, side in zip(names, sides,
                                                                                                  strict=True))))
-        return ". ".join(parts)
+        return sentences(*parts)
 
     def spoken_focus(self) -> str:
         main, _ = self._buttons()
@@ -230,7 +231,7 @@ class ResultOverlay(Scene):
         if self.on_review is not None:
             keys.append(T("speech.row", label="R", value=T("score.review")))
         keys.append(T("speech.row", label="Esc", value=second.label if second is not None else T("pause.title")))
-        return ". ".join(keys)
+        return sentences(*keys)
 
     # --- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
