@@ -1,10 +1,12 @@
 """Kinds are enums, never bare text (STYLE.md: "enums rather than strings for kinds"), checked from the source.
 
 An event's kind, a seat's kind, a meld's or a score's id, how a game is played, a tracker row, a coach's target, a
-line of How to play: each is a member of an enum defined once (``EventKind``, ``SeatKind``, ``MeldId``, ``Bonus``,
-``GameMode``, …), so a misspelt kind fails mypy instead of never matching. This scan holds every module of
-``bezique/`` to it: nothing named ``kind``, ``label`` or ``mode`` (an attribute or a variable) is compared to a text
-literal, with ``==``, ``!=``, ``in`` or ``not in`` (a tuple, list or set of texts too). The enums' values stay the
+line of How to play, a ruleset's choice: each is a member of an enum defined once (``EventKind``, ``SeatKind``,
+``MeldId``, ``Bonus``, ``GameMode``, ``GameEndMode`` and the other ``CHOICE_KINDS``, …), so a misspelt kind fails
+mypy instead of never matching. This scan holds every module of ``bezique/`` to it: nothing named ``kind``, ``label``
+or ``mode``, no rule key of ``CHOICE_KINDS`` and no name ending as one of those choices does (``_mode``, ``_rule``,
+``_timing``, …), whether an attribute or a variable, is compared to a text literal, with ``==``, ``!=``, ``in`` or
+``not in`` (a tuple, list or set of texts too). The enums' values stay the
 texts the files and the wire carry, so old saves and records read as before; the scan is tried on a planted module
 first, so that it cannot pass by finding nothing.
 """
@@ -14,13 +16,20 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from bezique.rules import CHOICE_KINDS
+
 ROOT = Path(__file__).resolve().parent.parent
-KIND_NAMES = ("kind", "label", "mode")
+KIND_NAMES = ("kind", "label", "mode", *CHOICE_KINDS)
+KIND_ENDINGS = ("_mode", "_rule", "_timing", "_scheme", "_scoring", "_reuse", "_trick")  # how the choices are named
 
 
 def _names_a_kind(node: ast.expr) -> bool:
-    return (isinstance(node, ast.Name) and node.id in KIND_NAMES) or \
-        (isinstance(node, ast.Attribute) and node.attr in KIND_NAMES)
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return name in KIND_NAMES or name.endswith(KIND_ENDINGS)
+
+
+def test_every_ruleset_choice_is_caught_by_its_name() -> None:
+    assert all(key.endswith(KIND_ENDINGS) for key in CHOICE_KINDS)
 
 
 def _is_text(node: ast.expr) -> bool:
@@ -61,10 +70,18 @@ def test_the_scan_catches_kinds_compared_to_text(tmp_path: Path) -> None:
         "        return 4\n"
         "    if event.kind == Kind.CARD_PLAYED or card == 'AS' or kind is None:\n"  # fine: a member, another name
         "        return 5\n"
+        "    if rules.game_end_mode == GameEndMode.SETTLEMENT or rules.variant == 'open':\n"  # fine: a member, not a kind
+        "        return 6\n"
+        "    if rules.brisque_timing != 'none' or 'final' == item.last_trick_bonus_trick:\n"  # ruleset choices
+        "        return 7\n"
+        "    if state.rules.bezique_pair_scheme in ('fixed_qs_jd',) or tie_rule == 'draw':\n"  # by key, by ending
+        "        return 8\n"
         "    return seat.mode != 'demo'\n", encoding="utf-8")  # a mode
-    assert [line.split(": ", 1)[0] for line in kinds_compared_to_text(tmp_path)] == [
+    assert sorted((line.split(": ", 1)[0] for line in kinds_compared_to_text(tmp_path)),
+                  key=lambda place: int(place.rsplit(":", 1)[1])) == [
         "bezique/planted.py:2", "bezique/planted.py:4", "bezique/planted.py:6", "bezique/planted.py:8",
-        "bezique/planted.py:12"]
+        "bezique/planted.py:14", "bezique/planted.py:14", "bezique/planted.py:16", "bezique/planted.py:16",
+        "bezique/planted.py:18"]  # in line order (the scan walks the tree breadth first)
 
 
 def test_no_kind_is_compared_to_text() -> None:

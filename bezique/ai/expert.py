@@ -53,7 +53,7 @@ from bezique.ai.search import (
 )
 from bezique.ai.settling import final_tricks_value, settles
 from bezique.ai.solver import WIN, EndValue, OutOfTime, OutOfWork, WorkLimit, solvable, solve
-from bezique.rules import Action, GameState, Phase, PlayerView, Verb, apply, copy_key
+from bezique.rules import Action, BrisqueTiming, GameState, Phase, PlayerView, Verb, apply, copy_key
 
 BANK_CAP = 0.6  # seconds of unused thinking time a search level may carry over to later, harder decisions
 SOLVE_NODES = 100_000  # nodes the exact count of a decision's own final tricks may search (about a second)
@@ -230,7 +230,7 @@ class ExpertPlayer(RulePlayer):
         points; if that does too, or the clock runs out, the intermediate rules of the final tricks."""
         rules = state.rules
         ends: list[EndValue | None] = [None]  # the raw points
-        if settles(rules) and rules.brisque_timing != "none":
+        if settles(rules) and rules.brisque_timing != BrisqueTiming.NONE:
             ends.insert(0, final_tricks_value(state, me))
         for end_value in ends:
             try:

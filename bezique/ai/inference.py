@@ -42,6 +42,7 @@ from bezique.rules import (
     MeldId,
     Phase,
     PlayerView,
+    SevenScoring,
     beats,
     determinize,
     draws_since,
@@ -241,7 +242,7 @@ def _sevens(view: PlayerView, seat: int, index: int, draws: int, fresh: float, p
     holds one now only if it drew it since (`fresh`: the chance a card it hides was held then)."""
     rules = view.rules
     turn_up, trump = view.turn_up, view.trump
-    if (fresh <= 0.0 or rules.seven_of_trumps_scoring == "none" or turn_up is None or turn_up & 7 == SEVEN
+    if (fresh <= 0.0 or rules.seven_of_trumps_scoring == SevenScoring.NONE or turn_up is None or turn_up & 7 == SEVEN
             or (rules.seven_exchange_counts_as_meld and any(r.seat == seat for r in view.records))):
         return {}
     if view.stock_count + draws * rules.players == rules.players and not \

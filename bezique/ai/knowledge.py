@@ -17,6 +17,7 @@ from bezique.rules import (
     GameState,
     MeldPattern,
     Ruleset,
+    SevenScoring,
     bezique_pair,
     card_may_score,
     meld_catalogue,
@@ -361,7 +362,7 @@ class Knowledge:
                     total += term
             if face == seven:
                 value = strength(card) * craft.strength  # no brisque, no trump weight
-                if card not in state.spent and state.rules.seven_of_trumps_scoring == "exchange_or_play":
+                if card not in state.spent and state.rules.seven_of_trumps_scoring == SevenScoring.EXCHANGE_OR_PLAY:
                     value -= craft.seven  # scores 10 when played
                 out[card] = value + total
             else:

@@ -26,6 +26,7 @@ from bezique.rules import (
     Action,
     GameState,
     MeldId,
+    MultiBeziqueMode,
     Phase,
     Verb,
     apply,
@@ -181,7 +182,8 @@ def declaration(state: GameState, me: int, legal: list[Action], skill: str, craf
         if skill == "intermediate" and best.kind == MeldId.BEZIQUE_1 and state.rules.max_bezique_level >= 2:
             double = next((t for t in templates(state) if t.kind == MeldId.BEZIQUE_2), None)
             others = [a for a in melds if a.kind != MeldId.BEZIQUE_1]
-            if double is not None and state.rules.multi_bezique_mode == "all_at_once" and len(state.stock) > 16:
+            at_once = state.rules.multi_bezique_mode == MultiBeziqueMode.ALL_AT_ONCE
+            if double is not None and at_once and len(state.stock) > 16:
                 chance, _ = Knowledge(state, me).template_chance(double)
                 if chance * double.value > craft.hold_bezique:
                     if others:

@@ -48,10 +48,13 @@ from bezique.rules import (
     PLAY_ACTIONS,
     SEQUENCE_RANKS,
     Action,
+    BrisqueTiming,
+    GameEndMode,
     GameState,
     MeldId,
     Phase,
     Ruleset,
+    SevenScoring,
     Verb,
     apply,
     beats,
@@ -181,7 +184,7 @@ def _decided(rules: Ruleset, won: bool, points: float) -> float:
 
 def races(rules: Ruleset) -> bool:
     """Two sides racing to the target score: where ``win_chance`` (fitted on two-handed games to 500) applies."""
-    return rules.sides == 2 and rules.game_end_mode != "settlement"
+    return rules.sides == 2 and rules.game_end_mode != GameEndMode.SETTLEMENT
 
 
 def win_chance(lead: float, nearest: float, target: int) -> float:
@@ -225,7 +228,7 @@ def horizon_features(state: GameState, seat: int) -> tuple[float, ...]:
 def _pending_brisques(state: GameState, seat: int) -> float:
     """Brisque points `seat` has won this deal that the rules score only at its end."""
     rules = state.rules
-    if rules.brisque_timing != "end_of_deal":
+    if rules.brisque_timing != BrisqueTiming.END_OF_DEAL:
         return 0.0
     return float(rules.brisque_value * sum(1 for c in state.won[seat] if c & 7 <= 1))
 
@@ -243,7 +246,7 @@ def rollout(state: GameState, rng: random.Random, limit: int = 400, rule_tricks:
     two = rules.players == 2
     # with no partner to pass to and no seven to declare, a declaration step without a possible meld offers only
     # the seven's exchange and done: both the rules and the fast policy then exchange when they can
-    plain_steps = not rules.partnership and rules.seven_of_trumps_scoring != "exchange_or_declare"
+    plain_steps = not rules.partnership and rules.seven_of_trumps_scoring != SevenScoring.EXCHANGE_OR_DECLARE
     for _ in range(limit):
         phase = state.phase
         seat = state.to_act

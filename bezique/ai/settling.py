@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from bezique.rules import GameState, Phase, Ruleset, settle_deal
+from bezique.rules import BrisqueTiming, GameEndMode, GameState, Phase, Ruleset, settle_deal
 
 # A seat's raw points in the rest of a deal from its start, and their standard deviation, by packs: measured on
 # 150 Rubicon (4 packs) and 80 Chinese (6 packs) deals of intermediate self-play (the rollouts' own play).
@@ -35,7 +35,7 @@ GRID = ((-math.sqrt(3.0), 1.0 / 6.0), (0.0, 2.0 / 3.0), (math.sqrt(3.0), 1.0 / 6
 
 def settles(rules: Ruleset) -> bool:
     """Rubicon and Chinese: the deal's points count only as the rules settle them (two seats)."""
-    return rules.game_end_mode == "settlement" and rules.players == 2
+    return rules.game_end_mode == GameEndMode.SETTLEMENT and rules.players == 2
 
 
 def settlement_value(state: GameState, me: int, base: tuple[int, ...], worth: tuple[float, float]) -> float:
@@ -67,7 +67,7 @@ def final_settlement_value(state: GameState, me: int, base: tuple[int, ...], poi
     them is put to the raw points (it is mostly the last trick)."""
     rules = state.rules
     opp = 1 - me
-    if rules.brisque_timing != "none":  # the solver counts the brisques won, which it cannot change
+    if rules.brisque_timing != BrisqueTiming.NONE:  # the solver counts the brisques won, which it cannot change
         points -= rules.brisque_value * (_won_brisques(state, me) - _won_brisques(state, opp))
     raw = (state.deal_points[me] + max(points, 0), state.deal_points[opp] + max(-points, 0))
     settled = settle_deal(rules, raw, _brisques(state, me)).settled

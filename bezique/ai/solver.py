@@ -33,7 +33,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable
 
-from bezique.rules import GameState, beats, follow_options, strength
+from bezique.rules import BrisqueTiming, GameEndMode, GameState, LastTrickBonusTrick, beats, follow_options, strength
 
 WIN = 1000
 INF = 10 ** 9
@@ -107,14 +107,15 @@ class _Solver:
         self.opp = 1 - me
         self.trump = state.trump
         self.must_win = rules.endgame_must_win_trick
-        settlement = rules.game_end_mode == "settlement"
+        settlement = rules.game_end_mode == GameEndMode.SETTLEMENT
         # a settlement deal (Rubicon, Chinese) has no target: its points count only as the deal is settled
         self.target = INF if settlement else rules.target_score
-        self.immediate_end = rules.game_end_mode == "immediate" and state.tiebreak is None
+        self.immediate_end = rules.game_end_mode == GameEndMode.IMMEDIATE and state.tiebreak is None
         self.tiebreak = state.tiebreak
-        self.brisque_value = 0 if rules.brisque_timing == "none" else rules.brisque_value  # Chinese: worth nothing
-        self.brisques_now = rules.brisque_timing == "immediate"
-        self.last_bonus = rules.last_trick_bonus if rules.last_trick_bonus_trick == "final" else 0
+        # Chinese: brisques are worth nothing
+        self.brisque_value = 0 if rules.brisque_timing == BrisqueTiming.NONE else rules.brisque_value
+        self.brisques_now = rules.brisque_timing == BrisqueTiming.IMMEDIATE
+        self.last_bonus = rules.last_trick_bonus if rules.last_trick_bonus_trick == LastTrickBonusTrick.FINAL else 0
         self.base = (state.scores[rules.side_of(me)], state.scores[rules.side_of(1 - me)])
         self.won = (_brisques(state.won[me]), _brisques(state.won[1 - me]))
         self.nodes = 0

@@ -18,6 +18,7 @@ from bezique.rules import (
     MELD_NAMES,
     SUITS,
     DealSummary,
+    GameEndMode,
     MeldRecord,
     Phase,
     RecordedGame,
@@ -68,7 +69,7 @@ def summary(game: RecordedGame, with_legal: bool) -> dict[str, Any]:
         "finished": state.finished,
         "winner": state.winner if state.finished else None,
         "scores": list(state.scores),
-        "deals": [_deal_json(d, game.rules.game_end_mode == "settlement") for d in deals],
+        "deals": [_deal_json(d, game.rules.game_end_mode == GameEndMode.SETTLEMENT) for d in deals],
     }
     if with_legal:
         seat = state.to_act

@@ -28,6 +28,7 @@ from bezique.rules import (
     Phase,
     PlayerView,
     Ruleset,
+    SevenScoring,
     Verb,
     beats,
     classify,
@@ -313,8 +314,8 @@ def _advised_card(m: Moment) -> int:
 def _scoring_seven(v: PlayerView, card: int) -> bool:
     """Whether playing `card` now scores the seven of trumps (RULES.md §1.6 S3): an unspent seven of trumps played
     while the stock lasts, under the rule that a played seven scores."""
-    return (v.rules.seven_of_trumps_scoring == "exchange_or_play" and not v.final_phase and v.trump is not None
-            and suit_of(card) == v.trump and rank_of(card) == SEVEN and card not in v.spent)
+    return (v.rules.seven_of_trumps_scoring == SevenScoring.EXCHANGE_OR_PLAY and not v.final_phase
+            and v.trump is not None and suit_of(card) == v.trump and rank_of(card) == SEVEN and card not in v.spent)
 
 
 def _best_held(m: Moment) -> tuple[str, int, tuple[int, ...]] | None:

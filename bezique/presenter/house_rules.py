@@ -15,7 +15,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bezique.rules import Ruleset, RulesetError, allowed_values, make_ruleset, preset
+from bezique.rules import (
+    BeziquePairScheme,
+    BrisqueTiming,
+    FinalTieRule,
+    FirstDealerRule,
+    GameEndMode,
+    LastTrickBonusTrick,
+    MultiBeziqueMode,
+    Ruleset,
+    RulesetError,
+    SameTypeReuse,
+    SevenScoring,
+    allowed_values,
+    make_ruleset,
+    preset,
+)
 
 GROUPS = ("deal", "trumps", "melds", "end", "winning", "partners", "settlement", "table")
 NEW_GAME_KEYS = ("target_score", "match_target", "four_hand_mode")  # chosen on New game itself
@@ -41,15 +56,15 @@ def _deal_patterns(base: Ruleset) -> tuple[tuple[int, ...], ...]:
 
 def _offered(base: Ruleset, rules: Ruleset) -> list[tuple[str, str, tuple[Any, ...]]]:
     """(key, group, alternatives) for every row that can matter in `rules`' variant; `base` is its preset."""
-    sevens = base.seven_of_trumps_scoring != "none"
-    settled = base.game_end_mode == "settlement"
+    sevens = base.seven_of_trumps_scoring != SevenScoring.NONE
+    settled = base.game_end_mode == GameEndMode.SETTLEMENT
     rows: list[tuple[str, str, tuple[Any, ...]]] = [
-        ("first_dealer_rule", "deal", allowed_values("first_dealer_rule") or ()),
+        ("first_dealer_rule", "deal", tuple(FirstDealerRule)),
         ("deal_pattern", "deal", _deal_patterns(base)),
     ]
     if sevens:
         rows += [
-            ("seven_of_trumps_scoring", "trumps", ("exchange_or_play", "exchange_or_declare")),
+            ("seven_of_trumps_scoring", "trumps", (SevenScoring.EXCHANGE_OR_PLAY, SevenScoring.EXCHANGE_OR_DECLARE)),
             ("seven_of_trumps_value", "trumps", (10, 0, 20)),
             ("seven_turnup_dealer_bonus", "trumps", (10, 0)),
             ("seven_exchange_counts_as_meld", "trumps", BOOL),
@@ -58,12 +73,12 @@ def _offered(base: Ruleset, rules: Ruleset) -> list[tuple[str, str, tuple[Any, .
         ]
     rows += [
         ("meld_requires_card_from_hand", "melds", BOOL),
-        ("same_type_reuse", "melds", allowed_values("same_type_reuse") or ()),
+        ("same_type_reuse", "melds", tuple(SameTypeReuse)),
         ("marriage_after_sequence_allowed", "melds", BOOL),
-        ("multi_bezique_mode", "melds", allowed_values("multi_bezique_mode") or ()),
-        ("bezique_pair_scheme", "melds", allowed_values("bezique_pair_scheme") or ()),
+        ("multi_bezique_mode", "melds", tuple(MultiBeziqueMode)),
+        ("bezique_pair_scheme", "melds", tuple(BeziquePairScheme)),
     ]
-    if rules.bezique_pair_scheme == "trump_queen_opposite_colour_jack":
+    if rules.bezique_pair_scheme == BeziquePairScheme.TRUMP_QUEEN_OPPOSITE_COLOUR_JACK:
         rows.append(("bezique_can_set_trump", "melds", BOOL))
     rows += [
         ("max_bezique_level", "melds", tuple(level for level in (2, 3, 4, 5) if level <= base.packs)),
@@ -77,12 +92,14 @@ def _offered(base: Ruleset, rules: Ruleset) -> list[tuple[str, str, tuple[Any, .
     rows += [
         ("endgame_must_win_trick", "end", BOOL),
         ("last_trick_bonus", "end", (10, 50, 250)),
-        ("last_trick_bonus_trick", "end", allowed_values("last_trick_bonus_trick") or ()),
-        ("brisque_timing", "end", ("tie_or_rubicon_only", "none") if settled else ("end_of_deal", "immediate")),
+        ("last_trick_bonus_trick", "end", tuple(LastTrickBonusTrick)),
+        ("brisque_timing", "end", (BrisqueTiming.TIE_OR_RUBICON_ONLY, BrisqueTiming.NONE) if settled
+                              else (BrisqueTiming.END_OF_DEAL, BrisqueTiming.IMMEDIATE)),
     ]
     if not settled:
-        ties = tuple(v for v in allowed_values("final_tie_rule") or () if v != "non_dealer_wins" or base.sides == 2)
-        rows += [("game_end_mode", "winning", ("immediate", "end_of_deal")), ("final_tie_rule", "winning", ties)]
+        ties = tuple(v for v in FinalTieRule if v != FinalTieRule.NON_DEALER_WINS or base.sides == 2)
+        rows += [("game_end_mode", "winning", (GameEndMode.IMMEDIATE, GameEndMode.END_OF_DEAL)),
+                 ("final_tie_rule", "winning", ties)]
     if rules.partnership:
         rows += [("partner_table_cards_usable", "partners", BOOL),
                  ("partnership_multi_bezique_from_one_player", "partners", BOOL)]
@@ -146,12 +163,13 @@ def choose(defaults: Ruleset, house: Mapping[str, Any], key: str, value: Any,
 # --- named presets (RULES.md §7 and the decision log §9) --------------------------------------------------------
 
 # D1, D6, D7: Hoyle, EB9, Foster, EI, Britannica
-_TRADITIONAL: dict[str, Any] = {"first_dealer_rule": "high_card_deals", "multi_bezique_mode": "incremental",
-                                "endgame_must_win_trick": True}
-_HOYLE: dict[str, Any] = {"first_dealer_rule": "high_card_deals",  # D1, D2
-                          "seven_of_trumps_scoring": "exchange_or_declare"}
-_PARLETT: dict[str, Any] = {"brisque_timing": "immediate", "four_tens_value": 90}  # D9, four tens "if agreed"
-_ENQUIRE_WITHIN: dict[str, Any] = {"last_trick_bonus_trick": "last_stock_trick",  # D8, D7
+_TRADITIONAL: dict[str, Any] = {"first_dealer_rule": FirstDealerRule.HIGH_CARD_DEALS,
+                                "multi_bezique_mode": MultiBeziqueMode.INCREMENTAL, "endgame_must_win_trick": True}
+_HOYLE: dict[str, Any] = {"first_dealer_rule": FirstDealerRule.HIGH_CARD_DEALS,  # D1, D2
+                          "seven_of_trumps_scoring": SevenScoring.EXCHANGE_OR_DECLARE}
+_PARLETT: dict[str, Any] = {"brisque_timing": BrisqueTiming.IMMEDIATE,  # D9
+                            "four_tens_value": 90}  # four tens "if agreed"
+_ENQUIRE_WITHIN: dict[str, Any] = {"last_trick_bonus_trick": LastTrickBonusTrick.LAST_STOCK_TRICK,  # D8, D7
                                    "endgame_must_win_trick": True}
 _RACE: dict[str, dict[str, Any]] = {"traditional": _TRADITIONAL, "hoyle": _HOYLE, "parlett": _PARLETT,
                                     "enquire_within": _ENQUIRE_WITHIN}
@@ -161,12 +179,13 @@ PRESETS: dict[str, dict[str, dict[str, Any]]] = {
     "open": _RACE,
     "three_handed": {"traditional": _TRADITIONAL, "parlett": _PARLETT},
     "four_handed": {"traditional": _TRADITIONAL,
-                    "eb9": {"partnership_multi_bezique_from_one_player": False, "multi_bezique_mode": "incremental",
-                            "first_dealer_rule": "high_card_deals"},  # D13, D6, D1
+                    "eb9": {"partnership_multi_bezique_from_one_player": False,
+                            "multi_bezique_mode": MultiBeziqueMode.INCREMENTAL,
+                            "first_dealer_rule": FirstDealerRule.HIGH_CARD_DEALS},  # D13, D6, D1
                     "bicycle": {"endgame_must_win_trick": True}},  # §4.2 phase 2, D7
     "six_handed": {"traditional": _TRADITIONAL},
     "rubicon": {"foster": {"carte_blanche_repeat": False}},  # §5.2
-    "chinese": {"parlett": {"bezique_pair_scheme": "fixed_qs_jd", "max_bezique_level": 4},  # D16, D15
+    "chinese": {"parlett": {"bezique_pair_scheme": BeziquePairScheme.FIXED_QS_JD, "max_bezique_level": 4},  # D16, D15
                 "bezique_sets_trumps": {"bezique_can_set_trump": True}},  # §6.2, Parlett's option
 }
 STANDARD = "standard"

@@ -21,7 +21,7 @@ from typing import NamedTuple
 from bezique.geometry import Slot
 from bezique.presenter.layout import Layout
 from bezique.presenter.meld_groups import MeldGroup, Record, group_melds
-from bezique.rules import Event, EventKind, MeldId, PlayerView, Ruleset, rank_of, suit_of
+from bezique.rules import Event, EventKind, GameEndMode, MeldId, PlayerView, Ruleset, rank_of, suit_of
 
 Z_WON, Z_TURNUP, Z_STOCK, Z_MELD, Z_OPP, Z_TRICK, Z_HAND = 0, 100, 200, 400, 500, 600, 700
 
@@ -301,7 +301,7 @@ def new_model(rules: Ruleset, bottom: int, reveal_top: bool = False, next_hidden
     """An empty model for `rules` (seats, sides, packs, how scores move) seen from `bottom`."""
     return TableModel(bottom=bottom, players=rules.players, reveal_top=reveal_top, next_hidden=next_hidden,
                       packs=rules.packs, sides=tuple(rules.side_of(s) for s in range(rules.players)),
-                      settlement=rules.game_end_mode == "settlement")
+                      settlement=rules.game_end_mode == GameEndMode.SETTLEMENT)
 
 
 def from_view(view: PlayerView, reveal_top: bool = False, start_hidden: int = -1,

@@ -14,7 +14,7 @@ from typing import Any
 from bezique.game_mode import GameMode
 from bezique.presenter.house_rules import NEW_GAME_KEYS, apply_house, changed_keys
 from bezique.presenter.layout import LAID_OUT_PLAYERS
-from bezique.rules import VARIANTS, Ruleset, RulesetError, SeatKind, allowed_targets, make_ruleset, preset
+from bezique.rules import VARIANTS, FourHandMode, Ruleset, RulesetError, SeatKind, allowed_targets, make_ruleset, preset
 
 SEATABLE_VARIANTS: tuple[str, ...] = tuple(v for v in VARIANTS if make_ruleset(v, {}).players in LAID_OUT_PLAYERS)
 FALLBACK_VARIANT = "two_handed"  # what a config naming an unseatable variant plays instead
@@ -116,7 +116,7 @@ class GameSetup:
         """The house-rules screen's changes this game plays with (sorted keys; empty: the standard game)."""
         return changed_keys(defaults, self.house_of())
 
-    def set_sides(self, four_hand_mode: str, defaults: Ruleset) -> None:
+    def set_sides(self, four_hand_mode: FourHandMode, defaults: Ruleset) -> None:
         """Partnership or every player alone, for four-handed (New game's own row, kept with the house rules)."""
         house = {k: v for k, v in self.house_of().items() if k != "four_hand_mode"}
         if four_hand_mode != defaults.four_hand_mode:

@@ -19,6 +19,7 @@ from bezique.rules.cards import (
     strength,
     suit_of,
 )
+from bezique.rules.choices import FirstDealerRule
 from bezique.rules.errors import IllegalActionError, UnsupportedVariantError
 from bezique.rules.ruleset import VARIANTS, Ruleset
 from bezique.rules.score_ids import Bonus
@@ -42,11 +43,11 @@ def new_game(rules: Ruleset, first_dealer: int) -> GameState:
 def choose_first_dealer(rules: Ruleset, rng: random.Random) -> tuple[int, list[list[tuple[int, int]]]]:
     """Draw for the first deal (RULES.md §1.2, §3): returns the dealer and every round of (seat, face) drawn,
     so the window can show the cut. Equal ranks among the deciding cards redraw, only the tied seats drawing."""
-    if rules.first_dealer_rule == "random":
+    if rules.first_dealer_rule == FirstDealerRule.RANDOM:
         return rng.randrange(rules.players), []
     rounds: list[list[tuple[int, int]]] = []
     seats = list(range(rules.players))
-    pick = min if rules.first_dealer_rule == "low_card_deals" else max
+    pick = min if rules.first_dealer_rule == FirstDealerRule.LOW_CARD_DEALS else max
     while True:
         faces = rng.sample(full_deck_faces(rules.packs), len(seats))
         drawn = list(zip(seats, faces, strict=True))

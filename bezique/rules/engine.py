@@ -20,6 +20,7 @@ from bezique.rules.actions import (
     Verb,
 )
 from bezique.rules.cards import BRISQUE_RANKS, SEVEN, SORT_INDEX, SUITS, card_code, rank_of, suit_of
+from bezique.rules.choices import BrisqueTiming, LastTrickBonusTrick, SevenScoring
 from bezique.rules.errors import IllegalActionError, Refusal, RefusalCode
 from bezique.rules.melds import classify, legal_melds, refusal
 from bezique.rules.score_ids import Bonus
@@ -88,7 +89,7 @@ def _unspent_sevens(state: GameState, seat: int) -> list[int]:
 def can_exchange_seven(state: GameState) -> bool:
     """RULES.md §1.6 S2, for the actor of the current declaration step."""
     rules = state.rules
-    if (state.phase != _DECLARING or rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump
+    if (state.phase != _DECLARING or rules.seven_of_trumps_scoring == SevenScoring.NONE or not rules.turn_up_trump
             or not state.stock or state.stock[0] & 7 == SEVEN):
         return False
     if len(state.stock) == rules.players and not rules.seven_exchange_allowed_after_last_stock_trick:
@@ -109,7 +110,7 @@ def _declaration_actions(state: GameState) -> list[Action]:
         actions.extend(melds)
     if can_exchange_seven(state):
         actions.append(EXCHANGE_ACTION)
-    if rules.seven_of_trumps_scoring == "exchange_or_declare" and _unspent_sevens(state, actor):
+    if rules.seven_of_trumps_scoring == SevenScoring.EXCHANGE_OR_DECLARE and _unspent_sevens(state, actor):
         actions.append(DECLARE_SEVEN_ACTION)
     if actor == state.trick_winner and not state.step_acted:
         actions.extend(Action(_PASS, seat=p) for p in state.partners(actor))
@@ -179,7 +180,7 @@ def why_illegal(state: GameState, action: Action, seat: int | None = None) -> Re
     if verb == Verb.EXCHANGE_SEVEN:
         return None if can_exchange_seven(state) else _why_no_exchange(state)
     if verb == Verb.DECLARE_SEVEN:
-        if state.rules.seven_of_trumps_scoring != "exchange_or_declare":
+        if state.rules.seven_of_trumps_scoring != SevenScoring.EXCHANGE_OR_DECLARE:
             return Refusal(RefusalCode.SEVEN_NOT_DECLARED,
                            "sevens of trumps are not declared under these rules (they score when played)")
         if _unspent_sevens(state, state.step_actor):
@@ -238,7 +239,7 @@ def _why_meld_illegal(state: GameState, action: Action) -> Refusal | None:
 
 def _why_no_exchange(state: GameState) -> Refusal:
     rules = state.rules
-    if rules.seven_of_trumps_scoring == "none" or not rules.turn_up_trump:
+    if rules.seven_of_trumps_scoring == SevenScoring.NONE or not rules.turn_up_trump:
         return Refusal(RefusalCode.SEVEN_HAS_NO_VALUE, "the seven of trumps has no value in this variant")
     if not state.stock or rank_of(state.stock[0]) == SEVEN:
         return Refusal(RefusalCode.TURN_UP_IS_SEVEN,
@@ -272,7 +273,7 @@ def _play(state: GameState, card: int, events: EventSink) -> None:
         state.best = len(trick) - 1
     rules = state.rules
     if (card & 7 == SEVEN and (card & 31) >> 3 == state.trump and not state.final_phase
-            and rules.seven_of_trumps_scoring == "exchange_or_play" and card not in state.spent):
+            and rules.seven_of_trumps_scoring == SevenScoring.EXCHANGE_OR_PLAY and card not in state.spent):
         state.spent.add(card)
         score(state, seat, rules.seven_of_trumps_value, Bonus.SEVEN_OF_TRUMPS, events, (card,))
         if state.finished:
@@ -293,14 +294,14 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
     state.trick, state.trick_seats, state.best = [], [], 0
     if events is not None:
         events.append(Event(EventKind.TRICK_WON, winner, tuple(cards)))
-    if rules.brisque_timing == "immediate":
+    if rules.brisque_timing == BrisqueTiming.IMMEDIATE:
         brisques = tuple(c for c in cards if rank_of(c) in BRISQUE_RANKS)
         if brisques:
             score(state, winner, rules.brisque_value * len(brisques), Bonus.BRISQUES, events, brisques)
             if state.finished:
                 return
     if not state.final_phase:
-        if rules.last_trick_bonus_trick == "last_stock_trick" and len(state.stock) == rules.players:
+        if rules.last_trick_bonus_trick == LastTrickBonusTrick.LAST_STOCK_TRICK and len(state.stock) == rules.players:
             score(state, winner, rules.last_trick_bonus, Bonus.LAST_TRICK, events)
             if state.finished:
                 return
@@ -314,7 +315,7 @@ def _resolve_trick(state: GameState, events: EventSink) -> None:
     if any(state.hands):
         state.leader = state.to_act = winner
         return
-    if rules.last_trick_bonus_trick == "final":
+    if rules.last_trick_bonus_trick == LastTrickBonusTrick.FINAL:
         score(state, winner, rules.last_trick_bonus, Bonus.LAST_TRICK, events)
         if state.finished:
             return

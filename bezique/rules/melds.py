@@ -28,6 +28,7 @@ from bezique.rules.cards import (
     rank_of,
     suit_of,
 )
+from bezique.rules.choices import BeziquePairScheme, MultiBeziqueMode, SameTypeReuse
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.score_ids import MeldId
 from bezique.rules.state import GameState, MeldRecord
@@ -62,16 +63,16 @@ class MeldShape:
 def bezique_pair(rules: Ruleset, trump: int | None) -> tuple[int, int] | None:
     """Faces (queen, jack) of the bezique under `trump`, or None while no bezique may be declared (§6.2)."""
     scheme = rules.bezique_pair_scheme
-    if scheme == "fixed_qs_jd":
+    if scheme == BeziquePairScheme.FIXED_QS_JD:
         return make_face(SPADES, QUEEN), make_face(DIAMONDS, JACK)
     if trump is None:
         return None
-    if scheme == "trump_queen_opposite_colour_jack":
+    if scheme == BeziquePairScheme.TRUMP_QUEEN_OPPOSITE_COLOUR_JACK:
         return make_face(trump, QUEEN), make_face(OPPOSITE_COLOUR_JACK[trump], JACK)
-    swapped = trump == DIAMONDS if scheme == "swap_on_diamonds" else trump in (SPADES, DIAMONDS)
+    swapped = trump == DIAMONDS if scheme == BeziquePairScheme.SWAP_ON_DIAMONDS else trump in (SPADES, DIAMONDS)
     if not swapped:
         return make_face(SPADES, QUEEN), make_face(DIAMONDS, JACK)
-    if scheme == "qc_jh_when_spades_or_diamonds":
+    if scheme == BeziquePairScheme.QC_JH_WHEN_SPADES_OR_DIAMONDS:
         return make_face(CLUBS, QUEEN), make_face(HEARTS, JACK)
     return make_face(DIAMONDS, QUEEN), make_face(SPADES, JACK)
 
@@ -197,7 +198,7 @@ def history_conflict(state: GameState, card: int, shape: MeldShape) -> MeldRecor
     for index in state.hist.get(card, ()):
         record = records[index]
         if record.kind == shape.kind:
-            if rules.same_type_reuse == "never" or not broken[index]:
+            if rules.same_type_reuse == SameTypeReuse.NEVER or not broken[index]:
                 return record
         elif record.cls == shape.cls and record.value > shape.value and not (
                 rules.marriage_after_sequence_allowed and record.kind.endswith("_sequence")
@@ -214,7 +215,7 @@ def card_may_score(state: GameState, card: int, shape: MeldShape) -> bool:
         return True
     if history_conflict(state, card, shape) is not None:
         return False
-    return not (shape.cls == "B" and shape.level >= 2 and state.rules.multi_bezique_mode == "all_at_once"
+    return not (shape.cls == "B" and shape.level >= 2 and state.rules.multi_bezique_mode == MultiBeziqueMode.ALL_AT_ONCE
                 and any(state.records[i].cls == "B" for i in hist))
 
 
@@ -255,7 +256,7 @@ def refusal(state: GameState, seat: int, shape: MeldShape, cards: tuple[int, ...
         return "a quartet needs at least one card that has not yet scored in a quartet"
     if shape.cls == "B" and shape.level >= 2:
         in_b_record = {card for card in cards if any(records[i].cls == "B" for i in hist.get(card, ()))}
-        if rules.multi_bezique_mode == "all_at_once":
+        if rules.multi_bezique_mode == MultiBeziqueMode.ALL_AT_ONCE:
             if in_b_record:
                 used = ", ".join(card_code(c) for c in sorted(in_b_record))
                 return f"a multiple bezique must be declared all at once from fresh cards; {used} already scored"

@@ -11,17 +11,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from bezique.rules.choices import (
+    CHOICE_KINDS,
+    BeziquePairScheme,
+    BrisqueTiming,
+    FinalTieRule,
+    FirstDealerRule,
+    FourHandMode,
+    GameEndMode,
+    LastTrickBonusTrick,
+    MultiBeziqueMode,
+    SameTypeReuse,
+    SevenScoring,
+)
 from bezique.rules.errors import RulesetError
 
 VARIANTS = ("two_handed", "open", "three_handed", "four_handed", "six_handed", "rubicon", "chinese")
-
-BEZIQUE_PAIR_SCHEMES = (
-    "fixed_qs_jd",
-    "trump_queen_opposite_colour_jack",
-    "swap_on_diamonds",
-    "qd_js_when_spades_or_diamonds",
-    "qc_jh_when_spades_or_diamonds",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,34 +38,34 @@ class Ruleset:
     packs: int = 2
     hand_size: int = 8
     target_score: int = 1000
-    first_dealer_rule: str = "low_card_deals"
+    first_dealer_rule: FirstDealerRule = FirstDealerRule.LOW_CARD_DEALS
     deal_pattern: tuple[int, ...] = (3, 2, 3)
     turn_up_trump: bool = True
     seven_turnup_dealer_bonus: int = 10
-    seven_of_trumps_scoring: str = "exchange_or_play"
+    seven_of_trumps_scoring: SevenScoring = SevenScoring.EXCHANGE_OR_PLAY
     seven_of_trumps_value: int = 10
     seven_exchange_counts_as_meld: bool = False
     exchanged_card_usable_same_step: bool = False
     seven_exchange_allowed_after_last_stock_trick: bool = True
     melds_per_trick: int = 1
     meld_requires_card_from_hand: bool = True
-    same_type_reuse: str = "never"
+    same_type_reuse: SameTypeReuse = SameTypeReuse.NEVER
     marriage_after_sequence_allowed: bool = False
-    multi_bezique_mode: str = "all_at_once"
-    bezique_pair_scheme: str = "fixed_qs_jd"
+    multi_bezique_mode: MultiBeziqueMode = MultiBeziqueMode.ALL_AT_ONCE
+    bezique_pair_scheme: BeziquePairScheme = BeziquePairScheme.FIXED_QS_JD
     bezique_can_set_trump: bool = False
     endgame_must_win_trick: bool = False
     last_trick_bonus: int = 10
-    last_trick_bonus_trick: str = "final"
+    last_trick_bonus_trick: LastTrickBonusTrick = LastTrickBonusTrick.FINAL
     brisque_value: int = 10
-    brisque_timing: str = "end_of_deal"
-    game_end_mode: str = "immediate"
-    final_tie_rule: str = "another_deal"
+    brisque_timing: BrisqueTiming = BrisqueTiming.END_OF_DEAL
+    game_end_mode: GameEndMode = GameEndMode.IMMEDIATE
+    final_tie_rule: FinalTieRule = FinalTieRule.ANOTHER_DEAL
     open_hands: bool = False
     allow_trick_review: bool = False
     show_meld_history: bool = True
     triple_bezique_value: int = 1500
-    four_hand_mode: str = "partnership"
+    four_hand_mode: FourHandMode = FourHandMode.PARTNERSHIP
     partner_table_cards_usable: bool = True
     partnership_multi_bezique_from_one_player: bool = True
     carte_blanche_value: int = 0
@@ -82,7 +87,7 @@ class Ruleset:
     @property
     def partnership(self) -> bool:
         """Seats play in two sides (four-handed partnership, six-handed)."""
-        return self.players == 6 or (self.players == 4 and self.four_hand_mode == "partnership")
+        return self.players == 6 or (self.players == 4 and self.four_hand_mode == FourHandMode.PARTNERSHIP)
 
     @property
     def sides(self) -> int:
@@ -107,13 +112,13 @@ class Ruleset:
 
     @property
     def bezique_pair_changes_with_trump(self) -> bool:
-        return self.bezique_pair_scheme != "fixed_qs_jd"
+        return self.bezique_pair_scheme != BeziquePairScheme.FIXED_QS_JD
 
     @property
     def target_key(self) -> str:
         """The rule that holds what the game is played to: ``match_target`` where each deal is settled (Rubicon,
         Chinese), else ``target_score``."""
-        return "match_target" if self.game_end_mode == "settlement" else "target_score"
+        return "match_target" if self.game_end_mode == GameEndMode.SETTLEMENT else "target_score"
 
     @property
     def game_target(self) -> int | None:
@@ -148,25 +153,25 @@ PRESETS: dict[str, dict[str, Any]] = {
     "two_handed": {},
     "open": {"open_hands": True},
     "three_handed": {"players": 3, "packs": 3, "max_bezique_level": 3},
-    "four_handed": {"players": 4, "packs": 4, "max_bezique_level": 3, "four_hand_mode": "partnership"},
-    "six_handed": {"players": 6, "packs": 6, "max_bezique_level": 3, "four_hand_mode": "partnership"},
+    "four_handed": {"players": 4, "packs": 4, "max_bezique_level": 3, "four_hand_mode": FourHandMode.PARTNERSHIP},
+    "six_handed": {"players": 6, "packs": 6, "max_bezique_level": 3, "four_hand_mode": FourHandMode.PARTNERSHIP},
     "rubicon": {
         "packs": 4, "hand_size": 9, "deal_pattern": (3, 3, 3), "turn_up_trump": False,
-        "seven_of_trumps_scoring": "none", "seven_turnup_dealer_bonus": 0,
-        "meld_requires_card_from_hand": False, "same_type_reuse": "after_break",
-        "multi_bezique_mode": "incremental", "max_bezique_level": 4, "carte_blanche_value": 50,
-        "backdoor_sequence_value": 150, "last_trick_bonus": 50, "brisque_timing": "tie_or_rubicon_only",
-        "endgame_must_win_trick": True, "game_end_mode": "settlement", "game_bonus": 500,
+        "seven_of_trumps_scoring": SevenScoring.NONE, "seven_turnup_dealer_bonus": 0,
+        "meld_requires_card_from_hand": False, "same_type_reuse": SameTypeReuse.AFTER_BREAK,
+        "multi_bezique_mode": MultiBeziqueMode.INCREMENTAL, "max_bezique_level": 4, "carte_blanche_value": 50,
+        "backdoor_sequence_value": 150, "last_trick_bonus": 50, "brisque_timing": BrisqueTiming.TIE_OR_RUBICON_ONLY,
+        "endgame_must_win_trick": True, "game_end_mode": GameEndMode.SETTLEMENT, "game_bonus": 500,
         "rubicon_threshold": 1000, "rubicon_brisque_bonus": 320, "match_target": 1500,
     },
     "chinese": {
         "packs": 6, "hand_size": 12, "deal_pattern": (3, 3, 3, 3), "turn_up_trump": False,
-        "seven_of_trumps_scoring": "none", "seven_turnup_dealer_bonus": 0,
-        "meld_requires_card_from_hand": False, "same_type_reuse": "after_break",
-        "multi_bezique_mode": "incremental", "max_bezique_level": 5,
-        "bezique_pair_scheme": "trump_queen_opposite_colour_jack", "trump_quartets": True,
+        "seven_of_trumps_scoring": SevenScoring.NONE, "seven_turnup_dealer_bonus": 0,
+        "meld_requires_card_from_hand": False, "same_type_reuse": SameTypeReuse.AFTER_BREAK,
+        "multi_bezique_mode": MultiBeziqueMode.INCREMENTAL, "max_bezique_level": 5,
+        "bezique_pair_scheme": BeziquePairScheme.TRUMP_QUEEN_OPPOSITE_COLOUR_JACK, "trump_quartets": True,
         "carte_blanche_value": 250, "backdoor_sequence_value": 150, "last_trick_bonus": 250,
-        "brisque_timing": "none", "endgame_must_win_trick": True, "game_end_mode": "settlement",
+        "brisque_timing": BrisqueTiming.NONE, "endgame_must_win_trick": True, "game_end_mode": GameEndMode.SETTLEMENT,
         "game_bonus": 1000, "rubicon_threshold": 3000, "rubicon_brisque_bonus": 0, "match_target": 2000,
     },
 }
@@ -177,19 +182,10 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "packs": (2, 3, 4, 6),
     "hand_size": (8, 9, 12),
     "target_score": (500, 1000, 2000),
-    "first_dealer_rule": ("low_card_deals", "high_card_deals", "random"),
-    "seven_of_trumps_scoring": ("exchange_or_play", "exchange_or_declare", "none"),
     "melds_per_trick": (1,),
-    "same_type_reuse": ("never", "after_break"),
-    "multi_bezique_mode": ("all_at_once", "incremental"),
-    "bezique_pair_scheme": BEZIQUE_PAIR_SCHEMES,
-    "last_trick_bonus_trick": ("final", "last_stock_trick"),
-    "brisque_timing": ("end_of_deal", "immediate", "tie_or_rubicon_only", "none"),
-    "game_end_mode": ("immediate", "end_of_deal", "settlement"),
-    "final_tie_rule": ("another_deal", "draw", "non_dealer_wins"),
-    "four_hand_mode": ("partnership", "individual"),
     "max_bezique_level": (2, 3, 4, 5),
     "round_scores_down_to": (1, 10, 50, 100),
+    **{key: tuple(kind) for key, kind in CHOICE_KINDS.items()},  # in the order their members are written
 }
 _FIELD_TYPES = {f.name: f.type for f in fields(Ruleset)}
 RULE_KEYS = tuple(name for name in _FIELD_TYPES if name != "variant")
@@ -228,9 +224,9 @@ def _check_value(key: str, value: Any) -> Any:
             raise RulesetError(key, f"{key}: {value} is not allowed; use a whole number of 0 or more")
         return value
     allowed = _CHOICES[key]
-    if value not in allowed:
+    if not isinstance(value, str) or value not in allowed:
         raise RulesetError(key, f"{key}: {_describe(value)} is not allowed; use one of {', '.join(allowed)}")
-    return value
+    return CHOICE_KINDS[key](value)  # the word a file carries becomes its member
 
 
 def allowed_values(key: str) -> tuple[Any, ...] | None:
@@ -247,7 +243,7 @@ def allowed_targets(variant: str) -> tuple[int | None, ...]:
     ``match_target`` points, or None for a single deal (§5.6, §6.4).
     """
     base = preset(variant)
-    if base.game_end_mode == "settlement":
+    if base.game_end_mode == GameEndMode.SETTLEMENT:
         return (base.match_target, None)
     if variant in ("three_handed", "four_handed"):
         return (base.target_score, 500, 2000)
@@ -298,22 +294,22 @@ def _check_combinations(r: Ruleset) -> None:
     if r.turn_up_trump != base.turn_up_trump:  # a variant with a turn-up has one; Rubicon and Chinese never do
         raise RulesetError("turn_up_trump", f"turn_up_trump: {str(r.turn_up_trump).lower()} is not allowed in "
                                             f"{r.variant}; it must be {str(not r.turn_up_trump).lower()}")
-    if r.seven_of_trumps_scoring == "none" and r.seven_turnup_dealer_bonus != 0:
+    if r.seven_of_trumps_scoring == SevenScoring.NONE and r.seven_turnup_dealer_bonus != 0:
         raise RulesetError("seven_of_trumps_scoring, seven_turnup_dealer_bonus",
                            "seven_of_trumps_scoring: none requires seven_turnup_dealer_bonus: 0")
-    settled = base.game_end_mode == "settlement"  # Rubicon and Chinese settle each deal; the others race
-    if (r.game_end_mode == "settlement") != settled:
+    settled = base.game_end_mode == GameEndMode.SETTLEMENT  # Rubicon and Chinese settle each deal; the others race
+    if (r.game_end_mode == GameEndMode.SETTLEMENT) != settled:
         allowed = "settlement" if settled else "immediate or end_of_deal"
         raise RulesetError("game_end_mode", f"game_end_mode: {r.game_end_mode} is not allowed in {r.variant}; "
                                             f"use {allowed}")
-    if r.final_tie_rule == "non_dealer_wins" and r.sides > 2:
+    if r.final_tie_rule == FinalTieRule.NON_DEALER_WINS and r.sides > 2:
         raise RulesetError("final_tie_rule", "final_tie_rule: non_dealer_wins needs two players or two sides; "
                                              "use another_deal or draw")
-    if r.bezique_can_set_trump and r.bezique_pair_scheme != "trump_queen_opposite_colour_jack":
+    if r.bezique_can_set_trump and r.bezique_pair_scheme != BeziquePairScheme.TRUMP_QUEEN_OPPOSITE_COLOUR_JACK:
         raise RulesetError("bezique_can_set_trump, bezique_pair_scheme",
                            "bezique_can_set_trump: true requires bezique_pair_scheme: "
                            "trump_queen_opposite_colour_jack")
-    if r.players == 6 and r.four_hand_mode == "individual":
+    if r.players == 6 and r.four_hand_mode == FourHandMode.INDIVIDUAL:
         raise RulesetError("four_hand_mode", "four_hand_mode: individual is not allowed with six players; "
                                              "six-handed is always played in partnership")
     if r.max_bezique_level > r.packs:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bezique.rules.actions import Event, EventKind, EventSink
 from bezique.rules.cards import BRISQUE_RANKS, COURT_RANKS, rank_of
+from bezique.rules.choices import BrisqueTiming, FinalTieRule, GameEndMode
 from bezique.rules.ruleset import Ruleset
 from bezique.rules.score_ids import Bonus, ScoreId
 from bezique.rules.state import DealSummary, GameState, Phase, Settlement
@@ -18,7 +19,7 @@ def score(state: GameState, seat: int, points: int, score_id: ScoreId, events: E
     """Credit `points` to `seat`'s side, log it, and stop the game if that reaches the target (§1.11)."""
     side = state.rules.side_of(seat)
     state.deal_points[side] += points
-    if state.rules.game_end_mode == "settlement":
+    if state.rules.game_end_mode == GameEndMode.SETTLEMENT:
         state.log.append((state.deal_index, side, seat, score_id, points))
         if events is not None:
             events.append(Event(EventKind.SCORED, seat, cards, points, score_id))
@@ -27,7 +28,7 @@ def score(state: GameState, seat: int, points: int, score_id: ScoreId, events: E
     state.log.append((state.deal_index, side, seat, score_id, points))
     if events is not None:
         events.append(Event(EventKind.SCORED, seat, cards, points, score_id))
-    if (check and state.rules.game_end_mode == "immediate" and state.tiebreak is None
+    if (check and state.rules.game_end_mode == GameEndMode.IMMEDIATE and state.tiebreak is None
             and state.scores[side] >= state.rules.target_score):
         finish(state, side, events)
 
@@ -57,7 +58,7 @@ def settle_deal(rules: Ruleset, raw: tuple[int, ...], brisques: tuple[int, ...])
     """The settlement of a two-player Rubicon or Chinese deal (RULES.md §5.6, §6.4) from each seat's raw points
     (melds, carte blanche, last trick) and brisques won, without a game state: the rules settle a deal with it,
     and the computer values a deal still being played by the settlement it would come to."""
-    counted = rules.brisque_timing != "none" and (raw[0] == raw[1] or min(raw) < rules.rubicon_threshold)
+    counted = rules.brisque_timing != BrisqueTiming.NONE and (raw[0] == raw[1] or min(raw) < rules.rubicon_threshold)
     total = tuple(raw[s] + rules.brisque_value * brisques[s] for s in range(2)) if counted else tuple(raw)
     settled = [0, 0]
     winner = None
@@ -113,10 +114,10 @@ def _end_settlement_deal(state: GameState, events: EventSink) -> None:
 def end_deal(state: GameState, events: EventSink) -> None:
     """Brisques, the deal's summary, and the end-of-deal decision of RULES.md §1.11 (or §5.6's settlement)."""
     rules = state.rules
-    if rules.game_end_mode == "settlement":
+    if rules.game_end_mode == GameEndMode.SETTLEMENT:
         _end_settlement_deal(state, events)
         return
-    if rules.brisque_timing == "end_of_deal":
+    if rules.brisque_timing == BrisqueTiming.END_OF_DEAL:
         for seat in range(rules.players):
             brisques = tuple(c for c in state.won[seat] if rank_of(c) in BRISQUE_RANKS)
             if brisques:
@@ -132,10 +133,10 @@ def end_deal(state: GameState, events: EventSink) -> None:
         if len(leaders) == 1:
             finish(state, leaders[0], events)
             return
-        if rules.final_tie_rule == "draw":
+        if rules.final_tie_rule == FinalTieRule.DRAW:
             finish(state, None, events)
             return
-        if rules.final_tie_rule == "non_dealer_wins":
+        if rules.final_tie_rule == FinalTieRule.NON_DEALER_WINS:
             finish(state, 1 - rules.side_of(state.dealer), events)
             return
         state.tiebreak = leaders

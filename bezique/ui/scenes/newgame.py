@@ -20,7 +20,7 @@ from bezique.i18n import level_blurb, level_name, variant_blurb, variant_name
 from bezique.net.relays import Relays
 from bezique.presenter.house_rules import CUSTOM, STANDARD, preset_of
 from bezique.presenter.setup import SEATABLE_VARIANTS, GameSetup, target_choices
-from bezique.rules import Ruleset, SeatKind
+from bezique.rules import FourHandMode, Ruleset, SeatKind
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, label_lines, panel, scale_of
@@ -101,7 +101,8 @@ class NewGameScene(Scene):
         if rid == "variant":
             return [(variant_name(v, lang), v) for v in SEATABLE_VARIANTS]
         if rid == "sides":
-            return [(T("newgame.sides_partnership"), "partnership"), (T("newgame.sides_individual"), "individual")]
+            return [(T("newgame.sides_partnership"), FourHandMode.PARTNERSHIP),
+                    (T("newgame.sides_individual"), FourHandMode.INDIVIDUAL)]
         if rid == "target":
             targets = target_choices(st.variant)
             if None in targets:  # Rubicon, Chinese: a match to so many points, or a single deal
@@ -246,7 +247,7 @@ class NewGameScene(Scene):
         value = options[index % len(options)][1]
         st = self.setup
         if rid == "sides":
-            st.set_sides(str(value), self.defaults)
+            st.set_sides(FourHandMode(str(value)), self.defaults)
         elif rid.startswith("seat"):
             st.people[int(rid[4:]) - 1] = bool(value)
         else:
@@ -411,7 +412,7 @@ class NewGameScene(Scene):
         if rid == "assisted":
             return T("newgame.assisted_on") if self.setup.assisted else T("newgame.assisted_off")
         if rid == "sides":
-            alone = self._current("sides") == "individual"
+            alone = self._current("sides") == FourHandMode.INDIVIDUAL
             return T("newgame.sides_individual_blurb") if alone else T("newgame.sides_partnership_blurb")
         return ""
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.geometry import Box
-from bezique.rules import SeatKind
+from bezique.rules import GameEndMode, SeatKind
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE, Assets
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import blit_text, fit_line, panel, progress_bar
@@ -65,7 +65,7 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
     if seat_info.link in ("open", "dropped", "connected"):
         full = f"{seat_info.name}  ·  {T(f'net.link_{seat_info.link}')}"
     side = rules.side_of(seat)
-    settlement = rules.game_end_mode == "settlement"
+    settlement = rules.game_end_mode == GameEndMode.SETTLEMENT
     rising = rising_points(view.floaters, side)  # the figures change as the scores land, not as they appear
     score = view.model.scores[side] - (0 if settlement else rising)
     target = rules.game_target or 0

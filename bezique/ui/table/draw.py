@@ -11,7 +11,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.layout import CARD_ASPECT, Layout, card_box
 from bezique.presenter.model import stock_depth
-from bezique.rules import SEVEN, Verb, bezique_pair, rank_of
+from bezique.rules import SEVEN, BeziquePairScheme, SevenScoring, Verb, bezique_pair, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
@@ -181,7 +181,7 @@ NOTE_LEADING = 0.9  # the stock's note's lines, closer than running text: its ro
 def seven_turned_up(view: TableView) -> bool:
     """Whether the stock says why no seven can be exchanged: the turn-up is itself the seven."""
     m, rules = view.model, view.session.rules
-    return m.turn_up is not None and rank_of(m.turn_up) == SEVEN and rules.seven_of_trumps_scoring != "none"
+    return m.turn_up is not None and rank_of(m.turn_up) == SEVEN and rules.seven_of_trumps_scoring != SevenScoring.NONE
 
 
 def _stock_note(view: TableView, surface: pygame.Surface) -> None:
@@ -189,7 +189,7 @@ def _stock_note(view: TableView, surface: pygame.Surface) -> None:
     which)."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     m, rules, T = view.model, view.session.rules, view.app.t
-    if m.trump is not None and rules.bezique_pair_scheme != "fixed_qs_jd":
+    if m.trump is not None and rules.bezique_pair_scheme != BeziquePairScheme.FIXED_QS_JD:
         pair = bezique_pair(rules, m.trump)
         if pair is None:
             return

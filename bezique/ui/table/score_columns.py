@@ -14,7 +14,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import MELD_NAMES, Bonus, ScoreEntry, Settlement
+from bezique.rules import MELD_NAMES, Bonus, GameEndMode, ScoreEntry, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import blit_text, draw_fitted, progress_bar
 from bezique.ui.scene import Window
@@ -108,7 +108,7 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
         blit_text(surface, A, f"+{sum(p for _, _, p in rest)}", 20 * s * fs, (x + width, y), CREAM, "topright")
         y += 2 * line_h
     y = max(y, top + 38 * s * fs + room * line_h) + 4 * s
-    if session.rules.game_end_mode == "settlement":
+    if session.rules.game_end_mode == GameEndMode.SETTLEMENT:
         _settled_column(board, surface, seats[0], i, x, y, width, s)
         return
     cards = [c for seat in seats for c in board.brisques.get(seat, [])]

@@ -15,7 +15,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
-from bezique.rules import BRISQUE_RANKS, Bonus, Event, Settlement, rank_of, suit_of
+from bezique.rules import BRISQUE_RANKS, Bonus, Event, GameEndMode, Settlement, rank_of, suit_of
 from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel
@@ -129,7 +129,7 @@ class ResultOverlay(Scene):
     @property
     def settled(self) -> bool:
         """Rubicon / Chinese: the match scores are the deals' settlements."""
-        return self.session.rules.game_end_mode == "settlement"
+        return self.session.rules.game_end_mode == GameEndMode.SETTLEMENT
 
     def deal_table_box(self) -> Box | None:
         """Where the deal-by-deal table goes, right of the columns: at the end of the game only."""
@@ -254,7 +254,7 @@ class ResultOverlay(Scene):
                       (box.x + 20 * s, box.y + 70 * s), MUTED)
         for i, seats in enumerate(groups):
             draw_column(self, surface, seats, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s, fs)
-        settled = self.settlement() if self.session.rules.game_end_mode == "settlement" else None
+        settled = self.settlement() if self.session.rules.game_end_mode == GameEndMode.SETTLEMENT else None
         if settled is not None:
             self._settlement_note(surface, Box(box.x, box.y, left_w + 20 * s, box.h), s, settled)  # under the columns
         if table_box is not None:
