@@ -70,7 +70,7 @@ def test_the_scan_catches_kinds_compared_to_text(tmp_path: Path) -> None:
         "        return 4\n"
         "    if event.kind == Kind.CARD_PLAYED or card == 'AS' or kind is None:\n"  # fine: a member, another name
         "        return 5\n"
-        "    if rules.game_end_mode == GameEndMode.SETTLEMENT or rules.variant == 'open':\n"  # fine: a member, not a kind
+        "    if rules.game_end_mode == GameEndMode.SETTLEMENT or rules.variant == 'open':\n"  # fine: member, no kind
         "        return 6\n"
         "    if rules.brisque_timing != 'none' or 'final' == item.last_trick_bonus_trick:\n"  # ruleset choices
         "        return 7\n"

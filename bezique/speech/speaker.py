@@ -12,11 +12,21 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable
+from enum import StrEnum
 
 from bezique.speech.backend import Backend, Found
 
 HELD = 32  # lines waiting at most; older ones are dropped (a voice far behind the game helps nobody)
 CLOSE_WAIT = 2.0  # seconds the window waits for the thread at closing, at most
+
+
+class Job(StrEnum):
+    """What the window asks of the voice's thread."""
+
+    SAY = "say"  # (text, interrupt)
+    RATE = "rate"  # a rate step
+    FIND = "find"  # a finder, called on this thread
+    CLOSE = "close"
 
 
 class Speaker:
@@ -25,21 +35,21 @@ class Speaker:
     def __init__(self, backend: Backend | None, on_failure: Callable[[str], None]) -> None:
         self.backend = backend
         self.on_failure = on_failure  # told why a voice stopped ("no_voice"), on this thread
-        self._jobs: deque[tuple[str, object]] = deque(maxlen=HELD)
+        self._jobs: deque[tuple[Job, object]] = deque(maxlen=HELD)
         self._ready = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="bezique-speech", daemon=True)
         self._thread.start()
 
-    def post(self, kind: str, value: object = None) -> None:
-        """A job for the voice: ("say", (text, interrupt)), ("rate", n), ("find", finder) or ("close", None)."""
+    def post(self, kind: Job, value: object = None) -> None:
+        """A job for the voice: (SAY, (text, interrupt)), (RATE, n), (FIND, finder) or (CLOSE, None)."""
         with self._ready:
-            if kind == "say" and isinstance(value, tuple) and value[1]:
-                self._jobs = deque((job for job in self._jobs if job[0] != "say"), maxlen=HELD)
+            if kind == Job.SAY and isinstance(value, tuple) and value[1]:
+                self._jobs = deque((job for job in self._jobs if job[0] != Job.SAY), maxlen=HELD)
             self._jobs.append((kind, value))
             self._ready.notify()
 
     def close(self) -> None:
-        self.post("close")
+        self.post(Job.CLOSE)
         self._thread.join(CLOSE_WAIT)
 
     def _run(self) -> None:
@@ -48,14 +58,14 @@ class Speaker:
                 while not self._jobs:
                     self._ready.wait()
                 kind, value = self._jobs.popleft()
-            if kind == "close":
+            if kind == Job.CLOSE:
                 if self.backend is not None:
                     self._call(self.backend.close)
                 return
             self._do(kind, value)
 
-    def _do(self, kind: str, value: object) -> None:
-        if kind == "find" and callable(value):
+    def _do(self, kind: Job, value: object) -> None:
+        if kind == Job.FIND and callable(value):
             found = value()
             if isinstance(found, Found):
                 self.backend = found.backend
@@ -65,9 +75,9 @@ class Speaker:
         backend = self.backend
         if backend is None:
             return
-        if kind == "say" and isinstance(value, tuple):
+        if kind == Job.SAY and isinstance(value, tuple):
             self._call(lambda: backend.say(str(value[0]), bool(value[1])))
-        elif kind == "rate" and isinstance(value, int):
+        elif kind == Job.RATE and isinstance(value, int):
             self._call(lambda: backend.set_rate(value))
 
     def _call(self, call: Callable[[], None]) -> None:

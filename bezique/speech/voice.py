@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bezique.speech.backend import Backend, Found, find_voice
-from bezique.speech.speaker import Speaker
+from bezique.speech.speaker import Job, Speaker
 
 LOG_ENV = "BEZIQUE_SPEECH_LOG"
 RATES = {"slow": -40, "normal": 0, "fast": 40, "fastest": 80}  # Settings → Speech rate, for the voice
@@ -62,7 +62,7 @@ class Voice:
         """Settings → Speech: the voice's rate and how much the table says."""
         self.brief = verbosity == "brief"
         if self.backend is not None:
-            self._speaker().post("rate", RATES.get(rate, 0))
+            self._speaker().post(Job.RATE, RATES.get(rate, 0))
 
     @property
     def backend(self) -> Backend | None:
@@ -94,7 +94,7 @@ class Voice:
         """Speech on (the speech key, Settings): a voice is looked for again if there was none (one may have been
         installed or started since), on the voice's thread: a daemon starting does not hold up the window."""
         if self.backend is None:
-            self._speaker().post("find", self.finder)
+            self._speaker().post(Job.FIND, self.finder)
         self.enabled = True
 
     def turn_off(self, last_words: str) -> None:
@@ -113,7 +113,7 @@ class Voice:
         if self.log is not None:
             self.log.write(f"{'!' if interrupt else '+'} {text}\n")
         if self.backend is not None or self.speaker is not None:
-            self._speaker().post("say", (text, interrupt))
+            self._speaker().post(Job.SAY, (text, interrupt))
 
     def repeat(self) -> None:
         """The last line again (interrupting)."""
