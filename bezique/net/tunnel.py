@@ -280,6 +280,8 @@ class ClientTunnel:
             await _pipe(reader, writer, stream.recv(), stream.send())
         except (iroh.IrohError, OSError, TimeoutError):
             writer.close()  # the host cannot be reached: the client sees its connection fail and says so
+        except asyncio.CancelledError:  # the tunnel stops while this pipe still dials or carries: it ends here,
+            writer.close()  # quietly (Python 3.11's start_server logs a handler that ends cancelled as a failure)
         finally:
             self._pipes.discard(task)
 
