@@ -1,14 +1,14 @@
 """Kinds are enums, never bare text (STYLE.md: "enums rather than strings for kinds"), checked from the source.
 
 An event's kind, a seat's kind, a meld's or a score's id, how a game is played, a tracker row, a coach's target, a
-line of How to play, a ruleset's choice: each is a member of an enum defined once (``EventKind``, ``SeatKind``,
-``MeldId``, ``Bonus``, ``GameMode``, ``GameEndMode`` and the other ``CHOICE_KINDS``, …), so a misspelt kind fails
-mypy instead of never matching. This scan holds every module of ``bezique/`` to it: nothing named ``kind``, ``label``
-or ``mode``, no rule key of ``CHOICE_KINDS`` and no name ending as one of those choices does (``_mode``, ``_rule``,
-``_timing``, …), whether an attribute or a variable, is compared to a text literal, with ``==``, ``!=``, ``in`` or
-``not in`` (a tuple, list or set of texts too). The enums' values stay the
-texts the files and the wire carry, so old saves and records read as before; the scan is tried on a planted module
-first, so that it cannot pass by finding nothing.
+line of How to play, a ruleset's choice, a seat's link: each is a member of an enum defined once (``EventKind``,
+``SeatKind``, ``MeldId``, ``Bonus``, ``GameMode``, ``GameEndMode`` and the other ``CHOICE_KINDS``, ``Link``, …), so a
+misspelt kind fails mypy instead of never matching. This scan holds every module of ``bezique/`` to it: nothing
+named ``kind``, ``label``, ``mode`` or ``link``, no rule key of ``CHOICE_KINDS`` and no name ending as those choices
+do (``_mode``, ``_rule``, ``_timing``, …), whether an attribute or a variable, is compared to a text literal, with
+``==``, ``!=``, ``in`` or ``not in`` (a tuple, list or set of texts too). The enums' values stay the texts the files
+and the wire carry, so old saves and records read as before; the scan is tried on a planted module first, so that it
+cannot pass by finding nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from bezique.rules import CHOICE_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
-KIND_NAMES = ("kind", "label", "mode", *CHOICE_KINDS)
+KIND_NAMES = ("kind", "label", "mode", "link", *CHOICE_KINDS)
 KIND_ENDINGS = ("_mode", "_rule", "_timing", "_scheme", "_scoring", "_reuse", "_trick")  # how the choices are named
 
 
@@ -76,12 +76,14 @@ def test_the_scan_catches_kinds_compared_to_text(tmp_path: Path) -> None:
         "        return 7\n"
         "    if state.rules.bezique_pair_scheme in ('fixed_qs_jd',) or tie_rule == 'draw':\n"  # by key, by ending
         "        return 8\n"
+        "    if seat.link in ('open', 'dropped'):\n"  # a seat's link
+        "        return 9\n"
         "    return seat.mode != 'demo'\n", encoding="utf-8")  # a mode
     assert sorted((line.split(": ", 1)[0] for line in kinds_compared_to_text(tmp_path)),
                   key=lambda place: int(place.rsplit(":", 1)[1])) == [
         "bezique/planted.py:2", "bezique/planted.py:4", "bezique/planted.py:6", "bezique/planted.py:8",
         "bezique/planted.py:14", "bezique/planted.py:14", "bezique/planted.py:16", "bezique/planted.py:16",
-        "bezique/planted.py:18"]  # in line order (the scan walks the tree breadth first)
+        "bezique/planted.py:18", "bezique/planted.py:20"]  # in line order (the scan walks the tree breadth first)
 
 
 def test_no_kind_is_compared_to_text() -> None:

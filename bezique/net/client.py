@@ -38,7 +38,6 @@ from bezique.net.protocol import (
     ErrorCode,
     HostMessage,
     Join,
-    Link,
     ProtocolError,
     Ready,
     Refused,
@@ -48,6 +47,7 @@ from bezique.net.protocol import (
     encode,
     parse_host,
 )
+from bezique.presenter.seat_link import Link
 from bezique.rules import Action, action_to_json
 
 log = logging.getLogger("bezique.net")

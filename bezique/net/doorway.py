@@ -41,7 +41,6 @@ from bezique.net.protocol import (
     Closing,
     ErrorCode,
     Join,
-    Link,
     Notice,
     NoticeKind,
     ProtocolError,
@@ -51,6 +50,7 @@ from bezique.net.protocol import (
     encode,
     parse_client,
 )
+from bezique.presenter.seat_link import Link
 
 log = logging.getLogger("bezique.net")
 

@@ -47,7 +47,6 @@ from bezique.net.protocol import (
     ChatLine,
     CloseReason,
     ErrorCode,
-    Link,
     Notice,
     NoticeKind,
     ProtocolError,
@@ -58,6 +57,7 @@ from bezique.net.protocol import (
 )
 from bezique.net.sockets import SocketGate
 from bezique.persist import saves
+from bezique.presenter.seat_link import Link
 from bezique.presenter.session import GameSession
 from bezique.rules import (
     Action,

@@ -41,6 +41,7 @@ from bezique.net.wire import (
     view_from_json,
     view_to_json,
 )
+from bezique.presenter.seat_link import Link  # the table's own seat links: one vocabulary for both
 from bezique.rules import Action, Event, PlayerView, Refusal, RefusalCode, SeatKind, action_to_json
 
 # 2: sealed in the channel, the code proven by the key exchange, texts checked; 3: a seat's kind is who plays it
@@ -74,17 +75,6 @@ class ErrorCode(StrEnum):
     NOT_NOW = "not_now"  # "next deal" while a deal is being played
     ILLEGAL_MOVE = "illegal_move"  # the rules refused it (``refusal`` says why)
     TOO_FAST = "too_fast"  # more chat lines than a person types in a minute
-
-
-class Link(StrEnum):
-    """How a seat, or this client, is connected: the one vocabulary of both ends."""
-
-    HERE = "here"  # at the host (its own player, the computers)
-    OPEN = "open"  # nobody has joined it yet
-    CONNECTING = "connecting"  # this client, on its way
-    CONNECTED = "connected"
-    DROPPED = "dropped"  # the connection was lost: the seat waits (the client rejoins by itself)
-    CLOSED = "closed"  # this client: the game is over here
 
 
 class CloseReason(StrEnum):

@@ -25,19 +25,20 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bezique.presenter.screen_view import ScreenView
+from bezique.presenter.seat_link import Link
 from bezique.rules import Action, Event, PlayerView, RecordedGame, Refusal, Ruleset, SeatKind
 
 
 @dataclass(frozen=True)
 class Seat:
     """A seat at the table: its player's name, who plays it, the computer's level, and for a game on several
-    computers the seat's connection (``link``: "here", "open" (nobody joined yet), "connected", "dropped"; empty
-    in a game at one screen)."""
+    computers the seat's connection (``link``: here, open (nobody joined yet), connected, dropped; None in a game
+    at one screen)."""
 
     name: str
     kind: SeatKind
     level: str = ""
-    link: str = ""
+    link: Link | None = None
 
 
 def record_seat(player: Mapping[str, Any]) -> Seat:

@@ -16,8 +16,9 @@ import pygame
 from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
-from bezique.net.protocol import CloseReason, Closing, Link, Refused, Update
+from bezique.net.protocol import CloseReason, Closing, Refused, Update
 from bezique.net.relays import Relays
+from bezique.presenter.seat_link import Link
 from bezique.ui.app import wake
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.typeset import Type

@@ -26,8 +26,9 @@ import pygame
 from bezique.geometry import Box
 from bezique.net.client import Client, LinkChange
 from bezique.net.hosting import HostedGame
-from bezique.net.protocol import MAX_CHAT, ChatLine, CloseReason, Closing, Link, Notice, NoticeKind, Refused, Update
+from bezique.net.protocol import MAX_CHAT, ChatLine, CloseReason, Closing, Notice, NoticeKind, Refused, Update
 from bezique.net.seat_session import SeatSession
+from bezique.presenter.seat_link import Link
 from bezique.rules import Refusal
 from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED

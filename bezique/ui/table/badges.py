@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.geometry import Box
+from bezique.presenter.seat_link import Link
 from bezique.rules import GameEndMode, SeatKind
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE, Assets
 from bezique.ui.kit.typeset import Type
@@ -62,7 +63,7 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
     full = f"{seat_info.name}  ·  {_level(seat_info.level, view.app.lang)}" if seat_info.kind == SeatKind.AI else None
     # a game on several computers: a friend's seat says so (a name cannot pass for the host's or a computer's), and
     # whether they are there
-    if seat_info.link in ("open", "dropped", "connected"):
+    if seat_info.link in (Link.OPEN, Link.DROPPED, Link.CONNECTED):
         full = f"{seat_info.name}  ·  {T(f'net.link_{seat_info.link}')}"
     side = rules.side_of(seat)
     settlement = rules.game_end_mode == GameEndMode.SETTLEMENT

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from bezique.presenter.layout import Layout
 from bezique.presenter.model import TableModel
 from bezique.presenter.screen_view import ScreenView
+from bezique.presenter.seat_link import Link
 from bezique.presenter.table_session import TableSession
 from bezique.rules import Action, Phase, SeatKind, Verb
 from bezique.ui.kit.floaters import Floater
@@ -176,7 +177,7 @@ class TableReadout:
         if session.seats[seat].kind == SeatKind.AI:
             return T("table.thinking", name=name)
         if not session.plays_here(seat):  # a friend on another computer: the wait, with its moving dots
-            if session.seats[seat].link == "dropped":
+            if session.seats[seat].link == Link.DROPPED:
                 return T("net.waiting_dropped", name=name)
             return T("net.waiting_for", name=name) + "." * (1 + int(stage.time * 2) % 3)
         if seat != stage.viewer or self._curtain.hiding:
