@@ -178,4 +178,6 @@ class CardSprite:
             img = img.copy()
             img.set_alpha(round(90 + 165 * arriving / FADE_SHARE))
         surface.blit(img, img.get_rect(center=(round(cx), round(cy))))
-        record_card(Box(cx - h * 0.35, cy - h / 2, h * 0.7, h))  # the card itself, unrotated (the fit audit's)
+        # the card itself for the fit audit: upright, or lying on its side (won tricks); a fan's few degrees aside
+        across, along = (h, h * 0.7) if abs(math.sin(math.radians(angle))) > 0.7 else (h * 0.7, h)
+        record_card(Box(cx - across / 2, cy - along / 2, across, along))

@@ -72,7 +72,7 @@ def paint_status(surface: pygame.Surface, A: Assets, face: StatusFace) -> None:
         surface.blit(icon, icon.get_rect(center=centre))
         room -= 2 * r + 8 * s
     blit_text(surface, A, face.deal, 28 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True, max_width=room)
-    blit_text(surface, A, face.phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM)
+    blit_text(surface, A, face.phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM, max_width=box.w - 24 * s)
     blit_text(surface, A, face.target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
     if face.assisted is not None:
         blit_text(surface, A, face.assisted, 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
