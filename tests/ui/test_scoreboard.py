@@ -162,7 +162,9 @@ def test_every_score_of_a_long_deal_is_named(monkeypatch):
     monkeypatch.setattr(score_columns, "deal_lines", lambda *_args: list(many))
     app, _table, board = finished_board("two_handed", (1280, 720))
     board.time = 10.0
-    texts = " ".join(rendered(app))
+    drawn = rendered(app)
+    assert not any(text.endswith("…") for text in drawn)  # whole, on as many lines as the names take
+    texts = " ".join(drawn)
     for kind, times, _points in many:
         name = "Last trick" if kind == "last_trick" else score_columns.line_label(kind, times, "en")
         assert name in texts, name

@@ -16,7 +16,7 @@ from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.rules import MELD_NAMES, Bonus, GameEndMode, ScoreEntry, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
-from bezique.ui.kit.widgets import blit_text, draw_fitted, progress_bar
+from bezique.ui.kit.widgets import blit_text, progress_bar, wrap
 from bezique.ui.scene import Window
 from bezique.ui.texts import score_name
 
@@ -86,27 +86,34 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
     lines = deal_lines(screen.log, board.deal, seats)
     room = 6
     line_h = 24 * s * fs
-    rest: list[tuple[str, int, int]] = []
-    if len(lines) > room:  # the biggest on a line each, the rest named together on the last two lines
-        lines.sort(key=lambda line: -line[2])
-        lines, rest = lines[:room - 2], lines[room - 2:]
     if not lines:
         blit_text(surface, A, T("score.nothing"), 20 * s * fs, (x, y), MUTED, max_width=width)
         y += line_h
 
     def label(kind: str, times: int) -> str:
-        return T("score.last_trick") if kind == Bonus.LAST_TRICK else line_label(kind, times, lang)
+        return T("score.last_trick") if kind == "last_trick" else line_label(kind, times, lang)
 
-    for kind, times, pts in lines:
+    def named(rest: list[tuple[str, int, int]]) -> list[str]:  # the rest's names wrapped to the column
+        return wrap(A, ", ".join(f"{label(kind, times)} {pts}" for kind, times, pts in rest), 20 * s * fs,
+                    width - 60 * s * fs)
+
+    if len(lines) > room:
+        lines.sort(key=lambda line: -line[2])
+    kept: list[tuple[str, int, int]] = lines
+    rest: list[tuple[str, int, int]] = []
+    while len(lines) > room and kept:  # the biggest on a line each, the rest named together on the lines left
+        kept, rest = lines[:len(kept) - 1], lines[len(kept) - 1:]
+        if len(kept) + len(named(rest)) <= room:
+            break
+    for kind, times, pts in kept:
         blit_text(surface, A, label(kind, times), 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
         blit_text(surface, A, f"+{pts}", 20 * s * fs, (x + width, y), CREAM, "topright")
         y += line_h
     if rest:  # every score named, never an unnamed "other scores"
-        names = ", ".join(f"{label(kind, times)} {pts}" for kind, times, pts in rest)
-        draw_fitted(surface, A, names, 20 * s * fs, Box(x, y, width - 60 * s * fs, 2 * line_h), MUTED,
-                    leading=line_h / A.px(20 * s * fs))
         blit_text(surface, A, f"+{sum(p for _, _, p in rest)}", 20 * s * fs, (x + width, y), CREAM, "topright")
-        y += 2 * line_h
+        for line in named(rest):
+            blit_text(surface, A, line, 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
+            y += line_h
     y = max(y, top + 38 * s * fs + room * line_h) + 4 * s
     if session.rules.game_end_mode == GameEndMode.SETTLEMENT:
         _settled_column(board, surface, seats[0], i, x, y, width, s)
