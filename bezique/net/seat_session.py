@@ -39,8 +39,9 @@ from bezique.rules import (
 )
 
 
-class Link(Protocol):
-    """What the session sends the host through (``net.client.Client``)."""
+class HostChannel(Protocol):
+    """What the session sends the host through (``net.client.Client``); not a seat's ``Link``, how it is
+    connected."""
 
     def send_move(self, action: Action) -> None: ...
     def ready(self) -> None: ...
@@ -49,8 +50,8 @@ class Link(Protocol):
 class SeatSession:
     """The table's game for the seat the host gave this window (`first`: the host's first update to it)."""
 
-    def __init__(self, link: Link, first: Update) -> None:
-        self.link = link
+    def __init__(self, host: HostChannel, first: Update) -> None:
+        self.host = host
         self.current = first
         self.seat = first.view.seat
         self.seed = 0  # the hint's and the scoreboard's own chances only: the game's seed stays with the host
@@ -168,13 +169,13 @@ class SeatSession:
     def start_deal(self) -> list[Event]:
         """Ask the host for the next deal (it deals once everyone has): its cards come as news."""
         if self.seat in self.current.waiting:
-            self.link.ready()
+            self.host.ready()
         self.asked_deal = True
         return []
 
     def make_move(self, action: Action, chosen: bool = True) -> list[Event]:
         """Send `action` to the host; its events come back as news."""
-        self.link.send_move(action)
+        self.host.send_move(action)
         self.sent_at = self.current.version
         return []
 
