@@ -91,7 +91,7 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
         y += line_h
 
     def label(kind: str, times: int) -> str:
-        return T("score.last_trick") if kind == "last_trick" else line_label(kind, times, lang)
+        return T("score.last_trick") if kind == Bonus.LAST_TRICK else line_label(kind, times, lang)
 
     def named(rest: list[tuple[str, int, int]]) -> list[str]:  # the rest's names wrapped to the column
         return wrap(A, ", ".join(f"{label(kind, times)} {pts}" for kind, times, pts in rest), 20 * s * fs,
