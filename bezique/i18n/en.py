@@ -592,7 +592,7 @@ STRINGS: dict[str, str] = {
     "table.cutting": "Cutting for the deal…",
     "table.deals": "{name} deals",
     "table.you_deal": "You deal",
-    "table.dismiss": "click to dismiss",
+    "table.dismiss": "click or press X to dismiss",
     "table.final_lead": "Final tricks: your lead",
     "table.final_phase_left": "Final tricks: {count} left",
     "table.final_phase_last": "Final tricks: the last one",
@@ -825,7 +825,9 @@ STRINGS: dict[str, str] = {
     "speech.keys.table": "Left and Right arrows: your cards. Up and Down arrows: the declaration's choices. "
                          "Enter: play or choose. 1: your hand. 2: the trick. 3: trumps and the stock. "
                          "4: the melds on the table. 5: the scores. 6: what you may do. 7: whose turn. "
-                         "H: hint. L: score log. T: last trick. Escape: pause.",
+                         "H: hint. L: score log. T: last trick. X: dismiss a message. Escape: pause.",
+    "speech.banner_key": "Press X to dismiss this message.",
+    "speech.banner_closed": "Message dismissed.",
     "speech.dash": "dash",
     "speech.space": "space",
     "speech.dot": "dot",

@@ -628,7 +628,7 @@ STRINGS: dict[str, str] = _typeset({
     "table.cutting": "Tirage du donneur…",
     "table.deals": "Donneur : {name}",
     "table.you_deal": "Vous donnez",
-    "table.dismiss": "cliquez pour fermer",
+    "table.dismiss": "cliquez ou X pour fermer",
     "table.final_lead": "Derniers plis : à vous d’entamer",
     "table.final_phase_left": "Derniers plis : il en reste {count}",
     "table.final_phase_last": "Derniers plis : plus qu’un",
@@ -870,7 +870,10 @@ STRINGS: dict[str, str] = _typeset({
     "speech.keys.table": "Flèches gauche et droite : vos cartes. Flèches haut et bas : les choix de la déclaration. "
                          "Entrée : jouer ou choisir. 1 : votre main. 2 : la levée. 3 : l’atout et le talon. "
                          "4 : les combinaisons posées. 5 : les scores. 6 : ce que vous pouvez faire. "
-                         "7 : à qui le tour. H : conseil. L : feuille de marque. T : dernière levée. Échap : pause.",
+                         "7 : à qui le tour. H : conseil. L : feuille de marque. T : dernière levée. "
+                         "X : fermer un message. Échap : pause.",
+    "speech.banner_key": "Appuyez sur X pour fermer ce message.",
+    "speech.banner_closed": "Message fermé.",
     "speech.dash": "tiret",
     "speech.space": "espace",
     "speech.dot": "point",

@@ -603,7 +603,7 @@ STRINGS: dict[str, str] = {
     "table.cutting": "Si taglia per il mazziere…",
     "table.deals": "Fa le carte {name}",
     "table.you_deal": "Fai le carte tu",
-    "table.dismiss": "clic per chiudere",
+    "table.dismiss": "clic o X per chiudere",
     "table.final_lead": "Ultime prese: apri tu",
     "table.final_phase_left": "Ultime prese: ne restano {count}",
     "table.final_phase_last": "Ultime prese: l'ultima",
@@ -841,7 +841,10 @@ STRINGS: dict[str, str] = {
     "speech.keys.table": "Frecce sinistra e destra: le tue carte. Frecce su e giù: le scelte della dichiarazione. "
                          "Invio: giocare o scegliere. 1: la tua mano. 2: la presa. 3: la briscola e il tallone. "
                          "4: le combinazioni in tavola. 5: i punteggi. 6: cosa puoi fare. 7: a chi tocca. "
-                         "H: consiglio. L: registro dei punti. T: ultima presa. Esc: pausa.",
+                         "H: consiglio. L: registro dei punti. T: ultima presa. X: chiudere un messaggio. "
+                         "Esc: pausa.",
+    "speech.banner_key": "Premi X per chiudere questo messaggio.",
+    "speech.banner_closed": "Messaggio chiuso.",
     "speech.dash": "trattino",
     "speech.space": "spazio",
     "speech.dot": "punto",

@@ -15,9 +15,12 @@ import pytest
 from ui_driver import DT, make_app, table_of, wait_rest
 
 import bezique.ui
+from bezique.config import Config
 from bezique.i18n import t
 from bezique.persist.user_settings import SETTING_CHOICES
 from bezique.speech import Found, Voice
+from bezique.ui.bare import open_table
+from bezique.ui.kit import drawn
 from bezique.ui.scene import Scene
 from bezique.ui.scenes.howto import HowToScene
 from bezique.ui.scenes.menu import MenuScene
@@ -247,3 +250,27 @@ def test_the_hot_seat_curtain_says_whose_turn_before_any_hand(tmp_path: Path) ->
     assert not any(line.startswith("Your hand") for line in said[:handover])
     press(app, pygame.K_1)  # a reading key under the curtain: whose turn only, never the hand
     assert not any(line.startswith("Your hand") for line in ear.new())
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_the_problem_banner_says_its_key_and_the_key_dismisses_it(tmp_path: Path, lang: str) -> None:
+    problem = "config.yaml: the setting 'speed' could not be read, so the default is used."
+    app, table = open_table(Config(), [problem], animation_speed="instant", computer_pace="instant",
+                            trick_pause="off", language=lang)
+    app.use_voice(Voice(log_path=tmp_path / "speech.log", enabled=True))
+    ear = Ear(tmp_path / "speech.log")
+    wait_rest(app)
+    heard = "\n".join(ear.new())
+    assert problem in heard and t("speech.banner_key", lang) in heard  # read when the table opens, with its key
+    with drawn.recording() as frame:
+        table.draw(app.screen)
+    said = [text.drawn for text in frame.texts]
+    assert t("table.dismiss", lang) in said and " X " in f" {t('table.dismiss', lang)} "  # the key in the banner
+    assert not any(text.cut for text in frame.texts if text.within == table.stage.layout.banner)
+    press(app, pygame.K_x)
+    assert table.stage.banner == [] and t("speech.banner_closed", lang) in ear.new()
+    with drawn.recording() as frame:
+        table.draw(app.screen)
+    assert t("table.dismiss", lang) not in [text.drawn for text in frame.texts]
+    press(app, pygame.K_x)  # no banner: the key does nothing else at the table
+    assert table.stage.banner == [] and table_of(app) is table and app.stack.top is table

@@ -27,6 +27,8 @@ from bezique.ui.table.table_buttons import TableButtons
 from bezique.ui.table.turns import Turns
 from bezique.ui.table.undo import take_back
 
+DISMISS_KEY = pygame.K_x  # closes the problem banner (named in its text and when it is read aloud)
+
 if TYPE_CHECKING:
     from bezique.ui.app import App
 
@@ -190,7 +192,10 @@ class Controls(TableButtons):
             self._up(event.pos)
 
     def _key(self, key: int, mod: int) -> None:
-        if key == pygame.K_ESCAPE and self.peek:
+        if key == DISMISS_KEY and self.stage.banner:  # the banner's click, for a player without a mouse or sight
+            self.stage.banner = []
+            self.app.voice.say(self.app.t("speech.banner_closed"), interrupt=True)
+        elif key == pygame.K_ESCAPE and self.peek:
             self.peek = self.peek_pinned = False
         elif key == pygame.K_ESCAPE:
             self.curtain.open_pause()

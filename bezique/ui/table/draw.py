@@ -17,7 +17,7 @@ from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.typeset import Type
-from bezique.ui.kit.widgets import blit_text, draw_fitted, panel, tooltip
+from bezique.ui.kit.widgets import blit_text, draw_fitted, fit_text, panel, tooltip
 from bezique.ui.table.badges import badge_faces, paint_badge
 from bezique.ui.table.decl_panel import draw_declaration_panel, seven_cards
 from bezique.ui.table.last_trick import draw_last_trick
@@ -371,14 +371,22 @@ def _cut(view: TableView, surface: pygame.Surface) -> None:
 
 
 def _banner(view: TableView, surface: pygame.Surface) -> None:
+    """The problems' banner: the first problem (and how many more) fitted on up to two lines at the left, and how
+    to close it (a click or the key X) at the right, measured first so the problem has the rest of the room."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     box = L.banner
     panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
     first = view.banner[0]
     more = "  " + view.app.t("table.more_problems", count=len(view.banner) - 1) if len(view.banner) > 1 else ""
-    blit_text(surface, A, first + more, 18 * s,  # each problem names its file (config.yaml: …) or what failed
-              (box.x + 12 * s, box.cy), CREAM, "midleft",
-              max_width=box.w - 120 * s)
-    blit_text(surface, A, view.app.t("table.dismiss"), 16 * s, (box.right - 10 * s, box.cy), MUTED, "midright")
+    size, pad = Type.NOTE.at(s), 10 * s
+    dismiss = view.app.t("table.dismiss")
+    dismiss_w = min(A.font(size).size(dismiss)[0], box.w * 0.3)
+    blit_text(surface, A, dismiss, size, (box.right - pad, box.cy), MUTED, "midright", max_width=dismiss_w)
+    words = Box(box.x + pad, box.y + 2 * s, box.w - dismiss_w - 3 * pad, box.h - 4 * s)
+    spacing = A.font(size).get_linesize() / A.px(size)  # as ``draw_fitted`` spaces them, to centre its lines
+    fitted = fit_text(A, first + more, size, words.w, words.h, leading=spacing, give=False)
+    tall = len(fitted.lines) * A.font(fitted.size).get_linesize()  # each problem names its file or what failed
+    top = words.cy - tall / 2  # centred; the box runs on to the bottom so a shrunken fit is never cut again
+    draw_fitted(surface, A, first + more, size, Box(words.x, top, words.w, words.bottom - top), CREAM)
 
 

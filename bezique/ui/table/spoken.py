@@ -119,7 +119,8 @@ class TableSpeech:
     def title(self) -> str:
         """Said when the table comes back to the top (a pause closed): whose turn it is."""
         stage = self.stage
-        problems = " ".join(stage.banner)  # what the banner says (a setting that could not be read, saves failing)
+        # what the banner says (a setting that could not be read, saves failing), and the key that closes it
+        problems = " ".join([*stage.banner, self.app.t("speech.banner_key")]) if stage.banner else ""
         if stage.queue or stage.cut_timer > 0 or (stage.screen.phase == Phase.AWAIT_DEAL and not stage.deals_seen):
             return problems  # the deal is still being shown: its own lines say what happens
         return " ".join(filter(None, (problems, narration.turn_line(stage.screen, self.listener()))))
