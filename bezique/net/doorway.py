@@ -105,6 +105,8 @@ class Doorway:
     _unseated: int = 0
     _wrong_codes: Counter[str] = field(default_factory=Counter)
     _wrong_in_all: int = 0
+    _unproven: dict[Conn, None] = field(default_factory=dict)  # connections yet to prove the code, oldest first
+    proven: Callable[[ServerConnection], None] = lambda _ws: None  # told when a connection proved the code
     _chat: dict[int, Rate] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)  # the tokens, read by the game thread's save
     # who is behind a connection's address when something in this process forwards it (the internet tunnel's
@@ -140,13 +142,14 @@ class Doorway:
     async def connection(self, ws: ServerConnection) -> None:
         address = self.who(ws)
         if self._per_address[address] >= self.limits.connections_per_address or \
-                self._unseated >= self.limits.unjoined:
+                (self._unseated >= self.limits.unjoined and not self._make_room()):
             await ws.close(BUSY_CLOSE, "too many connections")
             return
         sock = ws.transport.get_extra_info("socket")
         if sock is not None:  # what waits unsent for a peer is bounded in the system too, not only in the outbox
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         conn = Conn(ws, address, outbox(self.limits.outbox), self.limits.message_rate())
+        self._unproven[conn] = None
         self._per_address[address] += 1
         self._unseated += 1
         late = asyncio.get_running_loop().call_later(self.limits.join_timeout_s, self._late, conn)
@@ -158,6 +161,7 @@ class Doorway:
             log.exception("a connection from %s failed: it is closed", address)
             ws.transport.abort()
         finally:
+            self._unproven.pop(conn, None)
             late.cancel()
             if conn.writer is not None:
                 conn.writer.cancel()
@@ -170,6 +174,21 @@ class Doorway:
                 del self.conns[conn.seat]
                 self.links[conn.seat] = Link.DROPPED
                 self.hand_on(Inbound(conn.seat))
+
+    def _make_room(self) -> bool:
+        """Cut the oldest connection that has not proven the code, for a newcomer when those not yet playing are
+        at their limit; False if every one of them has proven it (the newcomer is refused).
+
+        Why the oldest stranger goes rather than the newcomer: a friend proves the code within a round trip of
+        connecting, so a stranger who holds the door's connections open can no longer keep a friend out by
+        opening them once; they would have to open them faster than a friend's key exchange takes."""
+        victim = next(iter(self._unproven), None)
+        if victim is None:
+            return False
+        del self._unproven[victim]
+        log.info("a connection from %s that had not proven the code was closed to make room", victim.address)
+        victim.ws.transport.abort()
+        return True
 
     def _late(self, conn: Conn) -> None:
         if conn.seat is None:
@@ -196,6 +215,8 @@ class Doorway:
             self._wrong_code(conn.address)
             await ws.close(BAD_CODE_CLOSE, "that is not this game's code")
             return
+        self._unproven.pop(conn, None)  # it knows the code: from now on only the game's limits hold it
+        self.proven(ws)
         conn.writer = asyncio.create_task(drain(ws, conn.box, sealer))
         self._read(conn, text)
         await self._messages(conn, sealer)

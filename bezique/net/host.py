@@ -144,6 +144,7 @@ class Host:
         self.door = Doorway(self.secret, self.remote, [seat.name for seat in session.seats], limits or Limits(),
                             self._inbox.put, dict(tokens or {}))
         self.gate = SocketGate(self.door.limits)  # counts the sockets from other computers before the door
+        self.door.proven = self.gate.proven
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._started = threading.Event()

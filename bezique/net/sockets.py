@@ -6,6 +6,10 @@ begin the websocket's handshake, each holding one of the host's files until webs
 it, and open more as fast as those end. On a system allowing 256 open files, as macOS does, the host would have
 none left for a friend's join or for writing its save. This machine's own connections (the host's player, and the
 internet tunnel, which bounds its own: ``tunnel.MAX_CONNECTIONS``) come from 127.0.0.1 and are not counted.
+
+When all from other computers are at their limit, the oldest that has not proven the join code (``proven``, told by
+the door after the key exchange) is cut to make room, rather than the newcomer refused: a friend proves the code
+within a round trip, so a stranger cannot keep the door shut by opening sockets once and holding them.
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ class SocketGate:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self.open: Counter[str] = Counter()
+        self._counted: dict[ServerConnection, str] = {}  # each counted connection's address
+        self._unproven: dict[ServerConnection, None] = {}  # those yet to prove the code, oldest first
         self._full_said = False  # the refusals at the limit are logged once while it lasts, not once a socket
 
-    def admit(self, transport: asyncio.Transport) -> str | None:
+    def admit(self, connection: ServerConnection, transport: asyncio.Transport) -> str | None:
         """Count a connection the system accepted, or cut it at once if it is over the limits. The address it is
         counted for (None: not counted, for this machine's own or one cut)."""
         peer = transport.get_extra_info("peername")
@@ -39,7 +45,7 @@ class SocketGate:
         if address in THIS_MACHINE:
             return None
         if self.open[address] >= self.limits.connections_per_address or \
-                self.open.total() >= self.limits.connections_from_afar:
+                (self.open.total() >= self.limits.connections_from_afar and not self._make_room()):
             if not self._full_said:
                 log.warning("connections from other computers at their limit (%d open, %d from %s): more are refused",
                             self.open.total(), self.open[address], address)
@@ -48,9 +54,28 @@ class SocketGate:
             return None
         self._full_said = False
         self.open[address] += 1
+        self._counted[connection] = address
+        self._unproven[connection] = None
         return address
 
-    def release(self, address: str) -> None:
+    def _make_room(self) -> bool:
+        oldest = next(iter(self._unproven), None)
+        if oldest is None:
+            return False
+        self.release(oldest)
+        oldest.transport.abort()
+        return True
+
+    def proven(self, connection: ServerConnection) -> None:
+        """`connection` proved the join code: it is never cut to make room."""
+        self._unproven.pop(connection, None)
+
+    def release(self, connection: ServerConnection) -> None:
+        """`connection` ended (or was cut to make room): it is counted no more."""
+        address = self._counted.pop(connection, None)
+        if address is None:
+            return
+        self._unproven.pop(connection, None)
         self.open[address] -= 1
         if not self.open[address]:
             del self.open[address]
@@ -61,17 +86,13 @@ class SocketGate:
         gate = self
 
         class Gated(ServerConnection):
-            counted: str | None = None
-
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
                 super().connection_made(transport)
                 assert isinstance(transport, asyncio.Transport)
-                self.counted = gate.admit(transport)
+                gate.admit(self, transport)
 
             def connection_lost(self, exc: Exception | None) -> None:
                 super().connection_lost(exc)
-                if self.counted is not None:
-                    gate.release(self.counted)
-                    self.counted = None
+                gate.release(self)
 
         return Gated

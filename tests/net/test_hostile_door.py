@@ -1,7 +1,8 @@
 """What an attacker found at the host's door after issue 44's first round, each closed and tried again here over
 real sockets on localhost (other loopback addresses stand for other computers), on a stepped clock, never a wait:
 a flood said once in the log (not once a frame already buffered), names that read the same told apart, wrong
-codes spread over many addresses told to the host, sockets that never begin the websocket's handshake bounded,
+codes spread over many addresses told to the host, sockets and connections that prove nothing bounded and
+unable to keep a friend out,
 and a continued host showing its friends' seats as waiting for their rejoin."""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from bezique.net.doorway import Doorway, token_key
 from bezique.net.limits import Limits
 from bezique.net.peer_text import name_key
-from bezique.net.protocol import Link, Notice, NoticeKind, Update
+from bezique.net.protocol import ChatLine, Link, Notice, NoticeKind, Update, Welcome
 from tests.net.hosting import HANG_S, hosting, joined, wait_for
 from tests.net.peers import Peer
 
@@ -96,7 +97,8 @@ def test_wrong_codes_spread_over_many_addresses_are_told(other_addresses: list[s
         assert told.empty()
 
 
-def test_sockets_that_never_begin_the_handshake_are_bounded(other_addresses: list[str]) -> None:
+def test_sockets_that_never_begin_the_handshake_are_bounded_and_cannot_keep_a_friend_out(
+        other_addresses: list[str]) -> None:
     limits = Limits(connections_per_address=2, connections_from_afar=4)
     with hosting("two_handed", ["human", "human"], [0, 1], limits=limits) as hosted:
         port = hosted.host.port
@@ -115,15 +117,42 @@ def test_sockets_that_never_begin_the_handshake_are_bounded(other_addresses: lis
                 return True
 
         first = [raw(other_addresses[0]) for _ in range(2)]
-        assert cut(raw(other_addresses[0]))  # a third from one address
+        assert cut(raw(other_addresses[0]))  # a third from one address is refused
         second = [raw(other_addresses[1]) for _ in range(2)]
-        assert cut(raw(other_addresses[2]))  # a fifth from all
-        assert hosted.host.gate.open == {other_addresses[0]: 2, other_addresses[1]: 2}
-        (friend,) = joined(hosted, "Ann")  # from this machine: not counted, not kept out
-        assert wait_for(friend, Update).seats[0].link == Link.CONNECTED
-        for sock in first + second:
+        newcomer = raw(other_addresses[2])  # a fifth from all: the oldest that proved nothing makes room
+        assert cut(first[0])
+        assert hosted.host.gate.open == {other_addresses[0]: 1, other_addresses[1]: 2, other_addresses[2]: 1}
+        friend = Peer(port, hosted.host.secret, source=other_addresses[3])  # proves the code: never cut for room
+        friend.send("join", name="Ann")
+        assert friend.read_until(Welcome).seat == 0
+        assert cut(first[1])
+        more = [raw(other_addresses[n]) for n in (4, 4, 5, 5)]  # strangers keep coming: they cut each other
+        assert cut(second[0]) and cut(second[1]) and cut(newcomer)
+        friend.send("chat", text="still here")
+        assert friend.read_until(ChatLine).text == "still here"
+        (own,) = joined(hosted, "Bob")  # from this machine: not counted, never kept out
+        assert wait_for(own, Update).seats[0].link == Link.CONNECTED
+        for sock in more:
             sock.close()
         friend.close()
+        own.close()
+
+
+def test_connections_that_prove_nothing_cannot_keep_a_friend_out_of_the_door() -> None:
+    with hosting("two_handed", ["human", "human"], [0, 1], limits=Limits(unjoined=2)) as hosted:
+        port = hosted.host.port
+        idle = [Peer(port, None), Peer(port, None)]  # open websockets that never begin the key exchange
+        friend = Peer(port, hosted.host.secret)  # the door is full of strangers: the oldest makes room
+        assert idle[0].closed_code() is None
+        friend.send("join", name="Ann")
+        assert friend.read_until(Welcome).seat == 0
+        holder = Peer(port, hosted.host.secret)  # proves the code and waits: it is not cut for the next
+        later = Peer(port, None)
+        assert idle[1].closed_code() is None
+        holder.send("join", name="Bob")
+        assert holder.read_until(Welcome).seat == 1
+        for peer in (friend, holder, later):
+            peer.close()
 
 
 def test_a_continued_host_shows_its_friends_seats_as_waiting_for_their_rejoin() -> None:
