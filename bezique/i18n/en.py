@@ -828,6 +828,10 @@ STRINGS: dict[str, str] = {
                          "H: hint. L: score log. T: last trick. X: dismiss a message. Escape: pause.",
     "speech.banner_key": "Press X to dismiss this message.",
     "speech.banner_closed": "Message dismissed.",
+    "speech.invite_offer": "Play over the internet: press I, and the game makes an invitation to send to a friend "
+                           "far away.",
+    "speech.invite_copy": "Press I to copy the invitation.",
+    "speech.invite_retry": "Press I to try again.",
     "speech.dash": "dash",
     "speech.space": "space",
     "speech.dot": "dot",

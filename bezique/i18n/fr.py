@@ -874,6 +874,10 @@ STRINGS: dict[str, str] = _typeset({
                          "X : fermer un message. Échap : pause.",
     "speech.banner_key": "Appuyez sur X pour fermer ce message.",
     "speech.banner_closed": "Message fermé.",
+    "speech.invite_offer": "Jouer par internet : appuyez sur I, et le jeu prépare une invitation à envoyer à un ami "
+                           "éloigné.",
+    "speech.invite_copy": "Appuyez sur I pour copier l’invitation.",
+    "speech.invite_retry": "Appuyez sur I pour réessayer.",
     "speech.dash": "tiret",
     "speech.space": "espace",
     "speech.dot": "point",

@@ -845,6 +845,10 @@ STRINGS: dict[str, str] = {
                          "Esc: pausa.",
     "speech.banner_key": "Premi X per chiudere questo messaggio.",
     "speech.banner_closed": "Messaggio chiuso.",
+    "speech.invite_offer": "Gioca via internet: premi I e il gioco prepara un invito da mandare a un amico "
+                           "lontano.",
+    "speech.invite_copy": "Premi I per copiare l'invito.",
+    "speech.invite_retry": "Premi I per riprovare.",
     "speech.dash": "trattino",
     "speech.space": "spazio",
     "speech.dot": "punto",

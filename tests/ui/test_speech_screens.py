@@ -9,14 +9,19 @@ import dataclasses
 import importlib
 import pkgutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pygame
 import pytest
+from net_driver import make_shell, net_table_of
+from test_net_invite import TICKET
 from ui_driver import DT, make_app, table_of, wait_rest
 
 import bezique.ui
 from bezique.config import Config
 from bezique.i18n import t
+from bezique.net import internet
+from bezique.net.invitation import Invitation
 from bezique.persist.user_settings import SETTING_CHOICES
 from bezique.speech import Found, Voice
 from bezique.ui.bare import open_table
@@ -24,11 +29,15 @@ from bezique.ui.kit import drawn
 from bezique.ui.scene import Scene
 from bezique.ui.scenes.howto import HowToScene
 from bezique.ui.scenes.menu import MenuScene
+from bezique.ui.scenes.net_invite import Stage
+from bezique.ui.scenes.net_join import open_hosted
 from bezique.ui.scenes.network import NetworkScene
 from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.shell import Shell
+from bezique.ui.speaking import sentences
 from bezique.ui.table.overlays import HandOverScene, LogOverlay, PauseOverlay
+from tests.net.rehosting import host_new
 
 pytestmark = pytest.mark.usefixtures("shell_data")
 
@@ -274,3 +283,42 @@ def test_the_problem_banner_says_its_key_and_the_key_dismisses_it(tmp_path: Path
     assert t("table.dismiss", lang) not in [text.drawn for text in frame.texts]
     press(app, pygame.K_x)  # no banner: the key does nothing else at the table
     assert table.stage.banner == [] and table_of(app) is table and app.stack.top is table
+
+
+def heard_t(key: str, lang: str, **values: str) -> str:
+    """A line as the speech log has it (French's no-break spaces before colons are said as plain spaces)."""
+    return t(key, lang, **values).replace("\xa0", " ")
+
+
+@pytest.mark.parametrize("lang", ["en", "it", "fr"])
+def test_the_invitation_panel_says_what_it_offers_what_happened_and_its_key(tmp_path: Path, lang: str) -> None:
+    shell = make_shell(lang=lang)
+    app = shell.app
+    app.use_voice(Voice(log_path=tmp_path / "speech.log", enabled=True))
+    ear = Ear(tmp_path / "speech.log")
+    hosted = host_new(seed=5, lang=lang)
+    try:
+        open_hosted(app, hosted, shell)
+        table = net_table_of(app)
+        app.tick(DT)
+        invite = table.invite
+        assert invite is not None and table.code_shown() and invite.stage is Stage.OFFER
+        heard = "\n".join(ear.new())  # the table's title: the code, then what the panel offers and its key
+        assert heard_t("speech.invite_offer", lang) in heard and heard.index(
+            f"{hosted.host.advertise}:{hosted.host.port}") < heard.index(heard_t("speech.invite_offer", lang))
+        press(app, pygame.K_F1)
+        assert heard_t("speech.invite_offer", lang) in ear.new()[0]  # among the table's keys
+        invite._results.post("no route to the relay")  # as the opening thread posts a failure
+        app.tick(DT)
+        assert ear.new() == [sentences(heard_t("net.internet_failed", lang, reason="no route to the relay"),
+                                       heard_t("speech.invite_retry", lang))]
+        invite._results.post(internet.Invited(Invitation(TICKET, 7), SimpleNamespace(relay_answered=True)))
+        app.tick(DT)
+        assert ear.new() == [sentences(heard_t("net.invitation_ready", lang), heard_t("speech.invite_copy", lang))]
+        press(app, pygame.K_i)
+        said = ear.new()
+        assert said and (said[0].startswith(heard_t("net.invitation_copied", lang)) or
+                         said[0].startswith(heard_t("net.no_clipboard", lang)))  # whichever the clipboard allowed
+        assert said[0].endswith(heard_t("speech.invite_copy", lang))
+    finally:
+        hosted.stop()

@@ -28,6 +28,7 @@ from bezique.ui.kit.assets import CREAM, GOLD
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, draw_fitted, wrap
 from bezique.ui.scene import Window
+from bezique.ui.speaking import sentences
 
 WARN = (255, 190, 160)
 KEY = pygame.K_i  # the table's key for the panel's button (I: invite)
@@ -83,9 +84,19 @@ class InvitePanel:
         return True
 
     def tell(self, note: str) -> None:
-        """`note` under the button, and said aloud for a player who does not see it (when speech is on)."""
+        """`note` under the button, and said aloud with the key that goes on for a player who does not see it (when
+        speech is on): the result comes from a thread, not from input, so the window's speech would not say it."""
         self.note = note
-        self.app.voice.say(note, interrupt=True)
+        self.app.voice.say(self.spoken(), interrupt=True)
+
+    def spoken(self) -> str:
+        """The panel in words, as the table's spoken title gives it: what it offers and its key, or what happened
+        (the invitation is ready or was copied, or why it could not be made) and what I does now."""
+        if self.stage is Stage.OPENING or self.missing is not None:
+            return self.note  # no button: nothing to press
+        offers = {Stage.OFFER: "speech.invite_offer", Stage.READY: "speech.invite_copy",
+                  Stage.FAILED: "speech.invite_retry"}[self.stage]
+        return sentences(self.note, self.app.t(offers))
 
     def open(self) -> None:
         """Open the game to the internet, on a worker thread."""

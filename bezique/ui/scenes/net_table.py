@@ -158,7 +158,7 @@ class NetTableScene(TableScene[SeatSession]):
         host = self.hosted.host
         return sentences(self.app.t("speech.code", code=in_groups(host.code)),
                          self.app.t("net.address_label", address=f"{host.advertise}:{host.port}"),
-                         super().spoken_title())
+                         self.invite.spoken() if self.invite is not None else "", super().spoken_title())
 
     def spoken_focus(self) -> str:
         if self.chat.is_open:
@@ -167,7 +167,9 @@ class NetTableScene(TableScene[SeatSession]):
         return super().spoken_focus()
 
     def spoken_keys(self) -> str:
-        return sentences(super().spoken_keys(), self.app.t("chat.hint" if self.chat.is_open else "speech.keys.chat"))
+        invite = self.invite.spoken() if self.invite is not None and self.code_shown() else ""
+        return sentences(super().spoken_keys(), self.app.t("chat.hint" if self.chat.is_open else "speech.keys.chat"),
+                         invite)
 
     def typing(self) -> bool:
         return self.chat.is_open
