@@ -382,7 +382,7 @@ def _banner(view: TableView, surface: pygame.Surface) -> None:
     dismiss = view.app.t("table.dismiss")
     dismiss_w = min(A.font(size).size(dismiss)[0], box.w * 0.3)
     blit_text(surface, A, dismiss, size, (box.right - pad, box.cy), MUTED, "midright", max_width=dismiss_w)
-    words = Box(box.x + pad, box.y + 2 * s, box.w - dismiss_w - 3 * pad, box.h - 4 * s)
+    words = Box(box.x + pad, box.y, box.w - dismiss_w - 3 * pad, box.h)
     spacing = A.font(size).get_linesize() / A.px(size)  # as ``draw_fitted`` spaces them, to centre its lines
     fitted = fit_text(A, first + more, size, words.w, words.h, leading=spacing, give=False)
     tall = len(fitted.lines) * A.font(fitted.size).get_linesize()  # each problem names its file or what failed
