@@ -88,6 +88,8 @@ def test_every_scene_class_answers_the_speech_protocol() -> None:
         cls = todo.pop()
         scenes.append(cls)
         todo += cls.__subclasses__()
+    # the game's own screens only: other tests' stand-in scenes are subclasses too once they have been imported
+    scenes = [cls for cls in scenes if cls.__module__.startswith("bezique.")]
     assert len(scenes) >= 20
     for cls in scenes:
         assert cls.spoken_title is not Scene.spoken_title or cls.spoken_focus is not Scene.spoken_focus, cls
