@@ -13,6 +13,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # for ui_driver
 import pygame  # after the drivers are chosen
 import pytest
 
+from bezique.ui.app import quit_pygame
+
 
 @pytest.fixture
 def shell_data(tmp_path, monkeypatch):
@@ -21,14 +23,14 @@ def shell_data(tmp_path, monkeypatch):
     monkeypatch.setenv("BEZIQUE_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("LANG", "en_GB.UTF-8")
     yield
-    pygame.quit()
+    quit_pygame()
 
 
 @pytest.fixture
 def pygame_quit():
     """Shuts pygame down after a window test, so the next one starts from a fresh display."""
     yield
-    pygame.quit()
+    quit_pygame()
 
 
 @pytest.fixture(scope="module")
@@ -41,4 +43,4 @@ def window_assets():
     pygame.display.init()
     pygame.font.init()
     yield Assets(CARD_ART)
-    pygame.quit()
+    quit_pygame()
