@@ -21,10 +21,12 @@ from ui_driver import DT, click, key, point_on
 from bezique.i18n import t
 from bezique.net.channel import BAD_CODE_CLOSE
 from bezique.net.client import Client
+from bezique.net.hosting import HostedGame
 from bezique.net.protocol import Closing, Welcome
 from bezique.persist import saves
 from bezique.presenter.setup import SEATABLE_VARIANTS
 from bezique.rules import Phase, Verb, make_ruleset
+from bezique.ui.app import App
 from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.scenes.net_join import JoinScene, open_hosted, open_join
 from bezique.ui.scenes.net_table import EndedScene, NetTableScene
@@ -51,10 +53,11 @@ def _instant(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @contextmanager
-def friend_window(shell: Shell, seed: int, variant: str = "two_handed"):
-    """A game of `variant` hosted headless on localhost, the host's computers in the seats beyond two: Carla (a
-    ``Bot``) joins first, then this window's Dario; yields the host, Dario's client, his table and Carla's client,
-    and checks on the way out, when the deal was played out, that the bot played it without an error."""
+def friend_window(shell: Shell, seed: int, variant: str = "two_handed", carla_plays: bool = True):
+    """A game of `variant` hosted headless on localhost, the host's computers in the seats beyond two: Carla joins
+    first, then this window's Dario; yields the host, Dario's client, his table and Carla's client. Where
+    `carla_plays`, Carla is a ``Bot`` and the way out checks, when the deal was played out, that she played it
+    without an error; else she only sits there (and talks when a test says so)."""
     players = make_ruleset(variant).players
     with hosting(variant, ["human", "human", *["ai"] * (players - 2)], [0, 1], seed=seed) as hosted:
         other = Client("Carla")
@@ -62,12 +65,13 @@ def friend_window(shell: Shell, seed: int, variant: str = "two_handed"):
         wait_for(other, Welcome)
         bot = Bot(other, seed=seed + 1, deals=1)
         thread = threading.Thread(target=bot.run, daemon=True)
-        thread.start()
+        if carla_plays:
+            thread.start()
         client = Client("Dario", auto_rejoin=True)
         client.connect(hosted.host.code)
         open_join(shell.app, client, shell)
         yield hosted, client, net_table_of(shell.app), other
-        if hosted.session.awaiting_deal or hosted.session.over:  # else the bot still waits for its turn
+        if carla_plays and (hosted.session.awaiting_deal or hosted.session.over):  # else she waits for her turn
             thread.join(60)
             assert bot.error is None
         other.close()
@@ -157,15 +161,20 @@ def tick_until(app, until) -> None:
     raise AssertionError("it never happened")
 
 
-def test_the_pause_screen_says_the_game_goes_on_and_stopping_hosting_tells_the_friend(shell_data: None) -> None:
+def host_window(seed: int) -> tuple[App, HostedGame, NetTableScene, Client]:
+    """This window hosts a new two-handed game (``host_new``) and Bruno joins it from a headless client: the app,
+    the hosted game, the host's table and Bruno's client, once the host has welcomed him to the second seat."""
     shell = make_shell()
-    app = shell.app
-    hosted = host_new(seed=8)
-    open_hosted(app, hosted, shell)
-    table = net_table_of(app)
+    hosted = host_new(seed=seed)
+    open_hosted(shell.app, hosted, shell)
     friend = Client("Bruno")
     friend.connect(hosted.host.code)
-    wait_for(friend, Welcome)
+    assert wait_for(friend, Welcome).seat == 1
+    return shell.app, hosted, net_table_of(shell.app), friend
+
+
+def test_the_pause_screen_says_the_game_goes_on_and_stopping_hosting_tells_the_friend(shell_data: None) -> None:
+    app, hosted, table, friend = host_window(seed=8)
     tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)  # everyone came: the first deal
     texts = leave_by_the_pause_screen(app)
     assert "The game goes on" in texts and "Stop hosting: to the menu" in texts
@@ -180,14 +189,7 @@ def test_the_pause_screen_says_the_game_goes_on_and_stopping_hosting_tells_the_f
 def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    with hosting("two_handed", ["human", "human"], [0, 1], seed=12) as hosted:
-        other = Client("Carla")
-        other.connect(hosted.host.code)
-        wait_for(other, Welcome)
-        client = Client("Dario", auto_rejoin=True)
-        client.connect(hosted.host.code)
-        open_join(app, client, shell)
-        table = net_table_of(app)
+    with friend_window(shell, seed=12, carla_plays=False) as (hosted, _client, table, _carla):
         tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)
         texts = drawn_texts(app)
         assert "Carla" in texts and "Dario" in texts
@@ -197,7 +199,6 @@ def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -
         button = app.stack.top.button()
         click(app, (button.box.cx, button.box.cy))
         assert isinstance(app.stack.top, MenuScene)
-        other.close()
 
 
 def test_after_a_drop_the_friend_table_says_so_rejoins_and_plays_on_from_where_the_game_is(shell_data: None) -> None:
@@ -347,14 +348,7 @@ def test_the_chat_shows_each_line_once_and_the_lines_said_during_a_drop_after_it
 
 
 def test_the_host_table_is_told_of_wrong_codes_and_marks_the_friend_s_seat(shell_data: None) -> None:
-    shell = make_shell()
-    app = shell.app
-    hosted = host_new(seed=5)
-    open_hosted(app, hosted, shell)
-    table = net_table_of(app)
-    friend = Client("Bruno")
-    friend.connect(hosted.host.code)
-    assert wait_for(friend, Welcome).seat == 1
+    app, hosted, table, friend = host_window(seed=5)
     host = hosted.host
     for guess in range(3):  # someone on the network tries three codes: none gets past the key exchange
         guesser = Peer(host.port, host.secret ^ (guess + 1))
@@ -373,23 +367,15 @@ def test_the_host_table_is_told_of_wrong_codes_and_marks_the_friend_s_seat(shell
 def test_a_message_the_table_cannot_show_ends_the_game_here_and_the_window_goes_on(shell_data: None) -> None:
     shell = make_shell()
     app = shell.app
-    with hosting("two_handed", ["human", "human"], [0, 1], seed=12) as hosted:
-        other = Client("Carla")
-        other.connect(hosted.host.code)
-        wait_for(other, Welcome)
-        client = Client("Dario", auto_rejoin=True)
-        client.connect(hosted.host.code)
-        open_join(app, client, shell)
-        table = net_table_of(app)
+    with friend_window(shell, seed=12, carla_plays=False) as (_hosted, client, table, carla):
         tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)
 
         def broken(_update: object) -> None:
             raise RuntimeError("a bug met by one update")
 
         table.session.receive = broken  # type: ignore[method-assign]
-        other.say("anything")  # the host's next message: the table's handling of it fails once
+        carla.say("anything")  # the host's next message: the table's handling of it fails once
         client.inbox.put(client.update)
         tick_until(app, lambda: isinstance(app.stack.top, EndedScene))
         assert t("net.ended_bad_message", "en") in drawn_texts(app)
         app.tick(DT)  # the window goes on drawing
-        other.close()
