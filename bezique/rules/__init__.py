@@ -11,6 +11,7 @@ The submodules import one another by module path (``from bezique.rules.engine im
 package, so that importing any of them first does not run into a half-built package.
 """
 
+from bezique.rules import choices
 from bezique.rules.actions import (
     DECLARE_SEVEN_ACTION,
     DONE_ACTION,
@@ -54,19 +55,7 @@ from bezique.rules.cards import (
     strength,
     suit_of,
 )
-from bezique.rules.choices import (
-    CHOICE_KINDS,
-    BeziquePairScheme,
-    BrisqueTiming,
-    FinalTieRule,
-    FirstDealerRule,
-    FourHandMode,
-    GameEndMode,
-    LastTrickBonusTrick,
-    MultiBeziqueMode,
-    SameTypeReuse,
-    SevenScoring,
-)
+from bezique.rules.choices import *  # noqa: F403  (the ruleset's choices, named once: in choices.__all__)
 from bezique.rules.dealing import check_deck, choose_first_dealer, new_game, shuffled_deck, start_deal
 from bezique.rules.engine import (
     PLAY_ACTIONS,
@@ -128,7 +117,6 @@ from bezique.rules.view import (
 __all__ = [
     "ACE",
     "BRISQUE_RANKS",
-    "CHOICE_KINDS",
     "CLUBS",
     "COURT_RANKS",
     "DECLARE_SEVEN_ACTION",
@@ -155,9 +143,7 @@ __all__ = [
     "VARIANTS",
     "VERBS",
     "Action",
-    "BeziquePairScheme",
     "Bonus",
-    "BrisqueTiming",
     "CardNotationError",
     "Chooser",
     "DealSummary",
@@ -165,18 +151,12 @@ __all__ = [
     "Event",
     "EventKind",
     "EventSink",
-    "FinalTieRule",
-    "FirstDealerRule",
-    "FourHandMode",
-    "GameEndMode",
     "GameState",
     "IllegalActionError",
-    "LastTrickBonusTrick",
     "MeldId",
     "MeldPattern",
     "MeldRecord",
     "MeldShape",
-    "MultiBeziqueMode",
     "Phase",
     "PlayerView",
     "RecordError",
@@ -186,12 +166,10 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "RulesetError",
-    "SameTypeReuse",
     "ScoreEntry",
     "ScoreId",
     "SeatKind",
     "Settlement",
-    "SevenScoring",
     "UnsupportedVariantError",
     "Verb",
     "action_to_json",
@@ -248,3 +226,4 @@ __all__ = [
     "why_illegal",
     "winning_index",
 ]
+__all__ += choices.__all__

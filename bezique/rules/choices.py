@@ -11,6 +11,20 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+__all__ = [  # what the rules' API (bezique.rules) exports of this module: its enums and which key takes which
+    "CHOICE_KINDS",
+    "BeziquePairScheme",
+    "BrisqueTiming",
+    "FinalTieRule",
+    "FirstDealerRule",
+    "FourHandMode",
+    "GameEndMode",
+    "LastTrickBonusTrick",
+    "MultiBeziqueMode",
+    "SameTypeReuse",
+    "SevenScoring",
+]
+
 
 class FirstDealerRule(StrEnum):
     """Who deals first: the low or the high cut (RULES.md §1.2), or chance."""
