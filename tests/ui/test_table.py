@@ -80,18 +80,25 @@ def stacked_app(hand0, turn_up, **kw):
     return app, table
 
 
-def test_declaration_panel_and_seven_exchange():
-    # Seat 0 leads the ace of trumps (it cannot lose: an identical ace played second does not win).
-    app, table = stacked_app(["AH", "7H", "KC", "QC", "AS", "TS", "9D", "8D"], "KH")
+def lead_at_first_turn(hand0, turn_up, lead):
+    """A stacked deal (``stacked_app``) in which the player, at their first turn, leads the card `lead` (written as
+    "AH"), and the window settles: the app and its table, the trick played."""
+    app, table = stacked_app(hand0, turn_up)
     for _ in range(600):
         app.tick(DT)
         if table.human_turn():
             break
     assert table.human_turn()
-    assert table.session.state.trump == 1
-    ace = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AH")[0])
-    click(app, point_on(table, ace))
+    card = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code(lead)[0])
+    click(app, point_on(table, card))
     wait_rest(app)
+    return app, table
+
+
+def test_declaration_panel_and_seven_exchange():
+    # Seat 0 leads the ace of trumps (it cannot lose: an identical ace played second does not win).
+    app, table = lead_at_first_turn(["AH", "7H", "KC", "QC", "AS", "TS", "9D", "8D"], "KH", "AH")
+    assert table.session.state.trump == 1
     assert table.session.state.phase == "declare" and table.human_turn()
     legal = table.session.legal()
     assert any(a.verb == Verb.MELD and a.kind == "common_marriage" for a in legal)
@@ -366,14 +373,7 @@ def test_hot_seat_hand_over_comes_before_the_deal():
 
 def test_declaration_panel_scrolls_to_every_meld():
     # Seat 0 leads the ace of trumps (unbeatable) and then holds four melds: more rows than the panel shows at 720p.
-    app, table = stacked_app(["AS", "KS", "QS", "KH", "QH", "KD", "QD", "KC"], "9S")
-    for _ in range(600):
-        app.tick(DT)
-        if table.human_turn():
-            break
-    ace = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AS")[0])
-    click(app, point_on(table, ace))
-    wait_rest(app)
+    app, table = lead_at_first_turn(["AS", "KS", "QS", "KH", "QH", "KD", "QD", "KC"], "9S", "AS")
     melds = table.controls.decl_melds()
     assert len(melds) > table.controls.decl_rows()
     last = f"meld:{len(melds) - 1}"
@@ -458,14 +458,7 @@ def test_the_panel_never_says_nothing_to_declare_over_the_seven():
     only Draw is left, "Nothing to declare"."""
     from bezique.ui.table.decl_panel import panel_title
 
-    app, table = stacked_app(["AH", "7H", "KC", "JS", "AS", "TS", "9D", "8D"], "KH")
-    for _ in range(600):
-        app.tick(DT)
-        if table.human_turn():
-            break
-    ace = next(c for c in table.stage.model.hands[0] if c & 31 == parse_code("AH")[0])
-    click(app, point_on(table, ace))
-    wait_rest(app)
+    app, table = lead_at_first_turn(["AH", "7H", "KC", "JS", "AS", "TS", "9D", "8D"], "KH", "AH")
     legal = table.session.legal()
     assert not any(a.verb == Verb.MELD for a in legal) and any(a.verb == Verb.EXCHANGE_SEVEN for a in legal)
     assert panel_title(table.controls, 0) == "Declare"
