@@ -10,12 +10,10 @@ from bezique.rules import (
     apply,
     legal_actions,
     make_ruleset,
-    new_game,
     parse_card,
-    shuffled_deck,
-    start_deal,
     suit_of,
 )
+from tests.dealing import dealt_game
 
 TWO = make_ruleset("two_handed", {"target_score": 1000})
 
@@ -27,13 +25,6 @@ def card(code: str) -> int:
 
 def cards(text: str) -> list[int]:
     return [card(code) for code in text.split()]
-
-
-def dealt_game(rules, dealer: int, rng: random.Random) -> GameState:
-    """A new game of `rules`, `dealer` dealing, its first deal dealt from a deck shuffled by `rng`."""
-    state = new_game(rules, dealer)
-    start_deal(state, shuffled_deck(rules, rng))
-    return state
 
 
 def position(hand: str, *, turn_up: str, table: str = "", opp_hand: str = "", led: str = "",

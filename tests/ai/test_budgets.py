@@ -26,11 +26,9 @@ from bezique.rules import (
     can_exchange_seven,
     legal_actions,
     make_ruleset,
-    new_game,
-    shuffled_deck,
-    start_deal,
     view_for,
 )
+from tests.dealing import dealt_game
 
 FAST = {"iterations": 3}
 
@@ -39,8 +37,7 @@ def _final_tricks(variant: str, seed: int):
     """A deal of `variant` played at random up to its final tricks (both hands known: solvable)."""
     rules = make_ruleset(variant)
     rng = random.Random(seed)
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, 0, rng)
     while not solvable(state) and state.phase in (Phase.PLAY, Phase.DECLARE):
         apply(state, rng.choice(legal_actions(state)))
     assert solvable(state)
@@ -86,8 +83,7 @@ def test_a_declaration_step_without_a_possible_meld_is_the_rules_own_choice(vari
     rng = random.Random(11)
     seen = skipped = 0
     for _game in range(12):
-        state = new_game(rules, 0)
-        start_deal(state, shuffled_deck(rules, rng))
+        state = dealt_game(rules, 0, rng)
         while state.phase in (Phase.PLAY, Phase.DECLARE) and not state.final_phase:
             legal = legal_actions(state)
             if state.phase == Phase.DECLARE:

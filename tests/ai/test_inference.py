@@ -10,15 +10,15 @@ from ai_positions import TWO, cards, position
 
 from bezique.ai import make_player
 from bezique.ai.inference import Belief, _reads
-from bezique.rules import Phase, apply, determinize, make_ruleset, new_game, shuffled_deck, start_deal, view_for
+from bezique.rules import Phase, apply, determinize, make_ruleset, view_for
+from tests.dealing import dealt_game
 
 
 def _intermediate_deals(count: int):
     """States of intermediate-against-intermediate deals, with seat 0 to act in the stock phase."""
     players = [make_player("intermediate", 11), make_player("intermediate", 12)]
     for deal in range(count):
-        state = new_game(TWO, deal % 2)
-        start_deal(state, shuffled_deck(TWO, random.Random(deal)))
+        state = dealt_game(TWO, deal % 2, random.Random(deal))
         while state.phase != Phase.AWAIT_DEAL and not state.finished:
             if state.to_act == 0 and state.stock and not state.final_phase:
                 yield state

@@ -22,12 +22,12 @@ from bezique.rules import (
     card_unicode,
     legal_actions,
     make_ruleset,
-    new_game,
     shuffled_deck,
     start_deal,
     suit_of,
     view_for,
 )
+from tests.dealing import dealt_game
 
 FAST = {"iterations": 3}
 ALL = ("random", "beginner", "intermediate", "expert", "master")
@@ -171,8 +171,7 @@ def test_final_tricks_hints_never_speak_of_keeping_melds(level, lang):
 def test_every_variant(level, variant):
     rules = make_ruleset(variant)
     rng = random.Random(1)
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, 0, rng)
     players = [make_player(level, s, iterations=1, horizon=2) if level == "expert" else make_player(level, s)
                for s in range(rules.players)]
     for _ in range(40 if level == "expert" else 400):

@@ -25,6 +25,7 @@ from bezique.rules import (
     parse_card,
     winning_index,
 )
+from tests.dealing import dealt_game
 
 FOUR = make_ruleset("four_handed")
 SIX = make_ruleset("six_handed")
@@ -153,12 +154,11 @@ def test_a_trick_winner_with_nothing_to_declare_passes_to_the_partner_and_says_s
     costs nothing: RULES.md §4.2), with its own reason; it was once returned as "declare_seven"."""
     from bezique.ai.policy import declaration
     from bezique.i18n.advice import advice_line
-    from bezique.rules import Verb, apply, new_game, shuffled_deck, start_deal
+    from bezique.rules import Verb, apply
 
     rules = make_ruleset(variant)
     rng = random.Random(7)
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, 0, rng)
     passes = 0
     while state.phase in (Phase.PLAY, Phase.DECLARE) and passes < 5:
         legal = legal_actions(state)

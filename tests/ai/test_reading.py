@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from ai_positions import TWO, card, dealt_game
+from ai_positions import TWO, card
 
 from bezique.ai import make_player
 from bezique.ai.inference import Belief
@@ -27,6 +27,7 @@ from bezique.rules import (
     suit_of,
     view_for,
 )
+from tests.dealing import dealt_game
 
 OPPONENT = "AS TS 9H 8H 9D 8D JH 8S"  # seat 1: no meld, no seven of clubs, no card above a nine but the spades
 MINE = "7H 7D 9S KD QH JS 8C TH"

@@ -5,7 +5,8 @@ give the very actions and end states recorded in ``same_choices.json``.
 The rules' fast paths (``bezique.rules`` hot paths, ``bezique.ai.policy``) must change only the speed, never a
 choice: any difference here means a fast path disagrees with the plain rules. A change that is *meant* to change
 how the computer plays (a better search, a new weight) re-records the fixture on purpose, and says so in its
-commit: ``python3 tests/ai/test_same_choices.py --record`` from the repository root.
+commit: ``PYTHONPATH=. python3 tests/ai/test_same_choices.py --record`` from the repository root (the path
+for its helpers under ``tests``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from ai_positions import dealt_game
 
 from bezique.ai import make_player
 from bezique.ai.search import rollout
@@ -32,6 +32,7 @@ from bezique.rules import (
     play_game,
     view_for,
 )
+from tests.dealing import dealt_game
 
 FIXTURE = Path(__file__).with_name("same_choices.json")
 
@@ -143,6 +144,6 @@ def test_seeded_rollouts_end_the_same(recorded: dict) -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--record"]:
-        sys.exit("usage: python3 tests/ai/test_same_choices.py --record  (re-records same_choices.json)")
+        sys.exit("usage: PYTHONPATH=. python3 tests/ai/test_same_choices.py --record  (re-records same_choices.json)")
     FIXTURE.write_text(json.dumps(record(), indent=0) + "\n", encoding="utf-8")
     print(f"recorded {FIXTURE}")

@@ -23,6 +23,7 @@ from bezique.rules import (
     start_deal,
     view_for,
 )
+from tests.dealing import dealt_game
 
 
 def _endgame(seed: int, cards_left: int, target: int, must_win: bool = False):
@@ -107,8 +108,7 @@ def test_solved_value_is_the_same_game_seen_from_either_seat():
 def test_rollouts_near_the_end_of_the_stock_stop_for_the_solver():
     rng = random.Random(4)
     rules = make_ruleset("two_handed", {"target_score": 1000})
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, 0, rng)
     rollout(state, rng, rule_tricks=99, to_final=True)
     assert solvable(state) and len(state.hands[0]) == len(state.hands[1]) == 8
     base = (0, 0)

@@ -17,11 +17,9 @@ from bezique.rules import (
     apply,
     legal_actions,
     make_ruleset,
-    new_game,
-    shuffled_deck,
-    start_deal,
     view_for,
 )
+from tests.dealing import dealt_game
 
 RUBICON = make_ruleset("rubicon")
 
@@ -31,8 +29,7 @@ def _rubicon_endgame(seed: int, cards_left: int):
     totals then set near the rubicon threshold and each other (where the brisques may count: a tie or a
     rubicon), or None if the deal ended first."""
     rng = random.Random(seed)
-    state = new_game(RUBICON, seed % 2)
-    start_deal(state, shuffled_deck(RUBICON, rng))
+    state = dealt_game(RUBICON, seed % 2, rng)
     while state.phase in (Phase.PLAY, Phase.DECLARE) and not (
             solvable(state) and len(state.hands[state.to_act]) <= cards_left and not state.trick):
         apply(state, rng.choice(legal_actions(state)))
@@ -114,8 +111,7 @@ def test_two_handed_counts_share_the_memo_and_are_not_limited():
     # construction; a limit there would depend on what earlier solves left in the memo, so it does not apply
     rules = make_ruleset("two_handed")
     rng = random.Random(4)
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, 0, rng)
     while not solvable(state):
         apply(state, rng.choice(legal_actions(state)))
     assert len(state.hands[state.to_act]) == 8
@@ -127,8 +123,7 @@ def _near_target_endgame(seed: int):
     last trick or the brisques can end the game (the solver's general path), or None if the deal ended first."""
     rules = make_ruleset("two_handed", {"target_score": 500})
     rng = random.Random(seed)
-    state = new_game(rules, seed % 2)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, seed % 2, rng)
     while state.phase in (Phase.PLAY, Phase.DECLARE) and not solvable(state):
         apply(state, rng.choice(legal_actions(state)))
     if not solvable(state):
@@ -205,8 +200,7 @@ def test_the_expert_falls_back_on_the_rules_when_its_final_count_is_too_big(monk
 def test_rollout_counts_over_the_limit_are_played_out_by_the_rules_the_same_every_time(monkeypatch):
     # a Rubicon decision with two cards left in the stock: each rollout ends in an exact count of nine-card hands
     rng = random.Random(11)
-    state = new_game(RUBICON, 0)
-    start_deal(state, shuffled_deck(RUBICON, rng))
+    state = dealt_game(RUBICON, 0, rng)
     while not (state.phase == Phase.PLAY and len(state.stock) <= 2 and len(legal_actions(state)) > 1):
         apply(state, rng.choice(legal_actions(state)))
     view = view_for(state, state.to_act)

@@ -19,19 +19,16 @@ from bezique.rules import (
     beats,
     legal_actions,
     make_ruleset,
-    new_game,
     settle_deal,
-    shuffled_deck,
-    start_deal,
     view_for,
 )
+from tests.dealing import dealt_game
 
 
 def played_until(variant: str, seed: int, done) -> GameState:
     """A deal of `variant` played by the intermediate level from `seed` until `done(state)` holds."""
     rules = make_ruleset(variant, {})
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, random.Random(seed)))
+    state = dealt_game(rules, 0, random.Random(seed))
     players = [make_player("intermediate", seed + s) for s in range(rules.players)]
     while not done(state):
         seat = state.to_act

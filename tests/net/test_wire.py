@@ -27,6 +27,7 @@ from bezique.rules import (
     start_deal,
     view_for,
 )
+from tests.dealing import dealt_game
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -55,8 +56,7 @@ def test_every_view_of_a_deal_comes_back_the_same(variant: str) -> None:
 
 
 def test_a_bad_field_is_named() -> None:
-    state = new_game(make_ruleset(), 0)
-    start_deal(state, shuffled_deck(state.rules, random.Random(1)))
+    state = dealt_game(make_ruleset(), 0, random.Random(1))
     doc = view_to_json(view_for(state, 0))
     doc["hand"][2] = "QS"  # a copy not named
     with pytest.raises(WireError, match=r"view.hand\[2\]"):

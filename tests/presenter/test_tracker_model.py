@@ -27,6 +27,7 @@ from bezique.rules import (
     start_deal,
     view_for,
 )
+from tests.dealing import dealt_game
 
 HAND0 = ["AS", "TS", "AH", "9C", "8C", "7C", "KD", "8D"]  # the elder (seat 1 deals): leads the first trick
 HAND1 = ["9S", "TH", "QS", "JD", "9H", "8H", "7D", "8S"]
@@ -109,8 +110,7 @@ def test_it_never_tells_a_hidden_card() -> None:
     for seed in range(4):
         rules = make_ruleset("two_handed", {})
         rng = random.Random(seed)
-        state = new_game(rules, 0)
-        start_deal(state, shuffled_deck(rules, rng))
+        state = dealt_game(rules, 0, rng)
         while state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
             for seat in (0, 1):
                 view = view_for(state, seat)
@@ -122,8 +122,7 @@ def test_it_never_tells_a_hidden_card() -> None:
 def test_copies_always_add_up_to_the_packs() -> None:
     rules = make_ruleset("chinese", {})
     rng = random.Random(5)
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, 0, rng)
     for _ in range(120):
         if state.phase in (Phase.AWAIT_DEAL, Phase.OVER):
             break

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from bezique.rules import GameState, Phase, apply, legal_actions, make_ruleset, new_game, shuffled_deck, start_deal
+from bezique.rules import GameState, Phase, apply, legal_actions, make_ruleset, shuffled_deck, start_deal
+from tests.dealing import dealt_game
 
 
 def points(variant: str, seed: int, limit: int = 1500, every: int = 1) -> Iterator[GameState]:
@@ -13,8 +14,7 @@ def points(variant: str, seed: int, limit: int = 1500, every: int = 1) -> Iterat
     before an action and live: the caller must not change it."""
     rules = make_ruleset(variant)
     rng = random.Random(seed)
-    state = new_game(rules, seed % rules.players)
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, seed % rules.players, rng)
     for step in range(limit):
         if state.phase == Phase.AWAIT_DEAL:
             start_deal(state, shuffled_deck(rules, rng))

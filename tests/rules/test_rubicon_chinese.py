@@ -23,6 +23,7 @@ from bezique.rules import (
     start_deal,
     why_illegal,
 )
+from tests.dealing import dealt_game
 
 
 def card(code: str) -> int:
@@ -37,8 +38,7 @@ def cards(codes: str) -> tuple[int, ...]:
 def declaring(variant: str, hand: str, table: str = "", trump: int | None = None, **overrides) -> GameState:
     """Seat 0 in the declaration step of a phase-1 trick it just won, holding `hand` (concealed) and `table`."""
     rules = make_ruleset(variant, overrides)
-    state = new_game(rules, 1)
-    start_deal(state, shuffled_deck(rules, random.Random(0)))
+    state = dealt_game(rules, 1, random.Random(0))
     mine = set(cards(hand)) | set(cards(table))
     for seat in range(2):
         state.hands[seat] = [c for c in state.hands[seat] if c not in mine]
@@ -153,8 +153,7 @@ def test_40_rubicon_bezique_build_up() -> None:
 
 def settle(variant: str, raw: tuple[int, int], brisques: tuple[int, int]) -> GameState:
     rules = make_ruleset(variant, {"match_target": None})
-    state = new_game(rules, 0)
-    start_deal(state, shuffled_deck(rules, random.Random(1)))
+    state = dealt_game(rules, 0, random.Random(1))
     state.deal_points = list(raw)
     aces = [make_card(0, c) for c in range(rules.packs)] * 40
     state.won = [aces[:brisques[0]], aces[:brisques[1]]]

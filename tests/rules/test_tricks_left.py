@@ -16,12 +16,10 @@ from bezique.rules import (
     face_code,
     legal_actions,
     make_ruleset,
-    new_game,
-    shuffled_deck,
-    start_deal,
     tricks_left,
     view_for,
 )
+from tests.dealing import dealt_game
 
 
 def left(state, seat: int = 0) -> int:
@@ -77,8 +75,7 @@ def test_more_players_count_one_card_from_each_seat_a_trick(variant: str):
 def test_in_every_variant_it_falls_by_one_a_trick_and_is_the_longest_hand_in_the_final_phase(variant: str):
     rules = make_ruleset(variant)
     rng = random.Random(7)
-    state = new_game(rules, rng.randrange(rules.players))
-    start_deal(state, shuffled_deck(rules, rng))
+    state = dealt_game(rules, rng.randrange(rules.players), rng)
     before, played = left(state), len(state.tricks_log)
     assert before * rules.players == rules.packs * 32
     while state.phase not in (Phase.AWAIT_DEAL, Phase.OVER):
