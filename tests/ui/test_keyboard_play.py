@@ -161,6 +161,23 @@ def test_hot_seat_by_keyboard():
     assert table.stage.deals_seen == 1 and table.sync_errors == 0
 
 
+def take_the_hint_by_keys(app, table) -> None:
+    """H asks for a hint (the computer's thinking finished at once): a card to play, which the focus moves to and
+    shows; then a single Enter plays that card."""
+    key(app, pygame.K_h)
+    for _ in range(100):
+        finish_thinking(table)
+        app.tick(DT)
+        if table.turns.hint is not None:
+            break
+    hint = table.turns.hint[0]
+    controls = table.controls
+    assert hint.verb == Verb.PLAY and controls.focused_card() == hint.cards[0] and controls.focus.shown
+    done = len(table.session.game.deals[-1]["actions"])
+    key(app, pygame.K_RETURN)
+    assert parse_code(table.session.game.deals[-1]["actions"][done]["play"])[0] == hint.cards[0] & 31
+
+
 def test_the_focus_is_hidden_until_a_key_and_follows_the_mouse():
     app, table = make_app(seed=11)
     wait_rest(app)
@@ -180,17 +197,7 @@ def test_the_focus_is_hidden_until_a_key_and_follows_the_mouse():
     assert table.stage.sprites[hovered].lift_target == 0
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     assert controls.focused_card() == hovered
-    key(app, pygame.K_h)  # the keys that were there still work: a hint, and the focus goes to its card
-    for _ in range(100):
-        finish_thinking(table)
-        app.tick(DT)
-        if table.turns.hint is not None:
-            break
-    hint = table.turns.hint[0]
-    assert hint.verb == Verb.PLAY and controls.focused_card() == hint.cards[0]
-    done = len(table.session.game.deals[-1]["actions"])
-    key(app, pygame.K_RETURN)  # Enter takes the hint
-    assert parse_code(table.session.game.deals[-1]["actions"][done]["play"])[0] == hint.cards[0] & 31
+    take_the_hint_by_keys(app, table)  # the keys that were there still work: a hint, the focus on its card
 
 
 @pytest.mark.parametrize("variant", ["two_handed", "three_handed", "four_handed"])
@@ -204,19 +211,8 @@ def test_one_enter_takes_a_hint_asked_for_first(variant):
         if table.human_turn() and table.session.state.phase == Phase.PLAY:
             break
         step(app, rng)
-    controls = table.controls
-    assert not controls.focus.shown
-    key(app, pygame.K_h)
-    for _ in range(100):
-        finish_thinking(table)
-        app.tick(DT)
-        if table.turns.hint is not None:
-            break
-    hint = table.turns.hint[0]
-    assert hint.verb == Verb.PLAY and controls.focused_card() == hint.cards[0] and controls.focus.shown
-    done = len(table.session.game.deals[-1]["actions"])
-    key(app, pygame.K_RETURN)
-    assert parse_code(table.session.game.deals[-1]["actions"][done]["play"])[0] == hint.cards[0] & 31
+    assert not table.controls.focus.shown
+    take_the_hint_by_keys(app, table)
 
 
 def test_the_focus_scrolls_the_declaration_panel_to_every_meld():
