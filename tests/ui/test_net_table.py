@@ -53,11 +53,12 @@ def _instant(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @contextmanager
-def friend_window(shell: Shell, seed: int, variant: str = "two_handed", carla_plays: bool = True):
+def friend_window(seed: int, variant: str = "two_handed", carla_plays: bool = True):
     """A game of `variant` hosted headless on localhost, the host's computers in the seats beyond two: Carla joins
-    first, then this window's Dario; yields the host, Dario's client, his table and Carla's client. Where
-    `carla_plays`, Carla is a ``Bot`` and the way out checks, when the deal was played out, that she played it
+    first, then Dario in a new window; yields his window's app, the host, his client, his table and Carla's client.
+    Where `carla_plays`, Carla is a ``Bot`` and the way out checks, when the deal was played out, that she played it
     without an error; else she only sits there (and talks when a test says so)."""
+    shell = make_shell()
     players = make_ruleset(variant).players
     with hosting(variant, ["human", "human", *["ai"] * (players - 2)], [0, 1], seed=seed) as hosted:
         other = Client("Carla")
@@ -70,7 +71,7 @@ def friend_window(shell: Shell, seed: int, variant: str = "two_handed", carla_pl
         client = Client("Dario", auto_rejoin=True)
         client.connect(hosted.host.code)
         open_join(shell.app, client, shell)
-        yield hosted, client, net_table_of(shell.app), other
+        yield shell.app, hosted, client, net_table_of(shell.app), other
         if carla_plays and (hosted.session.awaiting_deal or hosted.session.over):  # else she waits for her turn
             thread.join(60)
             assert bot.error is None
@@ -136,9 +137,7 @@ def test_the_host_window_plays_a_whole_deal_against_a_friend(shell_data: None) -
 def test_a_friend_window_plays_a_deal_hosted_elsewhere(shell_data: None, variant: str) -> None:
     """Every variant the window seats, its deal played out by clicks at the friend's table, which never falls out
     of step with the host's game."""
-    shell = make_shell()
-    app = shell.app
-    with friend_window(shell, seed=11, variant=variant) as (hosted, client, table, _carla):
+    with friend_window(seed=11, variant=variant) as (app, hosted, client, table, _carla):
         session = hosted.session
         play_through_window(app, table, random.Random(4), lambda: session.state.deal_index >= 0
                             and (session.awaiting_deal or session.over))
@@ -187,9 +186,7 @@ def test_the_pause_screen_says_the_game_goes_on_and_stopping_hosting_tells_the_f
 
 
 def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -> None:
-    shell = make_shell()
-    app = shell.app
-    with friend_window(shell, seed=12, carla_plays=False) as (hosted, _client, table, _carla):
+    with friend_window(seed=12, carla_plays=False) as (app, hosted, _client, table, _carla):
         tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)
         texts = drawn_texts(app)
         assert "Carla" in texts and "Dario" in texts
@@ -202,9 +199,7 @@ def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -
 
 
 def test_after_a_drop_the_friend_table_says_so_rejoins_and_plays_on_from_where_the_game_is(shell_data: None) -> None:
-    shell = make_shell()
-    app = shell.app
-    with friend_window(shell, seed=13) as (hosted, client, table, _carla):
+    with friend_window(seed=13) as (app, hosted, client, table, _carla):
         session = hosted.session
         rng = random.Random(6)
         play_through_window(app, table, rng, lambda: len(session.state.tricks_log) >= 3)
@@ -327,9 +322,7 @@ def test_the_pause_note_of_a_game_on_two_computers_is_said_whole_at_the_smallest
 
 
 def test_the_chat_shows_each_line_once_and_the_lines_said_during_a_drop_after_it(shell_data: None) -> None:
-    shell = make_shell()
-    app = shell.app
-    with friend_window(shell, seed=17) as (_hosted, client, table, carla):
+    with friend_window(seed=17) as (app, _hosted, client, table, carla):
         key(app, pygame.K_m)  # Dario types in his window: his line comes back from the host, shown once
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Ciao Carla"))
         key(app, pygame.K_RETURN)
@@ -365,9 +358,7 @@ def test_the_host_table_is_told_of_wrong_codes_and_marks_the_friend_s_seat(shell
 
 
 def test_a_message_the_table_cannot_show_ends_the_game_here_and_the_window_goes_on(shell_data: None) -> None:
-    shell = make_shell()
-    app = shell.app
-    with friend_window(shell, seed=12, carla_plays=False) as (_hosted, client, table, carla):
+    with friend_window(seed=12, carla_plays=False) as (app, _hosted, client, table, carla):
         tick_until(app, lambda: table.session.view.phase != Phase.AWAIT_DEAL)
 
         def broken(_update: object) -> None:
