@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -24,6 +25,7 @@ from bezique.net import internet
 from bezique.net.invitation import Invitation
 from bezique.persist.user_settings import SETTING_CHOICES
 from bezique.speech import Found, Voice
+from bezique.ui.app import App
 from bezique.ui.bare import open_table
 from bezique.ui.kit import drawn
 from bezique.ui.scene import Scene
@@ -63,6 +65,16 @@ def speaking_shell(tmp_path: Path) -> tuple[Shell, Ear]:
     shell.app.use_voice(voice)
     shell.app.tick(DT)
     return shell, Ear(tmp_path / "speech.log")
+
+
+def screen_spoken(tmp_path: Path, open_screen: Callable[[Shell], object]) -> tuple[App, Ear]:
+    """A speaking shell whose greeting and menu were heard, then `open_screen` opens a screen and one frame is
+    drawn: the app and the ear, with what the screen says on opening still to be heard."""
+    shell, ear = speaking_shell(tmp_path)
+    ear.new()  # the greeting and the menu
+    open_screen(shell)
+    shell.app.tick(DT)
+    return shell.app, ear
 
 
 def press(app, k: int, unicode: str = "") -> None:  # type: ignore[no-untyped-def]
@@ -121,11 +133,7 @@ def test_the_menu_says_its_title_first_then_each_button_as_the_keys_reach_it(tmp
 
 
 def test_new_game_says_every_row_and_its_value_and_its_house_rules(tmp_path: Path) -> None:
-    shell, ear = speaking_shell(tmp_path)
-    ear.new()  # the greeting and the menu
-    app = shell.app
-    shell.new_game_screen()
-    app.tick(DT)
+    app, ear = screen_spoken(tmp_path, Shell.new_game_screen)
     scene = app.stack.top
     assert isinstance(scene, NewGameScene)
     assert ear.new()[0].startswith("New game. Game: Bezique for two, 1 of ")
@@ -156,11 +164,7 @@ def test_new_game_says_every_row_and_its_value_and_its_house_rules(tmp_path: Pat
 
 
 def test_settings_say_every_row_with_its_value(tmp_path: Path) -> None:
-    shell, ear = speaking_shell(tmp_path)
-    ear.new()  # the greeting and the menu
-    app = shell.app
-    shell.open_settings()
-    app.tick(DT)
+    app, ear = screen_spoken(tmp_path, Shell.open_settings)
     assert isinstance(app.stack.top, SettingsScene)
     assert ear.new()[0].startswith("Settings. Language: ")
     heard = walk(app, ear, pygame.K_DOWN, len(SETTING_CHOICES))
@@ -170,11 +174,7 @@ def test_settings_say_every_row_with_its_value(tmp_path: Path) -> None:
 
 
 def test_how_to_play_reads_line_by_line_and_a_screenful_at_a_time(tmp_path: Path) -> None:
-    shell, ear = speaking_shell(tmp_path)
-    ear.new()  # the greeting and the menu
-    app = shell.app
-    app.push(HowToScene(app))
-    app.tick(DT)
+    app, ear = screen_spoken(tmp_path, lambda shell: shell.app.push(HowToScene(shell.app)))
     first = ear.new()[0]
     assert first.startswith("How to play. ")
     scene = app.stack.top
@@ -189,16 +189,13 @@ def test_how_to_play_reads_line_by_line_and_a_screenful_at_a_time(tmp_path: Path
 
 
 def test_statistics_past_games_and_the_network_screen_speak(tmp_path: Path) -> None:
-    shell, ear = speaking_shell(tmp_path)
-    ear.new()  # the greeting and the menu
-    app = shell.app
-    menu = app.stack.top
-    menu.choose("stats")
-    app.tick(DT)
+    app, ear = screen_spoken(tmp_path, lambda shell: shell.app.stack.top.choose("stats"))
     said = ear.new()[0]
     assert said.startswith("Statistics.") and "Against the computer" in said
     press(app, pygame.K_ESCAPE)
     ear.new()
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
     menu.choose("past")
     app.tick(DT)
     assert ear.new()[0].startswith("Past games.")
