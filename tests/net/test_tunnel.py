@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -33,67 +35,67 @@ def joined(hosted: Hosted, invited: internet.Invited, *names: str, auto_rejoin: 
     return clients
 
 
-def test_tunnel_friends_play_a_whole_deal_and_hear_the_host_quit() -> None:
+@contextmanager
+def invited_game() -> Iterator[tuple[Hosted, internet.Invited]]:
+    """A two-handed game for two friends hosted on localhost and offered to the internet (relays off): the hosted
+    game and its invitation's tunnel, which stops on the way out whatever the test did."""
     with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
         invited = internet.invite(hosted.host, OFF)
         try:
-            assert 100 <= len(invited.invitation.ticket) <= 400
-            a, b = joined(hosted, invited, "Ann", "Bob")
-            assert (a.seat, b.seat) == (0, 1) and invited.tunnel.pipes == 2
-            # the host sees each friend as its iroh peer, not as 127.0.0.1 like every other (its limits count them
-            # apart), and its own loopback connections as no peer at all
-            peers = {hosted.host.door.who(conn.ws) for conn in hosted.host.door.conns.values()}
-            assert len(peers) == 2 and all(peer.startswith("internet:") for peer in peers), peers
-            assert invited.tunnel.peer_of(("127.0.0.1", hosted.host.port)) is None
-            play_bots([Bot(a, seed=1), Bot(b, seed=2)])
-            session = hosted.session
-            assert session.awaiting_deal and session.state.deal_index == 0
-            for client in (a, b):  # each saw exactly its seat's view of the deal's end, through the tunnel
-                assert latest(client, hosted.host).view == view_for(session.state, client.seat)
-            hosted.host.stop()
-            for client in (a, b):  # the host's goodbye comes through before its tunnel closes
-                assert wait_for(client, Closing).reason == "host_quit"
-            a.close()
-            b.close()
+            yield hosted, invited
         finally:
             invited.stop()
+
+
+def test_tunnel_friends_play_a_whole_deal_and_hear_the_host_quit() -> None:
+    with invited_game() as (hosted, invited):
+        assert 100 <= len(invited.invitation.ticket) <= 400
+        a, b = joined(hosted, invited, "Ann", "Bob")
+        assert (a.seat, b.seat) == (0, 1) and invited.tunnel.pipes == 2
+        # the host sees each friend as its iroh peer, not as 127.0.0.1 like every other (its limits count them
+        # apart), and its own loopback connections as no peer at all
+        peers = {hosted.host.door.who(conn.ws) for conn in hosted.host.door.conns.values()}
+        assert len(peers) == 2 and all(peer.startswith("internet:") for peer in peers), peers
+        assert invited.tunnel.peer_of(("127.0.0.1", hosted.host.port)) is None
+        play_bots([Bot(a, seed=1), Bot(b, seed=2)])
+        session = hosted.session
+        assert session.awaiting_deal and session.state.deal_index == 0
+        for client in (a, b):  # each saw exactly its seat's view of the deal's end, through the tunnel
+            assert latest(client, hosted.host).view == view_for(session.state, client.seat)
+        hosted.host.stop()
+        for client in (a, b):  # the host's goodbye comes through before its tunnel closes
+            assert wait_for(client, Closing).reason == "host_quit"
+        a.close()
+        b.close()
 
 
 def test_tunnel_a_cut_connection_is_a_drop_and_the_friend_rejoins_by_itself() -> None:
-    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
-        invited = internet.invite(hosted.host, OFF)
-        try:
-            a, b = joined(hosted, invited, "Ann", "Bob", auto_rejoin=True)
-            before = wait_for(a, Update, lambda u: u.view.phase != "await_deal")
-            assert isinstance(before, Update) and isinstance(a, internet.InternetClient)
-            a.tunnel.cut()  # the internet path fails: the tunnel's connection to the host is gone
-            assert wait_for(a, LinkChange, lambda c: c.link == "dropped")
-            assert wait_for(b, Update, lambda u: u.seats[0].link == "dropped")
-            welcome = wait_for(a, Welcome)  # by itself, through a new connection
-            assert (welcome.seat, welcome.token) == (0, a.token)
-            back = wait_for(a, Update)
-            assert isinstance(back, Update) and (back.version, back.view) == (before.version, before.view)
-            assert wait_for(b, Update, lambda u: u.seats[0].link == "connected")
-            play_bots([Bot(a, seed=3), Bot(b, seed=4)])
-            assert hosted.session.awaiting_deal and invited.tunnel.pipes == 3
-            a.close()
-            b.close()
-        finally:
-            invited.stop()
+    with invited_game() as (hosted, invited):
+        a, b = joined(hosted, invited, "Ann", "Bob", auto_rejoin=True)
+        before = wait_for(a, Update, lambda u: u.view.phase != "await_deal")
+        assert isinstance(before, Update) and isinstance(a, internet.InternetClient)
+        a.tunnel.cut()  # the internet path fails: the tunnel's connection to the host is gone
+        assert wait_for(a, LinkChange, lambda c: c.link == "dropped")
+        assert wait_for(b, Update, lambda u: u.seats[0].link == "dropped")
+        welcome = wait_for(a, Welcome)  # by itself, through a new connection
+        assert (welcome.seat, welcome.token) == (0, a.token)
+        back = wait_for(a, Update)
+        assert isinstance(back, Update) and (back.version, back.view) == (before.version, before.view)
+        assert wait_for(b, Update, lambda u: u.seats[0].link == "connected")
+        play_bots([Bot(a, seed=3), Bot(b, seed=4)])
+        assert hosted.session.awaiting_deal and invited.tunnel.pipes == 3
+        a.close()
+        b.close()
 
 
 def test_tunnel_a_wrong_secret_gets_nobody_in() -> None:
-    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
-        invited = internet.invite(hosted.host, OFF)
-        try:
-            wrong = Invitation(invited.invitation.ticket, hosted.host.secret ^ 1)
-            stranger = internet.join("Eve", wrong.text(), OFF)
-            refused = wait_for(stranger, Refused)
-            assert refused.code == ErrorCode.BAD_CODE and stranger.seat is None
-            assert hosted.host.links[0] == hosted.host.links[1] == "open"
-            stranger.close()
-        finally:
-            invited.stop()
+    with invited_game() as (hosted, invited):
+        wrong = Invitation(invited.invitation.ticket, hosted.host.secret ^ 1)
+        stranger = internet.join("Eve", wrong.text(), OFF)
+        refused = wait_for(stranger, Refused)
+        assert refused.code == ErrorCode.BAD_CODE and stranger.seat is None
+        assert hosted.host.links[0] == hosted.host.links[1] == "open"
+        stranger.close()
 
 
 def test_tunnel_a_peer_that_never_reads_holds_up_nobody() -> None:
@@ -102,8 +104,7 @@ def test_tunnel_a_peer_that_never_reads_holds_up_nobody() -> None:
     and the friends play a whole deal through the same tunnel meanwhile."""
     from websockets.asyncio.client import connect
 
-    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
-        invited = internet.invite(hosted.host, OFF)
+    with invited_game() as (hosted, invited):
         deaf = internet.join("Deaf", invited.invitation.text(), OFF)  # joins, then its tunnel is used raw below
         try:
             wait_for(deaf, Welcome)
@@ -136,7 +137,6 @@ def test_tunnel_a_peer_that_never_reads_holds_up_nobody() -> None:
             b.close()
         finally:
             deaf.close()
-            invited.stop()
 
 
 def test_tunnel_an_invitation_whose_host_is_gone_says_so_in_its_own_words(caplog: pytest.LogCaptureFixture) -> None:
