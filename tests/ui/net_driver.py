@@ -4,6 +4,8 @@ guard against a hang only."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 from text_spy import drawn_texts
 from ui_driver import DT, click, key
@@ -24,15 +26,26 @@ def make_shell(size: tuple[int, int] = (1280, 720), lang: str = "en") -> Shell:
     return shell
 
 
-def net_table_of(app) -> NetTableScene:
-    """The seat's table, once the host's first update has opened it (the window ticked meanwhile)."""
+def tick_until(app, until: Callable[[], bool], never: str = "it never happened") -> None:
+    """Tick the window, a millisecond's rest between ticks for the network's threads, until `until()` holds."""
     for _ in range(TICKS):
-        table = next((s for s in app.stack.scenes if isinstance(s, NetTableScene)), None)
-        if table is not None:
-            return table
+        if until():
+            return
         pygame.time.wait(1)
         app.tick(DT)
-    raise AssertionError("the table never opened")
+    raise AssertionError(never)
+
+
+def net_table_of(app) -> NetTableScene:
+    """The seat's table, once the host's first update has opened it (the window ticked meanwhile)."""
+
+    def table() -> NetTableScene | None:
+        return next((s for s in app.stack.scenes if isinstance(s, NetTableScene)), None)
+
+    tick_until(app, lambda: table() is not None, "the table never opened")
+    opened = table()
+    assert opened is not None
+    return opened
 
 
 def leave_by_the_pause_screen(app) -> list[str]:

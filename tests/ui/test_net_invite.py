@@ -10,7 +10,7 @@ import sys
 
 import pygame
 import pytest
-from net_driver import TICKS, make_shell, net_table_of
+from net_driver import make_shell, net_table_of, tick_until
 from text_spy import drawn_texts
 from ui_driver import DT, click, key
 
@@ -37,15 +37,6 @@ TICKET = ("endpointabkpequhj2lbn3rt7qpstckk2nh6hvx7q3bf4ttroetzgiwe4luyiaqbab7qa
 @pytest.fixture
 def relays_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Shell, "relays", lambda self: OFF)
-
-
-def tick_until(app, done) -> None:
-    for _ in range(TICKS):
-        if done():
-            return
-        pygame.time.wait(1)
-        app.tick(DT)
-    raise AssertionError("the window never got there")
 
 
 def hosting_window(shell: Shell):

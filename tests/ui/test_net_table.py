@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import pygame
 import pytest
-from net_driver import TICKS, leave_by_the_pause_screen, make_shell, net_table_of
+from net_driver import TICKS, leave_by_the_pause_screen, make_shell, net_table_of, tick_until
 from text_spy import drawn_texts, spy_on_blit_text
 from ui_driver import DT, click, key, point_on
 
@@ -149,15 +149,6 @@ def test_a_friend_window_plays_a_deal_hosted_elsewhere(shell_data: None, variant
             assert table.sync_errors == 0
             assert "Leave the game" in leave_by_the_pause_screen(app)
         assert isinstance(app.stack.top, MenuScene) and client.link == "closed"
-
-
-def tick_until(app, until) -> None:
-    for _ in range(TICKS):
-        if until():
-            return
-        pygame.time.wait(1)
-        app.tick(DT)
-    raise AssertionError("it never happened")
 
 
 def host_window(seed: int) -> tuple[App, HostedGame, NetTableScene, Client]:
