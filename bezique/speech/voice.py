@@ -21,6 +21,8 @@ from bezique.speech.speaker import Job, Speaker
 LOG_ENV = "BEZIQUE_SPEECH_LOG"
 RATES = {"slow": -40, "normal": 0, "fast": 40, "fastest": 80}  # Settings → Speech rate, for the voice
 VERBOSITY = ("full", "brief")  # brief: the table says the moves and the results, not every card drawn
+WHY_SILENT = {"missing": "the speech extra is not installed (pip install bezique[speech])",  # on stderr
+              "no_voice": "no voice answers on this system"}
 
 
 class Voice:
@@ -34,6 +36,7 @@ class Voice:
         self.problem = problem  # why there is no voice ("missing", "no_voice"), "" with one
         self.screen_reader = screen_reader
         self.brief = False
+        self.rate = 0  # the settings' rate step (RATES), given to a voice when one is found
         self.last = ""  # the last line said, for "say it again"
         self.said = 0  # lines said since the window opened
         self.finder: Callable[[], Found] = find_voice  # what turning speech on asks for a voice
@@ -46,23 +49,40 @@ class Voice:
     @classmethod
     def from_env(cls, wanted: bool, rate: str = "normal", verbosity: str = "full") -> Voice:
         """The window's voice: on when `wanted` (``--speech`` or Settings), when a screen reader runs, or when the
-        environment asks for the speech log. A missing library or voice is said on stderr; the game runs on."""
+        environment asks for the speech log. Only a running screen reader is asked for here, on the window's
+        thread; the system's voice (Speech Dispatcher's client, which a daemon that never answers would hold up)
+        is looked for on the voice's thread. A missing library or voice is said on stderr; the game runs on."""
         log = os.environ.get(LOG_ENV) or None
-        found = find_voice(system_voice=wanted or log is not None)
+        found = find_voice(system_voice=False)
         voice = cls(found.backend, log, wanted or found.screen_reader or log is not None, found.problem,
                     found.screen_reader)
         voice.configure(rate, verbosity)
-        if voice.enabled and found.backend is None:
-            why = "the speech extra is not installed (pip install bezique[speech])" if found.problem == "missing" \
-                else "no voice answers on this system"
-            print(f"bezique: speech is off: {why}", file=sys.stderr)
+        if found.problem == "missing" and voice.enabled:
+            print(f"bezique: speech is off: {WHY_SILENT['missing']}", file=sys.stderr)
+        elif found.backend is None and (wanted or log is not None):
+            voice.look_for_voice()
         return voice
 
     def configure(self, rate: str, verbosity: str) -> None:
-        """Settings → Speech: the voice's rate and how much the table says."""
+        """Settings → Speech: the voice's rate (kept for a voice found later) and how much the table says."""
         self.brief = verbosity == "brief"
-        if self.backend is not None:
-            self._speaker().post(Job.RATE, RATES.get(rate, 0))
+        self.rate = RATES.get(rate, 0)
+        if self._backend is not None or self.speaker is not None:
+            self._speaker().post(Job.RATE, self.rate)
+
+    def look_for_voice(self) -> None:
+        """Ask the voice's thread for the system's voice (a daemon starting never holds up the window), then give
+        the one found the settings' rate."""
+        self._speaker().post(Job.FIND, self._find)
+        self._speaker().post(Job.RATE, self.rate)
+
+    def _find(self) -> Found:
+        """On the voice's thread: the voice `finder` finds, and why there is none said on stderr."""
+        found = self.finder()
+        if found.backend is None:
+            print(f"bezique: speech is off: {WHY_SILENT.get(found.problem, WHY_SILENT['no_voice'])}",
+                  file=sys.stderr)
+        return found
 
     @property
     def backend(self) -> Backend | None:
@@ -94,7 +114,7 @@ class Voice:
         """Speech on (the speech key, Settings): a voice is looked for again if there was none (one may have been
         installed or started since), on the voice's thread: a daemon starting does not hold up the window."""
         if self.backend is None:
-            self._speaker().post(Job.FIND, self.finder)
+            self.look_for_voice()
         self.enabled = True
 
     def turn_off(self, last_words: str) -> None:

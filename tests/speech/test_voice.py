@@ -131,3 +131,44 @@ def test_turning_speech_on_looks_for_a_voice_on_the_voices_thread() -> None:
 def test_codes_are_read_in_groups_and_spelled() -> None:
     assert in_groups("K7QX-2M9P-A") == "K 7 Q X, 2 M 9 P, A"
     assert by_character("K7-Q", {"-": "dash"}) == "K, 7, dash, Q"
+
+
+def test_starting_with_speech_looks_for_the_system_voice_off_the_windows_thread(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At start only a running screen reader is asked for on the window's thread; the system voice (Speech
+    Dispatcher's client, which a daemon that never answers can hold for ever) is looked for on the voice's
+    thread, and the settings' rate reaches it once found."""
+    import threading
+    answer = threading.Event()
+    asked: list[tuple[bool, str]] = []
+    found = Recorder()
+
+    def blocking_find(system_voice: bool = True) -> Found:
+        asked.append((system_voice, threading.current_thread().name))
+        if system_voice:
+            answer.wait(10)  # a Speech Dispatcher that does not answer (bounded, so a failing test ends)
+            return Found(found, False, "")
+        return Found(None, False, "")
+
+    monkeypatch.setattr("bezique.speech.voice.find_voice", blocking_find)
+    monkeypatch.delenv("BEZIQUE_SPEECH_LOG", raising=False)
+    voice = Voice.from_env(wanted=True, rate="fast")
+    assert not answer.is_set()  # from_env came back while the system voice was still being looked for
+    assert (False, threading.current_thread().name) in asked
+    assert all(not system_voice for system_voice, thread in asked if thread == threading.current_thread().name)
+    assert voice.enabled
+    answer.set()
+    voice.say("found")
+    voice.close()
+    assert (True, "bezique-speech") in asked
+    assert found.said == [("found", False)] and found.rate == 40
+
+
+def test_the_settings_rate_reaches_a_voice_found_when_speech_is_turned_on() -> None:
+    voice = Recorder()
+    speech = Voice(None, enabled=False)
+    speech.configure("fast", "full")  # Settings, while no voice was there to take it
+    speech.finder = lambda: Found(voice, False, "")
+    speech.turn_on()  # F12
+    speech.close()
+    assert voice.rate == 40
