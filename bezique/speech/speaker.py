@@ -35,17 +35,28 @@ class Speaker:
     def __init__(self, backend: Backend | None, on_failure: Callable[[str], None]) -> None:
         self.backend = backend
         self.on_failure = on_failure  # told why a voice stopped ("no_voice"), on this thread
-        self._jobs: deque[tuple[Job, object]] = deque(maxlen=HELD)
+        self._jobs: deque[tuple[Job, object]] = deque()  # at most HELD lines and one job of each other kind
         self._ready = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="bezique-speech", daemon=True)
         self._thread.start()
 
     def post(self, kind: Job, value: object = None) -> None:
-        """A job for the voice: (SAY, (text, interrupt)), (RATE, n), (FIND, finder) or (CLOSE, None)."""
+        """A job for the voice: (SAY, (text, interrupt)), (RATE, n), (FIND, finder) or (CLOSE, None).
+
+        Only lines are dropped: the oldest beyond ``HELD``, or all waiting when one cuts them short. A rate or a
+        search replaces one of its kind still waiting and goes after it (a rate after a search reaches the voice
+        found), so the queue stays bounded without losing the newest of either."""
         with self._ready:
-            if kind == Job.SAY and isinstance(value, tuple) and value[1]:
-                self._jobs = deque((job for job in self._jobs if job[0] != Job.SAY), maxlen=HELD)
-            self._jobs.append((kind, value))
+            jobs = self._jobs
+            if kind == Job.SAY:
+                cuts = isinstance(value, tuple) and bool(value[1])
+                lines = [job for job in jobs if job[0] == Job.SAY]
+                for stale in lines if cuts else lines[:max(0, len(lines) + 1 - HELD)]:
+                    jobs.remove(stale)
+            else:
+                for same in [job for job in jobs if job[0] == kind]:
+                    jobs.remove(same)
+            jobs.append((kind, value))
             self._ready.notify()
 
     def close(self) -> None:

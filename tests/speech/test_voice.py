@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bezique.speech import Found, Voice, find_voice
+from bezique.speech.speaker import HELD, Job
 from bezique.speech.spelling import by_character, in_groups
 
 
@@ -172,3 +173,31 @@ def test_the_settings_rate_reaches_a_voice_found_when_speech_is_turned_on() -> N
     speech.turn_on()  # F12
     speech.close()
     assert voice.rate == 40
+
+
+def test_a_voice_far_behind_drops_old_lines_but_never_a_rate_or_a_search() -> None:
+    import threading
+    saying, stuck = threading.Event(), threading.Event()
+    second = Recorder()
+
+    class Hanging(Recorder):
+        def say(self, text: str, interrupt: bool) -> None:
+            saying.set()
+            stuck.wait(10)  # the first line holds the voice while the window goes on posting
+
+    speech = Voice(Hanging(), enabled=True)
+    speech.say("first")
+    assert saying.wait(10)
+    speech.configure("slow", "full")
+    speech.finder = lambda: Found(second, False, "")
+    speech.speaker.post(Job.FIND, speech.finder)  # type: ignore[union-attr]
+    speech.configure("fast", "full")
+    for n in range(100):
+        speech.say(f"line {n}")
+    speaker = speech.speaker
+    assert speaker is not None
+    kinds = [kind for kind, _ in speaker._jobs]
+    assert kinds.count(Job.SAY) <= HELD and Job.FIND in kinds and Job.RATE in kinds
+    stuck.set()
+    speech.close()
+    assert second.rate == 40 and second.said[-1] == ("line 99", False)
