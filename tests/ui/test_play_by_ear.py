@@ -5,6 +5,7 @@ its seat could not know at that moment. Stepped ticks, no sleeps."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -108,3 +109,35 @@ def test_the_reading_keys_answer_at_the_table(tmp_path: Path) -> None:
     assert "1: your hand" in answers[pygame.K_F1][0] and "F12" in answers[pygame.K_F1][0]
     text = log.read_text(encoding="utf-8")
     assert "! Your turn: play a card." in text  # a reading key cuts short what was being said
+
+
+class CurtainEar(Voice):
+    """The speech log's voice, noting for each line whether the hot-seat curtain was hiding the hand."""
+
+    def __init__(self, log: Path) -> None:
+        super().__init__(log_path=log, enabled=True)
+        self.table: object = None
+        self.lines: list[tuple[str, bool]] = []
+
+    def say(self, text: str, interrupt: bool = False, detail: bool = False) -> None:
+        said = self.said
+        super().say(text, interrupt, detail)
+        if self.said > said:
+            self.lines.append((text, self.table.turns.curtain.hiding))  # type: ignore[attr-defined]
+
+
+def test_hot_seat_speech_names_no_card_drawn_once_the_hand_is_hidden(tmp_path: Path) -> None:
+    """Four players at one screen: when a partner's declaration (passed to them) hands the lead back to the
+    trick's winner, the table hides the partner's hand, and speech says the partner's draw that follows as any
+    hidden draw ("You draw a card."), never the card, and reads no hand."""
+    from test_keyboard_play import play_by_keys
+
+    app, table = make_app(hotseat=True, seed=2, variant="four_handed")
+    ear = CurtainEar(tmp_path / "speech.log")
+    ear.table = table
+    app.use_voice(ear)
+    assert "pass" in play_by_keys(app, random.Random(3))
+    hidden = [text for text, hiding in ear.lines if hiding]
+    assert "You draw a card." in hidden  # the hidden draws were said (the test reached them)
+    assert not [text for text in hidden if text.startswith(("You draw the", "Your hand"))], hidden
+    assert any(text.startswith("You draw the") for text, hiding in ear.lines if not hiding)  # in sight: the card

@@ -52,12 +52,15 @@ class TableSpeech:
         if not voice.enabled:
             self.previous = event.kind
             return
+        hiding = self.turns.curtain.hiding  # hot-seat: the hand is hidden for the next player to come
+        if hiding and isinstance(event, Event) and event.kind == EventKind.CARD_DRAWN:
+            event = event._replace(cards=())  # said as the table shows it: a card drawn face down
         line = narration.event_line(event, self.listener(), self.stage.model.trump, self.previous) \
             if isinstance(event, Event) else None
         self.previous = event.kind
         if line is not None:
             voice.say(line.text, detail=line.detail)
-        if event.kind in HAND_AFTER:
+        if event.kind in HAND_AFTER and not hiding:
             voice.say(narration.hand_line(self.stage.screen, self.listener()), detail=True)
 
     def update(self) -> None:
