@@ -39,7 +39,7 @@ class Rule:
 # The window's top: the hosts of tables (the game's shell, the bare window and the screens they open over a table)
 # and the tools that drive them. They compose the scenes and the table; nothing below them imports them back.
 WINDOW_TOP = ("bezique.ui.shell", "bezique.ui.bare", "bezique.ui.screens", "bezique.ui.bench", "bezique.ui.pace_bench",
-              "bezique.ui.fit_tour", "bezique.ui.speech_bench")
+              "bezique.ui.fit_tour", "bezique.ui.fit_chat", "bezique.ui.speech_bench")
 
 RULES = (
     Rule("rules-stand-alone", "bezique.rules", ("bezique",), "the rules core knows nothing of players, window or "

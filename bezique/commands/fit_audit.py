@@ -105,9 +105,12 @@ def run(args: argparse.Namespace) -> int:
 class Report:
     frames: int = 0
     faults: dict[tuple[str, Finding], list[Case]] = dataclasses.field(default_factory=lambda: defaultdict(list))
+    states: list[str] = dataclasses.field(default_factory=list)  # each state judged, once, in the tour's order
 
     def add(self, name: str, case: Case, findings: Iterable[Finding]) -> None:
         self.frames += 1
+        if name not in self.states:
+            self.states.append(name)
         for finding in findings:
             self.faults[(name, dataclasses.replace(finding, where=None))].append(case)
 
@@ -117,7 +120,7 @@ def audit(sweep: Sweep, variants: Sequence[str], only: str | None = None,
     """Tour the window and judge every state at every case of `sweep`; what was found."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from bezique.ui import fit_tour
+    from bezique.ui import fit_chat, fit_tour
     report = Report()
     base = Case(sweep["sizes"][0], sweep["languages"][0], "normal", "normal")
     window = fit_tour.Window(base.size, base.lang)
@@ -140,6 +143,7 @@ def audit(sweep: Sweep, variants: Sequence[str], only: str | None = None,
     shell = window.shell
     if only != "table":
         fit_tour.screens(shell, look)
+        fit_chat.chat(shell, look)
     if only != "screens":
         for variant in variants:
             fit_tour.table_states(shell, look, variant)

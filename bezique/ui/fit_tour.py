@@ -3,11 +3,12 @@ every screen and to the table's key states, one after another, as a player would
 buttons' actions), calling `look(name)` at each so the audit can judge the frame at every size, language, text size
 and card size it sweeps.
 
-Screens: the menu (with and without a game to continue, the first start's offer), New game at every variant, its
-house rules, Settings scrolled through, How to play page by page, Statistics at every variant, Past games, a kept
-game's review, the network screen, a question (confirm). The table at every variant: the stock lead, each
-declaration seen (by how many melds it lists), the seven of trumps, the last eight cards, the score log, the pause
-screen, the end-of-deal scoreboard; and the hot-seat curtain and the lesson.
+Screens: the menu (the first start's offer of the lesson, then without and with a game to continue), New game at
+every variant, its house rules, Settings scrolled through, How to play page by page, Statistics at every variant,
+Past games, a kept game's review, the network screen, a question (confirm). The table at every variant: the stock
+lead, each declaration seen (by how many melds it lists), the seven of trumps, the last eight cards, the score log,
+the pause screen, the end-of-deal scoreboard; the hot-seat curtain and the lesson; and the chat of a game on two
+computers (hosted on this computer's loopback address, a friend's client joined over a real socket).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from bezique.ui.kit.drawn import FrameRecord, recording
 from bezique.ui.kit.layers import forget_layers
 from bezique.ui.kit.widgets import Button, ButtonColumn
 from bezique.ui.scene import Scene
+from bezique.ui.scenes.menu import MenuScene
 from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import HandOverScene
 from bezique.ui.table.scene import TableScene
@@ -48,6 +50,11 @@ def screens(shell: Shell, look: Look) -> None:
     app = shell.app
     shell.open_menu()
     app.tick(DT)
+    menu = app.stack.top
+    if not isinstance(menu, MenuScene) or not menu.offer:
+        raise RuntimeError("the tour starts as a first start (a fresh data folder): the menu offers the lesson")
+    look("menu: the first start's offer")
+    key(shell, pygame.K_ESCAPE)  # not now
     look("menu")
     from bezique.ui.scenes.newgame import NewGameScene
     form = NewGameScene(app, shell)
@@ -246,10 +253,11 @@ def buttons_of(scene: Scene | None) -> list[Button]:
     """The buttons `scene` shows now (the table's and its declaration panel's; a form's controls; a column's)."""
     if isinstance(scene, TableScene):
         return [b for part in scene.controls.buttons() for b in part]
+    offer = scene.offer_buttons() if isinstance(scene, MenuScene) and scene.offer else []  # the first start's
     for name in ("controls", "buttons", "_buttons"):  # the pause screen keeps its column's buttons to itself
         found = getattr(scene, name, None)
         if callable(found):  # a list, or the scoreboard's pair (its second button None when there is one)
-            return [b for b in found() if isinstance(b, Button)]
+            return [b for b in found() if isinstance(b, Button)] + offer
     return []
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from bezique.commands.fit_judge import inside
 from bezique.geometry import Box
 from bezique.i18n import LANGUAGES, t
 from bezique.ui.card_art import CARD_ART
-from bezique.ui.kit import chat as chat_module
 from bezique.ui.kit.assets import Assets
 from bezique.ui.kit.chat import (
     HELD,
@@ -26,6 +26,8 @@ from bezique.ui.kit.chat import (
     chat_size,
     wrap_words,
 )
+from bezique.ui.kit.drawn import recording
+from bezique.ui.kit.typeset import READABLE_PX
 from bezique.ui.kit.widgets import scale_of
 
 LIMIT = 300
@@ -206,7 +208,7 @@ def test_a_line_is_held_in_rows_with_the_name_on_its_first(assets):
     chat.add("Alice", "hi Carla", False)
     rows = chat.rows(assets)
     assert rows[0].name == "Alice" and len(rows) >= 5
-    assert all(row.name == "" for row in rows[1:-3]) and rows[-3] == ("Bruno", "ok", NAME_MINE)
+    assert all(row.name == "" for row in rows[1:-3]) and rows[-3] == ("Bruno", "ok", NAME_MINE, True)
     # each sender's name in a colour of its own, kept from line to line
     assert rows[0].colour == rows[-1].colour == NAME_THEIRS[0] and rows[-2].colour == NAME_THEIRS[1]
 
@@ -285,32 +287,30 @@ def test_a_turn_of_the_wheel_outside_does_not_close_it(assets):
 
 
 @pytest.mark.parametrize("text_size", ["normal", "larger"])
-@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
-def test_every_text_it_draws_open_stays_in_its_place(assets, monkeypatch, size, text_size):
-    """The title, the hint, the draft's end, the count and the tab's words inside the boxes they belong in, at the
-    smallest and largest window and the largest text size."""
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = chat_module.blit_text
-
-    def spy(surface, assets, words, *args, **kwargs):
-        rect = real(surface, assets, words, *args, **kwargs)
-        drawn.append((words, rect))
-        return rect
-
-    monkeypatch.setattr(chat_module, "blit_text", spy)
+@pytest.mark.parametrize("size", [(1024, 600), (1024, 640), (1920, 1080)])
+def test_every_text_it_draws_open_stays_in_its_place_whole(size, text_size):
+    """The title, the hint, the lines said (a long name among them), the draft's end, the count and the tab's words
+    inside the boxes they belong in, none cut, at the smallest and largest window and the largest text size, as the
+    frame's record (``drawn``) says: the hint goes under the title where it would be cut beside it."""
     big = Assets(CARD_ART, text_size=text_size)
     chat, _ = make_chat(size, "fr", limit=300)
+    chat.add("Bartholomew Fitzgerald", "bonjour à tous, une longue phrase pour remplir plus d'une ligne", False)
     draft = "une phrase bien plus longue que le champ où elle s’écrit, " * 5
     feed(chat, key(pygame.K_m), text(draft))
-    chat.draw(pygame.Surface(size), big)
-    boxes = {"sheet": chat.sheet_box, "input": chat.input_box, "tab": chat.tab_box}
-    where = {t("chat.title", "fr"): ("sheet", "tab"), t("chat.hint", "fr"): ("sheet",), "M": ("tab",),
-             t("chat.empty", "fr"): ("sheet",), f"{len(chat.draft)}/300": ("input",)}
-    texts = [words for words, _ in drawn]
-    shown = next(words for words in texts if words not in where)
+    with recording() as frame:
+        chat.draw(pygame.Surface(size), big)
+    boxes = {"sheet": chat.sheet_box, "input": chat.input_box, "tab": chat.tab_box, "text": chat.text_box}
+    texts = [text for text in frame.texts if text.drawn.strip()]
+    hint = [text.drawn for text in texts if text.drawn in t("chat.hint", "fr")]
+    assert " ".join(hint) == t("chat.hint", "fr")  # whole, on one row or two
+    rows = [text.drawn for text in texts if text.within == chat.text_box]
+    assert {"Bartholomew Fitzgerald", "Bartholomew"} & set(rows)  # the name whole, on rows of its own if need be
+    shown = next(text.drawn for text in texts if text.box.y >= chat.input_box.y and "/300" not in text.drawn)
     assert chat.draft.endswith(shown) and len(shown) < len(chat.draft)  # the end of a long draft
-    where[shown] = ("input",)
-    assert set(texts) == set(where)
-    for words, rect in drawn:
-        assert any(rect.x >= boxes[b].x - 1 and rect.right <= boxes[b].right + 1 and rect.y >= boxes[b].y - 1
-                   and rect.bottom <= boxes[b].bottom + 1 for b in where[words]), (words, rect)
+    where = {t("chat.title", "fr"): ("sheet", "tab"), "M": ("tab",), f"{len(chat.draft)}/300": ("input",),
+             shown: ("input",)}
+    for drawn in texts:
+        assert not drawn.cut and drawn.px >= READABLE_PX, drawn
+        places = where.get(drawn.drawn, ("text",) if drawn.drawn in rows else ("sheet",))
+        assert any(inside(drawn.box, boxes[b], 1) for b in places), (drawn, places)
+    assert not frame.cuts

@@ -36,7 +36,9 @@ import pygame
 
 from bezique.geometry import Box
 from bezique.ui.kit.assets import BAR_BG, CREAM, GOLD, INK, MUTED, PANEL_EDGE, RED, Assets
+from bezique.ui.kit.drawn import cover, record_text
 from bezique.ui.kit.layers import kept
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import blit_text, panel
 
 HELD = 200  # lines kept (the oldest dropped first): far more than anyone scrolls back through
@@ -49,11 +51,11 @@ NAME_MINE = GOLD
 # the others' names, a colour each in the order they first speak (a table of six has five others)
 NAME_THEIRS = ((150, 196, 236), (150, 220, 160), (236, 164, 172), (200, 172, 236), (120, 212, 208))
 
-# Sizes at scale 1 (``scale_of``): the corner, the tab, the gaps and the type.
+# Sizes at scale 1 (``scale_of``): the corner, the tab, the gaps; the type is the window's scale's (``Type``).
 WIDTH, HEIGHT = 380, 300
 TAB_W, TAB_H, GAP, PAD = 124, 36, 8, 12  # TAB_W: the narrowest the tab is
-HEADER_H, INPUT_H, LINE_GAP = 34, 38, 4  # LINE_GAP: between two lines said
-TEXT, TITLE, HINT = 18, 20, 15
+HEADER_H, INPUT_H, LINE_GAP = 34, 38, 4  # HEADER_H: the least the header takes; LINE_GAP: between two lines said
+TEXT, TITLE, HINT = Type.NOTE, Type.BODY, Type.NOTE  # the lines said and the draft, the title, the hint and counts
 
 WHEEL_BUTTONS = (4, 5, 6, 7)  # pygame also reports each turn of the wheel as a press of these buttons
 _MODIFIERS = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
@@ -76,12 +78,14 @@ class Said:
 
 
 class Row(NamedTuple):
-    """One drawn row of a line: the sender's `name` (in its `colour`) on a line's first row only ("" on the rows
-    that continue it)."""
+    """One drawn row of a line: the sender's `name` (in its `colour`) on a line's first row ("" on the rows that
+    continue it; a name too long to share its row with words has rows of its own, the words starting under it),
+    and whether the row starts a line (a little space is left above it)."""
 
     name: str
     text: str
     colour: tuple[int, int, int]
+    first: bool = True
 
 
 @dataclass
@@ -123,6 +127,7 @@ class ChatPanel:
         self._colours: dict[str, tuple[int, int, int]] = {}  # each other sender's name colour
         # the rows of each line, and what they were made for
         self._rows: tuple[tuple[Hashable, ...], list[list[Row]]] = ((), [])
+        self._header_h = HEADER_H * self.s  # as tall as its title and hint were last laid out (``_header``)
         self._version = 0
         # the end of the draft that fits its field, and for what
         self._tail: tuple[tuple[Hashable, ...], str] = ((), "")
@@ -134,6 +139,7 @@ class ChatPanel:
         tab at the corner's foot, the panel above it; with `top`, the tab at its head and the panel below."""
         if s != self.s:
             self._tab_w = 0.0
+            self._header_h = HEADER_H * s
         self.area, self.s, self.top = rect, s, top
 
     @property
@@ -159,7 +165,7 @@ class ChatPanel:
     def text_box(self) -> Box:
         """Where the lines said are drawn: between the header and the input."""
         sheet, s = self.sheet_box, self.s
-        y = sheet.y + HEADER_H * s + 6 * s
+        y = sheet.y + self._header_h + 6 * s
         return Box(sheet.x + PAD * s, y, sheet.w - 2 * PAD * s, max(0.0, self.input_box.y - 8 * s - y))
 
     @property
@@ -297,11 +303,18 @@ class ChatPanel:
         return self._rows[1]
 
     def _wrapped(self, assets: Assets, said: Said, width: float) -> list[Row]:
+        """A line in rows of `width`: the name whole, the words after it on its row when it leaves them room (a
+        long name has its own rows, broken as a long word is), never cut."""
         size = TEXT * self.s
-        name = _cut(assets.font(size, True), said.name, width * 0.45)
-        first = width - assets.font(size, True).size(name + " ")[0]
-        texts = wrap_words(assets.font(size), said.text, first, width)
-        return [Row(name if i == 0 else "", text, said.colour) for i, text in enumerate(texts)]
+        bold = assets.font(size, True)
+        if bold.size(said.name + " ")[0] <= width * 0.45:
+            first = width - bold.size(said.name + " ")[0]
+            texts = wrap_words(assets.font(size), said.text, first, width)
+            return [Row(said.name if i == 0 else "", text, said.colour, i == 0) for i, text in enumerate(texts)]
+        names = wrap_words(bold, said.name, width, width)
+        rows = [Row(part, "", said.colour, i == 0) for i, part in enumerate(names)]
+        return rows + [Row("", text, said.colour, False) for text in wrap_words(assets.font(size), said.text,
+                                                                                 width, width)]
 
     # --- drawing ---------------------------------------------------------------------------------------------
 
@@ -335,16 +348,41 @@ class ChatPanel:
         blit_text(surface, assets, title, TITLE * s, (x, tab.cy + 1), CREAM, "midleft", bold=True,
                   max_width=mark.x - 8 * s - x)
 
+    def _header(self, assets: Assets) -> tuple[float, list[str]]:
+        """The header's height, and the hint's rows under the title (none: the hint fits beside it, where it would
+        otherwise be cut): the title and the hint whole at their sizes, the hint broken between its keys."""
+        s, width = self.s, self.sheet_box.w - 2 * PAD * self.s
+        hint, font = self.say("chat.hint"), assets.font(HINT * s)
+        if assets.font(TITLE * s, True).size(self.say("chat.title"))[0] + 12 * s + font.size(hint)[0] <= width:
+            return HEADER_H * s, []
+        rows: list[str] = []
+        for part in hint.split(" · "):  # each key with what it does, side by side while they fit
+            joined = f"{rows[-1]} · {part}" if rows else part
+            if rows and font.size(joined)[0] <= width:
+                rows[-1] = joined
+            else:
+                rows.append(part)
+        tall = assets.font(TITLE * s, True).get_linesize() + len(rows) * font.get_linesize() + 6 * s
+        return max(HEADER_H * s, tall), rows
+
     def _draw_sheet(self, surface: pygame.Surface, assets: Assets) -> None:
         sheet, s = self.sheet_box, self.s
+        cover()  # opaque, and the keyboard's while open: what lies under it is neither read nor judged
+        self._header_h, below = self._header(assets)  # below: the hint's rows under the title
         panel(surface, sheet, alpha=250, radius=12 * s)  # opaque: what lies under it must not read through
-        head_y = sheet.y + HEADER_H * s / 2 + 2 * s
-        title = blit_text(surface, assets, self.say("chat.title"), TITLE * s, (sheet.x + PAD * s, head_y), GOLD,
-                          "midleft", bold=True, max_width=sheet.w * 0.4)
-        room = sheet.right - PAD * s - title.right - 12 * s
-        blit_text(surface, assets, self.say("chat.hint"), HINT * s, (sheet.right - PAD * s, head_y), MUTED,
-                  "midright", max_width=room)
-        rule_y = round(sheet.y + HEADER_H * s)
+        width = sheet.w - 2 * PAD * s
+        title_h = assets.font(TITLE * s, True).get_linesize()
+        head_y = sheet.y + (3 * s + title_h / 2 if below else self._header_h / 2 + 2 * s)
+        blit_text(surface, assets, self.say("chat.title"), TITLE * s, (sheet.x + PAD * s, head_y), GOLD,
+                  "midleft", bold=True, max_width=width)
+        for i, row in enumerate(below):
+            blit_text(surface, assets, row, HINT * s,
+                      (sheet.x + PAD * s, sheet.y + 3 * s + title_h + i * assets.font(HINT * s).get_linesize()),
+                      MUTED, max_width=width)
+        if not below:
+            blit_text(surface, assets, self.say("chat.hint"), HINT * s, (sheet.right - PAD * s, head_y), MUTED,
+                      "midright", max_width=width)
+        rule_y = round(sheet.y + self._header_h)
         pygame.draw.line(surface, (70, 96, 70), (round(sheet.x + PAD * s), rule_y),
                          (round(sheet.right - PAD * s), rule_y))
         self._draw_rows(surface, assets)
@@ -363,7 +401,7 @@ class ChatPanel:
                 break
             y -= step
             placed.append((row, y))
-            if row.name:
+            if row.first:
                 y -= LINE_GAP * self.s
         return placed[::-1], len(placed) < len(rows)
 
@@ -376,12 +414,7 @@ class ChatPanel:
         placed, cut = self.visible_rows(assets)
         for i, (row, y) in enumerate(placed):
             alpha = FADED_ROWS[i] if cut and i < len(FADED_ROWS) else 255
-            x = box.x
-            if row.name:
-                _blit_faded(surface, assets.text(row.name, size, row.colour, True),
-                            (x, y), alpha)
-                x += assets.font(size, True).size(row.name + " ")[0]
-            _blit_faded(surface, assets.text(row.text, size, CREAM), (x, y), alpha)
+            _blit_row(surface, assets, row, size, (box.x, y), alpha, box)
         if self.scroll:  # newer lines below: a small mark at the foot
             cx, by = round(box.right - 6 * self.s), round(box.bottom + 2 * self.s)
             d = round(5 * self.s)
@@ -433,6 +466,10 @@ class ChatPanel:
             if top < self.area.y or top + h > self.area.bottom:
                 break
             surface.blit(picture, (round(tab.x), round(top)))
+            for row, at in self._toast_places(assets, toast.said, (tab.x, top)):  # for the fit audit (``drawn``)
+                for text, _colour, bold, (x, ty) in _row_parts(assets, row, TEXT * s, at):
+                    _record(assets, text, bold, TEXT * s, (x, ty), self.area,
+                            toast.said.text if text.endswith("…") and not bold else None)
             y = top + h + 4 * s if self.top else top - 4 * s
 
     def toast_rows(self, assets: Assets, said: Said) -> list[Row]:
@@ -441,11 +478,20 @@ class ChatPanel:
         rows = self._wrapped(assets, said, width)
         if len(rows) <= 2:
             return rows
+        if rows[1].name:  # a name of two rows: the words are read in the open chat
+            return [rows[0], rows[1]._replace(text="…")]
         font = assets.font(TEXT * self.s)
         last = f"{rows[1].text} {rows[2].text}"
         while len(last) > 1 and font.size(last + "…")[0] > width:
             last = last[:-1]
-        return [rows[0], Row("", last.rstrip() + "…", said.colour)]
+        return [rows[0], Row("", last.rstrip() + "…", said.colour, False)]
+
+    def _toast_places(self, assets: Assets, said: Said, at: tuple[float, float]) \
+            -> list[tuple[Row, tuple[float, float]]]:
+        """A toast's rows and where each starts, its picture's top left at `at`."""
+        s, step = self.s, assets.font(TEXT * self.s).get_linesize()
+        return [(row, (at[0] + PAD * s, at[1] + 6 * s + i * step))
+                for i, row in enumerate(self.toast_rows(assets, said))]
 
     def _toast_picture(self, assets: Assets, said: Said) -> pygame.Surface:
         s, size = self.s, TEXT * self.s
@@ -459,15 +505,9 @@ class ChatPanel:
         def make(picture: pygame.Surface) -> None:
             pygame.draw.rect(picture, (10, 28, 20, 215), picture.get_rect(), border_radius=round(9 * s))
             pygame.draw.rect(picture, (*PANEL_EDGE, 160), picture.get_rect(), width=1, border_radius=round(9 * s))
-            y = 6 * s
-            for row in rows:
-                x = PAD * s
-                if row.name:
-                    picture.blit(assets.text(row.name, size, row.colour, True),
-                                 (round(x), round(y)))
-                    x += bold.size(row.name + " ")[0]
-                picture.blit(assets.text(row.text, size, CREAM), (round(x), round(y)))
-                y += step
+            for row, at in self._toast_places(assets, said, (0, 0)):
+                for text, colour, is_bold, (x, y) in _row_parts(assets, row, size, at):
+                    picture.blit(assets.text(text, size, colour, is_bold), (round(x), round(y)))
 
         return kept(("chat-toast", said, w, h, assets.px(size)), (w, h), make)
 
@@ -499,20 +539,39 @@ def wrap_words(font: pygame.font.Font, text: str, first: float, width: float) ->
     return [*rows, row]
 
 
-def _cut(font: pygame.font.Font, text: str, width: float) -> str:
-    """`text`, cut with "…" to fit `width` (a long name keeps room for what it says)."""
-    if font.size(text)[0] <= width:
-        return text
-    while len(text) > 1 and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+def _row_parts(assets: Assets, row: Row, size: float, at: tuple[float, float]) \
+        -> list[tuple[str, tuple[int, int, int], bool, tuple[float, float]]]:
+    """What a row draws from `at`: its name in bold and its colour, then its words after a space; each part's text,
+    colour, boldness and top left."""
+    x, y = at
+    parts: list[tuple[str, tuple[int, int, int], bool, tuple[float, float]]] = []
+    if row.name:
+        parts.append((row.name, row.colour, True, (x, y)))
+        x += assets.font(size, True).size(row.name + " ")[0]
+    if row.text:
+        parts.append((row.text, CREAM, False, (x, y)))
+    return parts
 
 
-def _blit_faded(surface: pygame.Surface, picture: pygame.Surface, at: tuple[float, float], alpha: int) -> None:
-    if alpha < 255:
-        picture = picture.copy()  # the text cache's surface is shared
-        picture.set_alpha(alpha)
-    surface.blit(picture, (round(at[0]), round(at[1])))
+def _blit_row(surface: pygame.Surface, assets: Assets, row: Row, size: float, at: tuple[float, float], alpha: int,
+              within: Box) -> None:
+    """One row from `at`, `alpha` opaque, each part recorded for the fit audit as belonging in `within`."""
+    for text, colour, bold, (x, y) in _row_parts(assets, row, size, at):
+        picture = assets.text(text, size, colour, bold)
+        if alpha < 255:
+            picture = picture.copy()  # the text cache's surface is shared
+            picture.set_alpha(alpha)
+        surface.blit(picture, (round(x), round(y)))
+        _record(assets, text, bold, size, (x, y), within)
+
+
+def _record(assets: Assets, text: str, bold: bool, size: float, at: tuple[float, float], within: Box,
+            whole: str | None = None) -> None:
+    """A part of a row as drawn at `at`, for the fit audit (``drawn``); `whole`: the line it was cut from, which
+    the open chat shows whole."""
+    w, h = assets.font(size, bold).size(text)
+    record_text(whole or text, text, Box(round(at[0]), round(at[1]), w, h), within, assets.px(size),
+                readable_whole=whole is not None)
 
 
 def _bubble(surface: pygame.Surface, box: Box, colour: tuple[int, int, int]) -> None:

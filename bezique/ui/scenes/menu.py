@@ -115,7 +115,7 @@ def _when(saved_at: datetime | None, lang: str, now: datetime | None) -> str:
 
 
 TITLE, SUBTITLE = 96, 28  # the game's name and its line, at scale 1 (``Assets.px`` units)
-OFFER_TITLE, OFFER_TEXT = Type.HEADING - 4, Type.NOTE + 1  # the lesson's offer: its heading and its words
+OFFER_TITLE, OFFER_TEXT = Type.LABEL, Type.BODY  # the lesson's offer: its heading and its words (the type scale's)
 
 
 class MenuScene(Scene):
