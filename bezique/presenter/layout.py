@@ -129,7 +129,11 @@ class Layout:
             Box(right_x, by, bw, bh), Box(right_x + bw + 10 * s, by, bw, bh),
             Box(right_x, by + bh + gap, bw, bh), Box(right_x + bw + 10 * s, by + bh + gap, bw, bh),
         )
-        banner = Box(cx - 420 * s, m, 840 * s, 44 * s)
+        # the problems' banner's room, where a click closes it: across the top, the window's width less its margins
+        # in a narrow window; tall enough for five lines at the largest text size, or at the readable minimum in
+        # a small window (its panel is drawn as tall as its lines, from the top)
+        banner_w = min(w - 2 * m, max(840 * s, 600.0))
+        banner = Box(cx - banner_w / 2, m, banner_w, max(44 * s, min(h / 2 - m, 160 * s + 100)))
         bottom = SeatZones("bottom", my_badge, hand, my_melds)
         if players <= 2:
             return Layout(w, h, s, m, hand_h, mid_h, small_h, opp_badge, my_badge, status, opp_hand, opp_melds,

@@ -371,22 +371,36 @@ def _cut(view: TableView, surface: pygame.Surface) -> None:
 
 
 def _banner(view: TableView, surface: pygame.Surface) -> None:
-    """The problems' banner: the first problem (and how many more) fitted on up to two lines at the left, and how
-    to close it (a click or the key X) at the right, measured first so the problem has the rest of the room."""
+    """The problems' banner: the first problem (and how many more) and how to close it (a click or the key X),
+    each whole at the note's size. The words the dismissal takes are measured first: beside the problem at the
+    right when the problem still fits the room left, else on a line of their own at the foot (a narrow window);
+    the problem wraps onto as many lines as it needs, and the panel is drawn as tall as its lines, at the top of
+    its room (``Layout.banner``, where a click closes it), never less than its one-line height."""
     L, A, s = view.layout, view.app.assets, view.layout.s
-    box = L.banner
-    panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
+    room = L.banner
     first = view.banner[0]
     more = "  " + view.app.t("table.more_problems", count=len(view.banner) - 1) if len(view.banner) > 1 else ""
-    size, pad = Type.NOTE.at(s), 10 * s
+    size, pad = Type.NOTE.at(s), max(6.0, 10 * s)  # a padding that stays visible in the smallest window
     dismiss = view.app.t("table.dismiss")
-    dismiss_w = min(A.font(size).size(dismiss)[0], box.w * 0.3)
-    blit_text(surface, A, dismiss, size, (box.right - pad, box.cy), MUTED, "midright", max_width=dismiss_w)
-    words = Box(box.x + pad, box.y, box.w - dismiss_w - 3 * pad, box.h)
-    spacing = A.font(size).get_linesize() / A.px(size)  # as ``draw_fitted`` spaces them, to centre its lines
-    fitted = fit_text(A, first + more, size, words.w, words.h, leading=spacing, give=False)
-    tall = len(fitted.lines) * A.font(fitted.size).get_linesize()  # each problem names its file or what failed
-    top = words.cy - tall / 2  # centred; the box runs on to the bottom so a shrunken fit is never cut again
-    draw_fitted(surface, A, first + more, size, Box(words.x, top, words.w, words.bottom - top), CREAM)
+    font = A.font(size)
+    dismiss_w, line = font.size(dismiss)[0], font.get_linesize()
+    spacing = line / A.px(size)  # as ``draw_fitted`` spaces lines, in pixel sizes
+    inner_w, inner_h = room.w - 2 * pad, room.h - 2 * pad
+    beside = fit_text(A, first + more, size, inner_w - dismiss_w - 2 * pad, inner_h, leading=spacing, give=False)
+    under = fit_text(A, first + more, size, inner_w, inner_h - line, leading=spacing, give=False)
+    on_its_line = (beside.cut, -beside.size) > (under.cut, -under.size)  # the dismissal under: the problem larger
+    fitted = under if on_its_line else beside
+    tall = len(fitted.lines) * A.font(fitted.size).get_linesize()
+    box = Box(room.x, room.y, room.w, min(room.h, max(44 * s, tall + (line if on_its_line else 0) + 2 * pad)))
+    panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
+    if on_its_line:
+        blit_text(surface, A, dismiss, size, (box.right - pad, box.bottom - pad), MUTED, "bottomright",
+                  max_width=inner_w)
+        words = Box(box.x + pad, box.y + pad, inner_w, tall)
+    else:
+        blit_text(surface, A, dismiss, size, (box.right - pad, box.cy), MUTED, "midright", max_width=dismiss_w)
+        words = Box(box.x + pad, box.cy - tall / 2, inner_w - dismiss_w - 2 * pad, tall)  # centred
+    # a pixel more than its lines take: the fit made above is found again, never cut by a rounding
+    draw_fitted(surface, A, first + more, size, words._replace(h=words.h + 1), CREAM)
 
 
