@@ -808,6 +808,7 @@ STRINGS: dict[str, str] = {
     "speech.keys_global": "F12: speech on or off. F1 or question mark: this screen's keys. F2: the last line again.",
     "speech.unavailable_missing": "Speech is not installed (pip install bezique[speech])",
     "speech.unavailable_no_voice": "No voice answers on this computer",
+    "speech.stays_off": "{why}: speech stays off.",  # F12 found no voice: a notice
     "speech.you": "you",
     "speech.button": "{label}, button",
     "speech.unavailable": "{label}, unavailable",

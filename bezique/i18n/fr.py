@@ -853,6 +853,7 @@ STRINGS: dict[str, str] = _typeset({
                           "F2 : la dernière phrase à nouveau.",
     "speech.unavailable_missing": "La voix n’est pas installée (pip install bezique[speech])",
     "speech.unavailable_no_voice": "Aucune voix ne répond sur cet ordinateur",
+    "speech.stays_off": "{why} : la voix reste coupée.",
     "speech.you": "vous",
     "speech.button": "{label}, bouton",
     "speech.unavailable": "{label}, indisponible",

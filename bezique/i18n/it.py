@@ -824,6 +824,7 @@ STRINGS: dict[str, str] = {
                           "F2: l'ultima frase di nuovo.",
     "speech.unavailable_missing": "La voce non è installata (pip install bezique[speech])",
     "speech.unavailable_no_voice": "Nessuna voce risponde su questo computer",
+    "speech.stays_off": "{why}: la voce resta spenta.",
     "speech.you": "tu",
     "speech.button": "{label}, pulsante",
     "speech.unavailable": "{label}, non disponibile",

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from bezique.mailbox import Mailbox
 from bezique.speech.backend import Backend, Found, find_voice
 from bezique.speech.speaker import Job, Speaker
 
@@ -40,6 +41,8 @@ class Voice:
         self.last = ""  # the last line said, for "say it again"
         self.said = 0  # lines said since the window opened
         self.finder: Callable[[], Found] = find_voice  # what turning speech on asks for a voice
+        # why the voice's thread found none or lost it, for the window to read (it sets ``wake``)
+        self.failures: Mailbox[str] = Mailbox(limit=8)
         self.log: TextIO | None = None
         if log_path:
             path = Path(log_path)
@@ -102,8 +105,10 @@ class Voice:
         return self.speaker
 
     def _failed(self, problem: str) -> None:
-        """The voice's thread found none, or lost it (a plain attribute the window reads)."""
+        """The voice's thread found none, or lost it: a plain attribute Settings reads, and a word to the window
+        (``failures``)."""
         self.problem = problem
+        self.failures.post(problem)
 
     @property
     def available(self) -> bool:

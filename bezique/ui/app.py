@@ -27,6 +27,7 @@ from bezique.presenter.layout import DEFAULT_SIZE, MIN_SIZE
 from bezique.speech import Voice
 from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit.assets import Assets, Sounds
+from bezique.ui.kit.notice import WindowNotice
 from bezique.ui.scene import Scene, SceneStack
 from bezique.ui.speaking import MOVING_KEYS, Speaking
 
@@ -97,6 +98,8 @@ class App:
         self.drains: list[Callable[[], bool]] = []
         self.voice = Voice()  # silent until ``use_voice`` (the player's settings, --speech, a screen reader)
         self.speaking = Speaking(self.voice, self.t)
+        self.notice = WindowNotice()  # a short notice over any screen (F12 found no voice)
+        self.drains.append(self.voice_news)
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -108,6 +111,7 @@ class App:
         """Speak through `voice`; if it is on, its first words say which keys exist."""
         self.voice.close()
         self.voice = self.speaking.voice = voice
+        voice.failures.wake = wake  # the voice's thread wakes the window when it finds no voice
         if voice.enabled:
             self.speaking.greet(self.stack.top)
 
@@ -133,6 +137,16 @@ class App:
             self.text_size = text_size
             self.assets.set_text_size(text_size)
             self._resized()
+
+    def voice_news(self) -> bool:
+        """What the voice's thread reported: speech the player turned on that cannot be heard is refused as a
+        move would be (its sound; said in a notice, since no voice can say it). True when the window changed."""
+        why = self.speaking.silenced()
+        if why is None:
+            return False
+        self.sounds.play("illegal")
+        self.notice.show(why)
+        return True
 
     @property
     def size(self) -> tuple[int, int]:
@@ -237,6 +251,7 @@ class App:
         for scene in scenes:
             if scene in self.stack.scenes:
                 busy = scene.update(dt, scene is self.stack.top) or busy
+        busy = self.notice.update(dt) or busy
         if not self.running:
             return False
         if self.stack.top is not self.speaking.screen:  # a screen opened or closed by itself: said
@@ -250,6 +265,7 @@ class App:
         surface = self.screen
         for scene in self.stack.visible():
             scene.draw(surface)
+        self.notice.draw(surface, self.assets)
         pygame.display.flip()
         self.dirty = False
         self.frames += 1

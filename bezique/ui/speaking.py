@@ -43,11 +43,12 @@ class Spoken(Protocol):
 class Speaking:
     """The window's side of speech: the global keys and following the top screen's focus."""
 
-    def __init__(self, voice: Voice, t: Callable[[str], str]) -> None:
+    def __init__(self, voice: Voice, t: Callable[..., str]) -> None:
         self.voice = voice
         self.t = t
         self.screen: object | None = None  # the top scene last said
         self.focus = ""  # its focus as last said
+        self.asked = False  # the player turned speech on: a voice that cannot be found is said to them
 
     def key(self, event: pygame.event.Event, top: Spoken | None) -> bool:
         """A key for speech itself (F12, F1 or ``?``, F2): said and used up (True); else False."""
@@ -69,10 +70,23 @@ class Speaking:
     def key_toggle(self, top: Spoken | None) -> None:
         """Speech on or off (F12, or Settings → Speech): said either way."""
         if self.voice.enabled:
+            self.asked = False
             self.voice.turn_off(self.t("speech.off"))
         else:
+            self.asked = True
             self.voice.turn_on()
             self.greet(top)
+
+    def silenced(self) -> str | None:
+        """On the window's thread: why speech the player turned on cannot be heard (no voice answered, and no
+        speech log listens), in words, and speech is off again; None while it can be (or was not asked for)."""
+        voice = self.voice
+        problems = voice.failures.drain()
+        if not problems or not self.asked or not voice.enabled or voice.available:
+            return None
+        self.asked = voice.enabled = False
+        why = "speech.unavailable_missing" if problems[-1] == "missing" else "speech.unavailable_no_voice"
+        return self.t("speech.stays_off", why=self.t(why))
 
     def greet(self, top: Spoken | None) -> None:
         """Speech just came on: the keys that exist first, then the screen and its focus."""

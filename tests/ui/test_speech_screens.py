@@ -25,7 +25,7 @@ from bezique.net import internet
 from bezique.net.invitation import Invitation
 from bezique.persist.user_settings import SETTING_CHOICES
 from bezique.speech import Found, Voice
-from bezique.ui.app import App
+from bezique.ui.app import WAKE, App
 from bezique.ui.bare import open_table
 from bezique.ui.kit import drawn
 from bezique.ui.scene import Scene
@@ -323,3 +323,28 @@ def test_the_invitation_panel_says_what_it_offers_what_happened_and_its_key(tmp_
         assert said[0].endswith(heard_t("speech.invite_copy", lang))
     finally:
         hosted.stop()
+
+
+def test_f12_without_a_voice_says_so_with_a_sound_and_a_notice() -> None:
+    """No voice on this computer and no speech log: F12 looks for one on the voice's thread, and when none answers
+    the window plays the refusal's sound, shows why over the screen and leaves speech off (it said nothing)."""
+    from text_spy import drawn_texts
+
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.open_menu()
+    voice = Voice(None, enabled=False)
+    voice.finder = lambda: Found(None, False, "no_voice")
+    shell.app.use_voice(voice)
+    shell.app.tick(DT)
+    press(shell.app, pygame.K_F12)
+    for _ in range(100):  # the voice's thread wakes the window with its answer (each wait bounded)
+        woken = pygame.event.wait(10_000)
+        shell.app.tick(DT, [woken])
+        if woken.type in (WAKE, pygame.NOEVENT):
+            break
+    why = t("speech.stays_off", "en", why=t("speech.unavailable_no_voice", "en"))
+    assert shell.app.sounds.played[-1] == "illegal" and not voice.enabled
+    assert why in " ".join(drawn_texts(shell.app))
+    for _ in range(int(8 / DT)):  # it goes by itself after a few seconds
+        shell.app.tick(DT)
+    assert why not in " ".join(drawn_texts(shell.app))
