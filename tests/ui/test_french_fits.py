@@ -98,3 +98,38 @@ def test_a_french_deal_fits_at_the_table(drawn) -> None:
     texts = {text for _, text in drawn}
     assert {"Marque", "Annoncer", "Pause", "Donne suivante"} <= texts
     assert sorted({(what, text) for what, text in drawn if what}) == []
+
+
+@pytest.mark.parametrize("scene", ["ended over the table", "joining"])
+@pytest.mark.parametrize("more", [False, True])
+def test_the_longest_ending_fits_whole_at_the_smallest_window_in_the_largest_text(scene: str, more: bool) -> None:
+    """Why a game across the network ended, in French at 1024x600 and the largest text: every word drawn, on lines
+    that do not cross each other or the button under them, and nothing cut. `more`: a message a line longer than
+    any the game has now, drawn whole too (the lines after the third were dropped unseen)."""
+    import queue
+    from types import SimpleNamespace
+
+    from bezique.commands.fit_judge import judge
+    from bezique.i18n import t
+    from bezique.ui.app import App
+    from bezique.ui.kit import drawn as drawn_record
+    from bezique.ui.kit.layers import forget_layers
+    from bezique.ui.scenes.net_join import JoinScene
+    from bezique.ui.scenes.net_table import EndedScene
+
+    size = (1024, 600)
+    app = App(size=size, text_size="larger")
+    app.lang = "fr"
+    words = t("net.ended_host_flooded", "fr") + (" " + t("net.ended_fault", "fr") if more else "")
+    if scene == "joining":
+        joining = JoinScene(app, SimpleNamespace(inbox=queue.Queue(), on_arrival=None), None, None)  # type: ignore[arg-type]
+        joining.problem = words
+        app.push(joining)
+    else:
+        app.push(EndedScene(app, words, lambda: None))
+    forget_layers()
+    with drawn_record.recording() as frame:
+        app.draw()
+    assert judge(frame, size) == []
+    lines = [text.drawn for text in frame.texts if text.drawn in words]
+    assert " ".join(lines) == words

@@ -170,10 +170,10 @@ def label_lines(assets: Assets, text: str, size: float, box: tuple[float, float]
 
 def draw_fitted(surface: pygame.Surface, assets: Assets, text: str, size: float, box: Box,
                 colour: tuple[int, int, int] = CREAM, align: str = "left", bold: bool = False,
-                leading: float = 1.0) -> list[pygame.Rect]:
+                leading: float = 1.0, shadow: bool = False) -> list[pygame.Rect]:
     """`text` fitted into `box` (``fit_text``) and drawn line under line from its top, `leading` times the font's
-    line height apart, aligned "left", "center" or "right", each line recorded as belonging in `box`; returns the
-    lines' rects."""
+    line height apart, aligned "left", "center" or "right" (`shadow`: each line over its shadow, on the felt),
+    each line recorded as belonging in `box`; returns the lines' rects."""
     spacing = assets.font(size, bold).get_linesize() * leading / assets.px(size)  # in pixel sizes, as fit_text
     fitted = fit_text(assets, text, size, box.w, box.h, bold, spacing, give=False)
     step = assets.font(fitted.size, bold).get_linesize() * leading
@@ -182,7 +182,7 @@ def draw_fitted(surface: pygame.Surface, assets: Assets, text: str, size: float,
     rects = []
     for i, line in enumerate(fitted.lines):
         rect = blit_text(surface, assets, line, fitted.size, (x, box.y + i * step), colour, anchor, bold,
-                         within=box)
+                         shadow=shadow, within=box)
         rects.append(rect)
     if fitted.cut:
         record_cut(text, box)

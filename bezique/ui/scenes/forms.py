@@ -12,7 +12,7 @@ from bezique.geometry import Box
 from bezique.persist import saves
 from bezique.ui.kit.assets import CREAM, GOLD, Assets
 from bezique.ui.kit.typeset import Type
-from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, scale_of, wrap
+from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, draw_fitted, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.speaking import button_words
 
@@ -102,13 +102,15 @@ def replacing_saved(app: Window, go: Callable[[], None]) -> None:
 
 
 def draw_message(surface: pygame.Surface, assets: Assets, text: str) -> float:
-    """Over the dimmed scene below, a framed panel with `text` wrapped in it (three lines at most): a question's,
-    or a notice's; its buttons go under the text, from the window's middle down. Returns the scale."""
+    """Over the dimmed scene below, a framed panel with `text` fitted in it (``draw_fitted``: wrapped at the font's
+    own line height, smaller only when it must be, and a cut seen and recorded): a question's, or a notice's; its
+    buttons go under the text, from just below the window's middle. Returns the scale."""
     w, h = surface.get_size()
     s = scale_of((w, h))
     dim(surface, 150)
     box = Box(w / 2 - 300 * s, h / 2 - 110 * s, 600 * s, 210 * s)
     panel(surface, box, alpha=245, edge=GOLD, edge_width=3)
-    for i, line in enumerate(wrap(assets, text, Type.LABEL * s, box.w - 50 * s)[:3]):
-        blit_text(surface, assets, line, Type.LABEL * s, (box.cx, box.y + 24 * s + i * 30 * s), CREAM, "midtop")
+    top = box.y + 20 * s
+    draw_fitted(surface, assets, text, Type.LABEL * s, Box(box.x + 25 * s, top, box.w - 50 * s, h / 2 + 14 * s - top),
+                CREAM, "center")
     return s

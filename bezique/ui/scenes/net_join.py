@@ -22,7 +22,7 @@ from bezique.presenter.seat_link import Link
 from bezique.ui.app import wake
 from bezique.ui.kit.assets import GOLD
 from bezique.ui.kit.typeset import Type
-from bezique.ui.kit.widgets import Button, blit_text, scale_of, wrap
+from bezique.ui.kit.widgets import Button, draw_fitted, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.net_invite import InvitePanel
 from bezique.ui.scenes.net_table import WARN, NetHost, NetTableScene, let_go
@@ -127,10 +127,9 @@ class JoinScene(Scene):
         s = scale_of((w, h))
         surface.blit(A.felt((w, h)), (0, 0))
         text = self.problem or T("net.connecting") + "." * (int(self.time * 2) % 3)
-        for i, line in enumerate(wrap(A, text, Type.HEADING * s, w - 200 * s)[:3]):
-            blit_text(surface, A, line, Type.HEADING * s, (w / 2, h / 2 - 60 * s + i * 34 * s),
-                      WARN if self.problem else GOLD,
-                      "midtop", bold=True, shadow=True)
+        # over the button (at h/2 + 40), three lines of heading at most before it is drawn smaller
+        draw_fitted(surface, A, text, Type.HEADING * s, Box(100 * s, h / 2 - 70 * s, w - 200 * s, 104 * s),
+                    WARN if self.problem else GOLD, "center", bold=True, shadow=True)
         button = self.button()
         button.draw(surface, A, s, hot=button.box.contains(*pygame.mouse.get_pos()))
 
