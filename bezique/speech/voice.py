@@ -9,13 +9,14 @@ and the screens.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from bezique.mailbox import Mailbox
 from bezique.speech.backend import Backend, Found, find_voice
 from bezique.speech.speaker import Job, Speaker
 
@@ -41,8 +42,9 @@ class Voice:
         self.last = ""  # the last line said, for "say it again"
         self.said = 0  # lines said since the window opened
         self.finder: Callable[[], Found] = find_voice  # what turning speech on asks for a voice
-        # why the voice's thread found none or lost it, for the window to read (it sets ``wake``)
-        self.failures: Mailbox[str] = Mailbox(limit=8)
+        # why the voice's thread found none or lost it, for the window to read (``failed``); bounded, never waited on
+        self.failures: queue.Queue[str] = queue.Queue(maxsize=8)
+        self.wake: Callable[[], None] | None = None  # the window's, called after each failure is posted
         self.log: TextIO | None = None
         if log_path:
             path = Path(log_path)
@@ -108,7 +110,18 @@ class Voice:
         """The voice's thread found none, or lost it: a plain attribute Settings reads, and a word to the window
         (``failures``)."""
         self.problem = problem
-        self.failures.post(problem)
+        with contextlib.suppress(queue.Full):  # a window not reading has been told already
+            self.failures.put_nowait(problem)
+        if self.wake is not None:
+            self.wake()
+
+    def failed(self) -> list[str]:
+        """On the window's thread: why the voice's thread found no voice or lost it, since last asked."""
+        said = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                said.append(self.failures.get_nowait())
+        return said
 
     @property
     def available(self) -> bool:

@@ -111,7 +111,7 @@ class App:
         """Speak through `voice`; if it is on, its first words say which keys exist."""
         self.voice.close()
         self.voice = self.speaking.voice = voice
-        voice.failures.wake = wake  # the voice's thread wakes the window when it finds no voice
+        voice.wake = wake  # the voice's thread wakes the window when it finds no voice
         if voice.enabled:
             self.speaking.greet(self.stack.top)
 

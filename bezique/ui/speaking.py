@@ -81,7 +81,7 @@ class Speaking:
         """On the window's thread: why speech the player turned on cannot be heard (no voice answered, and no
         speech log listens), in words, and speech is off again; None while it can be (or was not asked for)."""
         voice = self.voice
-        problems = voice.failures.drain()
+        problems = voice.failed()
         if not problems or not self.asked or not voice.enabled or voice.available:
             return None
         self.asked = voice.enabled = False
