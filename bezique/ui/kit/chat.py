@@ -369,7 +369,7 @@ class ChatPanel:
         sheet, s = self.sheet_box, self.s
         cover()  # opaque, and the keyboard's while open: what lies under it is neither read nor judged
         self._header_h, below = self._header(assets)  # below: the hint's rows under the title
-        panel(surface, sheet, alpha=250, radius=12 * s)  # opaque: what lies under it must not read through
+        panel(surface, sheet, alpha=255, radius=12 * s)  # opaque: what lies under it must not read through
         width = sheet.w - 2 * PAD * s
         title_h = assets.font(TITLE * s, True).get_linesize()
         head_y = sheet.y + (3 * s + title_h / 2 if below else self._header_h / 2 + 2 * s)
