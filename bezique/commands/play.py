@@ -133,12 +133,12 @@ def _join(shell: Shell, args: argparse.Namespace) -> None:
     """``--join CODE``: join the game whose code the host's table shows, or whose invitation (``bezique://``, also
     as the link the desktop opens) the host sent. Leaving goes to the menu."""
     from bezique.net.client import Client
-    from bezique.net.invitation import looks_like
+    from bezique.net.invitation import looks_like, tidy
     from bezique.net.joincode import JoinCodeError
     from bezique.net.peer_text import TextError, read_text
     from bezique.net.protocol import MAX_NAME
-    from bezique.ui.scenes.net_invite import join_by_invitation
     from bezique.ui.scenes.net_join import open_join
+    from bezique.ui.scenes.network import NetworkScene
     try:  # the check the host makes of every name: said here, before anything is sent
         typed = read_text(args.name or "", "--name", MAX_NAME)
     except TextError as exc:
@@ -146,14 +146,12 @@ def _join(shell: Shell, args: argparse.Namespace) -> None:
         shell.open_menu()
         return
     name = typed or shell.app.t("newgame.default_you")
-    if looks_like(args.join):
-        joining, problem = join_by_invitation(shell.app, name, args.join, shell.relays())
-        if joining is None:
-            print(f"bezique: {problem}", file=sys.stderr)
-            shell.notices.append(problem)  # said on the menu too: a link opened from a message has no terminal
-            shell.open_menu()
-            return
-        open_join(shell.app, joining, shell)
+    if looks_like(args.join):  # Join's own screen, the invitation in it: it connects (or says why not) there
+        shell.open_menu()
+        network = NetworkScene(shell.app, shell, name)
+        shell.app.push(network)
+        network.values["code"] = tidy(args.join)
+        network.join_invited(name)
         return
     client = Client(name, auto_rejoin=True)
     try:

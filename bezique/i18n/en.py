@@ -731,6 +731,11 @@ STRINGS: dict[str, str] = {
     "net.cannot_host": "The game cannot be hosted: {reason}",
     "net.bad_code_typed": "That code cannot be read: {reason}",
     "net.connecting": "Connecting to the host…",
+    "net.stopping_hosting": "Stopping hosting: telling your friends and saving the game…",
+    "net.leaving_game": "Leaving the game…",
+    "net.joining_internet": "Connecting to the host across the internet…",
+    "net.join_failed": ("The host could not be reached across the internet: check this computer's connection, "
+                        "then try again or ask for a new invitation"),
     "net.waiting_join": "Waiting for your friend to join…",
     "net.waiting_next": "Waiting for {name} to start the next deal",
     "net.waiting_dropped": "{name} lost the connection: waiting for them to come back",

@@ -773,6 +773,11 @@ STRINGS: dict[str, str] = _typeset({
     "net.cannot_host": "La partie ne peut pas être hébergée : {reason}",
     "net.bad_code_typed": "Ce code est illisible : {reason}",
     "net.connecting": "Connexion à l’hôte…",
+    "net.stopping_hosting": "Fin de l’hébergement : les amis sont prévenus et la partie est enregistrée…",
+    "net.leaving_game": "Départ de la partie…",
+    "net.joining_internet": "Connexion à l’hôte par internet…",
+    "net.join_failed": ("L’hôte n’a pas pu être joint par internet : vérifiez la connexion de cet ordinateur, "
+                        "puis réessayez ou demandez une nouvelle invitation"),
     "net.waiting_join": "En attente de votre ami…",
     "net.waiting_next": "{name} doit lancer la donne suivante",
     "net.waiting_dropped": "{name} a perdu la connexion : en attente de son retour",

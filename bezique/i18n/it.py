@@ -744,6 +744,11 @@ STRINGS: dict[str, str] = {
     "net.cannot_host": "Non si può ospitare la partita: {reason}",
     "net.bad_code_typed": "Questo codice non si legge: {reason}",
     "net.connecting": "Connessione all'ospite…",
+    "net.stopping_hosting": "Chiusura della partita: gli amici vengono avvisati e la partita salvata…",
+    "net.leaving_game": "Uscita dalla partita…",
+    "net.joining_internet": "Connessione all'ospite via internet…",
+    "net.join_failed": ("Non è stato possibile raggiungere l'ospite via internet: controlla la connessione di "
+                        "questo computer, poi riprova o chiedi un nuovo invito"),
     "net.waiting_join": "In attesa che l'amico si unisca…",
     "net.waiting_next": "In attesa che {name} avvii la prossima smazzata",
     "net.waiting_dropped": "{name} ha perso la connessione: in attesa del ritorno",

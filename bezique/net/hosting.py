@@ -13,6 +13,7 @@ friends join it with the code they know.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable
@@ -21,11 +22,14 @@ from typing import Any, Protocol
 
 from bezique.ai import remote, resolve_level
 from bezique.ai.levels import make_player
+from bezique.mailbox import Mailbox
 from bezique.net.client import Client
 from bezique.net.doorway import seat_of_tokens
 from bezique.net.host import Host, HostedSession, Saver, drive
 from bezique.net.joincode import DEFAULT_PORT, SECRET_BITS
 from bezique.rules import RecordedGame, SeatKind
+
+log = logging.getLogger("bezique.net")
 
 
 class Stoppable(Protocol):
@@ -67,6 +71,31 @@ class HostedGame:
         for part in self.attached:  # the goodbyes go out through them before they close
             part.stop()
         self.driver.join(10)
+
+
+def let_go(client: Client, hosted: HostedGame | None) -> None:
+    """Done with the game: a host tells its friends and stops (the game saved), a friend leaves. It may take
+    seconds (a host that does not answer the goodbye, a tunnel closing): off the window's thread, ``leave``."""
+    if hosted is not None:
+        hosted.stop()
+    else:
+        client.close()
+
+
+def leave(client: Client, hosted: HostedGame | None, done: Mailbox[Client] | None = None) -> None:
+    """``let_go`` on a thread of its own, so that the window draws on meanwhile: `client` is posted to `done` (the
+    window's mailbox) once it has gone. Not a daemon: a window closed meanwhile ends its process only once the
+    friends are told and the threads of the game have ended, as when the window waited."""
+
+    def run() -> None:
+        try:
+            let_go(client, hosted)
+        except Exception:  # contained: the window is told it is over all the same
+            log.exception("leaving the game failed")
+        if done is not None:
+            done.post(client)
+
+    threading.Thread(target=run, name="bezique-leave").start()
 
 
 def host_game(session: HostedSession, meta: dict[str, Any], own: int | None = 0, port: int = DEFAULT_PORT,

@@ -13,7 +13,9 @@ drop and every check at the host are the local network's own.
 from __future__ import annotations
 
 import importlib
+import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -29,6 +31,8 @@ from bezique.net.relays import Relays
 
 if TYPE_CHECKING:
     from bezique.net.tunnel import ClientTunnel, HostTunnel
+
+log = logging.getLogger("bezique.net")
 
 
 class InternetUnavailable(RuntimeError):
@@ -116,21 +120,22 @@ class InternetClient(Client):
         self.tunnel.stop()
 
 
-def client_for(name: str, text: str, relays: Relays, auto_rejoin: bool = False) -> InternetClient:
-    """A client for the game the invitation `text` names, its tunnel started, not connected yet (``join``).
+def client_for(name: str, text: str | Invitation, relays: Relays, auto_rejoin: bool = False) -> InternetClient:
+    """A client for the game the invitation `text` names (its text, or read already), its tunnel started, not
+    connected yet (``join``). It may take seconds (the tunnel looks for the host): off the window's thread.
 
     Raises:
         invitation.InvitationError: `text` is not a whole invitation (nothing was started).
         InternetUnavailable: no iroh here.
         tunnel.TunnelError: the ticket cannot be read, or the tunnel cannot be bound.
     """
-    invitation = parse(text)
+    invitation = parse(text) if isinstance(text, str) else text
     tunnel: ClientTunnel = _tunnel().ClientTunnel(invitation.ticket, relays)
     tunnel.start()
     return InternetClient(name, tunnel, invitation.secret, auto_rejoin)
 
 
-def join(name: str, text: str, relays: Relays, auto_rejoin: bool = False) -> InternetClient:
+def join(name: str, text: str | Invitation, relays: Relays, auto_rejoin: bool = False) -> InternetClient:
     """Join the game the invitation `text` names: the client, connecting already (its inbox says what came of it).
 
     Raises:
@@ -139,3 +144,44 @@ def join(name: str, text: str, relays: Relays, auto_rejoin: bool = False) -> Int
     client = client_for(name, text, relays, auto_rejoin)
     client.connect(client.code)
     return client
+
+
+class Joining:
+    """``join`` on a thread of its own ("bezique-join"), so that the window draws on while the tunnel looks for the
+    host: the client (or the exception that stopped it, its words logged for whoever reads the log) is posted to a
+    mailbox the window reads with ``outcome``. A window that stops waiting (``abandon``) gets the client back if it
+    came meanwhile, to let it go; one that comes later is closed here, so that no seat is taken unseen."""
+
+    def __init__(self, name: str, invitation: Invitation, relays: Relays, wake: Callable[[], None] | None = None,
+                 auto_rejoin: bool = True) -> None:
+        self._outcome: Mailbox[Client | Exception] = Mailbox(limit=1, wake=wake)
+        self._lock = threading.Lock()
+        self._abandoned = False
+        threading.Thread(target=self._run, args=(name, invitation, relays, auto_rejoin), name="bezique-join",
+                         daemon=True).start()
+
+    def _run(self, name: str, invitation: Invitation, relays: Relays, auto_rejoin: bool) -> None:
+        outcome: Client | Exception
+        try:
+            outcome = join(name, invitation, relays, auto_rejoin)
+        except Exception as exc:  # the window says it in the player's words; its own words go to the log
+            log.warning("joining across the internet failed: %s", str(exc) or type(exc).__name__)
+            outcome = exc
+        with self._lock:
+            if not self._abandoned:
+                self._outcome.post(outcome)
+                return
+        if isinstance(outcome, Client):
+            outcome.close()
+
+    def outcome(self) -> Client | Exception | None:
+        """The client, or why it could not join; None while the tunnel is still starting (the window's thread)."""
+        came = self._outcome.drain()
+        return came[-1] if came else None
+
+    def abandon(self) -> Client | None:
+        """Stop waiting: the client if it had come unread (the caller lets it go), else None."""
+        with self._lock:
+            self._abandoned = True
+            came = self._outcome.drain()
+        return next((c for c in came if isinstance(c, Client)), None)

@@ -10,6 +10,7 @@ import pygame
 from text_spy import drawn_texts
 from ui_driver import DT, click, key
 
+from bezique.ui.scenes.net_leave import LeavingScene
 from bezique.ui.scenes.net_table import NetTableScene
 from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
@@ -49,11 +50,18 @@ def net_table_of(app) -> NetTableScene:
 
 
 def leave_by_the_pause_screen(app) -> list[str]:
-    """Esc, then the pause screen's way out (the host stops hosting, a friend leaves); the pause screen's texts."""
+    """Esc, then the pause screen's way out (the host stops hosting, a friend leaves), through the screen that says
+    so while it happens, to the menu; the pause screen's texts."""
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
     assert isinstance(pause, PauseOverlay)
     texts = drawn_texts(app)
     leave = next(b for b in pause._buttons() if b.action == "menu")
     click(app, (leave.box.cx, leave.box.cy))
+    left_for_the_menu(app)
     return texts
+
+
+def left_for_the_menu(app) -> None:
+    """Tick the window until the screen that says the game is being let go has given way (to the menu)."""
+    tick_until(app, lambda: not isinstance(app.stack.top, LeavingScene), "the game was never let go")

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 
 import pygame
 import pytest
-from net_driver import TICKS, leave_by_the_pause_screen, make_shell, net_table_of, tick_until
+from net_driver import TICKS, leave_by_the_pause_screen, left_for_the_menu, make_shell, net_table_of, tick_until
 from text_spy import drawn_texts, spy_on_blit_text
 from ui_driver import DT, click, key, point_on
 
@@ -145,6 +145,7 @@ def test_a_friend_window_plays_a_deal_hosted_elsewhere(shell_data: None, variant
             tick_until(app, lambda: isinstance(app.stack.top, ResultOverlay))
             assert table.sync_errors == 0 and app.stack.top.game_over
             key(app, pygame.K_RETURN)
+            left_for_the_menu(app)
         else:
             assert table.sync_errors == 0
             assert "Leave the game" in leave_by_the_pause_screen(app)
@@ -186,6 +187,7 @@ def test_a_friend_is_told_over_the_table_when_the_host_quits(shell_data: None) -
         assert t("net.ended_host_quit", "en") in drawn_texts(app)
         button = app.stack.top.button()
         click(app, (button.box.cx, button.box.cy))
+        left_for_the_menu(app)
         assert isinstance(app.stack.top, MenuScene)
 
 

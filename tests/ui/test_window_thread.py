@@ -15,14 +15,18 @@ from typing import Any
 
 import pytest
 from net_driver import leave_by_the_pause_screen, make_shell, net_table_of
+from test_net_invite import TICKET
 from ui_driver import DT, Disk
 
 import bezique.ui
 from bezique.i18n import t
+from bezique.net import internet
 from bezique.net.client import Client
+from bezique.net.invitation import Invitation
 from bezique.net.protocol import Update, Welcome
 from bezique.presenter.setup import GameSetup
-from tests.net.hosting import wait_for
+from bezique.ui.scenes.network import NetworkScene
+from tests.net.hosting import hosting, wait_for
 from tests.net.rehosting import ON_LOCALHOST, play_moves
 
 pytestmark = pytest.mark.usefixtures("shell_data")  # conftest: a fresh data folder, English
@@ -95,4 +99,30 @@ def test_a_hosted_game_runs_no_window_code_off_the_windows_thread(monkeypatch: p
         friend.close()
     names = {name for name, _, _ in watch.seen}
     assert "bezique-hosted-game" in names and "bezique-client" in names  # the watch was on the other threads
+    assert "bezique-leave" in names  # stopping hosting: the goodbyes said on a thread, the window told
+    assert watch.breaches() == set()
+
+
+def test_joining_by_an_invitation_runs_no_window_code_off_the_windows_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The join's thread starts the tunnel (here a client over localhost instead) and posts the client; the window
+    opens its table on its own thread."""
+    with hosting("two_handed", ["human", "human"], [0, 1], seed=3) as hosted:
+        def join_here(name: str, *args: object, **kwargs: object) -> Client:
+            client = Client(name, auto_rejoin=True)
+            client.connect(hosted.host.code)
+            return client
+
+        monkeypatch.setattr(internet, "join", join_here)
+        with OffThread() as watch:
+            shell = make_shell()
+            app = shell.app
+            app.push(NetworkScene(app, shell))
+            scene = app.stack.top
+            assert isinstance(scene, NetworkScene)
+            scene.paste(Invitation(TICKET, 7).text())
+            scene.choose("join")
+            table = net_table_of(app)
+            table.leave()
+    names = {name for name, _, _ in watch.seen}
+    assert "bezique-join" in names and "bezique-client" in names
     assert watch.breaches() == set()

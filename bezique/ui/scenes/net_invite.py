@@ -7,7 +7,7 @@ this computer cannot (no iroh here), why the tunnel did not open, or that no rel
 reach the host then). The tunnel is opened on a thread of the net layer (a relay may take seconds to answer), which
 posts the result to the panel's mailbox and wakes the window: the window's thread reads it in ``update``.
 
-``join_by_invitation`` is Join's way for a pasted or opened invitation; ``paste`` reads the clipboard (Ctrl+V).
+``why_not_joined`` words a failed join by an invitation; ``paste`` reads the clipboard (Ctrl+V).
 """
 
 from __future__ import annotations
@@ -20,9 +20,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.mailbox import Mailbox
 from bezique.net import internet
-from bezique.net.client import Client
 from bezique.net.hosting import HostedGame
-from bezique.net.invitation import InvitationError
 from bezique.net.relays import Relays
 from bezique.ui.kit.assets import CREAM, GOLD
 from bezique.ui.kit.typeset import Type
@@ -157,16 +155,12 @@ class InvitePanel:
             draw_fitted(surface, A, self.note, Type.NOTE.at(s), note, colour, "center")
 
 
-def join_by_invitation(app: Window, name: str, text: str, relays: Relays) -> tuple[Client | None, str]:
-    """A client joining the game the invitation `text` names, or None and why not, in the player's words."""
-    try:
-        return internet.join(name, text, relays, auto_rejoin=True), ""
-    except InvitationError as exc:
-        return None, app.t("net.bad_invitation", reason=str(exc))
-    except internet.InternetUnavailable:
-        return None, app.t("net.internet_unavailable")
-    except Exception as exc:  # the tunnel could not start: said, Join stays as it was
-        return None, app.t("net.internet_failed", reason=str(exc) or type(exc).__name__)
+def why_not_joined(app: Window, failure: Exception) -> str:
+    """What Join says when the tunnel to an invitation's host did not start: in the player's words, never the
+    tunnel's own (``internet.Joining`` logged them)."""
+    if isinstance(failure, internet.InternetUnavailable):
+        return app.t("net.internet_unavailable")
+    return app.t("net.join_failed")
 
 
 def paste() -> str:

@@ -9,6 +9,7 @@ first update, which opens the seat's ``net_table.NetTableScene``. The client's t
 from __future__ import annotations
 
 import queue
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import pygame
@@ -25,7 +26,8 @@ from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, draw_fitted, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.net_invite import InvitePanel
-from bezique.ui.scenes.net_table import WARN, NetHost, NetTableScene, let_go
+from bezique.ui.scenes.net_leave import leave_game
+from bezique.ui.scenes.net_table import WARN, NetHost, NetTableScene
 from bezique.ui.speaking import sentences
 from bezique.ui.table.options import TableOptions
 
@@ -66,14 +68,17 @@ class JoinScene(Scene):
         self.notice = ""  # as the table's: a problem of the host's saves, handed on to the table
         client.on_arrival = wake
 
-    def leave(self) -> None:
+    def leave(self, then: Callable[[], None] | None = None) -> None:
+        """Done with the game before its table opened: as the table's ``leave``."""
         if not self.left:
             self.left = True
-            let_go(self.client, self.hosted)
+            leave_game(self.app, self.client, self.hosted, then)
 
     def back(self) -> None:
-        self.leave()
-        self.around.open_menu()
+        self.leave(self.around.open_menu)
+
+    def exit(self) -> None:
+        self.leave()  # the window closed before the table opened
 
     def button(self) -> Button:
         w, h = self.app.size
@@ -112,7 +117,7 @@ class JoinScene(Scene):
 
     def seat(self, first: Update) -> None:
         """The host's first update: the table of this seat takes this screen's place."""
-        host = NetHost(self.around, self.leave, self.hosted is not None)
+        host = NetHost(self.around, self.hosted is not None)
         invite = InvitePanel(self.app, self.hosted, self.around.relays(), wake) if self.hosted is not None else None
         table = NetTableScene(self.app, self.client, first, host, self.options, self.hosted, invite)
         table.notice = self.notice

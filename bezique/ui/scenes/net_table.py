@@ -38,6 +38,7 @@ from bezique.ui.kit.widgets import Button, blit_text, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
 from bezique.ui.scenes.forms import draw_message
 from bezique.ui.scenes.net_invite import InvitePanel
+from bezique.ui.scenes.net_leave import leave_game
 from bezique.ui.speaking import sentences, spelled
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
@@ -62,22 +63,22 @@ def notice_words(notice: Notice, t: Callable[..., str]) -> str:
 
 class NetHost:
     """The table's ``Host`` in a game on two computers: the window's own (`around`: the shell) for Settings and
-    How to play; every way out of the game (`leave`: stop hosting, or leave the host's game) ends at the menu."""
+    How to play; every way out of the game (`leave`, the table's: stop hosting, or leave the host's game) ends at
+    the menu."""
 
     keeps_games = True  # the pause screen offers the way out to the menu (the game is kept at the host)
 
-    def __init__(self, around: Host, leave: Callable[[], None], hosting: bool) -> None:
+    def __init__(self, around: Host, hosting: bool) -> None:
         self.around = around
-        self.leave = leave
         self.hosting = hosting
+        self.leave: Callable[[Callable[[], None]], None] = lambda then: then()  # the table's, once it is made
 
     @property
     def save_failing(self) -> bool:
         return self.hosting and self.around.save_failing
 
     def open_menu(self) -> None:
-        self.leave()
-        self.around.open_menu()
+        self.leave(self.around.open_menu)  # the menu once the game has gone (the window draws on meanwhile)
 
     def new_game_screen(self) -> None:
         self.open_menu()  # a new game on two computers is hosted again from the menu
@@ -119,6 +120,7 @@ class NetTableScene(TableScene[SeatSession]):
     def __init__(self, app: App, client: Client, first: Update, host: NetHost, options: TableOptions,
                  hosted: HostedGame | None = None, invite: InvitePanel | None = None) -> None:
         super().__init__(app, SeatSession(client, first), options, host, curtain=NetCurtain)
+        host.leave = self.leave
         self.invite = invite  # the host's way to invite a friend across the internet, under the code
         self.net_host = host
         self.chat = ChatPanel(on_send=client.say, say=app.t, limit=MAX_CHAT)
@@ -238,11 +240,12 @@ class NetTableScene(TableScene[SeatSession]):
         self.app.push(EndedScene(self.app, self.app.t(f"net.ended_{self.ended}"), self.net_host.open_menu))
 
     # --- leaving -----------------------------------------------------------------------------------------------
-    def leave(self) -> None:
-        """Off the table for good: a host tells its friends and stops (the game saved), a friend leaves."""
+    def leave(self, then: Callable[[], None] | None = None) -> None:
+        """Off the table for good: a host tells its friends and stops (the game saved), a friend leaves, on a
+        thread (``net_leave``); then `then` (None: the window is closing, nothing more to show)."""
         if not self.left:
             self.left = True
-            let_go(self.client, self.hosted)
+            leave_game(self.app, self.client, self.hosted, then)
 
     def exit(self) -> None:
         super().exit()
@@ -355,11 +358,3 @@ class EndedScene(Scene):
         button = self.button()
         button.draw(surface, self.app.assets, s, hot=button.box.contains(*pygame.mouse.get_pos()))
 
-
-def let_go(client: Client, hosted: HostedGame | None) -> None:
-    """The window is done with the game: a host tells its friends and stops (the game saved), a friend leaves."""
-    client.on_arrival = None
-    if hosted is not None:
-        hosted.stop()
-    else:
-        client.close()

@@ -15,20 +15,23 @@ import pygame
 from bezique.ai import DEFAULT_LEVEL, MENU_LEVELS
 from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
+from bezique.net import internet
 from bezique.net.client import Client
-from bezique.net.invitation import looks_like, tidy
+from bezique.net.invitation import InvitationError, looks_like, parse, tidy
 from bezique.net.joincode import JoinCodeError
 from bezique.net.peer_text import TextError, read_text
 from bezique.net.protocol import MAX_NAME
 from bezique.presenter.setup import MAX_SEATS, SEATABLE_VARIANTS
 from bezique.speech.spelling import by_character, in_groups
+from bezique.ui.app import wake
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, draw_fitted, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import draw_backdrop, replacing_saved
-from bezique.ui.scenes.net_invite import join_by_invitation, paste
+from bezique.ui.scenes.net_invite import paste, why_not_joined
 from bezique.ui.scenes.net_join import open_join
+from bezique.ui.scenes.net_leave import leave_game
 from bezique.ui.scenes.net_table import WARN
 from bezique.ui.scenes.newgame import NewGameOwner
 from bezique.ui.speaking import sentences, spelled
@@ -51,6 +54,7 @@ class NetworkScene(Scene):
             self.setup.level = DEFAULT_LEVEL
         self.friends = 1
         self.problem = ""
+        self.joining: internet.Joining | None = None  # a join by an invitation, its tunnel starting on a thread
         self.slot = FIELDS.index("code")  # Up/Down: the fields, then the buttons (everything without the mouse)
 
     def slots(self) -> list[str]:
@@ -62,6 +66,10 @@ class NetworkScene(Scene):
 
     def exit(self) -> None:
         pygame.key.stop_text_input()
+        if self.joining is not None:  # gone before the tunnel came: a client that came meanwhile is let go
+            came, self.joining = self.joining.abandon(), None
+            if came is not None:
+                leave_game(self.app, came, None)
 
     @property
     def variant_id(self) -> str:
@@ -86,7 +94,8 @@ class NetworkScene(Scene):
             Button(Box(x, 384 * s, bw, 44 * s), T("net.computer_level", level=level_name(self.setup.level, lang)),
                    "level", text_size=Type.BODY, enabled=1 + self.friends < players),
             Button(Box(x, 480 * s, bw, 52 * s), T("net.host"), "host", primary=True),
-            Button(Box(w / 2 + 40 * s, 480 * s, 440 * s, 52 * s), T("net.join"), "join", primary=True),
+            Button(Box(w / 2 + 40 * s, 480 * s, 440 * s, 52 * s), T("net.join"), "join", primary=True,
+                   enabled=self.joining is None),
             Button(Box(w / 2 - 130 * s, h - 74 * s, 260 * s, 50 * s), T("action.menu"), "back"),
         ]
 
@@ -172,9 +181,7 @@ class NetworkScene(Scene):
             self.problem = self.app.t("net.bad_name", longest=MAX_NAME)
             return
         if looks_like(self.values["code"]):  # an invitation across the internet
-            joining, self.problem = join_by_invitation(self.app, name, self.values["code"], self.owner.relays())
-            if joining is not None:
-                open_join(self.app, joining, self.owner)
+            self.join_invited(name)
             return
         client = Client(name, auto_rejoin=True)
         try:
@@ -184,6 +191,33 @@ class NetworkScene(Scene):
             self.problem = self.app.t("net.bad_code_typed", reason=str(exc))
             return
         open_join(self.app, client, self.owner)
+
+    def join_invited(self, name: str) -> None:
+        """Join by the invitation in the code's field: read here (a damaged one is said at once), then the tunnel
+        started on a thread (it may take seconds to find the host) while this screen says it is connecting."""
+        if self.joining is not None:
+            return  # on its way already
+        try:
+            invitation = parse(self.values["code"])
+        except InvitationError as exc:
+            self.problem = self.app.t("net.bad_invitation", reason=str(exc))
+            return
+        self.problem = ""
+        self.joining = internet.Joining(name, invitation, self.owner.relays(), wake)
+        self.app.voice.say(self.app.t("net.joining_internet"), interrupt=True)
+
+    def update(self, dt: float, active: bool) -> bool:
+        """What the joining thread posted, if it came: the table's way in, or why not (said)."""
+        outcome = self.joining.outcome() if self.joining is not None else None
+        if outcome is None:
+            return False
+        self.joining = None
+        if isinstance(outcome, Exception):
+            self.problem = why_not_joined(self.app, outcome)
+            self.app.voice.say(self.problem, interrupt=True)
+        else:
+            open_join(self.app, outcome, self.owner)
+        return True
 
     # --- speech ---------------------------------------------------------------------------------------------
     def spoken_title(self) -> str:
@@ -203,7 +237,7 @@ class NetworkScene(Scene):
             buttons = [b for b in self.buttons() if b.enabled]
             words = T("speech.button", label=next(b.label for b in buttons if b.action == here))
         return sentences(f"{words}, {T('speech.position', index=slots.index(here) + 1, count=len(slots))}",
-                         self.problem)
+                         self.problem or (T("net.joining_internet") if self.joining is not None else ""))
 
     def spoken_keys(self) -> str:
         return self.app.t("speech.keys.text")
@@ -227,9 +261,9 @@ class NetworkScene(Scene):
         for hint, x in (("net.host_hint", w / 2 - 480 * s), ("net.join_hint", w / 2 + 40 * s)):
             # wrapped, not cut short: Italian and French say it in more than one line's width at 1024x640
             draw_fitted(surface, A, T(hint), Type.NOTE * s, Box(x, 545 * s, 440 * s, 66 * s), MUTED, leading=0.9)
-        if self.problem:
-            blit_text(surface, A, self.problem, Type.BODY * s, (w / 2, h - 110 * s), WARN, "center",
-                max_width=w - 80 * s)
+        if self.problem or self.joining is not None:
+            blit_text(surface, A, self.problem or T("net.joining_internet"), Type.BODY * s, (w / 2, h - 110 * s),
+                      WARN if self.problem else GOLD, "center", max_width=w - 80 * s)
         mouse = pygame.mouse.get_pos()
         for button in self.buttons():
             button.draw(surface, A, s, hot=button.box.contains(*mouse))
