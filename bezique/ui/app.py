@@ -29,6 +29,7 @@ from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit.assets import Assets, Sounds
 from bezique.ui.kit.notice import WindowNotice
 from bezique.ui.scene import Scene, SceneStack
+from bezique.ui.shutdown import quit_pygame
 from bezique.ui.speaking import MOVING_KEYS, Speaking
 
 FPS = 60
@@ -289,15 +290,3 @@ class App:
         quit_pygame()
         return 0
 
-
-def quit_pygame() -> None:
-    """Shut pygame down, its sounds halted first.
-
-    Why: pygame-ce's mixer quit takes SDL's audio lock while holding Python's, and a sound that ends at that
-    moment has SDL's audio thread wait for Python's lock (to let go of the sound) while holding the audio one: each
-    waits for the other for ever (seen as a hang of the test suite at a window test's end). Halting every channel
-    first (pygame lets Python's lock go while it halts them) leaves no sound to end during the quit.
-    """
-    if pygame.mixer.get_init():
-        pygame.mixer.stop()
-    pygame.quit()

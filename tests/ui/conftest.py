@@ -13,7 +13,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # for ui_driver
 import pygame  # after the drivers are chosen
 import pytest
 
-from bezique.ui.app import quit_pygame
+from bezique.ui.shutdown import quit_pygame
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import os
 import pygame
 
 from bezique.ui.kit.safe_font import SafeFont
+from bezique.ui.shutdown import quit_pygame
 
 BACKGROUND = (24, 58, 40)
 TEXT = (240, 234, 214)
@@ -63,6 +64,6 @@ def show_crash_screen(message: str) -> None:
     while True:
         for event in pygame.event.get():
             if event.type in (pygame.QUIT, pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                pygame.quit()
+                quit_pygame()
                 return
         clock.tick(20)
