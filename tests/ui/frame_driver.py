@@ -28,6 +28,7 @@ from bezique.net.protocol import Link, SeatState, Update
 from bezique.net.seat_session import SeatSession
 from bezique.presenter.session import GameSession
 from bezique.rules import Action, Event, Phase, SeatKind, Verb, redact_event, view_for
+from bezique.ui.shutdown import quit_pygame
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.overlays import ResultOverlay
 from bezique.ui.table.scene import TableScene
@@ -169,7 +170,7 @@ def _shoot_alone(app, table: TableScene, seed: int) -> dict[str, str]:
             app.push(table)
         return shoot(app, seed)
     finally:
-        pygame.quit()
+        quit_pygame()
 
 
 def all_frames() -> dict[str, str]:

@@ -7,6 +7,7 @@ import pytest
 from ui_driver import DT, finish_thinking, make_app, table_of
 
 from bezique.rules import legal_actions
+from bezique.ui.shutdown import quit_pygame
 
 KEYS = [pygame.K_h, pygame.K_l, pygame.K_u, pygame.K_SPACE, pygame.K_RETURN, pygame.K_d, pygame.K_ESCAPE,
         pygame.K_a, pygame.K_z]
@@ -32,7 +33,7 @@ def test_monkey(hotseat, variant, count):
     restarts = 0
     while events < count:
         if not app.running:  # the monkey found "Quit": open a new window and carry on
-            pygame.quit()
+            quit_pygame()
             app, _ = make_app(seed=rng.randrange(1000), hotseat=hotseat, variant=variant)
             restarts += 1
         w, h = app.size

@@ -7,6 +7,7 @@ import pygame
 import pytest
 from ui_driver import DT, make_app
 
+from bezique.ui.shutdown import quit_pygame
 from bezique.ui.table import deal_table
 from bezique.ui.table.scene import TableScene
 from bezique.ui.table.scoreboard import ResultOverlay
@@ -105,7 +106,6 @@ def test_two_handed_game_over_keeps_its_table():
 def test_the_scoreboard_panel_is_opaque():
     """Nothing of the table shows through the scoreboard: drawn over two very different backgrounds, the panel's
     inside is the same pixel for pixel."""
-    import pygame
 
     app, _table, board = finished_board("two_handed", (1280, 720))
     box, _, _ = board._boxes()
@@ -118,7 +118,7 @@ def test_the_scoreboard_panel_is_opaque():
         inner = pygame.Rect(int(box.x) + 16, int(box.y) + 16, int(box.w) - 32, int(box.h) - 32)
         shots.append(pygame.image.tobytes(surface.subsurface(inner), "RGB"))
     assert shots[0] == shots[1]
-    pygame.quit()
+    quit_pygame()
 
 
 def test_one_seven_of_trumps_reads_singular_two_are_counted():
@@ -169,4 +169,4 @@ def test_every_score_of_a_long_deal_is_named(monkeypatch):
         name = "Last trick" if kind == "last_trick" else score_columns.line_label(kind, times, "en")
         assert name in texts, name
     assert "+100" in texts  # the four smallest (40, 40, 10 and 10), named together on the last lines
-    pygame.quit()
+    quit_pygame()

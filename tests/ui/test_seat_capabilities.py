@@ -13,6 +13,7 @@ from ui_driver import button, key, make_app, move, step, wait_rest
 
 from bezique.i18n import t
 from bezique.rules import SeatKind
+from bezique.ui.shutdown import quit_pygame
 from bezique.ui.table.overlays import ResultOverlay
 from bezique.ui.table.status import status_face
 
@@ -38,7 +39,7 @@ def test_the_tracker_marks_a_game_here_assisted_and_a_seat_of_one_held_elsewhere
         app.tick(1 / 60)
         assert table.tracker.box() is not None  # the tracker shows at both
         assert status_face(table.readout).assisted == (None if seat else t("table.assisted", "en"))
-        pygame.quit()
+        quit_pygame()
 
 
 def test_the_scoreboard_of_a_seat_s_table_offers_no_review_where_the_one_screen_table_does() -> None:
@@ -50,4 +51,4 @@ def test_the_scoreboard_of_a_seat_s_table_offers_no_review_where_the_one_screen_
             step(app, rng)
         wait_rest(app)
         assert (app.stack.top.on_review is None) == seat
-        pygame.quit()
+        quit_pygame()

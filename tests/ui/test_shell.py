@@ -27,6 +27,7 @@ from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import KEYS, SettingsScene
 from bezique.ui.scenes.stats import StatsScene
 from bezique.ui.shell import Shell
+from bezique.ui.shutdown import quit_pygame
 from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
 from bezique.ui.table.scene import TableScene
 
@@ -181,7 +182,7 @@ def test_settings_apply_live_and_persist_across_a_restart():
     assert isinstance(app.stack.top, MenuScene)
     assert app.stack.top.buttons()[0].label == "Nuova partita"
     app.quit()
-    pygame.quit()
+    quit_pygame()
     again = make_shell()
     assert again.settings.language == "it" and again.app.lang == "it"
     assert again.settings.deck_colours == "colour_blind" and again.settings.sound_volume == pytest.approx(0.9)

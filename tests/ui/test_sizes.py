@@ -23,6 +23,7 @@ from bezique.ui.kit.assets import TEXT_SCALES
 from bezique.ui.kit.sprites import CARD_SCALES
 from bezique.ui.scenes.settings import KEYS
 from bezique.ui.shell import Shell
+from bezique.ui.shutdown import quit_pygame
 
 SIZE = (1024, 640)
 SIZES = [(1024, 640), (1280, 720), (1366, 768), (1920, 1080), (2560, 1080), (1280, 1024)]
@@ -190,7 +191,7 @@ def test_the_size_given_to_the_window_is_remembered_and_f11_still_works() -> Non
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     shell.app.tick(DT)
     assert json.loads(settings_path().read_text())["app"]["window_size"] == "1000x660"
-    pygame.quit()
+    quit_pygame()
     again = Shell.create(size=None, fullscreen=False)
     assert again.app.size == (1000, 660)
     again.open_menu()

@@ -22,6 +22,7 @@ from ui_driver import (
 from bezique.i18n import t
 from bezique.presenter.layout import Slot, card_box
 from bezique.rules import RecordedGame, Verb, full_deck_faces, parse_code
+from bezique.ui.shutdown import quit_pygame
 from bezique.ui.table.decl_panel import row_points
 from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
 from bezique.ui.texts import meld_label
@@ -306,7 +307,7 @@ def test_the_session_alone_decides_undo():
     click(app, (b.box.cx, b.box.cy))
     assert table.session.assisted and app.sounds.played[-1] != "illegal"
     assert_last_decision_taken_back(before, deal_moves(table))
-    pygame.quit()
+    quit_pygame()
     _app, hot = make_app(hotseat=True, seed=8, allow_undo=True)
     assert not hot.session.allow_undo and not hot.session.can_undo()
 
