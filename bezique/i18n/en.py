@@ -583,7 +583,7 @@ STRINGS: dict[str, str] = {
     "log.close": "Click or Esc to close",
     "log.empty": "Nothing scored yet",
     "meld.rows_shown": "{first}–{last} of {total}",
-    "menu.notice_dismiss": "Click to dismiss",
+    "menu.notice_dismiss": "Click or press Esc to dismiss",
     "newgame.hints": "Hints",
     "score.nothing": "No melds this deal",
     "stats.against_computer": "Against the computer",

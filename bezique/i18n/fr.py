@@ -619,7 +619,7 @@ STRINGS: dict[str, str] = _typeset({
     "log.close": "Clic ou Échap pour fermer",
     "log.empty": "Aucun point marqué pour l’instant",
     "meld.rows_shown": "{first}–{last} sur {total}",
-    "menu.notice_dismiss": "Cliquez pour fermer",
+    "menu.notice_dismiss": "Cliquez ou appuyez sur Échap pour fermer",
     "newgame.hints": "Conseils",
     "score.nothing": "Aucune combinaison dans cette donne",
     "stats.against_computer": "Contre l’ordinateur",

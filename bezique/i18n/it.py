@@ -594,7 +594,7 @@ STRINGS: dict[str, str] = {
     "log.close": "Fai clic o premi Esc per chiudere",
     "log.empty": "Ancora nessun punto",
     "meld.rows_shown": "{first}–{last} di {total}",
-    "menu.notice_dismiss": "Fai clic per chiudere",
+    "menu.notice_dismiss": "Fai clic o premi Esc per chiudere",
     "newgame.hints": "Suggerimenti",
     "score.nothing": "Nessuna combinazione in questa distribuzione",
     "stats.against_computer": "Contro il computer",

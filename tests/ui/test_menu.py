@@ -186,3 +186,36 @@ def test_the_saved_line_names_the_default_seats_in_the_window_language(lang: str
     line = saved_game_line(saved, lang)
     mine = f"{t('newgame.default_you', lang)} & {t('newgame.player_name', lang, number=3)} 420"
     assert mine in line and "Ada & Bea 310" in line and you not in line.split(" · ")[1]
+
+
+DAMAGED = ("The statistics file could not be read (/home/anna/.local/share/bezique/stats.json: line 3, column 7: "
+           "expected a value); it was kept as /home/anna/.local/share/bezique/stats.json.damaged-2026-12-07")
+
+
+@pytest.mark.parametrize(("size", "text_size", "lang"), [((1280, 720), "normal", "en"), ((1024, 600), "larger", "fr"),
+                                                         ((1024, 640), "large", "it")])
+def test_a_problem_on_the_menu_is_shown_whole_and_says_how_to_dismiss_it(size, text_size, lang) -> None:
+    """The menu's problem names the file that matters, so it is drawn whole (on as many lines as it needs, over no
+    button), with the way to dismiss it: a click or Esc, which the spoken title says too."""
+    from bezique.commands.fit_judge import judge
+    from bezique.ui.kit import drawn
+    from bezique.ui.kit.layers import forget_layers
+
+    shell = Shell.create(size=size, fullscreen=False)
+    shell.app.lang = lang
+    shell.app.set_text_size(text_size)
+    shell.open_menu()
+    menu = shell.app.stack.top
+    menu.offer = False
+    shell.notices.append(DAMAGED)
+    forget_layers()
+    with drawn.recording() as frame:
+        shell.app.draw()
+    assert judge(frame, size) == []
+    assert " ".join(text.drawn for text in frame.texts if text.drawn in DAMAGED) == DAMAGED
+    dismiss = t("menu.notice_dismiss", lang)
+    assert " ".join(text.drawn for text in frame.texts if text.drawn in dismiss) == dismiss
+    assert "Esc" in dismiss or "Échap" in dismiss
+    assert menu.spoken_title().endswith(f"{DAMAGED}. {dismiss}")
+    key(shell.app, pygame.K_ESCAPE)
+    assert not shell.notices

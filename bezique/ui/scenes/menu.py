@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 WARN = (255, 190, 160)
 DECOR = ["AS", "TS", "KS", "QS", "JS"]
+NOTICE_WIDTH = 1000  # the menu's problem panel at 1280x720, across the top in the title's place
 
 
 class SavedGame(NamedTuple):
@@ -210,7 +211,7 @@ class MenuScene(Scene):
                 self.owner.notices.clear()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.owner.notices \
-                and self._notice_box().contains(*event.pos):
+                and self._notice_box()[0].contains(*event.pos):
             self.owner.notices.clear()
             return
         action = self.column.handle(event, self.buttons())
@@ -256,15 +257,30 @@ class MenuScene(Scene):
             parts.append(saved_game_line(self.saved, self.app.lang))
         if self.offer:
             parts += [T("guide.offer_title"), T("guide.offer_text")]
-        return sentences(*parts, *self.owner.notices[-1:])
+        notices = [self.owner.notices[-1], T("menu.notice_dismiss")] if self.owner.notices else []
+        return sentences(*parts, *notices)
 
     def spoken_focus(self) -> str:
         return button_words(self.app.t, self.buttons(), self.column.focus)
 
-    def _notice_box(self) -> Box:
+    def _notice_box(self) -> tuple[Box, Box, Box]:
+        """The newest problem's panel, its words' room and the dismissal's: across the top, in the title's place
+        (the buttons take the middle down to the keys' hint), as tall as the words at the player's text size and
+        wide enough for a file's path: a problem names the file that matters, so it is shown whole."""
         w, h = self.app.size
         s = scale_of((w, h))
-        return Box(w / 2 - 460 * s, h - 120 * s, 920 * s, 80 * s)
+        A, pad = self.app.assets, 14 * s
+        width = min(NOTICE_WIDTH * s, w - 32 * s)
+        room = width - 2 * pad
+        lines = len(wrap(A, self.owner.notices[-1], Type.BODY * s, room))
+        dismiss_h = len(wrap(A, self.app.t("menu.notice_dismiss"), Type.NOTE * s, room)) * \
+            A.font(Type.NOTE * s).get_linesize()
+        top = 12 * s
+        height = min(2 * pad + lines * A.font(Type.BODY * s).get_linesize() + 4 * s + dismiss_h,
+                     self.header()[2] - 6 * s - top)  # over the Continue line
+        box = Box((w - width) / 2, top, width, height)
+        words = Box(box.x + pad, top + pad, room, height - 2 * pad - 4 * s - dismiss_h)
+        return box, words, Box(box.x + pad, box.bottom - pad - dismiss_h, room, dismiss_h)
 
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
@@ -280,26 +296,24 @@ class MenuScene(Scene):
                 cx = w / 2 + side * 400 * s + (i - 2) * 34 * s
                 surface.blit(img, img.get_rect(center=(cx, 400 * s + abs(i - 2) * 8 * s)))
         title_y, subtitle_y, line_y = self.header()
-        blit_text(surface, A, T("app.title"), TITLE * s / A.text_scale, (w / 2, title_y), GOLD, "midtop", bold=True,
-                  shadow=True)
-        blit_text(surface, A, T("app.subtitle"), SUBTITLE * s, (w / 2, subtitle_y), CREAM, "midtop", shadow=True,
-                  max_width=w - 40 * s)
+        notices = self.owner.notices
+        if notices:  # the title gives way to the problem until it is dismissed
+            box, words, dismiss = self._notice_box()
+            panel(surface, box, alpha=240, edge=WARN, fill=(70, 30, 24))
+            draw_fitted(surface, A, notices[-1], Type.BODY * s, words, CREAM)
+            draw_fitted(surface, A, T("menu.notice_dismiss"), Type.NOTE * s, dismiss, MUTED, "right")
+        else:
+            blit_text(surface, A, T("app.title"), TITLE * s / A.text_scale, (w / 2, title_y), GOLD, "midtop",
+                      bold=True, shadow=True)
+            blit_text(surface, A, T("app.subtitle"), SUBTITLE * s, (w / 2, subtitle_y), CREAM, "midtop",
+                      shadow=True, max_width=w - 40 * s)
         self.column.draw(surface, A, s, self.buttons())
         if self.saved is not None:
             blit_text(surface, A, saved_game_line(self.saved, self.app.lang), Type.NOTE * s, (w / 2, line_y), CREAM,
                       "midtop", max_width=w - 40 * s)
         if self.offer:
             self._draw_offer(surface, s)
-        notices = self.owner.notices
-        if notices:
-            box = self._notice_box()
-            panel(surface, box, alpha=240, edge=WARN, fill=(70, 30, 24))
-            blit_text(surface, A, notices[-1], Type.BODY * s, (box.x + 16 * s, box.y + 12 * s), CREAM,
-                      max_width=box.w - 32 * s)
-            blit_text(surface, A, T("menu.notice_dismiss"), Type.NOTE * s, (box.right - 14 * s, box.bottom - 10 * s),
-                      MUTED, "bottomright")
-        else:
-            blit_text(surface, A, T("menu.keys_hint"), Type.NOTE * s, (w / 2, h - 34 * s), MUTED, "midbottom")
+        blit_text(surface, A, T("menu.keys_hint"), Type.NOTE * s, (w / 2, h - 34 * s), MUTED, "midbottom")
         blit_text(surface, A, T("menu.about", version=__version__), Type.NOTE * s, (w / 2, h - 8 * s), MUTED,
                   "midbottom",
                   max_width=w - 40 * s)
