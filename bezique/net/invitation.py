@@ -24,6 +24,7 @@ PREFIX = f"{SCHEME}://join/"
 TICKET_MAX = 400  # iroh's tickets are 111-184 characters today; more is not a ticket
 _TICKET = re.compile(r"endpoint[a-z2-7]{40,400}")  # iroh's ticket: its kind, then lowercase base32 (RFC 4648)
 _SECRET_DIGITS = -(-SECRET_BITS // 5)
+TEXT_MAX = len(PREFIX) + TICKET_MAX + 1 + _SECRET_DIGITS  # the longest invitation: a field that takes one takes this
 _AROUND = " \t\r\n<>\"'`()[]"  # what a messenger or a person puts around a link
 
 

@@ -18,7 +18,7 @@ from bezique.geometry import Box
 from bezique.i18n import t
 from bezique.net import internet
 from bezique.net.client import Client
-from bezique.net.invitation import Invitation, parse
+from bezique.net.invitation import TEXT_MAX, Invitation, parse
 from bezique.net.protocol import Welcome
 from bezique.net.relays import RelayKind, Relays
 from bezique.ui.scenes.net_invite import Stage
@@ -174,3 +174,26 @@ def test_every_word_of_the_panel_fits_its_box_at_every_size(shell_data: None, la
                 panel.draw(surface, box, s)
             assert not frame.cuts and not [text.whole for text in frame.texts if text.cut], (size, note)
             assert all(box.contains(text.box.x, text.box.y) for text in frame.texts), (size, note)
+
+
+def test_typing_after_pasting_an_invitation_keeps_it_whole(shell_data: None) -> None:
+    """An invitation is three to five times the other fields' length: a key typed after pasting one (a slip, then
+    Backspace) must not cut it to a code's length."""
+    shell = make_shell()
+    app = shell.app
+    app.push(NetworkScene(app, shell))
+    scene = app.stack.top
+    assert isinstance(scene, NetworkScene)
+    invitation = Invitation(TICKET, 7).text()
+    scene.paste(invitation)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+    app.tick(DT)
+    assert scene.values["code"] == invitation + "x"
+    key(app, pygame.K_BACKSPACE)
+    assert scene.values["code"] == invitation and parse(scene.values["code"]).secret == 7
+    longest = Invitation("endpoint" + "a" * 392, 7).text()  # the longest ticket read: typing stops after it
+    assert len(longest) == TEXT_MAX
+    scene.paste(longest)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+    app.tick(DT)
+    assert scene.values["code"] == longest

@@ -17,7 +17,7 @@ from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.net import internet
 from bezique.net.client import Client
-from bezique.net.invitation import InvitationError, looks_like, parse, tidy
+from bezique.net.invitation import TEXT_MAX, InvitationError, looks_like, parse, tidy
 from bezique.net.joincode import JoinCodeError
 from bezique.net.peer_text import TextError, read_text
 from bezique.net.protocol import MAX_NAME
@@ -38,6 +38,7 @@ from bezique.ui.speaking import sentences, spelled
 
 FIELDS = ("name", "code", "address")
 MAX_FIELD = 40
+LONGEST = {"name": MAX_FIELD, "code": TEXT_MAX, "address": MAX_FIELD}  # the code's field takes an invitation whole
 
 
 class NetworkScene(Scene):
@@ -101,8 +102,8 @@ class NetworkScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.TEXTINPUT and self.editing is not None:
-            text = self.values[self.editing]
-            self.values[self.editing] = (text + "".join(c for c in event.text if c.isprintable()))[:MAX_FIELD]
+            typed = self.values[self.editing] + "".join(c for c in event.text if c.isprintable())
+            self.values[self.editing] = typed[:LONGEST[self.editing]]
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL and self.editing is not None:
@@ -138,14 +139,14 @@ class NetworkScene(Scene):
 
     def paste(self, text: str) -> None:
         """Ctrl+V into the field being typed in: an invitation (in the code's field, whatever was there) is kept
-        whole, however long; anything else is typed as if by hand."""
+        whole (up to the longest an invitation can be); anything else is typed as if by hand."""
         if self.editing is None:
             return
         if looks_like(text):
-            self.editing, self.values["code"] = "code", tidy(text)
+            self.editing, self.values["code"] = "code", tidy(text)[:TEXT_MAX]
             return
         typed = self.values[self.editing] + "".join(c for c in text if c.isprintable())
-        self.values[self.editing] = typed[:MAX_FIELD]
+        self.values[self.editing] = typed[:LONGEST[self.editing]]
 
     def choose(self, action: str) -> None:
         st = self.setup
