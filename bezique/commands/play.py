@@ -138,7 +138,7 @@ def _join(shell: Shell, args: argparse.Namespace) -> None:
     from bezique.net.peer_text import TextError, read_text
     from bezique.net.protocol import MAX_NAME
     from bezique.ui.scenes.net_join import open_join
-    from bezique.ui.scenes.network import NetworkScene
+    from bezique.ui.scenes.network import NetworkScene, code_words
     try:  # the check the host makes of every name: said here, before anything is sent
         typed = read_text(args.name or "", "--name", MAX_NAME)
     except TextError as exc:
@@ -157,7 +157,7 @@ def _join(shell: Shell, args: argparse.Namespace) -> None:
     try:
         client.connect(args.join, args.address)
     except JoinCodeError as exc:
-        print(f"bezique: {exc}", file=sys.stderr)
+        print(f"bezique: {code_words(shell.app, exc)}", file=sys.stderr)
         client.close()
         shell.open_menu()
         return

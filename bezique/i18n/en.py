@@ -730,6 +730,11 @@ STRINGS: dict[str, str] = {
     "net.join": "Join",
     "net.cannot_host": "The game cannot be hosted: {reason}",
     "net.bad_code_typed": "That code cannot be read: {reason}",
+    "net.bad_code_character": "'{what}' is not a character of a join code (letters and digits, no U)",
+    "net.bad_code_empty": "type the code the host shows",
+    "net.bad_code_too_short": "the code is too short: check it against the host's screen",
+    "net.bad_code_too_long": "the code is too long: check it against the host's screen",
+    "net.bad_code_port": "'{what}' is not a port number",
     "net.connecting": "Connecting to the host…",
     "net.stopping_hosting": "Stopping hosting: telling your friends and saving the game…",
     "net.leaving_game": "Leaving the game…",
@@ -753,7 +758,12 @@ STRINGS: dict[str, str] = {
     "net.ended_unreachable_internet": ("The host cannot be reached over the internet: ask for a new invitation (each "
                                        "hosting makes its own)"),
     "net.bad_invitation": "That invitation cannot be read: {reason}",
-    "net.internet_failed": "The game could not be opened to the internet: {reason}",
+    "net.bad_invitation_not_one": "an invitation starts with bezique://join/",
+    "net.bad_invitation_cut_short": "the invitation is cut short: copy it again, whole",
+    "net.bad_invitation_address_damaged": "the invitation's address is damaged: copy it again, whole",
+    "net.bad_invitation_secret_damaged": "the invitation's secret is damaged: copy it again, whole",
+    "net.internet_failed": ("The game could not be opened to the internet: check this computer's connection "
+                            "and try again (the reason is printed where Bezique was started)"),
     "net.internet_unavailable": ("This computer cannot play over the internet (iroh is not installed). Friends on "
                                  "this network join with the code."),
     "net.no_clipboard": "The clipboard did not take it: the invitation is printed where Bezique was started.",

@@ -772,6 +772,11 @@ STRINGS: dict[str, str] = _typeset({
     "net.join": "Rejoindre",
     "net.cannot_host": "La partie ne peut pas être hébergée : {reason}",
     "net.bad_code_typed": "Ce code est illisible : {reason}",
+    "net.bad_code_character": "« {what} » n’est pas un caractère d’un code (lettres et chiffres, sans U)",
+    "net.bad_code_empty": "tapez le code que montre l’hôte",
+    "net.bad_code_too_short": "le code est trop court : comparez-le à l’écran de l’hôte",
+    "net.bad_code_too_long": "le code est trop long : comparez-le à l’écran de l’hôte",
+    "net.bad_code_port": "« {what} » n’est pas un numéro de port",
     "net.connecting": "Connexion à l’hôte…",
     "net.stopping_hosting": "Fin de l’hébergement : les amis sont prévenus et la partie est enregistrée…",
     "net.leaving_game": "Départ de la partie…",
@@ -795,7 +800,12 @@ STRINGS: dict[str, str] = _typeset({
     "net.ended_unreachable_internet": ("L’hôte est injoignable par internet : demandez une nouvelle invitation "
                                        "(chaque partie hébergée a la sienne)"),
     "net.bad_invitation": "Cette invitation est illisible : {reason}",
-    "net.internet_failed": "La partie n’a pas pu être ouverte à internet : {reason}",
+    "net.bad_invitation_not_one": "une invitation commence par bezique://join/",
+    "net.bad_invitation_cut_short": "l’invitation est coupée : copiez-la de nouveau, en entier",
+    "net.bad_invitation_address_damaged": "l’adresse de l’invitation est abîmée : copiez-la de nouveau, en entier",
+    "net.bad_invitation_secret_damaged": "le secret de l’invitation est abîmé : copiez-le de nouveau, en entier",
+    "net.internet_failed": ("La partie n’a pas pu être ouverte à internet : vérifiez la connexion de cet "
+                            "ordinateur et réessayez (la raison est écrite là où Bezique a été lancé)"),
     "net.internet_unavailable": ("Cet ordinateur ne peut pas jouer par internet (iroh n’est pas installé). Vos amis "
                                  "sur ce réseau rejoignent avec le code."),
     "net.no_clipboard": "Le presse-papiers ne l’a pas prise : l’invitation est écrite là où Bezique a été lancé.",

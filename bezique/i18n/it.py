@@ -743,6 +743,11 @@ STRINGS: dict[str, str] = {
     "net.join": "Unisciti",
     "net.cannot_host": "Non si può ospitare la partita: {reason}",
     "net.bad_code_typed": "Questo codice non si legge: {reason}",
+    "net.bad_code_character": "'{what}' non è un carattere di un codice (lettere e cifre, niente U)",
+    "net.bad_code_empty": "scrivi il codice che mostra l'ospite",
+    "net.bad_code_too_short": "il codice è troppo corto: confrontalo con lo schermo dell'ospite",
+    "net.bad_code_too_long": "il codice è troppo lungo: confrontalo con lo schermo dell'ospite",
+    "net.bad_code_port": "'{what}' non è un numero di porta",
     "net.connecting": "Connessione all'ospite…",
     "net.stopping_hosting": "Chiusura della partita: gli amici vengono avvisati e la partita salvata…",
     "net.leaving_game": "Uscita dalla partita…",
@@ -766,7 +771,12 @@ STRINGS: dict[str, str] = {
     "net.ended_unreachable_internet": ("L'ospite non si raggiunge via internet: chiedi un nuovo invito (ogni partita "
                                        "ospitata ha il suo)"),
     "net.bad_invitation": "Quell'invito non si legge: {reason}",
-    "net.internet_failed": "Non è stato possibile aprire la partita a internet: {reason}",
+    "net.bad_invitation_not_one": "un invito comincia con bezique://join/",
+    "net.bad_invitation_cut_short": "l'invito è tagliato: copialo di nuovo, intero",
+    "net.bad_invitation_address_damaged": "l'indirizzo dell'invito è rovinato: copialo di nuovo, intero",
+    "net.bad_invitation_secret_damaged": "il segreto dell'invito è rovinato: copialo di nuovo, intero",
+    "net.internet_failed": ("Non è stato possibile aprire la partita a internet: controlla la connessione di "
+                            "questo computer e riprova (il motivo è scritto dove è stato avviato Bezique)"),
     "net.internet_unavailable": ("Questo computer non può giocare via internet (iroh non è installato). Gli amici su "
                                  "questa rete entrano con il codice."),
     "net.no_clipboard": "Gli appunti non l'hanno preso: l'invito è stampato dove Bezique è stato avviato.",

@@ -80,7 +80,7 @@ def target(code: str, address: str | None = None) -> tuple[str, int]:
     if address and address.strip():
         host, _, port = address.strip().rpartition(":") if ":" in address else (address.strip(), "", "")
         if port and not port.isdigit():
-            raise joincode.JoinCodeError(f"{port!r} is not a port number")
+            raise joincode.JoinCodeError(joincode.Mistake.PORT, port)
         return host or address.strip(), int(port) if port else joincode.DEFAULT_PORT
     parsed = joincode.parse(code)
     return parsed.address, parsed.port
@@ -133,7 +133,7 @@ class Client:
         secret = joincode.secret_of(code)
         if secret is None:
             joincode.parse(code)  # raises, saying what is wrong with it
-            raise joincode.JoinCodeError("type the code the host shows")
+            raise joincode.JoinCodeError(joincode.Mistake.EMPTY)
         self._secret = secret
         self._start(lambda seq: Join(seq, self.name))
 

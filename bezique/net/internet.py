@@ -87,16 +87,18 @@ def invite(host: Host, relays: Relays) -> Invited:
     return Invited(Invitation(ticket, host.secret), tunnel)
 
 
-def invite_in_background(hosted: HostedGame, relays: Relays, tell: Mailbox[Invited | str]) -> None:
+def invite_in_background(hosted: HostedGame, relays: Relays, tell: Mailbox[Invited | Exception]) -> None:
     """``invite`` on a thread of its own (a relay may take seconds to answer): the invitation, attached to
-    `hosted` so that it stops with the game, or why it could not be made, is posted to `tell` (the window's
-    mailbox: the window reads it on its own thread)."""
+    `hosted` so that it stops with the game, or the exception that stopped it (its own words logged, for whoever
+    reads the log: the window says it in the player's), is posted to `tell` (the window's mailbox: the window
+    reads it on its own thread)."""
 
     def run() -> None:
         try:
             invited = invite(hosted.host, relays)
         except Exception as exc:  # any failure of the tunnel is said at the table; the game goes on
-            tell.post(str(exc) or type(exc).__name__)
+            log.warning("opening the game to the internet failed: %s", str(exc) or type(exc).__name__)
+            tell.post(exc)
             return
         hosted.attach(invited)  # stopped with the game (at once if the host left meanwhile)
         tell.post(invited)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 
 from bezique.net.joincode import ALPHABET, SECRET_BITS, JoinCodeError, normalise
 
@@ -28,8 +29,22 @@ TEXT_MAX = len(PREFIX) + TICKET_MAX + 1 + _SECRET_DIGITS  # the longest invitati
 _AROUND = " \t\r\n<>\"'`()[]"  # what a messenger or a person puts around a link
 
 
+class Flaw(StrEnum):
+    """What is wrong with a text that is not an invitation, worded for the player by the window
+    (``net.bad_invitation_<flaw>`` in every language)."""
+
+    NOT_ONE = "not_one"  # it does not start as an invitation does
+    CUT_SHORT = "cut_short"
+    ADDRESS_DAMAGED = "address_damaged"  # the ticket
+    SECRET_DAMAGED = "secret_damaged"
+
+
 class InvitationError(ValueError):
-    """A text that is not an invitation: the message says what is wrong with it."""
+    """A text that is not an invitation: `flaw` says what is wrong with it (its value is the message, for logs)."""
+
+    def __init__(self, flaw: Flaw) -> None:
+        super().__init__(flaw.value)
+        self.flaw = flaw
 
 
 @dataclass(frozen=True)
@@ -60,24 +75,24 @@ def parse(text: str) -> Invitation:
     """The ticket and secret of a pasted or opened invitation.
 
     Raises:
-        InvitationError: not an invitation, or one cut short or altered (said in a sentence).
+        InvitationError: not an invitation, or one cut short or altered (its flaw named).
     """
     flat = tidy(text)
     if not flat.lower().startswith(PREFIX):
-        raise InvitationError(f"an invitation starts with {PREFIX}")
+        raise InvitationError(Flaw.NOT_ONE)
     parts = flat[len(PREFIX):].rstrip("/").split("/")
     if len(parts) != 2 or not parts[1]:
-        raise InvitationError("the invitation is cut short: copy it again, whole")
+        raise InvitationError(Flaw.CUT_SHORT)
     ticket = parts[0].lower()
     if not _TICKET.fullmatch(ticket) or len(ticket) > TICKET_MAX:
-        raise InvitationError("the invitation's address is damaged: copy it again, whole")
+        raise InvitationError(Flaw.ADDRESS_DAMAGED)
     try:
         digits = normalise(parts[1])
     except JoinCodeError:
-        raise InvitationError("the invitation's secret is damaged: copy it again, whole") from None
+        raise InvitationError(Flaw.SECRET_DAMAGED) from None
     secret = 0
     for digit in digits:
         secret = (secret << 5) | digit
     if len(digits) != _SECRET_DIGITS or secret >> SECRET_BITS:
-        raise InvitationError("the invitation's secret is damaged: copy it again, whole")
+        raise InvitationError(Flaw.SECRET_DAMAGED)
     return Invitation(ticket, secret)

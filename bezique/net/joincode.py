@@ -18,6 +18,7 @@ from __future__ import annotations
 import ipaddress
 import secrets
 from dataclasses import dataclass
+from enum import StrEnum
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _READ = {ch: i for i, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
@@ -27,8 +28,25 @@ SECRET_BITS = 35  # guessing it takes centuries at the rate the host allows (lim
 _RANGES = (("192.168.0.0/16", 16), ("10.0.0.0/8", 24), ("172.16.0.0/12", 20), ("0.0.0.0/0", 32))
 
 
+class Mistake(StrEnum):
+    """Why a typed code (or address) cannot be read, worded for the player by the window
+    (``net.bad_code_<mistake>`` in every language, with the character or port at fault)."""
+
+    CHARACTER = "character"  # a character outside the alphabet
+    EMPTY = "empty"
+    TOO_SHORT = "too_short"
+    TOO_LONG = "too_long"
+    PORT = "port"  # the typed address's port is not a number
+
+
 class JoinCodeError(ValueError):
-    """A code that cannot be read: the message says which character or why."""
+    """A code that cannot be read: `mistake` says why, `what` names the character or port at fault (the message,
+    for logs, says both)."""
+
+    def __init__(self, mistake: Mistake, what: str = "") -> None:
+        super().__init__(f"{mistake.value} {what!r}" if what else mistake.value)
+        self.mistake = mistake
+        self.what = what
 
 
 @dataclass(frozen=True)
@@ -81,10 +99,10 @@ def normalise(text: str) -> list[int]:
         if ch in " -":
             continue
         if ch not in _READ:
-            raise JoinCodeError(f"{ch!r} is not a character of a join code (letters and digits, no U)")
+            raise JoinCodeError(Mistake.CHARACTER, ch)
         digits.append(_READ[ch])
     if not digits:
-        raise JoinCodeError("type the code the host shows")
+        raise JoinCodeError(Mistake.EMPTY)
     return digits
 
 
@@ -103,7 +121,7 @@ def parse(text: str) -> JoinCode:
     def take(width: int) -> int:
         nonlocal bits
         if bits < width:
-            raise JoinCodeError("the code is too short: check it against the host's screen")
+            raise JoinCodeError(Mistake.TOO_SHORT)
         bits -= width
         return (value >> bits) & ((1 << width) - 1)
 
@@ -114,7 +132,7 @@ def parse(text: str) -> JoinCode:
     port = take(16) if take(1) else DEFAULT_PORT
     secret = take(SECRET_BITS)
     if bits >= 5 or value & ((1 << bits) - 1):
-        raise JoinCodeError("the code is too long: check it against the host's screen")
+        raise JoinCodeError(Mistake.TOO_LONG)
     return JoinCode(address, port, secret)
 
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bezique.net import internet
-from bezique.net.invitation import PREFIX, Invitation, InvitationError, looks_like, parse
+from bezique.net.invitation import PREFIX, Flaw, Invitation, InvitationError, looks_like, parse
 from bezique.net.joincode import SECRET_BITS
 from bezique.net.relays import RelayKind, Relays, relays_from
 
@@ -42,21 +42,22 @@ def test_a_messenger_s_line_breaks_brackets_and_case_are_forgiven(secret: int, b
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("K7Q2-M9XA-P", "starts with bezique://join/"),
-    ("bezique://join/", "cut short"),
-    (f"bezique://join/{TICKET}", "cut short"),
-    (f"bezique://join/{TICKET}/", "cut short"),
-    (f"bezique://join/{TICKET[:30]}/K7Q2M", "address is damaged"),
-    (f"bezique://join/{TICKET}x1/K7Q2M", "address is damaged"),
-    (f"bezique://join/{TICKET}/K7Q2", "secret is damaged"),
-    (f"bezique://join/{TICKET}/K7Q2MM", "secret is damaged"),
-    (f"bezique://join/{TICKET}/K7Q2U", "secret is damaged"),
-    (f"bezique://join/{TICKET}/K7/Q2M", "cut short"),
-    (f"https://join/{TICKET}/K7Q2M", "starts with"),
+    ("K7Q2-M9XA-P", Flaw.NOT_ONE),
+    ("bezique://join/", Flaw.CUT_SHORT),
+    (f"bezique://join/{TICKET}", Flaw.CUT_SHORT),
+    (f"bezique://join/{TICKET}/", Flaw.CUT_SHORT),
+    (f"bezique://join/{TICKET[:30]}/K7Q2M", Flaw.ADDRESS_DAMAGED),
+    (f"bezique://join/{TICKET}x1/K7Q2M", Flaw.ADDRESS_DAMAGED),
+    (f"bezique://join/{TICKET}/K7Q2", Flaw.SECRET_DAMAGED),
+    (f"bezique://join/{TICKET}/K7Q2MM", Flaw.SECRET_DAMAGED),
+    (f"bezique://join/{TICKET}/K7Q2U", Flaw.SECRET_DAMAGED),
+    (f"bezique://join/{TICKET}/K7/Q2M", Flaw.CUT_SHORT),
+    (f"https://join/{TICKET}/K7Q2M", Flaw.NOT_ONE),
 ])
-def test_a_cut_or_altered_invitation_is_said_in_words(text: str, said: str) -> None:
-    with pytest.raises(InvitationError, match=said):
+def test_a_cut_or_altered_invitation_is_said_in_words(text: str, said: Flaw) -> None:
+    with pytest.raises(InvitationError) as raised:
         parse(text)
+    assert raised.value.flaw is said  # the window words it (test_net_invite: in every language)
 
 
 def test_a_join_code_is_not_taken_for_an_invitation() -> None:

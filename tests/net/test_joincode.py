@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bezique.net.joincode import DEFAULT_PORT, JoinCode, JoinCodeError, parse, secret_of
+from bezique.net.joincode import DEFAULT_PORT, JoinCode, JoinCodeError, Mistake, parse, secret_of
 
 
 @pytest.mark.parametrize(("address", "port", "longest"), [
@@ -29,16 +29,17 @@ def test_misread_letters_still_decode() -> None:
     assert parse(one.text().replace("1", "l")) == one == parse(one.text().replace("1", "I"))
 
 
-@pytest.mark.parametrize(("typed", "says"), [
-    ("K7Q2-M9XU-P3R", "'U' is not a character"), ("K7Q", "too short"), ("", "type the code"),
+@pytest.mark.parametrize(("typed", "says", "what"), [
+    ("K7Q2-M9XU-P3R", Mistake.CHARACTER, "U"), ("K7Q", Mistake.TOO_SHORT, ""), ("", Mistake.EMPTY, ""),
 ])
-def test_a_mistyped_code_is_refused_with_a_reason(typed: str, says: str) -> None:
-    with pytest.raises(JoinCodeError, match=says):
+def test_a_mistyped_code_is_refused_with_a_reason(typed: str, says: Mistake, what: str) -> None:
+    with pytest.raises(JoinCodeError) as raised:
         parse(typed)
+    assert (raised.value.mistake, raised.value.what) == (says, what)  # the window words it in every language
     assert secret_of(typed) is None
 
 
 def test_a_code_with_a_character_too_many_is_refused() -> None:
     text = JoinCode("192.168.1.20", DEFAULT_PORT, 5).text()
-    with pytest.raises(JoinCodeError, match="too long"):
+    with pytest.raises(JoinCodeError, match=Mistake.TOO_LONG):
         parse(text + "7")

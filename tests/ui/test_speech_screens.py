@@ -309,9 +309,9 @@ def test_the_invitation_panel_says_what_it_offers_what_happened_and_its_key(tmp_
             f"{hosted.host.advertise}:{hosted.host.port}") < heard.index(heard_t("speech.invite_offer", lang))
         press(app, pygame.K_F1)
         assert heard_t("speech.invite_offer", lang) in ear.new()[0]  # among the table's keys
-        invite._results.post("no route to the relay")  # as the opening thread posts a failure
+        invite._results.post(OSError("no route to the relay"))  # as the opening thread posts a failure
         app.tick(DT)
-        assert ear.new() == [sentences(heard_t("net.internet_failed", lang, reason="no route to the relay"),
+        assert ear.new() == [sentences(heard_t("net.internet_failed", lang),  # the tunnel's own words: the log's
                                        heard_t("speech.invite_retry", lang))]
         invite._results.post(internet.Invited(Invitation(TICKET, 7), SimpleNamespace(relay_answered=True)))
         app.tick(DT)

@@ -21,6 +21,7 @@ from bezique.geometry import Box
 from bezique.mailbox import Mailbox
 from bezique.net import internet
 from bezique.net.hosting import HostedGame
+from bezique.net.invitation import InvitationError
 from bezique.net.relays import Relays
 from bezique.ui.kit.assets import CREAM, GOLD
 from bezique.ui.kit.typeset import Type
@@ -31,6 +32,7 @@ from bezique.ui.speaking import sentences
 WARN = (255, 190, 160)
 KEY = pygame.K_i  # the table's key for the panel's button (I: invite)
 BUTTON_ROOM = 48  # at scale 1: the button's height and the gap under it
+NOTE_LINES = 4  # the most the note takes: its longest (French, the largest text) wraps to four
 
 
 class Stage(enum.Enum):
@@ -52,7 +54,7 @@ class InvitePanel:
         self.note = ""  # the line under the button: what to do, or what went wrong
         self.invited: internet.Invited | None = None
         # the tunnel opens on a thread of the net layer, which posts here (and wakes the window): read in ``update``
-        self._results: Mailbox[internet.Invited | str] = Mailbox(limit=4, wake=wake)
+        self._results: Mailbox[internet.Invited | Exception] = Mailbox(limit=4, wake=wake)
         self.missing = internet.unavailable()  # asked once: without iroh, an import tried every frame would cost
         if self.missing is not None:
             self.stage, self.note = Stage.FAILED, app.t("net.internet_unavailable")
@@ -108,9 +110,10 @@ class InvitePanel:
         if not results:
             return False
         result = results[-1]
-        if isinstance(result, str):
+        if isinstance(result, Exception):
             self.stage = Stage.FAILED
-            self.tell(self.app.t("net.internet_failed", reason=result))
+            self.tell(self.app.t("net.internet_unavailable" if isinstance(result, internet.InternetUnavailable)
+                                 else "net.internet_failed"))
         else:
             self.invited, self.stage = result, Stage.READY
             self.tell(self.app.t("net.no_relay" if result.relay_answered is False else "net.invitation_ready"))
@@ -133,13 +136,14 @@ class InvitePanel:
 
     def height(self, width: float, s: float) -> float:
         """How tall the panel is at scale `s` in a box `width` wide: its button (when it has one) and its note's
-        lines, as many as the note wraps to at the player's text size (so the longest is drawn whole)."""
+        lines, as many as the note wraps to at the player's text size (so that each of its notes is drawn whole), but
+        never more than ``NOTE_LINES``: the code box above it and the table around it keep their room."""
         has_button = self.stage is not Stage.OPENING and self.missing is None
         top = (BUTTON_ROOM if has_button else 4) * s
         if not self.note:
             return top + 4 * s
         size, assets = Type.NOTE.at(s), self.app.assets
-        lines = len(wrap(assets, self.note, size, width - 24 * s))
+        lines = min(len(wrap(assets, self.note, size, width - 24 * s)), NOTE_LINES)  # more is fitted into these
         return top + lines * assets.font(size).get_linesize() + 8 * s  # as ``draw_fitted`` spaces them
 
     def draw(self, surface: pygame.Surface, box: Box, s: float) -> None:
@@ -153,6 +157,11 @@ class InvitePanel:
         colour = WARN if self.stage is Stage.FAILED else GOLD if self.stage is Stage.OPENING else CREAM
         if self.note:
             draw_fitted(surface, A, self.note, Type.NOTE.at(s), note, colour, "center")
+
+
+def invitation_words(app: Window, error: InvitationError) -> str:
+    """What Join says of a text that is not an invitation: its flaw, in the player's words."""
+    return app.t("net.bad_invitation", reason=app.t(f"net.bad_invitation_{error.flaw}"))
 
 
 def why_not_joined(app: Window, failure: Exception) -> str:

@@ -29,7 +29,7 @@ from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, button_at, draw_fitted, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.forms import draw_backdrop, replacing_saved
-from bezique.ui.scenes.net_invite import paste, why_not_joined
+from bezique.ui.scenes.net_invite import invitation_words, paste, why_not_joined
 from bezique.ui.scenes.net_join import open_join
 from bezique.ui.scenes.net_leave import leave_game
 from bezique.ui.scenes.net_table import WARN
@@ -39,6 +39,12 @@ from bezique.ui.speaking import sentences, spelled
 FIELDS = ("name", "code", "address")
 MAX_FIELD = 40
 LONGEST = {"name": MAX_FIELD, "code": TEXT_MAX, "address": MAX_FIELD}  # the code's field takes an invitation whole
+
+
+def code_words(app: Window, error: JoinCodeError) -> str:
+    """What Join says of a code (or address) it cannot read: the mistake, and the character or port at fault, in
+    the player's words."""
+    return app.t("net.bad_code_typed", reason=app.t(f"net.bad_code_{error.mistake}", what=error.what))
 
 
 class NetworkScene(Scene):
@@ -189,7 +195,7 @@ class NetworkScene(Scene):
             client.connect(self.values["code"], self.values["address"] or None)
         except JoinCodeError as exc:
             client.close()
-            self.problem = self.app.t("net.bad_code_typed", reason=str(exc))
+            self.problem = code_words(self.app, exc)
             return
         open_join(self.app, client, self.owner)
 
@@ -201,7 +207,7 @@ class NetworkScene(Scene):
         try:
             invitation = parse(self.values["code"])
         except InvitationError as exc:
-            self.problem = self.app.t("net.bad_invitation", reason=str(exc))
+            self.problem = invitation_words(self.app, exc)
             return
         self.problem = ""
         self.joining = internet.Joining(name, invitation, self.owner.relays(), wake)
