@@ -67,7 +67,7 @@ class Shell(TableScreens):
         if folder is not None:  # said once; the saves that then fail say nothing more until one succeeds
             print(f"bezique: the data folder cannot be written ({folder}); nothing will be kept", file=sys.stderr)
             self.save_problem = app.t("problem.nothing_kept", reason=folder)
-            self.notices.append(self.save_problem)
+            self.notice(self.save_problem)
         # what the games' bookkeeping reports, from whichever thread changed the game; read on the window's
         self.reports: Mailbox[Report] = Mailbox(wake=wake)
         self.books = Books(self.reports.post, self.settings.kept_games, failing=folder is not None)
@@ -90,6 +90,13 @@ class Shell(TableScreens):
         settings = self.settings
         self.app.use_voice(Voice.from_env(wanted or settings.speech, settings.speech_rate,
                                           settings.speech_verbosity))
+
+    def notice(self, problem: str) -> None:
+        """A problem for the menu, said once: one already there moves to the end (the menu shows the newest),
+        where a disk that fails at every deal added the same two notices each time without end."""
+        if problem in self.notices:
+            self.notices.remove(problem)
+        self.notices.append(problem)
 
     @property
     def save_failing(self) -> bool:
@@ -129,7 +136,7 @@ class Shell(TableScreens):
         under the choices made last time, each where it still fits; a problem reading those goes to the menu."""
         setup, problem = self.defaults.new_setup()
         if problem is not None:
-            self.notices.append(storage_problem_text(problem, self.lang))
+            self.notice(storage_problem_text(problem, self.lang))
         return setup
 
     def defaults_for(self, variant: str) -> Ruleset:
@@ -186,7 +193,7 @@ class Shell(TableScreens):
             return None
         loaded = saves.load_saved_game()
         if loaded.problem is not None:
-            self.notices.append(storage_problem_text(loaded.problem, self.lang))
+            self.notice(storage_problem_text(loaded.problem, self.lang))
             return None
         if loaded.game is None:
             return None
@@ -224,7 +231,7 @@ class Shell(TableScreens):
         try:
             started = resume_game(game, loaded.meta, self.defaults, self.books, self.hosting)
         except OSError as exc:
-            self.notices.append(self.app.t("net.cannot_host", reason=exc.strerror or str(exc)))
+            self.notice(self.app.t("net.cannot_host", reason=exc.strerror or str(exc)))
             return None
         if started.hosted is None:
             return self._play(started.session, started.meta)
@@ -279,7 +286,7 @@ class Shell(TableScreens):
         if report.happened is Happened.SAVE_FAILED:
             if self.save_problem is None:  # said once; a failure after "nothing will be kept" is no news
                 self.save_problem = self.app.t("problem.save_failed", reason=reason)
-                self.notices.append(self.save_problem)
+                self.notice(self.save_problem)
                 self._notice_at_table(report.game, self.save_problem, shown=True)
         elif report.happened is Happened.SAVED_AGAIN:
             problem, self.save_problem = self.save_problem, None
@@ -288,11 +295,11 @@ class Shell(TableScreens):
                     self.notices.remove(problem)
                 self._notice_at_table(report.game, problem, shown=False)
         elif report.happened is Happened.KEEP_FAILED:
-            self.notices.append(self.app.t("problem.keep_failed", reason=reason))
+            self.notice(self.app.t("problem.keep_failed", reason=reason))
         elif report.happened is Happened.STATS_FAILED:
-            self.notices.append(self.app.t("problem.stats_failed", reason=reason))
+            self.notice(self.app.t("problem.stats_failed", reason=reason))
         elif report.problem is not None:
-            self.notices.append(storage_problem_text(report.problem, self.lang))
+            self.notice(storage_problem_text(report.problem, self.lang))
 
     def _notice_at_table(self, session: GameSession | None, text: str, shown: bool) -> None:
         """Show (or clear) the lasting problem `text` at the table playing `session`: this screen's table, or a

@@ -154,3 +154,22 @@ def test_without_a_writable_data_folder_the_game_plays_and_says_once_that_nothin
     pause = shell.app.stack.top
     assert isinstance(pause, PauseOverlay) and pause.save_failing
     assert not saves.has_saved_game() and saves.load_saved_game().game is None
+
+
+def test_a_problem_reported_again_is_one_notice_on_the_menu() -> None:
+    """While the disk fails, every deal's bookkeeping reports that the game could not be kept and the statistics
+    not written: the menu holds each problem once (it showed only the newest while the list grew without end)."""
+    from bezique.games.books import Happened, Report
+
+    shell = Shell.create(size=(1280, 720), fullscreen=False)
+    shell.open_menu()
+    for _ in range(5):  # five deals' reports
+        shell.reports.post(Report(Happened.KEEP_FAILED, "No space left on device"))
+        shell.reports.post(Report(Happened.STATS_FAILED, "No space left on device"))
+        shell.read_reports()
+    kept = t("problem.keep_failed", "en", reason="No space left on device")
+    stats = t("problem.stats_failed", "en", reason="No space left on device")
+    assert shell.notices == [kept, stats]
+    shell.reports.post(Report(Happened.KEEP_FAILED, "No space left on device"))
+    shell.read_reports()
+    assert shell.notices == [stats, kept]  # the problem reported last is the one the menu shows
