@@ -340,7 +340,7 @@ def read_document(path: Path | str, fmt: str, version: int, name: str, *, damage
 
 class StorageProblem:
     """A file of the data folder that could not be used, as data for the window to word
-    (``bezique.ui.texts.storage_problem_text``): what happened (an i18n key), the technical detail (one English
+    (``bezique.presenter.words.storage_problem_text``): what happened (an i18n key), the technical detail (one English
     line, for bug reports), and where the file was kept aside (or None if even the rename failed)."""
 
     __slots__ = ("detail", "key", "path", "set_aside_to")

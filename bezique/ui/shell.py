@@ -29,6 +29,7 @@ from bezique.persist.user_settings import resolve_language, save_user_settings
 from bezique.presenter.layout import parse_size
 from bezique.presenter.session import GameSession
 from bezique.presenter.setup import GameSetup
+from bezique.presenter.words import storage_problem_text
 from bezique.rules import RecordedGame, Ruleset
 from bezique.ui.app import App, wake
 from bezique.ui.scene import Scene
@@ -39,7 +40,6 @@ from bezique.ui.scenes.start import open_window, seat_table
 from bezique.ui.screens import TableScreens
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.scene import TableScene
-from bezique.ui.texts import storage_problem_text
 
 
 class Shell(TableScreens):

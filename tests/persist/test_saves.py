@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from bezique.persist import saves, storage
+from bezique.presenter.words import storage_problem_text  # the window words what persist reports as data
 from bezique.rules import Phase, RecordedGame, legal_actions, make_ruleset, shuffled_deck
-from bezique.ui.texts import storage_problem_text  # the window words what persist reports as data
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "expert"}]

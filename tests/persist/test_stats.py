@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from bezique.persist import saves, stats, storage
+from bezique.presenter.words import storage_problem_text  # the window words what persist reports as data
 from bezique.rules import MELD_NAMES, Phase, RecordedGame, legal_actions, make_ruleset, shuffled_deck
-from bezique.ui.texts import storage_problem_text  # the window words what persist reports as data
 
 PLAYERS = [{"name": "Anna", "type": "human"}, {"name": "Computer", "type": "ai", "level": "expert"}]
 

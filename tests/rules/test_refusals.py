@@ -1,6 +1,6 @@
 """Every refusal code of ``why_illegal``, each from a stacked position where the rules give exactly that reason.
 
-The window words its refusals by code (``ui.texts.illegal_text``), so each code must come out of the position
+The window words its refusals by code (``presenter.words.illegal_text``), so each code must come out of the position
 it names, and ``apply_checked`` must carry the same refusal in its ``IllegalActionError``.
 """
 

@@ -8,10 +8,10 @@ import pytest
 from ui_driver import DT, human_move, make_app, step, wait_rest
 
 from bezique.i18n import t
+from bezique.presenter.words import score_name
 from bezique.rules import Verb
 from bezique.ui.kit.layers import forget_layers
 from bezique.ui.table import draw
-from bezique.ui.texts import score_name
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 

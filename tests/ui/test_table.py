@@ -21,11 +21,11 @@ from ui_driver import (
 
 from bezique.i18n import t
 from bezique.presenter.layout import Slot, card_box
+from bezique.presenter.words import meld_label
 from bezique.rules import RecordedGame, Verb, full_deck_faces, parse_code
 from bezique.ui.shutdown import quit_pygame
 from bezique.ui.table.decl_panel import row_points
 from bezique.ui.table.overlays import HandOverScene, PauseOverlay, ResultOverlay
-from bezique.ui.texts import meld_label
 
 pytestmark = pytest.mark.usefixtures("pygame_quit")  # conftest: pygame shut down after each test
 

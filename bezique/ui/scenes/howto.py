@@ -15,12 +15,12 @@ from bezique.geometry import Box
 from bezique.i18n import card_name, suit_name, t
 from bezique.i18n.howto import Section, howto_sections
 from bezique.i18n.howto_variants import VARIANT_PAGES, variant_sections
+from bezique.presenter.words import score_name
 from bezique.rules import parse_code
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, scale_of, wrap
 from bezique.ui.scene import Scene, Window
-from bezique.ui.texts import score_name
 
 
 class Line(StrEnum):

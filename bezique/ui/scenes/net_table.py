@@ -29,6 +29,7 @@ from bezique.net.hosting import HostedGame
 from bezique.net.protocol import MAX_CHAT, ChatLine, CloseReason, Closing, Notice, NoticeKind, Refused, Update
 from bezique.net.seat_session import SeatSession
 from bezique.presenter.seat_link import Link
+from bezique.presenter.words import illegal_text
 from bezique.rules import Refusal
 from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
@@ -45,7 +46,6 @@ from bezique.ui.table.options import TableOptions
 from bezique.ui.table.overlays import PauseOverlay, PauseWords
 from bezique.ui.table.scene import TableScene
 from bezique.ui.table.turns import REFUSED_COLOUR
-from bezique.ui.texts import illegal_text
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

@@ -18,13 +18,13 @@ from bezique.game_mode import GameMode
 from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.persist import history
+from bezique.presenter.words import storage_problem_text
 from bezique.rules import RecordError, make_ruleset
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import LABEL_LEADING, Button, blit_text, button_at, label_lines, panel, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.speaking import sentences
-from bezique.ui.texts import storage_problem_text
 
 ROW_H = 40  # at scale 1: a row of one line
 TWO_LINE_ROW_H = 52  # a row whose names need two lines (four people on one screen, five computer opponents)

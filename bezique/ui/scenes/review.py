@@ -24,6 +24,7 @@ import pygame
 from bezique.ai.review import Assessment, assess_deal
 from bezique.geometry import Box
 from bezique.presenter.review import DealReview, ReviewCursor, Step, review_game
+from bezique.presenter.words import card_name
 from bezique.rules import Bonus, rank_of, suit_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
@@ -32,7 +33,6 @@ from bezique.ui.scene import Scene, Window
 from bezique.ui.scenes.review_replay import ReplayDirector, ReplaySeater
 from bezique.ui.scenes.review_words import ReviewWords
 from bezique.ui.speaking import sentences
-from bezique.ui.texts import card_name
 from bezique.ui.worker import Worker
 
 WINNER = (250, 206, 108)

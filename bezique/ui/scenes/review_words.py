@@ -7,9 +7,9 @@ happened in a trick (a line each, with the cards to show beside it) and a decisi
 from __future__ import annotations
 
 from bezique.presenter.review import DealReview, Step
+from bezique.presenter.words import card_name, meld_label, suit_word
 from bezique.rules import Action, Bonus, Verb
 from bezique.ui.scene import Window
-from bezique.ui.texts import card_name, meld_label, suit_word
 
 YOU_KEYS = {"review.deals": "review.deals_you", "review.led": "review.led_you", "review.won": "review.won_you",
             "review.exchanged": "review.exchanged_you", "review.scored": "review.scored_you",

@@ -10,12 +10,12 @@ from bezique.geometry import Box
 from bezique.i18n import level_name, variant_name
 from bezique.persist import stats
 from bezique.presenter.setup import SEATABLE_VARIANTS
+from bezique.presenter.words import score_name, storage_problem_text
 from bezique.ui.kit.assets import BAR_ME, CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, back_button, blit_text, panel, progress_bar, scale_of
 from bezique.ui.scene import Scene, Window
 from bezique.ui.speaking import sentences
-from bezique.ui.texts import score_name, storage_problem_text
 
 LEVEL_ORDER = ("random", "beginner", "intermediate", "expert", "master")
 

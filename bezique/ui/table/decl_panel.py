@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.geometry import Box
+from bezique.presenter.words import meld_label
 from bezique.rules import Action, EventKind, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, panel
 from bezique.ui.table.meld_rows import chip_layout, chips_width, draw_chips
-from bezique.ui.texts import meld_label
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import DeclView, TableView

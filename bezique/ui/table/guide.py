@@ -21,6 +21,7 @@ from bezique.geometry import Box, Slot
 from bezique.presenter.guide import Aim, Coach, Target, Tip, Word, WordKind, Zone, coach_box, moment_of
 from bezique.presenter.layout import card_box
 from bezique.presenter.session import GameSession
+from bezique.presenter.words import card_name, meld_label, suit_word
 from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, blit_text, fit_text, panel
@@ -29,7 +30,6 @@ from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.guide_end import LessonEnd
 from bezique.ui.table.stage import Stage
 from bezique.ui.table.turns import Turns
-from bezique.ui.texts import card_name, meld_label, suit_word
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

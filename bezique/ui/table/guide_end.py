@@ -10,12 +10,12 @@ import pygame
 
 from bezique.geometry import Box
 from bezique.presenter.session import GameSession
+from bezique.presenter.words import score_name
 from bezique.rules import BRISQUE_RANKS, MELD_NAMES, Bonus, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
 from bezique.ui.speaking import button_words, sentences
-from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

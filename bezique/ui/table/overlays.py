@@ -12,13 +12,13 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
+from bezique.presenter.words import score_name
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
 from bezique.ui.speaking import button_words, sentences
 from bezique.ui.table.scoreboard import ResultOverlay
-from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

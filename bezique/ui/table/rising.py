@@ -16,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from bezique.presenter.layout import Layout
+from bezique.presenter.words import score_name
 from bezique.rules import Event
 from bezique.ui.kit.assets import Assets
 from bezique.ui.kit.floaters import Floater, floater_size, new_floater, spot
 from bezique.ui.kit.tween import SPEED_FACTORS
-from bezique.ui.texts import score_name
 
 MY_COLOUR = (255, 214, 120)  # the viewer's own scores
 OTHER_COLOUR = (190, 215, 250)

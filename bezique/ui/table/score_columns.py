@@ -14,11 +14,11 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
+from bezique.presenter.words import score_name
 from bezique.rules import MELD_NAMES, Bonus, GameEndMode, ScoreEntry, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
 from bezique.ui.kit.widgets import blit_text, progress_bar, wrap
 from bezique.ui.scene import Window
-from bezique.ui.texts import score_name
 
 
 class Board(Protocol):

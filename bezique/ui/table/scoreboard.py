@@ -15,6 +15,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
+from bezique.presenter.words import score_name
 from bezique.rules import BRISQUE_RANKS, Bonus, Event, GameEndMode, Settlement, rank_of, suit_of
 from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
@@ -23,7 +24,6 @@ from bezique.ui.scene import Scene
 from bezique.ui.speaking import sentences
 from bezique.ui.table.deal_table import draw_deal_table, per_deal_totals
 from bezique.ui.table.score_columns import draw_column
-from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

@@ -24,6 +24,7 @@ from bezique.presenter import model as tm
 from bezique.presenter.layout import Layout
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
+from bezique.presenter.words import suit_word
 from bezique.rules import Bonus, Event, EventKind
 from bezique.ui.kit.floaters import Floater
 from bezique.ui.kit.sprites import CARD_SCALES, CardSprite
@@ -32,7 +33,6 @@ from bezique.ui.table.deal_pace import DEAL_KINDS, card_stagger, packet_beat, sh
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.rising import rising_score
 from bezique.ui.table.telling import recap_line, won_line
-from bezique.ui.texts import suit_word
 
 if TYPE_CHECKING:
     from bezique.ui.app import App

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bezique.presenter.words import card_name, meld_label
 from bezique.rules import Event, EventKind
-from bezique.ui.texts import card_name, meld_label
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import SeatView

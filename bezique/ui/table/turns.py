@@ -15,12 +15,12 @@ from bezique.ai.base import Hint
 from bezique.ai.hints import advise, hint_player
 from bezique.i18n.advice import advice_line
 from bezique.presenter.table_session import TableSession
+from bezique.presenter.words import card_name, illegal_text, meld_label
 from bezique.rules import Action, EventKind, Phase, SeatKind, Verb
 from bezique.ui.kit.tween import COMPUTER_PACE, SPEED_FACTORS, pause_time
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.options import TableOptions
 from bezique.ui.table.stage import Stage
-from bezique.ui.texts import card_name, illegal_text, meld_label
 from bezique.ui.worker import Worker
 
 if TYPE_CHECKING:
