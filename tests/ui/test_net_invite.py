@@ -244,3 +244,27 @@ def test_join_says_a_mistyped_code_or_a_damaged_invitation_in_the_player_s_langu
         assert scene.problem == t(words, lang, reason=reason) and app.stack.top is scene
         app.tick(DT)
         assert scene.problem in drawn_texts(app)
+
+
+def test_the_invitation_is_printed_only_when_the_clipboard_did_not_take_it(
+        shell_data: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """It carries the game's secret: a terminal (or a log of it) keeps it only when there is no other way."""
+    from types import SimpleNamespace
+
+    from bezique.ui.scenes.net_invite import InvitePanel
+    shell = make_shell()
+    panel = InvitePanel(shell.app, None, OFF)  # type: ignore[arg-type]  # copying needs no game
+    invitation = Invitation(TICKET, 7)
+    panel.invited = SimpleNamespace(invitation=invitation, relay_answered=True)  # type: ignore[assignment]
+    panel.stage = Stage.READY
+    capsys.readouterr()
+    panel.copy()
+    assert pygame.scrap.get_text() == invitation.text() and panel.note == t("net.invitation_copied", "en")
+    assert invitation.text() not in capsys.readouterr().out
+
+    def refused(text: str) -> None:
+        raise pygame.error("no clipboard here")
+
+    monkeypatch.setattr(pygame.scrap, "put_text", refused)
+    panel.copy()
+    assert panel.note == t("net.no_clipboard", "en") and invitation.text() in capsys.readouterr().out

@@ -128,7 +128,8 @@ class InvitePanel:
             copied = pygame.scrap.get_text() == text
         except pygame.error:
             copied = False
-        print(f"bezique: invitation for a friend across the internet: {text}", flush=True)
+        if not copied:  # the one other way to hand it over; never otherwise: it carries the game's secret
+            print(f"bezique: invitation for a friend across the internet: {text}", flush=True)
         note = self.app.t("net.invitation_copied" if copied else "net.no_clipboard")
         if self.invited.relay_answered is False:  # the warning stays said
             note += " " + self.app.t("net.no_relay")
