@@ -363,3 +363,23 @@ def test_a_message_the_table_cannot_show_ends_the_game_here_and_the_window_goes_
         tick_until(app, lambda: isinstance(app.stack.top, EndedScene))
         assert t("net.ended_bad_message", "en") in drawn_texts(app)
         app.tick(DT)  # the window goes on drawing
+
+
+def test_the_code_box_is_measured_at_the_size_the_code_is_drawn(shell_data: None) -> None:
+    """A code reaching a public address on another port is the longest (twenty-two characters): the box is the
+    code's width as drawn and its margins, neither cut nor wider than it (it was measured at another size), at the
+    largest text (at the normal size the box's least width holds it)."""
+    from bezique.ui.kit import drawn
+    app, hosted, table, friend = host_window(seed=8)
+    app.set_text_size("larger")
+    friend.close()
+    tick_until(app, table.code_shown)
+    hosted.host.advertise = "203.0.113.7"
+    code = hosted.host.code
+    assert len(code) >= 22
+    with drawn.recording() as frame:
+        app.draw()
+    shown = next(text for text in frame.texts if text.whole == code)
+    box, s = table.code_box(), table.stage.layout.s
+    assert not shown.cut and shown.box.w + 40 * s > 500 * s and abs(box.w - (shown.box.w + 40 * s)) <= 1
+    leave_by_the_pause_screen(app)

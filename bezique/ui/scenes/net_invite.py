@@ -65,7 +65,7 @@ class InvitePanel:
         if self.stage is Stage.OPENING or self.missing is not None:
             return None
         label = "net.copy_invitation" if self.stage is Stage.READY else "net.play_internet"
-        return Button(Box(box.cx - 160 * s, box.y, 320 * s, 40 * s), self.app.t(label), "invite", text_size=18,
+        return Button(Box(box.cx - 160 * s, box.y, 320 * s, 40 * s), self.app.t(label), "invite", text_size=Type.NOTE,
                       primary=self.stage is Stage.READY)
 
     def handle_event(self, event: pygame.event.Event, box: Box, s: float) -> bool:

@@ -294,7 +294,7 @@ class NetTableScene(TableScene[SeatSession]):
         reaching a public address on another port is twenty-two characters), which is never cut."""
         L = self.stage.layout
         code = self.hosted.host.code if self.hosted is not None else ""
-        w = max(500 * L.s, self.app.assets.font(44 * L.s, True).size(code)[0] + 40 * L.s)
+        w = max(500 * L.s, self.app.assets.font(Type.TITLE.at(L.s), True).size(code)[0] + 40 * L.s)  # as drawn
         height = 160 * L.s + (self.invite.height(w, L.s) if self.invite is not None else 0)
         return Box(L.trick.cx - w / 2, L.trick.cy - height / 2, w, height)
 
