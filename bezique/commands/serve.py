@@ -1,5 +1,6 @@
-"""``python -m bezique serve [--variant V] [--bind ADDR] [--port N] [--level L] [--continue]``: host a game with no
-window, every person playing from another computer (an always-on machine, a test).
+"""``python -m bezique serve [--variant V] [--bind ADDR] [--port N] [--continue]``: host a game with no window,
+every person playing from another computer (an always-on machine, a test). No computer takes a seat, so there is no
+level to choose.
 
 It prints the join code and the port (one ``code:`` and one ``port:`` line, for a person or a script to read) and
 serves until SIGINT or SIGTERM, then tells the friends the host closed and stops; the game is saved after every
