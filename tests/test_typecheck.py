@@ -26,3 +26,22 @@ def test_the_check_is_strict() -> None:
     the whole package to it rather than to the lenient defaults."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert config["tool"]["mypy"].get("strict") is True
+
+
+@pytest.mark.skipif(importlib.util.find_spec("mypy") is None, reason="mypy is not installed (requirements-dev.txt)")
+def test_the_kind_shown_before_is_typed_as_a_kind() -> None:
+    """What narration is told was shown before an event (an ``EventKind`` or the table's ``Staging`` step) is typed
+    as that union, so a plain string, compared with the kinds and never equal to one, fails the check."""
+    snippet = (
+        "from bezique.presenter import narration\n"
+        "from bezique.rules import Event, EventKind\n"
+        "from bezique.ui.table.spoken import TableSpeech\n"
+        "def said(event: Event, who: narration.Listener, speech: TableSpeech) -> None:\n"
+        "    narration.event_line(event, who, None, 'seven_exchanged')\n"
+        "    speech.previous = 'seven_exchanged'\n"
+        "    narration.event_line(event, who, None, EventKind.SEVEN_EXCHANGED)\n"
+        "    speech.previous = EventKind.SEVEN_EXCHANGED\n")
+    result = subprocess.run([sys.executable, "-m", "mypy", "-c", snippet], cwd=ROOT, capture_output=True, text=True,
+                            timeout=600)
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["5", "6"], result.stdout

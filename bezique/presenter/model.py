@@ -48,6 +48,8 @@ class Step(NamedTuple):
 
 Shown = Event | Step
 """What the table shows one at a time: the rules' (redacted) events and its own staging steps."""
+ShownKind = EventKind | Staging
+"""The kind of a thing shown: an event's or a staging step's."""
 
 
 def actor(event: Shown) -> int:

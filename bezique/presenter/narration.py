@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from bezique.i18n import t
+from bezique.presenter.model import ShownKind
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.words import card_name, meld_label, rank_word, suit_word
 from bezique.rules import BRISQUE_RANKS, Action, Bonus, Event, EventKind, Phase, Verb, rank_of, suit_of
@@ -50,7 +51,8 @@ class Listener:
         return self.names[seat] if 0 <= seat < len(self.names) else "?"
 
 
-def event_line(event: Event, who: Listener, trump: int | None, previous: str | None = None) -> Line | None:
+def event_line(event: Event, who: Listener, trump: int | None,
+               previous: ShownKind | None = None) -> Line | None:
     """The line for one event as the listener's table shows it (None: nothing to say). `trump`: the trump suit
     as the table knows it when the event shows; `previous`: the kind of the event shown before it (a seven's
     score after its exchange was said already)."""
@@ -92,7 +94,7 @@ def event_line(event: Event, who: Listener, trump: int | None, previous: str | N
     return None
 
 
-def _scored_line(event: Event, who: Listener, previous: str | None) -> Line | None:
+def _scored_line(event: Event, who: Listener, previous: ShownKind | None) -> Line | None:
     """A score the other events do not say already: the last trick, the brisques, carte blanche, and the seven of
     trumps played or turned up (its exchange or showing has its own line; a meld's points are in its line)."""
     seat, label = event.seat, event.label

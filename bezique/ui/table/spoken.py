@@ -40,7 +40,7 @@ class TableSpeech:
         self.turns = turns
         self.controls = controls
         self.prompted: tuple[object, ...] | None = None  # the moment whose "your turn" was said
-        self.previous: str | None = None  # the kind of the event said before
+        self.previous: tm.ShownKind | None = None  # the kind of the event (or staging step) shown before
 
     def listener(self) -> Listener:
         seats = self.stage.session.seats
