@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from bezique.net import joincode
 from bezique.net.channel import BAD_CODE_CLOSE, BUSY_CLOSE, ChannelError, FriendExchange
-from bezique.net.link import CLOSE, PING_INTERVAL_S, PING_TIMEOUT_S, drain
+from bezique.net.link import CLOSE, PING_INTERVAL_S, PING_TIMEOUT_S, drain, outbox, put
 from bezique.net.protocol import (
     HOST_MESSAGE_MAX,
     Act,
@@ -60,6 +60,10 @@ CLOSE_GRACE_S = 3.0  # how long a leaving client waits for the host to see its g
 # window's memory without end. Past it the window leaves that host (HOST_FLOODED), as the host drops a friend who
 # reads nothing.
 UNREAD_MAX = 512
+# What this window may have waiting to send. A person's moves and chat lines never come near it; a host that reads
+# none of them (hostile, or wedged) would otherwise grow the window's memory: the connection is cut (``link.put``), as
+# the host cuts a friend who reads nothing, and the window rejoins or says the game ended.
+UNSENT_MAX = 64
 
 
 @dataclass(frozen=True)
@@ -172,9 +176,9 @@ class Client:
 
     def send_text(self, text: str) -> None:
         """Queue `text` for the host as it is (the tests send bad messages this way)."""
-        outbox = self._outbox
-        if outbox is not None:
-            self._loop.call_soon_threadsafe(outbox.put_nowait, text)
+        ws, box = self._ws, self._outbox
+        if ws is not None and box is not None:
+            self._loop.call_soon_threadsafe(put, ws, box, text)
 
     def next_seq(self) -> int:
         """The next sequence number (the tests build messages by hand with it)."""
@@ -203,8 +207,8 @@ class Client:
 
     async def _shutdown(self) -> None:
         running = self._running
-        if self._outbox is not None and running is not None:
-            self._outbox.put_nowait(CLOSE)  # the session ends once the host has seen the goodbye
+        if self._ws is not None and self._outbox is not None and running is not None:
+            put(self._ws, self._outbox, CLOSE)  # the session ends once the host has seen the goodbye
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(running), CLOSE_GRACE_S)
         others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
@@ -265,7 +269,7 @@ class Client:
             exchange = FriendExchange(self._secret)
             await ws.send(exchange.hello)
             sealer = exchange.finish(await asyncio.wait_for(ws.recv(), OPEN_TIMEOUT_S))
-            self._ws, self._outbox = ws, asyncio.Queue()
+            self._ws, self._outbox = ws, outbox(UNSENT_MAX)
             writer = asyncio.create_task(drain(ws, self._outbox, sealer))
             self._outbox.put_nowait(encode(first(self._next())))
             async for frame in ws:

@@ -4,16 +4,18 @@ the host here is a bare websocket server that does the key exchange right and th
 
 from __future__ import annotations
 
+import socket
 import threading
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.server import ServerConnection, serve
 
 from bezique.net.channel import host_exchange
-from bezique.net.client import UNREAD_MAX, Client, LinkChange
+from bezique.net.client import UNREAD_MAX, UNSENT_MAX, Client, LinkChange
 from bezique.net.joincode import JoinCode
 from bezique.net.protocol import ChatLine, CloseReason, Closing, Link, Welcome, encode
-from tests.net.hosting import HANG_S
+from tests.net.hosting import HANG_S, wait_for
 
 SECRET = 0x2F0C_1A3B5
 
@@ -59,3 +61,37 @@ def test_a_host_that_floods_a_window_is_left_and_the_window_holds_a_bounded_inbo
     assert len(chat) >= UNREAD_MAX - 3, "the window left an honest burst"
     assert Closing(CloseReason.HOST_FLOODED) in seen
     assert last.reason is CloseReason.HOST_FLOODED
+
+
+def test_a_host_that_never_reads_is_left_and_the_window_holds_a_bounded_outbox(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A host that seats the window and then reads nothing: what the window says piles up in the system's buffers,
+    then in its outbox until ``UNSENT_MAX`` lines wait unsent, and then the window cuts that connection (as the host
+    cuts a friend who reads nothing) instead of growing without end."""
+    done = threading.Event()
+
+    def deaf(ws: ServerConnection) -> None:
+        answer, sealer = host_exchange(SECRET, ws.recv(timeout=HANG_S))
+        ws.send(answer)
+        ws.recv(timeout=HANG_S)  # the friend's join; nothing after it is ever read
+        ws.send(sealer.seal(encode(Welcome(1, "t" * 16))))
+        done.wait(HANG_S)
+
+    with serve(deaf, "127.0.0.1", 0) as server:
+        server.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # the host's side holds little unread
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        client = Client("Bruno")
+        try:
+            client.connect(JoinCode("127.0.0.1", server.socket.getsockname()[1], SECRET).text())
+            wait_for(client, Welcome)
+            said = 0
+            while client.link == Link.CONNECTED:
+                assert said < 5000, "the window never left a host that reads nothing"
+                client.say("\U0001f600" * 300)  # 3.6 kB a line on the wire (JSON escapes)
+                said += 1
+            assert wait_for(client, LinkChange).link == Link.DROPPED
+            assert f"read nothing while {UNSENT_MAX} messages waited" in caplog.text
+        finally:
+            done.set()
+            client.close()
+            server.shutdown()
