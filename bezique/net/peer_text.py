@@ -14,6 +14,9 @@ Refused or cleaned (the README says the same): a *name* is a label others must t
 not allowed is refused, naming the character; a *chat line* is cleaned as a person expects of a chat (a line
 break or tab becomes a space, what draws nothing is dropped, runs of spaces are one). A text that is not a string,
 holds a surrogate, or is too long is refused in both.
+
+A text that is not kept but only *told* (a refusal's detail naming what a peer sent, a line of the log) goes
+through ``shown``: whatever a peer put in it is escaped, never written raw to a terminal or a window.
 """
 
 from __future__ import annotations
@@ -88,6 +91,18 @@ def read_text(value: object, where: str, longest: int, use: TextUse = TextUse.LA
     if not cleaned and not blank:
         raise TextError(f"{where}: empty")
     return cleaned
+
+
+def shown(text: str, longest: int) -> str:
+    """`text` as it may be told to a person or written to a log: every character that is not printable (controls,
+    ESC sequences, bidi and zero-width marks, surrogates, separators) or is a combining mark written as its
+    escape (``\\x1b``, ``\\u202e``), and cut to `longest` characters with an ellipsis.
+
+    Why: a refusal's detail and a log line may name what a peer sent (an unknown key, a value); told raw, an ESC
+    sequence would steer the host's terminal and a right-to-left override turn the line around."""
+    escaped = "".join(ch if ch.isprintable() and unicodedata.category(ch)[0] != "M" else
+                      ch.encode("unicode_escape").decode("ascii") for ch in text[:longest + 1])
+    return escaped if len(escaped) <= longest else escaped[:longest - 1] + "\u2026"
 
 
 def name_key(name: str) -> str:

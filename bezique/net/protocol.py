@@ -5,9 +5,11 @@ Why one definition: each message's fields are declared once, with the codec that
 (``spec``), and ``encode`` / ``decode`` walk them, so an update's shape lives in one place, a typo in a field is a
 mypy error, and what the host writes is what the client reads. Reading is strict: a field missing, unknown, or of
 the wrong type (a bool is not a number: ``"v": true`` is refused), a kind that is not one of the enums, or a text
-that ``peer_text.read_text`` refuses (surrogates, controls, bidi, too long...) refuses the whole message as
-``malformed`` naming the field; one longer than ``MAX_CLIENT_MESSAGE`` as ``oversized``. A refusal changes nothing
-on the host.
+that ``peer_text.read_text`` refuses (surrogates, controls, bidi, too long...), a number beyond ``wire.WHOLE_MAX``,
+a move that is not of the record's shape (``wire.read_action``), or a view that does not agree with its game
+(``view_check``) refuses the whole message as ``malformed`` naming the field; one longer than
+``MAX_CLIENT_MESSAGE`` as ``oversized``. A refusal changes nothing on the host, and its detail is escaped
+(``peer_text.shown``): neither the peer nor a log is told a peer's raw text.
 
 Every client message carries the protocol version (``v``) and a sequence number (``seq``) that must grow on its
 connection, so an old or replayed message is refused rather than played twice. A move or a "next deal" also
@@ -30,7 +32,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
-from bezique.net.peer_text import TextError, TextUse, read_text
+from bezique.net.peer_text import TextError, TextUse, read_text, shown
+from bezique.net.view_check import consistent, news_agree
 from bezique.net.wire import (
     WireError,
     action_from_json,
@@ -38,6 +41,8 @@ from bezique.net.wire import (
     event_to_json,
     hands_from_json,
     hands_to_json,
+    read_action,
+    read_whole,
     view_from_json,
     view_to_json,
 )
@@ -119,9 +124,13 @@ class HostKind(StrEnum):
 
 
 class ProtocolError(ValueError):
-    """A refused message: its code and a sentence naming what was wrong."""
+    """A refused message: its code and a sentence naming what was wrong.
+
+    The sentence may name what the peer sent (an unknown key, a value): it is made ``shown`` here, once, so that
+    neither the refusal sent back nor a log line carries a peer's raw text, and it is never too long to send."""
 
     def __init__(self, code: ErrorCode, detail: str, refusal: Refusal | None = None) -> None:
+        detail = shown(detail, MAX_DETAIL)
         super().__init__(f"{code}: {detail}")
         self.code = code
         self.detail = detail
@@ -152,14 +161,7 @@ def spec(codec: Codec, empty: Callable[[], Any] | None = None) -> Any:
 
 
 def _number(low: int = 0, optional: bool = False) -> Codec:
-    def read(value: Any, where: str) -> int | None:
-        if value is None and optional:
-            return None
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise ProtocolError(ErrorCode.MALFORMED, f"{where}: expected a whole number from {low}, "
-                                                     f"not {value!r:.40}")
-        return value
-    return Codec(lambda value, _m: value, read)
+    return Codec(lambda value, _m: value, lambda value, where: read_whole(value, where, low, optional))
 
 
 def _text(longest: int, use: TextUse = TextUse.LABEL, blank: bool = True) -> Codec:
@@ -193,9 +195,10 @@ def _object(cls: type[T]) -> Codec:
 
 
 def _action_object(value: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise ProtocolError(ErrorCode.MALFORMED, f"{where}: expected an action object of the record")
-    return value
+    """A friend's move: an action object of the record, its shape checked whole (``wire.read_action``) and kept as
+    it was sent, for the rules to resolve against the game (a plain card code means the copy the seat holds)."""
+    read_action(value, where)
+    return dict(value)
 
 
 SEQ = _number(low=1)
@@ -204,7 +207,7 @@ SEAT = _number()
 NAME = _text(MAX_NAME * 2)  # the host's names may carry its mark and a number beside what was typed
 TOKEN = _text(MAX_TOKEN)
 ACTION = Codec(lambda value, _m: dict(value), _action_object)
-VIEW = Codec(lambda view, _m: view_to_json(view), lambda value, _where: view_from_json(value))
+VIEW = Codec(lambda view, _m: view_to_json(view), lambda value, _where: consistent(view_from_json(value)))
 EVENTS = Codec(lambda events, _m: [event_to_json(e) for e in events],
                lambda value, where: _list_of(Codec(lambda e, _m: e, event_from_json)).read(value, where))
 LEGAL = Codec(lambda legal, m: [action_to_json(m.view.seat, a) for a in legal],
@@ -291,8 +294,12 @@ class Update:
         players = self.view.rules.players  # the seats it names are the view's game's (the view checked itself)
         if self.seats and len(self.seats) != players:
             raise ProtocolError(ErrorCode.MALFORMED, f"seats: expected one a seat ({players})")
-        if any(not 0 <= s < players for s in (*self.waiting, *self.laid)):
-            raise ProtocolError(ErrorCode.MALFORMED, "waiting, laid: a seat this game has not")
+        if any(not 0 <= s < players for s in self.waiting):
+            raise ProtocolError(ErrorCode.MALFORMED, "waiting: a seat this game has not")
+        try:
+            news_agree(self.view, self.events, self.legal, self.laid)
+        except WireError as exc:
+            raise ProtocolError(ErrorCode.MALFORMED, str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -350,7 +357,7 @@ def _fields_in(cls: type[T], doc: Any, where: str) -> T:
     names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
     extra = sorted(set(doc) - names - ({"type", "v"} if not where else set()))
     if extra:
-        raise ProtocolError(ErrorCode.MALFORMED, f"{prefix}{extra[0]}: unknown key")
+        raise ProtocolError(ErrorCode.MALFORMED, f"{prefix}{extra[0]!r:.30}: unknown key")
     values = {}
     for f in fields(cls):  # type: ignore[arg-type]
         if f.name not in doc:
@@ -375,7 +382,7 @@ def _decode(text: str | bytes, limit: int, kinds: Mapping[str, type[T]]) -> T:
         raise ProtocolError(ErrorCode.OVERSIZED, f"a message may be at most {limit} bytes")
     try:
         doc = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # not JSON, nested past Python's stack, a number past 4300 digits
         raise ProtocolError(ErrorCode.MALFORMED, "not a JSON document") from None
     if not isinstance(doc, dict):
         raise ProtocolError(ErrorCode.MALFORMED, "a message is a JSON object")

@@ -35,6 +35,11 @@ from bezique.rules import (
 T = TypeVar("T")
 K = TypeVar("K", bound=Enum)
 MAX_WORD = 80  # the longest text a view or an event carries (a meld's name, an event's label)
+# The largest whole number either end reads (a score, a count, a sequence number). Why a bound at all: JSON carries
+# numbers of any size, and a count of 10**400 would have a window lay out that many card backs or print a line
+# four hundred digits long; no honest number of the game comes near it.
+WHOLE_MAX = (1 << 31) - 1
+MAX_CARD_CODE = 6  # "QS#12": RECORD.md's notation of a copy; anything longer is no card
 
 
 class WireError(ValueError):
@@ -53,12 +58,14 @@ def hands_to_json(hands: Mapping[int, Sequence[int]]) -> dict[str, list[str]]:
 def hands_from_json(value: Any, where: str) -> dict[int, tuple[int, ...]]:
     if not isinstance(value, dict):
         raise WireError(f"{where}: expected an object of hands, found {type(value).__name__}")
-    if not all(isinstance(seat, str) and seat.isdigit() and len(seat) < 3 for seat in value):
+    if not all(isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) < 3 for seat in value):
         raise WireError(f"{where}: expected seat numbers as keys")
     return {int(seat): _cards(cards, f"{where}[{seat}]") for seat, cards in value.items()}
 
 
 def _card(value: Any, where: str) -> int:
+    if isinstance(value, str) and len(value) > MAX_CARD_CODE:
+        raise WireError(f"{where}: not a card (at most {MAX_CARD_CODE} characters)")
     try:
         return parse_card(value)
     except CardNotationError as exc:
@@ -75,12 +82,16 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _int(value: Any, where: str, optional: bool = False) -> Any:
+def read_whole(value: Any, where: str, low: int = -WHOLE_MAX, optional: bool = False) -> Any:
+    """`value` as a whole number from `low` to ``WHOLE_MAX`` (None too if `optional`): the one check of every
+    number either end reads. A bool is not a number (``true`` is refused though Python counts it 1), nor is a
+    float, NaN or Infinity, nor a number beyond the bound."""
     if value is None and optional:
         return None
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise WireError(f"{where}: expected a whole number, found {value!r:.40}")
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= WHOLE_MAX:
+        raise WireError(f"{where}: expected a whole number from {low} to {WHOLE_MAX}, found {value!r:.40}")
     return value
+
 
 
 def _str(value: Any, where: str) -> str:
@@ -110,13 +121,45 @@ def _each(value: Any, where: str, read: Callable[[Any, str], T]) -> tuple[T, ...
 
 
 def _ints(value: Any, where: str) -> tuple[int, ...]:
-    return _each(value, where, _int)
+    return _each(value, where, read_whole)
 
 
 def _field(doc: Mapping[str, Any], key: str, where: str) -> Any:
     if key not in doc:
         raise WireError(f"{where}.{key}: missing")
     return doc[key]
+
+
+class _Object:
+    """A JSON object read key by key (`what` it should be, at `where`); ``done`` refuses a key that was never read,
+    so a field this program does not know is refused by name, as the messages' own fields are."""
+
+    def __init__(self, value: Any, where: str, what: str) -> None:
+        if not isinstance(value, Mapping):
+            raise WireError(f"{where}: expected {what}")
+        self.doc: Mapping[str, Any] = value
+        self.where = where
+        self._read: set[str] = set()
+
+    def need(self, key: str) -> Any:
+        """The value of `key`, which must be there."""
+        self._read.add(key)
+        return _field(self.doc, key, self.where)
+
+    def may(self, key: str) -> Any:
+        """The value of `key`, or None when it is not there."""
+        self._read.add(key)
+        return self.doc.get(key)
+
+    def at(self, key: str) -> str:
+        return f"{self.where}.{key}"
+
+    def done(self, value: T) -> T:
+        """`value`, once every key of the object was read."""
+        extra = sorted(str(key) for key in self.doc if key not in self._read)
+        if extra:
+            raise WireError(f"{self.where}.{extra[0]!r:.30}: unknown key")
+        return value
 
 
 def _plays_out(plays: Sequence[tuple[int, int]]) -> list[list[Any]]:
@@ -128,7 +171,7 @@ def _plays(value: Any, where: str) -> tuple[tuple[int, int], ...]:
         items = _list(item, at)
         if len(items) != 2:
             raise WireError(f"{at}: expected [seat, card]")
-        return _int(items[0], f"{at}[0]"), _card(items[1], f"{at}[1]")
+        return read_whole(items[0], f"{at}[0]"), _card(items[1], f"{at}[1]")
     return _each(value, where, pair)
 
 
@@ -138,15 +181,12 @@ def _meld_out(record: MeldRecord) -> dict[str, Any]:
 
 
 def _meld(value: Any, where: str) -> MeldRecord:
-    if not isinstance(value, Mapping):
-        raise WireError(f"{where}: expected a meld object")
-    return MeldRecord(_member(MeldId, _field(value, "kind", where), f"{where}.kind", "a meld"),
-                      _str(_field(value, "cls", where),
-                      f"{where}.cls"), _int(_field(value, "value", where), f"{where}.value"),
-                      _cards(_field(value, "cards", where), f"{where}.cards"),
-                      _int(_field(value, "seat", where), f"{where}.seat"),
-                      _int(value.get("suit"), f"{where}.suit", optional=True),
-                      _int(_field(value, "level", where), f"{where}.level"))
+    m = _Object(value, where, "a meld object")
+    return m.done(MeldRecord(_member(MeldId, m.need("kind"), m.at("kind"), "a meld"), _str(m.need("cls"), m.at("cls")),
+                             read_whole(m.need("value"), m.at("value")), _cards(m.need("cards"), m.at("cards")),
+                             read_whole(m.need("seat"), m.at("seat")),
+                             read_whole(m.may("suit"), m.at("suit"), optional=True),
+                             read_whole(m.need("level"), m.at("level"))))
 
 
 def _deal_out(deal: DealSummary) -> dict[str, Any]:
@@ -160,31 +200,27 @@ def _deal_out(deal: DealSummary) -> dict[str, Any]:
 
 
 def _deal(value: Any, where: str) -> DealSummary:
-    if not isinstance(value, Mapping):
-        raise WireError(f"{where}: expected a deal summary")
+    d = _Object(value, where, "a deal summary")
     settlement = None
-    s = value.get("settlement")
-    if s is not None:
-        if not isinstance(s, Mapping):
-            raise WireError(f"{where}.settlement: expected an object")
-        at = f"{where}.settlement"
-        settlement = Settlement(_ints(_field(s, "raw", at), f"{at}.raw"), _ints(_field(s, "total", at), f"{at}.total"),
-                                _ints(_field(s, "settled", at), f"{at}.settled"),
-                                _bool(_field(s, "brisques_counted", at), f"{at}.brisques_counted"),
-                                _int(s.get("winner"), f"{at}.winner", optional=True),
-                                _bool(_field(s, "rubiconed", at), f"{at}.rubiconed"))
-    return DealSummary(_int(_field(value, "dealer", where), f"{where}.dealer"),
-                       _int(value.get("trump"), f"{where}.trump", optional=True),
-                       _each(_field(value, "melds", where), f"{where}.melds", _meld),
-                       _ints(_field(value, "points", where), f"{where}.points"), settlement)
+    if d.may("settlement") is not None:
+        s = _Object(d.need("settlement"), d.at("settlement"), "an object")
+        settlement = s.done(Settlement(_ints(s.need("raw"), s.at("raw")), _ints(s.need("total"), s.at("total")),
+                                       _ints(s.need("settled"), s.at("settled")),
+                                       _bool(s.need("brisques_counted"), s.at("brisques_counted")),
+                                       read_whole(s.may("winner"), s.at("winner"), optional=True),
+                                       _bool(s.need("rubiconed"), s.at("rubiconed"))))
+    return d.done(DealSummary(read_whole(d.need("dealer"), d.at("dealer")),
+                              read_whole(d.may("trump"), d.at("trump"), optional=True),
+                              _each(d.need("melds"), d.at("melds"), _meld), _ints(d.need("points"), d.at("points")),
+                              settlement))
 
 
 def _log_entry(value: Any, where: str) -> tuple[int, int, int, str, int]:
     items = _list(value, where)
     if len(items) != 5:
         raise WireError(f"{where}: expected [deal, side, seat, score, points]")
-    return (_int(items[0], f"{where}[0]"), _int(items[1], f"{where}[1]"), _int(items[2], f"{where}[2]"),
-            _str(items[3], f"{where}[3]"), _int(items[4], f"{where}[4]"))
+    deal, side, seat = (read_whole(items[i], f"{where}[{i}]") for i in range(3))
+    return deal, side, seat, _str(items[3], f"{where}[3]"), read_whole(items[4], f"{where}[4]")
 
 
 def _trick_out(entry: tuple[int, tuple[tuple[int, int], ...]]) -> list[Any]:
@@ -195,7 +231,7 @@ def _trick(value: Any, where: str) -> tuple[int, tuple[tuple[int, int], ...]]:
     items = _list(value, where)
     if len(items) != 2:
         raise WireError(f"{where}: expected [winner, plays]")
-    return _int(items[0], f"{where}[0]"), _plays(items[1], f"{where}[1]")
+    return read_whole(items[0], f"{where}[0]"), _plays(items[1], f"{where}[1]")
 
 
 def view_to_json(view: PlayerView) -> dict[str, Any]:
@@ -221,18 +257,19 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 
 
 def view_from_json(doc: Any, legal: Sequence[Action] = ()) -> PlayerView:
-    """The view a host sent, with the legal actions sent beside it.
+    """The view a host sent, with the legal actions sent beside it, each field of the type it should be (whether
+    its parts agree with its game is ``view_check.consistent``'s to say).
 
     Raises:
         WireError: a field missing or of the wrong kind (named), or rules this program does not know.
     """
-    if not isinstance(doc, Mapping):
-        raise WireError("view: expected an object")
-    def f(key: str) -> Any:
-        return _field(doc, key, "view")
-
+    v = _Object(doc, "view", "an object")
+    f = v.need
+    overrides = f("rules")
+    if not isinstance(overrides, dict):
+        raise WireError(f"view.rules: expected an object, found {type(overrides).__name__}")
     try:
-        rules = make_ruleset(_str(f("variant"), "view.variant"), f("rules"))
+        rules = make_ruleset(_str(f("variant"), "view.variant"), overrides)
     except (RulesetError, TypeError) as exc:
         raise WireError(f"view.rules: {exc}") from None
     try:
@@ -240,67 +277,34 @@ def view_from_json(doc: Any, legal: Sequence[Action] = ()) -> PlayerView:
     except ValueError:
         raise WireError(f"view.phase: {doc.get('phase')!r:.40} is not a phase") from None
     def opt_card(key: str) -> int | None:
-        return None if doc.get(key) is None else _card(doc[key], f"view.{key}")
+        return None if v.may(key) is None else _card(doc[key], f"view.{key}")
 
-    tiebreak = doc.get("tiebreak")
-    return _consistent(PlayerView(
-        seat=_int(f("seat"), "view.seat"), rules=rules, phase=phase,
-        to_act=_int(f("to_act"), "view.to_act", optional=True), dealer=_int(f("dealer"), "view.dealer"),
-        deal_index=_int(f("deal_index"), "view.deal_index"), trump=_int(f("trump"), "view.trump", optional=True),
-        turn_up=opt_card("turn_up"), stock_count=_int(f("stock_count"), "view.stock_count"),
+    def whole(key: str, optional: bool = False) -> Any:
+        return read_whole(f(key), f"view.{key}", optional=optional)
+
+    tiebreak = v.may("tiebreak")
+    return v.done(PlayerView(
+        seat=whole("seat"), rules=rules, phase=phase,
+        to_act=whole("to_act", optional=True), dealer=whole("dealer"),
+        deal_index=whole("deal_index"), trump=whole("trump", optional=True),
+        turn_up=opt_card("turn_up"), stock_count=whole("stock_count"),
         final_phase=_bool(f("final_phase"), "view.final_phase"), scores=_ints(f("scores"), "view.scores"),
         deal_points=_ints(f("deal_points"), "view.deal_points"), hand=_cards(f("hand"), "view.hand"),
         tables=_each(f("tables"), "view.tables", _cards), hand_counts=_ints(f("hand_counts"), "view.hand_counts"),
         known=_each(f("known"), "view.known", _cards), trick=_plays(f("trick"), "view.trick"),
-        trick_best=_int(f("trick_best"), "view.trick_best"),
+        trick_best=whole("trick_best"),
         tricks_log=_each(f("tricks_log"), "view.tricks_log", _trick),
         records=_each(f("records"), "view.records", _meld), broken=_each(f("broken"), "view.broken", _bool),
-        spent=frozenset(_cards(f("spent"), "view.spent")), trick_winner=_int(f("trick_winner"), "view.trick_winner"),
-        step_actor=_int(f("step_actor"), "view.step_actor"), step_melded=_bool(f("step_melded"), "view.step_melded"),
+        spent=frozenset(_cards(f("spent"), "view.spent")), trick_winner=whole("trick_winner"),
+        step_actor=whole("step_actor"), step_melded=_bool(f("step_melded"), "view.step_melded"),
         step_exchanged=_bool(f("step_exchanged"), "view.step_exchanged"),
         step_acted=_bool(f("step_acted"), "view.step_acted"), step_taken=opt_card("step_taken"),
-        tricks_done=_int(f("tricks_done"), "view.tricks_done"), log=_each(f("log"), "view.log", _log_entry),
+        tricks_done=whole("tricks_done"), log=_each(f("log"), "view.log", _log_entry),
         past_deals=_each(f("past_deals"), "view.past_deals", _deal),
         tiebreak=None if tiebreak is None else _ints(tiebreak, "view.tiebreak"),
         blanche=_each(f("blanche"), "view.blanche", _bool), finished=_bool(f("finished"), "view.finished"),
-        winner=_int(doc.get("winner"), "view.winner", optional=True), legal=tuple(legal),
+        winner=read_whole(v.may("winner"), "view.winner", optional=True), legal=tuple(legal),
     ))
-
-
-def _consistent(view: PlayerView) -> PlayerView:
-    """`view`, once its parts agree with its rules: every seat it names is a seat of the game, every card a card
-    of its packs, and every per-seat list has one entry a seat. A window draws only such a view, so that a hostile
-    or broken host cannot crash it with a seat 7 of two or a tenth copy of a card.
-
-    Raises:
-        WireError: the first part that does not agree, named.
-    """
-    players, cards = view.rules.players, 32 * view.rules.packs
-
-    def seat(value: int | None, where: str, optional: bool = False) -> None:
-        if not (value is None and optional) and not (isinstance(value, int) and 0 <= value < players):
-            raise WireError(f"view.{where}: {value!r:.20} is not a seat of this {players}-handed game")
-
-    seat(view.seat, "seat")
-    seat(view.to_act, "to_act", optional=True)
-    seat(view.dealer, "dealer")
-    seat(view.winner, "winner", optional=True)
-    for name in ("tables", "hand_counts", "known", "blanche"):
-        if len(getattr(view, name)) != players:
-            raise WireError(f"view.{name}: expected one entry a seat ({players})")
-    every = [*view.hand, *(c for t in view.tables for c in t), *(c for k in view.known for c in k),
-             *view.played, *view.spent, *(() if view.turn_up is None else (view.turn_up,))]
-    if any(not 0 <= card < cards for card in every):
-        raise WireError(f"view: a card beyond the game's {view.rules.packs} packs")
-    for at, (who, _card) in enumerate(view.trick):
-        seat(who, f"trick[{at}]")
-    for at, (winner, plays) in enumerate(view.tricks_log):
-        seat(winner, f"tricks_log[{at}]")
-        for who, _card in plays:
-            seat(who, f"tricks_log[{at}]")
-    for at, record in enumerate(view.records):
-        seat(record.seat, f"records[{at}].seat")
-    return view
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
@@ -309,12 +313,14 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 
 def event_from_json(doc: Any, where: str = "event") -> Event:
-    if not isinstance(doc, Mapping):
-        raise WireError(f"{where}: expected an object")
-    kind = _member(EventKind, _field(doc, "kind", where), f"{where}.kind", "an event kind")
-    return Event(kind, _int(doc.get("seat"), f"{where}.seat", optional=True),
-                 _cards(doc.get("cards", []), f"{where}.cards"), _int(doc.get("points", 0), f"{where}.points"),
-                 _str(doc.get("label", ""), f"{where}.label"))
+    e = _Object(doc, where, "an object")
+    kind = _member(EventKind, e.need("kind"), e.at("kind"), "an event kind")
+    def may(key: str, empty: Any) -> Any:  # left out by a host that has nothing to say there
+        return e.need(key) if key in e.doc else empty
+
+    return e.done(Event(kind, read_whole(e.may("seat"), e.at("seat"), optional=True),
+                        _cards(may("cards", []), e.at("cards")), read_whole(may("points", 0), e.at("points")),
+                        _str(may("label", ""), e.at("label"))))
 
 
 def legal_to_json(seat: int, legal: Sequence[Action]) -> list[dict[str, Any]]:
@@ -324,18 +330,45 @@ def legal_to_json(seat: int, legal: Sequence[Action]) -> list[dict[str, Any]]:
 def action_from_json(doc: Any, where: str = "action") -> Action:
     """An action object as ``action_to_json`` writes it (every copy named), read without a game state: what a
     client does with the legal actions it is sent, to show and choose among them."""
+    return read_action(doc, where)[1]
+
+
+MAX_MELD = 12  # the most cards an action's meld may name: well beyond the largest meld (a quadruple bezique's 8)
+
+
+def read_action(doc: Any, where: str = "action") -> tuple[int, Action]:
+    """The seat and action of an action object of RECORD.md (``{"player": 1, "play": "QS#0"}``), its shape
+    checked whole: a player, exactly one verb with a value of the verb's kind, a meld's ``kind`` only beside a
+    meld, no other key. Both ends read every action through it (a friend's move at the host before the rules
+    resolve it against the game, the legal actions at a window), so no action object of any shape reaches the
+    rules or the table unchecked.
+
+    Raises:
+        WireError: the first part that is not so, named.
+    """
     if not isinstance(doc, Mapping):
         raise WireError(f"{where}: expected an action object")
+    extra = sorted(str(key) for key in doc if key not in ("player", "kind", *Verb))
+    if extra:
+        raise WireError(f"{where}.{extra[0]!r:.30}: unknown key")
+    player = read_whole(_field(doc, "player", where), f"{where}.player", low=0)
     verbs = [v for v in Verb if v in doc]
     if len(verbs) != 1:
         raise WireError(f"{where}: expected exactly one verb")
     verb = verbs[0]
+    if "kind" in doc and verb != Verb.MELD:
+        raise WireError(f"{where}.kind: only a meld has a kind")
+    at = f"{where}.{verb}"
     if verb == Verb.PLAY:
-        return Action(verb, (_card(doc[verb], f"{where}.play"),))
+        return player, Action(verb, (_card(doc[verb], at),))
     if verb == Verb.MELD:
+        cards = _cards(doc[verb], at)
+        if not 1 <= len(cards) <= MAX_MELD:
+            raise WireError(f"{at}: expected 1 to {MAX_MELD} cards")
         kind = doc.get("kind")
-        return Action(verb, _cards(doc[verb], f"{where}.meld"),
-                      None if kind is None else _member(MeldId, kind, f"{where}.kind", "a meld"))
+        return player, Action(verb, cards, None if kind is None else _member(MeldId, kind, f"{where}.kind", "a meld"))
     if verb == Verb.PASS_TO_PARTNER:
-        return Action(verb, seat=_int(doc[verb], f"{where}.pass_to_partner"))
-    return Action(verb)
+        return player, Action(verb, seat=read_whole(doc[verb], at, low=0))
+    if doc[verb] is not True:
+        raise WireError(f"{at}: expected true")
+    return player, Action(verb)

@@ -26,7 +26,7 @@ SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 COURT_RANKS = frozenset({KING, QUEEN, JACK})
 BRISQUE_RANKS = frozenset({ACE, TEN})
 
-_CODE_RE = re.compile(r"^([ATKQJ987])([SHDC])(?:#(\d+))?$")
+_CODE_RE = re.compile(r"([ATKQJ987])([SHDC])(?:#([0-9]{1,2}))?")  # whole (fullmatch): no newline after it
 
 
 def make_face(suit: int, rank: int) -> int:
@@ -92,7 +92,7 @@ def parse_code(text: str) -> tuple[int, int | None]:
     """
     if not isinstance(text, str):
         raise CardNotationError(f"a card must be a string like 'QS' or 'QS#1', not {text!r}")
-    match = _CODE_RE.match(text)
+    match = _CODE_RE.fullmatch(text)
     if match is None:
         raise CardNotationError(
             f"{text!r} is not a card: use rank A T K Q J 9 8 7 and suit S H D C, e.g. 'QS' or 'TD#1'"
