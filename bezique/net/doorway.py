@@ -31,7 +31,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from bezique.net.channel import BAD_CODE_CLOSE, BUSY_CLOSE, ChannelError, Sealer, host_exchange
-from bezique.net.limits import Limits, Rate
+from bezique.net.limits import Limits, Rate, Unproven
 from bezique.net.link import CLOSE, drain, outbox, put
 from bezique.net.peer_text import name_key
 from bezique.net.protocol import (
@@ -105,7 +105,7 @@ class Doorway:
     _unseated: int = 0
     _wrong_codes: Counter[str] = field(default_factory=Counter)
     _wrong_in_all: int = 0
-    _unproven: dict[Conn, None] = field(default_factory=dict)  # connections yet to prove the code, oldest first
+    _unproven: Unproven[Conn] = field(default_factory=Unproven)  # connections yet to prove the code
     proven: Callable[[ServerConnection], None] = lambda _ws: None  # told when a connection proved the code
     _chat: dict[int, Rate] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)  # the tokens, read by the game thread's save
@@ -149,7 +149,7 @@ class Doorway:
         if sock is not None:  # what waits unsent for a peer is bounded in the system too, not only in the outbox
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
         conn = Conn(ws, address, outbox(self.limits.outbox), self.limits.message_rate())
-        self._unproven[conn] = None
+        self._unproven.add(conn)
         self._per_address[address] += 1
         self._unseated += 1
         late = asyncio.get_running_loop().call_later(self.limits.join_timeout_s, self._late, conn)
@@ -161,7 +161,7 @@ class Doorway:
             log.exception("a connection from %s failed: it is closed", address)
             ws.transport.abort()
         finally:
-            self._unproven.pop(conn, None)
+            self._unproven.settle(conn)
             late.cancel()
             if conn.writer is not None:
                 conn.writer.cancel()
@@ -177,18 +177,13 @@ class Doorway:
 
     def _make_room(self) -> bool:
         """Cut the oldest connection that has not proven the code, for a newcomer when those not yet playing are
-        at their limit; False if every one of them has proven it (the newcomer is refused).
+        at their limit (``limits.Unproven``); False if every one of them has proven it (the newcomer is refused)."""
+        return self._unproven.make_room(self._cut)
 
-        Why the oldest stranger goes rather than the newcomer: a friend proves the code within a round trip of
-        connecting, so a stranger who holds the door's connections open can no longer keep a friend out by
-        opening them once; they would have to open them faster than a friend's key exchange takes."""
-        victim = next(iter(self._unproven), None)
-        if victim is None:
-            return False
-        del self._unproven[victim]
+    @staticmethod
+    def _cut(victim: Conn) -> None:
         log.info("a connection from %s that had not proven the code was closed to make room", victim.address)
         victim.ws.transport.abort()
-        return True
 
     def _late(self, conn: Conn) -> None:
         if conn.seat is None:
@@ -215,7 +210,7 @@ class Doorway:
             self._wrong_code(conn.address)
             await ws.close(BAD_CODE_CLOSE, "that is not this game's code")
             return
-        self._unproven.pop(conn, None)  # it knows the code: from now on only the game's limits hold it
+        self._unproven.settle(conn)  # it knows the code: from now on only the game's limits hold it
         self.proven(ws)
         conn.writer = asyncio.create_task(drain(ws, conn.box, sealer))
         self._read(conn, text)

@@ -10,12 +10,14 @@ instead of waiting for it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from bezique.net.joincode import SECRET_BITS
 
 SECONDS_PER_YEAR = 365.25 * 24 * 3600
+Held = TypeVar("Held", bound=Hashable)
 
 
 class Rate:
@@ -90,3 +92,41 @@ def guess_years(limits: Limits, secret_bits: int = SECRET_BITS) -> float:
     together: half the secrets are tried, one key exchange each (the first burst is a rounding error)."""
     guesses = 1 << (secret_bits - 1)
     return (guesses - limits.exchanges_burst) / (limits.exchanges_per_minute / 60) / SECONDS_PER_YEAR
+
+
+class Unproven(Generic[Held]):
+    """The connections that have not yet proven the join code, oldest first, and the one policy for a newcomer when
+    connections are at their limit: the oldest of them is cut to make room (``make_room``), never one that proved
+    the code; the newcomer is refused only when every one has. Kept by each place that counts connections: the
+    sockets from other computers (``sockets.SocketGate``), the door's connections not yet playing (``doorway``)
+    and the internet tunnel's connections (``tunnel.HostTunnel``).
+
+    Why the oldest stranger goes rather than the newcomer: a friend proves the code within a round trip of
+    connecting, so a stranger who holds connections open can no longer keep a friend out by opening them once;
+    they would have to open them faster than a friend's key exchange takes."""
+
+    def __init__(self) -> None:
+        self._oldest_first: dict[Held, None] = {}
+
+    def __len__(self) -> int:
+        return len(self._oldest_first)
+
+    def __contains__(self, held: object) -> bool:
+        return held in self._oldest_first
+
+    def add(self, held: Held) -> None:
+        """A newcomer, yet to prove the code."""
+        self._oldest_first[held] = None
+
+    def settle(self, held: Held) -> None:
+        """`held` proved the code, or ended: it is never cut to make room."""
+        self._oldest_first.pop(held, None)
+
+    def make_room(self, cut: Callable[[Held], None]) -> bool:
+        """`cut` the oldest that has not proven the code (it is settled first); False when there is none."""
+        oldest = next(iter(self._oldest_first), None)
+        if oldest is None:
+            return False
+        self.settle(oldest)
+        cut(oldest)
+        return True

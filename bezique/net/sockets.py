@@ -20,7 +20,7 @@ from collections import Counter
 
 from websockets.asyncio.server import ServerConnection
 
-from bezique.net.limits import Limits
+from bezique.net.limits import Limits, Unproven
 
 THIS_MACHINE = frozenset({"127.0.0.1", "::1", "::ffff:127.0.0.1"})  # the addresses not counted
 log = logging.getLogger("bezique.net")
@@ -34,7 +34,7 @@ class SocketGate:
         self.limits = limits
         self.open: Counter[str] = Counter()
         self._counted: dict[ServerConnection, str] = {}  # each counted connection's address
-        self._unproven: dict[ServerConnection, None] = {}  # those yet to prove the code, oldest first
+        self._unproven: Unproven[ServerConnection] = Unproven()  # those yet to prove the code
         self._full_said = False  # the refusals at the limit are logged once while it lasts, not once a socket
 
     def admit(self, connection: ServerConnection, transport: asyncio.Transport) -> str | None:
@@ -55,27 +55,26 @@ class SocketGate:
         self._full_said = False
         self.open[address] += 1
         self._counted[connection] = address
-        self._unproven[connection] = None
+        self._unproven.add(connection)
         return address
 
     def _make_room(self) -> bool:
-        oldest = next(iter(self._unproven), None)
-        if oldest is None:
-            return False
-        self.release(oldest)
-        oldest.transport.abort()
-        return True
+        return self._unproven.make_room(self._cut)
+
+    def _cut(self, connection: ServerConnection) -> None:
+        self.release(connection)
+        connection.transport.abort()
 
     def proven(self, connection: ServerConnection) -> None:
         """`connection` proved the join code: it is never cut to make room."""
-        self._unproven.pop(connection, None)
+        self._unproven.settle(connection)
 
     def release(self, connection: ServerConnection) -> None:
         """`connection` ended (or was cut to make room): it is counted no more."""
         address = self._counted.pop(connection, None)
         if address is None:
             return
-        self._unproven.pop(connection, None)
+        self._unproven.settle(connection)
         self.open[address] -= 1
         if not self.open[address]:
             del self.open[address]
