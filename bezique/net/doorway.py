@@ -25,7 +25,7 @@ import threading
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
@@ -53,6 +53,18 @@ from bezique.net.protocol import (
 from bezique.presenter.seat_link import Link
 
 log = logging.getLogger("bezique.net")
+
+
+class Forwarder(Protocol):
+    """Something in this process that forwards other computers' connections to the host (the internet tunnel,
+    ``tunnel.HostTunnel``): all of them reach the door from 127.0.0.1, so the door asks it who is behind each, and
+    tells it which proved the code (it keeps its own connections within its limit by the same policy)."""
+
+    def peer_of(self, address: Any) -> str | None:
+        """Who is behind a connection from `address` (its ``remote_address``); None: not one it forwarded."""
+
+    def proven(self, address: Any) -> None:
+        """The connection from `address` proved the join code."""
 
 
 @dataclass(eq=False)
@@ -109,9 +121,9 @@ class Doorway:
     proven: Callable[[ServerConnection], None] = lambda _ws: None  # told when a connection proved the code
     _chat: dict[int, Rate] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)  # the tokens, read by the game thread's save
-    # who is behind a connection's address when something in this process forwards it (the internet tunnel's
-    # ``peer_of``: every tunnelled peer comes from 127.0.0.1), so each is counted apart; None: the address itself
-    name_peer: Callable[[Any], str | None] | None = None
+    # what forwards peers to the door from this process (the internet tunnel: every tunnelled peer comes from
+    # 127.0.0.1), asked who is behind a connection so that each is counted apart; None: the address itself
+    forwarder: Forwarder | None = None
 
     def __post_init__(self) -> None:
         if not self.links:  # a seat whose friend's token a save kept (a continued host) waits for their rejoin
@@ -136,7 +148,7 @@ class Doorway:
 
     def who(self, ws: ServerConnection) -> str:
         """Whom a connection's limits are counted for: the peer the tunnel names, else its address."""
-        named = self.name_peer(ws.remote_address) if self.name_peer is not None else None
+        named = self.forwarder.peer_of(ws.remote_address) if self.forwarder is not None else None
         return named or (str(ws.remote_address[0]) if ws.remote_address else "?")
 
     async def connection(self, ws: ServerConnection) -> None:
@@ -212,6 +224,8 @@ class Doorway:
             return
         self._unproven.settle(conn)  # it knows the code: from now on only the game's limits hold it
         self.proven(ws)
+        if self.forwarder is not None:
+            self.forwarder.proven(ws.remote_address)
         conn.writer = asyncio.create_task(drain(ws, conn.box, sealer))
         self._read(conn, text)
         await self._messages(conn, sealer)

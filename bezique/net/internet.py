@@ -74,7 +74,7 @@ class Invited:
 
 def invite(host: Host, relays: Relays) -> Invited:
     """Open the host's game to the internet: a tunnel to its websocket server, and the invitation naming it (with
-    the game's secret). The host counts its limits for each internet peer apart (``Doorway.name_peer``). It may
+    the game's secret). The host counts its limits for each internet peer apart (``Doorway.forwarder``). It may
     take a few seconds (a relay is asked to take the host in): call it off the window's thread.
 
     Raises:
@@ -82,8 +82,8 @@ def invite(host: Host, relays: Relays) -> Invited:
         tunnel.TunnelError: the endpoint cannot be bound.
     """
     tunnel: HostTunnel = _tunnel().HostTunnel(host.port, relays)
+    host.door.forwarder = tunnel  # before it accepts anyone: no peer of its is ever counted as this machine
     ticket = tunnel.start()
-    host.door.name_peer = tunnel.peer_of
     return Invited(Invitation(ticket, host.secret), tunnel)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import socket
 import threading
 from collections.abc import Coroutine
@@ -26,6 +27,7 @@ from typing import Any, TypeVar
 
 import iroh
 
+from bezique.net.limits import Unproven
 from bezique.net.relays import RelayKind, Relays
 
 ALPN = b"bezique/1"  # what the host's endpoint answers to: iroh refuses any other protocol at the handshake
@@ -33,7 +35,7 @@ CHUNK = 1 << 16  # the most a pipe holds in either direction
 ONLINE_S = 8.0  # how long the host waits for a relay to answer before it gives the invitation without one
 HANDSHAKE_S = 20.0  # a connection or a stream that does not complete its handshake in this time is dropped
 STOP_GRACE_S = 5.0  # how long a stopping tunnel lets the last bytes (the host's goodbyes) through
-MAX_CONNECTIONS = 16  # live connections the host accepts at once (a friend needs one; strangers are refused)
+MAX_CONNECTIONS = 16  # live connections the host holds at once (a friend needs one; see ``HostTunnel._accept``)
 STREAMS_PER_CONNECTION = 2  # a friend's connection and its rejoin, overlapping for a moment
 _T = TypeVar("_T")
 
@@ -115,6 +117,16 @@ async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, recv
             await recv.stop(0)
 
 
+class _Served:
+    """One peer's iroh connection at the host: the task serving it, the connection once its handshake is done,
+    and its streams' pipes (each gone from here when it ends)."""
+
+    def __init__(self) -> None:
+        self.task: asyncio.Task[None] | None = None
+        self.connection: Any = None
+        self.pipes: set[asyncio.Task[None]] = set()
+
+
 class HostTunnel:
     """The host's end: an iroh endpoint whose every stream is piped to the websocket server at loopback `port`.
 
@@ -131,9 +143,11 @@ class HostTunnel:
         self._loop = _LoopThread("bezique-host-tunnel")
         self._endpoint: Any = None
         self._accepting: asyncio.Task[None] | None = None
-        self._connections: set[asyncio.Task[None]] = set()
+        self._served: set[_Served] = set()  # the live connections
+        self._unproven: Unproven[_Served] = Unproven()  # those that have carried no stream that proved the code
         self._pipes: set[asyncio.Task[None]] = set()
         self._peers: dict[int, str] = {}  # loopback port -> the iroh peer piped from it (``peer_of``)
+        self._carriers: dict[int, _Served] = {}  # loopback port -> the connection piped from it (``proven``)
 
     def start(self) -> str:
         """Bind the endpoint (waiting up to ``ONLINE_S`` for a relay) and return the ticket.
@@ -160,48 +174,60 @@ class HostTunnel:
         return self.ticket
 
     async def _accept(self) -> None:
+        """Serve each connection that comes; at ``MAX_CONNECTIONS``, make room by the door's own policy
+        (``limits.Unproven``): the oldest connection that has carried no stream proving the code is closed for the
+        newcomer, which is refused only when every one has proven it."""
         while (incoming := await self._endpoint.accept_next()) is not None:
-            self._connections = {task for task in self._connections if not task.done()}
-            if len(self._connections) >= MAX_CONNECTIONS:
+            if len(self._served) >= MAX_CONNECTIONS and not self._unproven.make_room(_cut):
                 with contextlib.suppress(iroh.IrohError):
                     await incoming.refuse()
                 continue
-            self._connections.add(asyncio.create_task(self._serve(incoming)))
+            served = _Served()
+            self._served.add(served)
+            self._unproven.add(served)
+            served.task = asyncio.create_task(self._serve(incoming, served))
+            served.task.add_done_callback(functools.partial(self._gone, served))
 
-    async def _serve(self, incoming: Any) -> None:
-        """One friend's connection: each stream it opens is piped to the host's websocket server."""
+    def _gone(self, served: _Served, _task: asyncio.Task[None]) -> None:
+        """A connection has ended (or was cut, perhaps before its task began): it is counted no more."""
+        self._served.discard(served)
+        self._unproven.settle(served)
+
+    async def _serve(self, incoming: Any, served: _Served) -> None:
+        """One peer's connection: each stream it opens is piped to the host's websocket server."""
         try:
             accepting = await incoming.accept()
-            connection = await asyncio.wait_for(accepting.connect(), HANDSHAKE_S)
+            connection = served.connection = await asyncio.wait_for(accepting.connect(), HANDSHAKE_S)
             connection.set_max_concurrent_bi_streams(STREAMS_PER_CONNECTION)
             peer = f"internet:{connection.remote_id().fmt_short()}"  # as the host's notices name it
-            pipes: set[asyncio.Task[None]] = set()
             try:
                 while True:
                     stream = await connection.accept_bi()
-                    pipe = asyncio.create_task(self._to_host(stream, peer))
-                    pipes.add(pipe)
-                    self._pipes.add(pipe)
-                    pipe.add_done_callback(self._pipes.discard)
+                    pipe = asyncio.create_task(self._to_host(stream, peer, served))
+                    for pipes in (served.pipes, self._pipes):
+                        pipes.add(pipe)
+                        pipe.add_done_callback(pipes.discard)
             finally:  # the connection is gone: its pipes end with their streams (or are cancelled by ``stop``)
-                await asyncio.gather(*pipes, return_exceptions=True)
+                await asyncio.gather(*served.pipes, return_exceptions=True)
         except (iroh.IrohError, TimeoutError):
             return  # the connection ended (or never completed): its streams' sockets are closed
 
-    async def _to_host(self, stream: Any, peer: str) -> None:
-        """Pipe `stream` to the host's websocket server, from a loopback port registered as `peer`'s before the
-        connection is made (so the host never sees it unnamed)."""
+    async def _to_host(self, stream: Any, peer: str, served: _Served) -> None:
+        """Pipe `stream` (of the connection `served`) to the host's websocket server, from a loopback port
+        registered as `peer`'s before the connection is made (so the host never sees it unnamed)."""
         sock, port = socket.socket(socket.AF_INET, socket.SOCK_STREAM), 0
         try:
             sock.setblocking(False)
             sock.bind(("127.0.0.1", 0))
             port = int(sock.getsockname()[1])
             self._peers[port] = peer
+            self._carriers[port] = served
             await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", self.port))
             reader, writer = await asyncio.open_connection(sock=sock)
         except OSError:
             sock.close()
             self._peers.pop(port, None)
+            self._carriers.pop(port, None)
             with contextlib.suppress(iroh.IrohError):
                 await stream.send().reset(0)
             return
@@ -211,6 +237,7 @@ class HostTunnel:
                 await _pipe(reader, writer, stream.recv(), stream.send())
         finally:
             self._peers.pop(port, None)
+            self._carriers.pop(port, None)
 
     def peer_of(self, address: tuple[str, int] | Any) -> str | None:
         """Who is behind a connection the host accepted from `address` (its ``remote_address``): the iroh peer
@@ -222,6 +249,18 @@ class HostTunnel:
             return None
         return self._peers.get(address[1])
 
+    def proven(self, address: tuple[str, int] | Any) -> None:
+        """The host's door says the connection from `address` proved the join code: the iroh connection it came
+        through is never closed to make room. Any thread may tell (a stopped tunnel ignores it)."""
+        if isinstance(address, tuple) and len(address) >= 2 and address[0] == "127.0.0.1":
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing is held any more
+                self._loop.loop.call_soon_threadsafe(self._settle, address[1])
+
+    def _settle(self, port: int) -> None:
+        served = self._carriers.get(port)
+        if served is not None:
+            self._unproven.settle(served)
+
     def stop(self) -> None:
         """Let the last bytes through (the host has said its goodbyes), close the endpoint and end the thread."""
         with contextlib.suppress(Exception):
@@ -231,7 +270,8 @@ class HostTunnel:
     async def _stop(self) -> None:
         if self._pipes:  # each ends once the host has closed its socket, its goodbye carried
             await asyncio.wait(self._pipes, timeout=STOP_GRACE_S)
-        await _close(self._endpoint, self._accepting, self._pipes | self._connections)
+        serving = {served.task for served in self._served if served.task is not None}
+        await _close(self._endpoint, self._accepting, self._pipes | serving)
 
 
 class ClientTunnel:
@@ -315,6 +355,18 @@ class ClientTunnel:
         if self._pipes:
             await asyncio.wait(self._pipes, timeout=STOP_GRACE_S)
         await _close(self._endpoint, None, self._pipes)
+
+
+def _cut(served: _Served) -> None:
+    """Close a connection that proved nothing, to make room for a newcomer: its streams' pipes and its task end,
+    and the peer is told (iroh's close)."""
+    for pipe in served.pipes:
+        pipe.cancel()
+    if served.task is not None:
+        served.task.cancel()
+    if served.connection is not None:
+        with contextlib.suppress(iroh.IrohError):
+            served.connection.close(0, b"room")
 
 
 async def _close(endpoint: Any, accepting: asyncio.Task[None] | None, tasks: set[asyncio.Task[None]]) -> None:

@@ -5,6 +5,7 @@ refused in words where it is cut or altered; and a computer without iroh says wh
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -14,6 +15,7 @@ from bezique.net import internet
 from bezique.net.invitation import PREFIX, Flaw, Invitation, InvitationError, looks_like, parse
 from bezique.net.joincode import SECRET_BITS
 from bezique.net.relays import RelayKind, Relays, relays_from
+from tests.net.hosting import hosting
 
 # a real ticket of iroh 1.2.0 (an endpoint on loopback, no relay): its shortest form
 TICKET = ("endpointabkpequhj2lbn3rt7qpstckk2nh6hvx7q3bf4ttroetzgiwe4luyiaqbab7qaaabxxjaeaibaaaaaaaaaaaaaa"
@@ -79,3 +81,22 @@ def test_without_iroh_the_computer_says_it_cannot_play_over_the_internet(monkeyp
         internet.join("Ann", Invitation(TICKET, 5).text(), Relays())
     with pytest.raises(InvitationError):  # a bad invitation is said as such first, with or without iroh
         internet.join("Ann", "bezique://join/nothing", Relays())
+
+
+def test_the_door_knows_the_tunnel_before_the_tunnel_takes_anyone_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every tunnelled peer reaches the host from 127.0.0.1: one that came in before the door knew the tunnel
+    would be counted as this machine (and another's limits as its). The tunnel starts accepting in ``start``."""
+    tunnel = pytest.importorskip("bezique.net.tunnel")
+    told: list[bool] = []
+
+    def start(self: Any) -> str:
+        told.append(door.forwarder is self)
+        self._loop.end()
+        raise tunnel.TunnelError("not started here")
+
+    monkeypatch.setattr(tunnel.HostTunnel, "start", start)
+    with hosting("two_handed", ["human", "human"], [0, 1]) as hosted:
+        door = hosted.host.door
+        with pytest.raises(tunnel.TunnelError):
+            internet.invite(hosted.host, Relays(RelayKind.OFF))
+    assert told == [True]

@@ -9,15 +9,17 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import iroh
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from bezique.net import internet
+from bezique.net import internet, tunnel
 from bezique.net.channel import FriendExchange
 from bezique.net.client import Client, LinkChange
 from bezique.net.invitation import Invitation
 from bezique.net.protocol import CloseReason, Closing, ErrorCode, Link, Refused, Update, Welcome
 from bezique.net.relays import RelayKind, Relays
+from bezique.net.tunnel import ClientTunnel
 from bezique.rules import view_for
 from tests.net.hosting import HANG_S, Bot, Hosted, hosting, latest, play_bots, wait_for
 
@@ -151,3 +153,56 @@ def test_tunnel_an_invitation_whose_host_is_gone_says_so_in_its_own_words(caplog
         finally:
             late.close()  # its tunnel stops while still dialling the host that is gone: nothing to report
         assert not [r.getMessage() for r in caplog.records if r.name == "asyncio"]
+
+
+def stranger_holding_a_connection(invited: internet.Invited) -> ClientTunnel:
+    """A peer with the ticket (not the secret) that opens a connection and a stream to the host and then sends
+    nothing: the host's tunnel holds a connection that proves nothing."""
+    stranger = ClientTunnel(invited.invitation.ticket, OFF)
+    stranger.start()
+    stranger._loop.run(stranger._stream(), HANG_S)  # the host has taken the connection in once this returns
+    return stranger
+
+
+def test_tunnel_strangers_holding_every_connection_keep_no_friend_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the tunnel's limit the oldest connection that proved nothing is closed for a newcomer, as the door and
+    the socket gate do (``limits.Unproven``); only when every connection has proven the code is one refused.
+    Before, the tunnel refused every newcomer at the limit: strangers with the ticket kept friends out."""
+    monkeypatch.setattr(tunnel, "MAX_CONNECTIONS", 2)
+    with invited_game() as (hosted, invited):
+        strangers = [stranger_holding_a_connection(invited) for _ in range(2)]
+        try:
+            a, b = joined(hosted, invited, "Ann", "Bob")  # each makes room: the oldest stranger goes, then the other
+            assert (a.seat, b.seat) == (0, 1) and len(invited.tunnel._served) == 2
+            late = ClientTunnel(invited.invitation.ticket, OFF)
+            late.start()
+            try:
+                with pytest.raises(iroh.IrohError):  # both connections proved the code: the newcomer is refused
+                    late._loop.run(late._stream(), HANG_S)
+            finally:
+                late.stop()
+            a.close()
+            b.close()
+        finally:
+            for stranger in strangers:
+                stranger.stop()
+
+
+def test_tunnel_a_connection_keeps_only_its_live_pipes() -> None:
+    """Each rejoin over the same connection is a new stream: the pipes that ended are let go (they were kept for
+    as long as the connection lasted)."""
+    with invited_game() as (hosted, invited):
+        a, b = joined(hosted, invited, "Ann", "Bob", auto_rejoin=True)
+
+        def served() -> object:  # Ann's connection at the host's tunnel, by the loopback port her stream comes from
+            return invited.tunnel._carriers[hosted.host.door.conns[a.seat].ws.remote_address[1]]
+
+        first = served()
+        for _ in range(3):
+            ended = set(first.pipes)
+            a.drop()  # the websocket is cut, not the internet path: the rejoin is a new stream on this connection
+            wait_for(a, Welcome)
+            invited.tunnel._loop.run(asyncio.wait(ended, timeout=HANG_S), HANG_S + 1)
+            assert served() is first and len(first.pipes) == 1
+        a.close()
+        b.close()
