@@ -211,7 +211,7 @@ class MenuScene(Scene):
                 self.owner.notices.clear()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.owner.notices \
-                and self._notice_box()[0].contains(*event.pos):
+                and self._notice_box().contains(*event.pos):
             self.owner.notices.clear()
             return
         action = self.column.handle(event, self.buttons())
@@ -263,7 +263,7 @@ class MenuScene(Scene):
     def spoken_focus(self) -> str:
         return button_words(self.app.t, self.buttons(), self.column.focus)
 
-    def _notice_box(self) -> tuple[Box, Box, Box]:
+    def _notice_layout(self) -> tuple[Box, Box, Box]:
         """The newest problem's panel, its words' room and the dismissal's: across the top, in the title's place
         (the buttons take the middle down to the keys' hint), as tall as the words at the player's text size and
         wide enough for a file's path: a problem names the file that matters, so it is shown whole."""
@@ -282,6 +282,10 @@ class MenuScene(Scene):
         words = Box(box.x + pad, top + pad, room, height - 2 * pad - 4 * s - dismiss_h)
         return box, words, Box(box.x + pad, box.bottom - pad - dismiss_h, room, dismiss_h)
 
+    def _notice_box(self) -> Box:
+        """The problem's panel, where a click dismisses it."""
+        return self._notice_layout()[0]
+
     def draw(self, surface: pygame.Surface) -> None:
         A, T = self.app.assets, self.app.t
         w, h = surface.get_size()
@@ -298,7 +302,7 @@ class MenuScene(Scene):
         title_y, subtitle_y, line_y = self.header()
         notices = self.owner.notices
         if notices:  # the title gives way to the problem until it is dismissed
-            box, words, dismiss = self._notice_box()
+            box, words, dismiss = self._notice_layout()
             panel(surface, box, alpha=240, edge=WARN, fill=(70, 30, 24))
             draw_fitted(surface, A, notices[-1], Type.BODY * s, words, CREAM)
             draw_fitted(surface, A, T("menu.notice_dismiss"), Type.NOTE * s, dismiss, MUTED, "right")
