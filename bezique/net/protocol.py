@@ -292,7 +292,7 @@ class Update:
         if tuple(self.view.legal) != tuple(self.legal):  # read from the wire: the view gets the legal actions
             object.__setattr__(self, "view", replace(self.view, legal=tuple(self.legal)))
         players = self.view.rules.players  # the seats it names are the view's game's (the view checked itself)
-        if self.seats and len(self.seats) != players:
+        if len(self.seats) != players:  # the table names every seat from them
             raise ProtocolError(ErrorCode.MALFORMED, f"seats: expected one a seat ({players})")
         if any(not 0 <= s < players for s in self.waiting):
             raise ProtocolError(ErrorCode.MALFORMED, "waiting: a seat this game has not")

@@ -26,6 +26,7 @@ HAZARDS: dict[str, str] = {  # name -> the field's value as JSON text
     "true": "true",
     "negative": "-1",
     "deep": "[" * 10_000 + "]" * 10_000,
+    "deep_in_bounds": "[" * 1_500 + "]" * 1_500,  # within a friend's 4096 bytes, deeper than Python's stack
     "wrong_type": '["a"]',
 }
 MISSING = "missing"  # the field taken away

@@ -380,18 +380,19 @@ def test_a_computer_that_fails_ends_the_game_cleanly_and_says_why() -> None:
 def test_a_view_that_does_not_agree_with_its_rules_never_reaches_a_window(field: str, value: Any) -> None:
     """A hostile (or broken) host's view naming a seat the game has not, a card beyond its packs or a per-seat
     list of the wrong length is refused as malformed, naming the field: no window draws it."""
-    from bezique.net.protocol import ProtocolError, encode, parse_host
+    from bezique.net.protocol import ProtocolError, SeatState, encode, parse_host
     from bezique.rules import view_for
 
     session = make_session("two_handed", ["human", "human"])
     session.start_deal()
     view = view_for(session.state, 0)
-    doc = json.loads(encode(Update(1, view, (), tuple(view.legal), (), ())))
+    seats = tuple(SeatState(name, SeatKind.HUMAN, Link.CONNECTED) for name in ("Ann", "Bob"))
+    doc = json.loads(encode(Update(1, view, (), tuple(view.legal), seats, ())))
     assert parse_host(json.dumps(doc)).view == view  # the honest view reads back whole
     doc["view"][field] = value
     with pytest.raises(ProtocolError, match=f"view.{field}|view: a card"):
         parse_host(json.dumps(doc))
-    doc = json.loads(encode(Update(1, view, (), tuple(view.legal), (), ())))
+    doc = json.loads(encode(Update(1, view, (), tuple(view.legal), seats, ())))
     doc["waiting"] = [4]
     with pytest.raises(ProtocolError, match="a seat this game has not"):
         parse_host(json.dumps(doc))

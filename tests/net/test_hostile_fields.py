@@ -129,6 +129,8 @@ def door() -> Iterator[Door]:
 def expected_codes(path: tuple[Any, ...], shape: str, text: str) -> set[ErrorCode]:
     if len(text.encode()) > MAX_CLIENT_MESSAGE:
         return {ErrorCode.OVERSIZED}
+    if shape == "deep_in_bounds":  # no JSON reader of Python's depth reads it: the message, not a field, is refused
+        return {ErrorCode.MALFORMED}
     if path == ("v",) and shape != EXTRA:
         return {ErrorCode.VERSION}
     if path == ("action", "kind") and shape == MISSING:  # a meld may leave its kind to the rules: a fine message
@@ -373,11 +375,50 @@ def test_every_nested_field_of_an_update_holds_against_every_hazard() -> None:
     assert checked > 1000 and refused > 0.9 * checked
 
 
+def honest_then(change: Any) -> str:
+    doc = json.loads(encode(HOST_SAMPLES["update"]))
+    change(doc)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(("change", "named"), [
+    (lambda d: d["view"].update(stock_count=10**9), r"view\.stock_count"),  # a billion card backs to lay out
+    (lambda d: d["view"]["hand_counts"].__setitem__(1, 10**6), r"view\.hand_counts\[1\]"),
+    (lambda d: d["view"]["hand_counts"].__setitem__(0, 0), r"view\.hand_counts\[0\]"),  # not the hand it shows
+    (lambda d: d["view"].update(trump=9), r"view\.trump"),
+    (lambda d: d["view"].update(deal_index=10**9), r"view\.deal_index"),
+    (lambda d: d["view"].update(trick_best=len(d["view"]["trick"]) + 3, trick=[[1, "9C#0"]]), r"view\.trick_best"),
+    (lambda d: d["view"].update(scores=[0]), r"view\.scores"),  # a side the scores have not
+    (lambda d: d["view"]["log"][0].__setitem__(1, 5), r"view\.log\[0\]\[1\]"),
+    (lambda d: d["view"]["records"][0].update(suit=7), r"records\[0\]\.suit"),
+    (lambda d: d["view"]["past_deals"][0].update(dealer=4), r"past_deals\[0\]\.dealer"),
+    (lambda d: d.update(events=[{"kind": "card_played", "seat": 1, "cards": [], "points": 0, "label": ""}]),
+     r"events\[0\]\.cards"),  # a play without its card
+    (lambda d: d.update(events=[{"kind": "dealt", "seat": 1, "cards": ["AS#0"], "points": 9, "label": ""}]),
+     r"a hand dealt"),
+    (lambda d: d.update(events=[{"kind": "game_over", "seat": 5, "cards": [], "points": 0, "label": ""}]),
+     r"events\[0\]\.seat"),
+    (lambda d: d.update(legal=[{"player": 0, "pass_to_partner": 7}]), r"legal\[0\]"),
+    (lambda d: d.update(laid={"1": ["AS#7"]}), r"laid\[1\]"),  # a copy beyond the packs
+    (lambda d: d.update(seats=[]), r"seats"),
+])
+def test_an_update_that_no_game_could_send_is_refused_by_name(change: Any, named: str) -> None:
+    """Values of the right type that no game has: each would crash or freeze the window that drew it (an index
+    out of range, a loop of a billion), so ``parse_host`` refuses the update, naming the part; the honest update
+    reads back whole."""
+    assert parse_host(honest_then(lambda _d: None)) == HOST_SAMPLES["update"]
+    with pytest.raises(ProtocolError, match=named):
+        parse_host(honest_then(change))
+
+
 def test_hazards_are_what_they_say() -> None:
     """The hazards' JSON is what a peer could send: each is read by JSON (NaN, Infinity and a lone surrogate as
-    Python's reader takes them), and the deep one is deeper than Python's stack."""
+    Python's reader takes them), and the deep ones are deeper than Python's stack, one of them within the size a
+    friend's message may have (so the host's reader meets it, not the size limit)."""
     for name, text in HAZARDS.items():
-        if name != "deep":
+        if not name.startswith("deep"):
             json.loads(text)
-    with pytest.raises(RecursionError):
-        json.loads(HAZARDS["deep"])
+    for deep in ("deep", "deep_in_bounds"):
+        with pytest.raises(RecursionError):
+            json.loads(HAZARDS[deep])
+    assert len(HAZARDS["deep_in_bounds"]) + 100 < MAX_CLIENT_MESSAGE < len(HAZARDS["deep"])
