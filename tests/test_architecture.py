@@ -68,7 +68,7 @@ RULES = (
          "never needs them, and its wheel does not carry them"),
     Rule("kit-is-game-free", "bezique.ui.kit", ("bezique",), "the window's kit (images, type, widgets, tweens) "
          "knows no rules, players, settings, words or files: the game hands it what it draws",
-         except_to=("bezique.ui.kit", "bezique.geometry")),
+         except_to=("bezique.ui.kit", "bezique.geometry", "bezique.type_scale")),
     Rule("games-headless", "bezique.games", ("pygame", "bezique.ui", "bezique.commands"),
          "the one door into a game and its bookkeeping serve the window and a headless host alike"),
     Rule("the-door-above-the-game", PACKAGE, ("bezique.games",), "the door makes games out of the layers below it "

@@ -61,11 +61,11 @@ def test_presenter_and_per_user_files_load_no_pygame(package: str) -> None:
 
 
 def test_the_kit_loads_nothing_of_the_game() -> None:
-    """The window's kit, imports of imports included, brings in only itself, the geometry and the packages above
-    them: no rules, players, settings, texts or files."""
+    """The window's kit, imports of imports included, brings in only itself, the geometry, the type scale's numbers
+    and the packages above them: no rules, players, settings, texts or files."""
     loaded = loaded_after_import(every_module("bezique.ui.kit"), ("bezique",))
     assert "bezique.ui.kit.widgets" in loaded
-    assert [m for m in loaded if m not in ("bezique", "bezique.ui", "bezique.geometry")
+    assert [m for m in loaded if m not in ("bezique", "bezique.ui", "bezique.geometry", "bezique.type_scale")
             and not m.startswith("bezique.ui.kit")] == []
 
 

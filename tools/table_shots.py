@@ -33,14 +33,16 @@ from bezique.ui.bare import open_table
 SIZES = ("1088x640", "1920x1080")
 
 
-def mid_deal(variant: str, size: tuple[int, int], seed: int, tricks: int):
+def mid_deal(variant: str, size: tuple[int, int], seed: int, tricks: int, lang: str = "en",
+             text_size: str = "normal"):
     """A window whose table is `tricks` tricks into its first deal, the viewer to follow a card led, melds down
     where any were made: every seat played by the intermediate computer, which declares what it can."""
     config = Config()
     config = dataclasses.replace(config, variant=variant, rules=make_ruleset(variant, {}),
                                  ai=dataclasses.replace(config.ai, level="intermediate"))
     app, table = open_table(config, [], size=size, seed=seed, fullscreen=False, animation_speed="instant",
-                            computer_pace="instant", language="en", trick_pause="off")
+                            computer_pace="instant", language=lang, trick_pause="off",
+                            text_size=text_size)
     stage, session = table.stage, table.session
     stage.cut_timer = 0.0
     players = [make_player("intermediate", seed + seat) for seat in range(session.rules.players)]
@@ -64,8 +66,9 @@ def mid_deal(variant: str, size: tuple[int, int], seed: int, tricks: int):
     return app, table
 
 
-def shoot(variant: str, size: tuple[int, int], path: Path, seed: int, tricks: int) -> None:
-    app, table = mid_deal(variant, size, seed, tricks)
+def shoot(variant: str, size: tuple[int, int], path: Path, seed: int, tricks: int, lang: str = "en",
+          text_size: str = "normal") -> None:
+    app, table = mid_deal(variant, size, seed, tricks, lang, text_size)
     app.draw()
     pygame.image.save(app.screen, str(path))
     table.turns.worker.cancel()
@@ -79,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", action="append", choices=VARIANTS, help="a variant (default: all)")
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--tricks", type=int, default=6, help="tricks played before the picture (default 6)")
+    parser.add_argument("--lang", default="en", choices=("en", "it", "fr"), help="the language (default en)")
+    parser.add_argument("--text-size", default="normal", choices=("small", "normal", "large", "larger"),
+                        help="the text size (default normal; another is named in the file's name)")
     parser.add_argument("--readme", action="store_true", help="also the README's deal-in-progress.png")
     args = parser.parse_args(argv)
     out = Path(args.out)
@@ -86,7 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     for variant in args.variant or VARIANTS:
         for text in args.size or SIZES:
             w, h = parse_size(text)
-            shoot(variant, (w, h), out / f"table-{variant}-{w}x{h}.jpg", args.seed, args.tricks)
+            extra = "".join(f"-{v}" for v, default in ((args.lang, "en"), (args.text_size, "normal")) if v != default)
+            shoot(variant, (w, h), out / f"table-{variant}-{w}x{h}{extra}.jpg", args.seed, args.tricks, args.lang,
+                  args.text_size)
     if args.readme:
         shoot("two_handed", (1280, 720), out / "deal-in-progress.png", args.seed, args.tricks)
     return 0

@@ -75,7 +75,7 @@ def judge(frame: FrameRecord, size: tuple[int, int]) -> list[Finding]:
             out.append(Finding(Fault.CUT, text.whole, text.drawn, text.box))
         if not inside(ink(text.box), window):
             out.append(Finding(Fault.OFF_WINDOW, text.whole, where=text.box))
-        elif text.within is not None and not inside(ink(text.box), text.within):
+        elif any(box is not None and not inside(ink(text.box), box) for box in (text.within, text.panel)):
             out.append(Finding(Fault.OUTSIDE, text.whole, where=text.box))
         if text.px < READABLE_PX:
             out.append(Finding(Fault.SMALL, text.whole, f"{text.px} px", text.box))

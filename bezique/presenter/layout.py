@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from bezique.geometry import Box, Slot
+from bezique.type_scale import Type
 
 CARD_ASPECT = 0.7  # width / height of the card art (350×500)
 CAPTION_W = 122  # at scale 1: the least width of a meld group on the table when there is room (its caption's)
@@ -21,7 +22,14 @@ CHAT_ROOM = 46  # scale 1: the height a chat's tab takes above the buttons, with
 DEFAULT_SIZE = (1280, 720)
 SIX_STEP = 1.12  # six-handed: the trick's cards side by side, this many card widths apart (no card covers another)
 LIFT = 18  # scale 1: how far a card of the player's hand lifts under the pointer or the focus (clear of the prompt)
-PEEK_HEADING = 32  # the won-tricks zone's heading line at its top (scale 1): the last-trick popup stays under it
+STATUS_LINES = (Type.HEADING, Type.BODY, Type.BODY)  # the status panel's deal, tricks and target lines
+STATUS_KEYS = Type.NOTE  # its hint of the keys, under them where the panel has room (the two-handed table)
+STATUS_PAD, STATUS_FOOT = 8, 6  # scale 1: the status panel's room above its first line, and below its last
+TRICK_NAME = Type.NOTE  # the names on a trick's cards with three or more players (``draw._trick_names``)
+PROMPT = Type.LABEL  # the prompt line over the player's hand (bold, on its pill)
+PROMPT_PAD = 3  # scale 1: its room beside its letters (its pill may overhang it by a pixel or two)
+CAPTION = Type.NOTE  # a meld group's caption under its cards (``meld_chips``)
+WON_HEADING = Type.BODY  # the won-tricks zone's heading ("Tricks won"), at its top: the piles and popup keep under
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -71,17 +79,22 @@ class Layout:
     players: int = 2
     seats: tuple[SeatZones, ...] = ()  # by seat relative to the viewer (0: the viewer at the bottom)
     tracker: Box | None = None  # the card tracker's panel; None where the table has no room for it (3+ seats)
+    text: float = 1.0  # the text size setting's factor (``type_scale.TEXT_SCALES``) the zones give room for
+    trick_h: int = 0  # three or more seats: the trick's card height (0: ``trick_card_h``), as the band allows
 
     @staticmethod
-    def for_size(width: int, height: int, players: int = 2, card_scale: float = 1.0, chat: bool = False) -> Layout:
+    def for_size(width: int, height: int, players: int = 2, card_scale: float = 1.0, chat: bool = False,
+                 text_scale: float = 1.0) -> Layout:
         """The table for a window of `width` x `height` and `players` seats, the hand's cards `card_scale` times
         their normal size (the card size setting) as far as the table has room: a step smaller at a time until
         no zone meets another that it is clear of at the normal size, nor leaves the window. `chat`: a game on
-        several computers, whose chat tab sits under the tricks won (``CHAT_ROOM``), above the buttons."""
-        normal = Layout._zones(width, height, players, 1.0, chat)
+        several computers, whose chat tab sits under the tricks won (``CHAT_ROOM``), above the buttons.
+        `text_scale`: the text size setting's factor; the zones that hold lines of words (the status, the prompt,
+        the won tricks' heading, the names on a trick) are as tall as those lines stand at it."""
+        normal = Layout._zones(width, height, players, 1.0, chat, text_scale)
         scale = card_scale
         while scale > 1.0:
-            layout = Layout._zones(width, height, players, scale, chat)
+            layout = Layout._zones(width, height, players, scale, chat, text_scale)
             if layout._clear_pairs() >= normal._clear_pairs():
                 return layout
             scale = max(1.0, scale - 0.05)
@@ -97,7 +110,8 @@ class Layout:
                       if not a.intersects(boxes[j])}
 
     @staticmethod
-    def _zones(width: int, height: int, players: int, card_scale: float, chat: bool = False) -> Layout:
+    def _zones(width: int, height: int, players: int, card_scale: float, chat: bool = False,
+               t: float = 1.0) -> Layout:
         w, h = max(int(width), 320), max(int(height), 240)
         s = min(w / 1280, h / 720)
         m = 14 * s
@@ -111,7 +125,8 @@ class Layout:
         opp_melds = Box(cx - 330 * s, opp_hand.bottom + 8 * s, 660 * s, small_h + 24 * s)
         hand_w = max(640 * s, min(640 * s * card_scale, w - 2 * (m + col_w + 8 * s)))  # between the side columns
         hand = Box(cx - hand_w / 2, h - m - hand_h - 22 * s, hand_w, hand_h + 22 * s)
-        prompt = Box(cx - 330 * s, hand.y - 30 * s, 660 * s, 28 * s)
+        prompt_h = max(28 * s, PROMPT.line(s, t) + PROMPT_PAD * s)
+        prompt = Box(cx - 330 * s, hand.y - prompt_h - 2 * s, 660 * s, prompt_h)
         my_melds = Box(cx - 330 * s, prompt.y - small_h - 26 * s, 660 * s, small_h + 24 * s)
         centre_top, centre_bottom = opp_melds.bottom, my_melds.y
         centre_mid = (centre_top + centre_bottom) / 2
@@ -120,7 +135,7 @@ class Layout:
         decl_panel = _decl_box(cx, centre_top, centre_bottom, s, left_x + col_w, right_x)
         opp_badge = Box(left_x, m, col_w, 100 * s)
         my_badge = Box(left_x, h - m - 100 * s, col_w, 100 * s)
-        status = Box(right_x, m, col_w, 120 * s)
+        status = Box(right_x, m, col_w, max(120 * s, status_height(s, t, keys=True)))
         stock = Box(left_x, centre_mid - mid_h / 2 - 62 * s, col_w, mid_h + 120 * s)
         won = Box(right_x, centre_mid - mid_h / 2 - 62 * s, col_w, mid_h + 120 * s)
         bw, bh, gap = (col_w - 10 * s) / 2, 40 * s, 10 * s
@@ -139,7 +154,7 @@ class Layout:
             return Layout(w, h, s, m, hand_h, mid_h, small_h, opp_badge, my_badge, status, opp_hand, opp_melds,
                           stock, trick, decl_panel, won, my_melds, prompt, hand, buttons, banner, 2,
                           (bottom, SeatZones("top", opp_badge, opp_hand, opp_melds)),
-                          _tracker_box(stock, my_badge, s))
+                          _tracker_box(stock, my_badge, s), t)
         # three, four or six seats: the side columns hold the seats on the left and right (badge, hand, melds), or
         # with six a row of five seats along the top; the stock moves under the left one, the won piles under the
         # right one, the status to the top centre (six: over the stock)
@@ -152,19 +167,20 @@ class Layout:
         others: tuple[SeatZones, ...]
         if players == 6:
             others = _row_of_five(w, m, s)
-            status = Box(left_x, others[0].melds.bottom + 10 * s, col_w, 90 * s)  # three lines: the stock's room
+            status = Box(left_x, others[0].melds.bottom + 10 * s, col_w,  # three lines: the stock's room
+                         max(90 * s, status_height(s, t)))
             centre_top = status.y
             side_bottom = status.bottom + 10 * s
         elif players == 3:
             others = (column(left_x, "top_left"), column(right_x, "top_right"))
-            status = Box(cx - 180 * s, m, 360 * s, 100 * s)
+            status = Box(cx - 180 * s, m, 360 * s, max(100 * s, status_height(s, t)))
             centre_top = status.bottom + 6 * s
         else:
             top_hand = Box(cx - 140 * s, m, 280 * s, small_h + 8 * s)
             top = SeatZones("top", Box(cx - 360 * s, m, 210 * s, 100 * s), top_hand,
                             Box(cx - 330 * s, m + 102 * s, 660 * s, small_h + 24 * s))
             others = (column(left_x, "left"), top, column(right_x, "right"))
-            status = Box(cx + 150 * s, m, 210 * s, 100 * s)
+            status = Box(cx + 150 * s, m, 210 * s, max(100 * s, status_height(s, t)))
             centre_top = top.melds.bottom
         if players != 6:
             side_bottom = others[0].melds.bottom + 10 * s
@@ -174,15 +190,34 @@ class Layout:
         won = Box(right_x, won_top, col_w, by - 10 * s - room - won_top)
         centre_mid = (centre_top + centre_bottom) / 2
         th = trick_card_h(mid_h, players)
+        if players != 6:  # the top and bottom cards 0.33 of a card off the middle, a name on each one's outer edge
+            name = TRICK_NAME.line(s, t) + 4 * s
+            th = min(th, round((centre_bottom - centre_top - 8 * s - name) / 1.66))
         trick = Box(cx - 130 * s, centre_mid - th * 0.82, 260 * s, th * 1.64)
         if players == 6:  # one row of six cards, as wide as they are, the names over and under it included
             tw = (5 * SIX_STEP + 1) * th * CARD_ASPECT + 16 * s
-            trick = Box(cx - tw / 2, centre_mid - th / 2 - 20 * s, tw, th * 1.06 + 40 * s)
+            name = max(20 * s, TRICK_NAME.line(s, t) + 4 * s)
+            trick = Box(cx - tw / 2, centre_mid - th / 2 - name, tw, th * 1.06 + 2 * name)
         decl_panel = _decl_box(cx, centre_top, centre_bottom, s, left_x + col_w, right_x)
         first = others[0]
         return Layout(w, h, s, m, hand_h, mid_h, small_h, first.badge, my_badge, status, first.hand, first.melds,
                       stock, trick, decl_panel, won, my_melds, prompt, hand, buttons, banner, players,
-                      (bottom, *others))
+                      (bottom, *others), None, t, th)
+
+    def trick_card_height(self) -> int:
+        """The height of the trick's cards with three or more seats (two: ``mid_h``)."""
+        return self.trick_h or trick_card_h(self.mid_h, self.players)
+
+    @property
+    def won_heading(self) -> float:
+        """The height of the won-tricks zone's heading line at its top, its room above and below included: the
+        piles and the last trick's popup keep under it."""
+        return 10 * self.s + WON_HEADING.line(self.s, self.text)
+
+    @property
+    def caption_room(self) -> float:
+        """The height under a meld group's cards its caption takes (at least the design's 24, at scale 1)."""
+        return max(24 * self.s, CAPTION.line(self.s, self.text) + 3 * self.s)
 
     # --- card slots -----------------------------------------------------------------------------------------
     def card_w(self, card_h: int) -> int:
@@ -245,7 +280,7 @@ class Layout:
         caption is not cut to its points; in a narrow zone (the side seats of three- and four-handed) the cards
         overlap more first, then the groups share what is left and the captions shorten (``meld_chips``). The
         cards are as tall as the zone leaves room for under them for the captions."""
-        card_h = min(self.small_h, round(zone.h - 24 * self.s))  # room for the captions (six-handed: shallower)
+        card_h = min(self.small_h, round(zone.h - self.caption_room))  # room for the captions (six: shallower)
         cw = self.card_w(card_h)
         shown = [g for g in groups if g]
         if not shown:
@@ -270,7 +305,7 @@ class Layout:
         x = zone.cx - total(widths) / 2
         cy = zone.y + card_h / 2 + 2 * self.s
         cap_y = cy + card_h / 2 + 1 * self.s
-        cap_h = max(zone.bottom - cap_y, 12 * self.s)
+        cap_h = max(zone.bottom - cap_y, CAPTION.line(self.s, self.text))
         out: list[tuple[list[Slot], Box]] = []
         for g in groups:
             if not g:
@@ -287,12 +322,12 @@ class Layout:
         """The trick: with two players the leader's card on the left, the follower's to the right and slightly
         lower; with more, each card lies towards the seat that played it (`from_bottom`: the relative seat)."""
         if self.players == 6:  # one row, round the table from the viewer: theirs, then the row of seats' in the
-            th = trick_card_h(self.mid_h, 6)  # order of their panels above; the viewer's a little lower
+            th = self.trick_card_height()  # order of their panels above; the viewer's a little lower
             rel = _rel(from_bottom) % 6
             step = self.card_w(th) * SIX_STEP
             return Slot(self.trick.cx + (rel - 2.5) * step, self.trick.cy + (0.06 * th if rel == 0 else 0.0), 0.0, th)
         if self.players > 2:
-            th = trick_card_h(self.mid_h, self.players)
+            th = self.trick_card_height()
             cw = self.card_w(th)
             dx, dy, angle = {"bottom": (0.0, 0.33 * th, 2.0), "top": (0.0, -0.33 * th, -2.0),
                              "left": (-0.92 * cw, 0.0, 6.0), "right": (0.92 * cw, 0.0, -6.0),
@@ -327,7 +362,7 @@ class Layout:
         two players, or the seat relative to the viewer)."""
         rel = _rel(bottom)
         if self.players > 2:
-            top = self.won.y + 32 * self.s
+            top = self.won.y + self.won_heading
             row = (self.won.bottom - 36 * self.s - top) / self.players  # room for the Last trick button
             height = round(min(self.mid_h * 0.7, (row - 8 * self.s) / CARD_ASPECT))
             return Slot(self.won.x + height / 2 + 22 * self.s, top + (rel + 0.5) * row, 90.0, height)
@@ -344,7 +379,7 @@ class Layout:
         """
         s, n = self.s, max(n, 1)
         pad, gap, title_h, name_h = 6 * s, 10 * s, 22 * s, 20 * s
-        top = self.won.y + PEEK_HEADING * s  # under the zone's heading
+        top = self.won.y + self.won_heading  # under the zone's heading
         card_h = min(self.mid_h, (self.won.w - 2 * pad - gap * (n - 1)) / (n * CARD_ASPECT),
                      self.peek_button().y - 4 * s - top - 2 * pad - title_h - name_h)
         cw = card_h * CARD_ASPECT
@@ -407,6 +442,13 @@ def _tracker_box(stock: Box, badge: Box, s: float) -> Box | None:
     gap = 8 * s
     box = Box(stock.x, stock.bottom + gap, stock.w, badge.y - gap - stock.bottom - gap)
     return box if box.h >= 110 * s else None
+
+
+def status_height(s: float, t: float, keys: bool = False) -> float:
+    """How tall the status panel stands for its lines (``STATUS_LINES``, and the keys' hint if `keys`) at scale
+    `s` and the text size `t`, its padding included (``status.paint_status`` steps its lines the same way)."""
+    lines = sum(role.line(s, t) for role in STATUS_LINES) + (STATUS_KEYS.line(s, t) if keys else 0.0)
+    return lines + (STATUS_PAD + STATUS_FOOT) * s
 
 
 def trick_card_h(mid_h: int, players: int) -> int:

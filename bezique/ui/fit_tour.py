@@ -134,6 +134,9 @@ def table_states(shell: Shell, look: Look, variant: str, seed: int = 7) -> None:
                 once("the seven")
         elif not screen.stock_count:
             once("the last eight")
+        elif screen.trick and sum(1 for cards in screen.tables if cards) >= min(2, len(screen.tables) - 1):
+            # a trick in play under melds on the table: the players' names on its cards against the captions
+            once(f"a trick of {len(screen.trick)} under melds")
         elif not screen.trick:
             once("stock lead")
             if "pause" not in seen:

@@ -7,7 +7,7 @@ import pytest
 from ui_driver import make_app, wait_rest
 
 from bezique.commands.fit_judge import ink
-from bezique.ui.kit.assets import TEXT_SCALES
+from bezique.type_scale import TEXT_SCALES
 from bezique.ui.kit.drawn import recording
 from bezique.ui.kit.layers import forget_layers
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pygame
 
 from bezique.geometry import Box
+from bezique.type_scale import MIN_TEXT_PX
 from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit import drawn
-from bezique.ui.kit.assets import MIN_TEXT_PX, Assets
+from bezique.ui.kit.assets import Assets
 from bezique.ui.kit.typeset import READABLE_PX, Type
 from bezique.ui.kit.widgets import Button, blit_text, dim, draw_fitted, fit_text
 

@@ -18,8 +18,8 @@ from ui_driver import DT, key, make_app, step
 from bezique.persist.user_settings import SETTING_CHOICES, settings_path
 from bezique.presenter.layout import MIN_SIZE, Layout, card_box
 from bezique.presenter.setup import GameSetup
+from bezique.type_scale import TEXT_SCALES
 from bezique.ui.app import first_size
-from bezique.ui.kit.assets import TEXT_SCALES
 from bezique.ui.kit.sprites import CARD_SCALES
 from bezique.ui.scenes.settings import KEYS
 from bezique.ui.shell import Shell

@@ -11,9 +11,10 @@ import pygame
 import pytest
 
 from bezique.presenter.layout import Box
+from bezique.type_scale import FONT_SCALE, MIN_TEXT_PX, text_px
 from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit import assets as kit_assets
-from bezique.ui.kit.assets import FONT_FILES, FONT_LICENCE, MIN_TEXT_PX, AssetError, Assets, font_file, text_px
+from bezique.ui.kit.assets import FONT_FILES, FONT_LICENCE, AssetError, Assets, font_file
 from bezique.ui.kit.widgets import Button, blit_text, fit_line, label_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +77,7 @@ def test_a_space_stays_a_space_and_no_letter_opens_a_gap_at_the_smallest_size(as
 
 def test_no_size_is_drawn_below_the_readable_minimum(assets: Assets) -> None:
     assert text_px(4) == MIN_TEXT_PX
-    assert assets.font(4).get_height() == assets.font(MIN_TEXT_PX / kit_assets.FONT_SCALE).get_height()
+    assert assets.font(4).get_height() == assets.font(MIN_TEXT_PX / FONT_SCALE).get_height()
 
 
 def test_text_too_wide_shrinks_to_the_minimum_then_is_cut_with_an_ellipsis(assets: Assets) -> None:

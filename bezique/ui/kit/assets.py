@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pygame
 
+from bezique.type_scale import MIN_TEXT_PX, TEXT_SCALES, text_px
 from bezique.ui.kit.safe_font import SafeFont
 
 CARD_RADIUS = 0.06  # corner radius as a fraction of the card width
@@ -33,12 +34,6 @@ FONT_PACKAGE = "font_source_sans_pro"
 FONT_FOLDER = "files"
 FONT_FILES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
 FONT_LICENCE = "LICENSE.txt"
-# Sizes across the window are given in the units of pygame's old bundled font (which drew a size-24 request at
-# 16.5 px); this face at 0.8 of the request has the same capital height and runs a little narrower.
-FONT_SCALE = 0.8
-MIN_TEXT_PX = 13  # the smallest text drawn anywhere, in pixels: below it Source Sans stops being readable
-# the text_size setting: every size a screen asks for is multiplied by its factor here, in one place (``Assets.px``)
-TEXT_SCALES = {"small": 0.88, "normal": 1.0, "large": 1.15, "larger": 1.3}
 
 # A warm palette on green felt.
 CREAM = (246, 238, 214)
@@ -98,12 +93,6 @@ def font_file(bold: bool = False) -> Path:
     if not path.is_file():
         raise AssetError(path, "no such file")
     return path
-
-
-def text_px(size: float, scale: float = 1.0) -> int:
-    """The pixel size of the font drawn for a requested `size` (old-font units) at the text size `scale`
-    (``TEXT_SCALES``), never below ``MIN_TEXT_PX``."""
-    return max(MIN_TEXT_PX, round(size * FONT_SCALE * scale))
 
 
 class Assets:

@@ -33,6 +33,7 @@ class DrawnText:
     layer: int
     order: int  # its place in the frame's drawing, among texts and cards
     readable_whole: bool = False
+    panel: Box | None = None  # the panel it was drawn in (``inside``): its letters stay clear of its edges too
 
     @property
     def cut(self) -> bool:
@@ -65,6 +66,8 @@ class FrameRecord:
 
 
 _record: FrameRecord | None = None
+PANEL_INSET = 5  # pixels inside a panel's edge its letters keep clear of (less the audit's 2 of slack): its border
+_containers: list[Box] = []  # the panels being drawn, innermost last (``inside``)
 
 
 @contextlib.contextmanager
@@ -78,10 +81,23 @@ def recording() -> Iterator[FrameRecord]:
         _record = outer
 
 
+@contextlib.contextmanager
+def inside(box: Box) -> Iterator[None]:
+    """Every text drawn in the block belongs in `box` (a panel: a badge, the status, the won tricks) as well as in
+    any box of its own, so the audit finds a line that runs over its panel's edge even where the code that
+    drew it gave no width (a panel grown too small for its lines at a large text size). The letters keep
+    ``PANEL_INSET`` clear of its border: a line sitting on the border reads as cut."""
+    _containers.append(Box(box.x + PANEL_INSET, box.y + PANEL_INSET, box.w - 2 * PANEL_INSET, box.h - 2 * PANEL_INSET))
+    try:
+        yield
+    finally:
+        _containers.pop()
+
+
 def record_text(whole: str, drawn: str, box: Box, within: Box | None, px: int, readable_whole: bool = False) -> None:
     if _record is not None:
         _record.texts.append(DrawnText(whole, drawn, box, within, px, _record.layer, _record.next(),
-                                       readable_whole))
+                                       readable_whole, _containers[-1] if _containers else None))
 
 
 def record_cut(whole: str, box: Box) -> None:

@@ -11,19 +11,19 @@ from typing import NamedTuple
 import pygame
 
 from bezique.geometry import Box
+from bezique.type_scale import FONT_SCALE, MIN_TEXT_PX
 from bezique.ui.kit.assets import (
     BAR_BG,
     CREAM,
-    FONT_SCALE,
     GOLD,
     INK,
-    MIN_TEXT_PX,
     MUTED,
     PANEL,
     PANEL_EDGE,
     Assets,
 )
 from bezique.ui.kit.drawn import cover, record_cut, record_text
+from bezique.ui.kit.layers import rounded
 
 ONE_PX = 1 / FONT_SCALE  # one pixel of drawn text, in the size units the scenes give
 LABEL_LEADING = 1.0  # the line step of a two-line button label, in font pixels (tighter than running text)
@@ -187,6 +187,30 @@ def draw_fitted(surface: pygame.Surface, assets: Assets, text: str, size: float,
     if fitted.cut:
         record_cut(text, box)
     return rects
+
+
+def pill_text(surface: pygame.Surface, assets: Assets, text: str, size: float, centre: tuple[float, float],
+              max_width: float, colour: tuple[int, int, int] = CREAM, back: tuple[int, int, int, int] = (0, 0, 0, 150),
+              bold: bool = True, pad: tuple[float, float] = (6.0, 2.0), readable_whole: bool = False,
+              shadow: bool = False, fill: tuple[int, int, int] | None = None) -> pygame.Rect:
+    """One line on a rounded pill centred on `centre` (a name on a trick's card, a meld's caption, the prompt, the
+    dealer's token), the pill no wider than `max_width`: the words fitted inside it by ``fit_text`` and recorded
+    like any text, so a name cut on its pill is seen by the audit (``readable_whole``: the screen says it whole
+    elsewhere). `pad`: the pill's room beside and above its letters, in pixels; `fill` draws it opaque with a
+    hairline edge in `back`'s colour instead of translucent. Returns the pill's rect."""
+    inner = max(1.0, max_width - 2 * pad[0])
+    fitted = fit_text(assets, text, size, inner, bold=bold)
+    w, h = assets.font(fitted.size, bold).size(fitted.lines[0])
+    rect = pygame.Rect(0, 0, round(w + 2 * pad[0]), round(h + 2 * pad[1]))
+    rect.center = (round(centre[0]), round(centre[1]))
+    if fill is None:
+        surface.blit(rounded(rect.size, back, rect.h // 2), rect)
+    else:
+        pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, back[:3], rect, width=1, border_radius=rect.h // 2)
+    blit_text(surface, assets, text, size, rect.center, colour, "center", bold, shadow, max_width=inner,
+              readable_whole=readable_whole)
+    return rect
 
 
 @dataclass

@@ -14,9 +14,10 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.seat_link import Link
 from bezique.rules import GameEndMode, SeatKind
-from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED, PANEL_EDGE, Assets
+from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, INK, MUTED, PANEL_EDGE, Assets
+from bezique.ui.kit.drawn import inside
 from bezique.ui.kit.typeset import Type
-from bezique.ui.kit.widgets import blit_text, fit_line, panel, progress_bar
+from bezique.ui.kit.widgets import blit_text, fit_line, panel, pill_text, progress_bar
 from bezique.ui.table.rising import rising_points
 
 if TYPE_CHECKING:
@@ -83,8 +84,22 @@ def badge_face(view: TableView, box: Box, seat: int, bottom: bool) -> BadgeFace:
 
 def paint_badge(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
     """The badge `face` says, painted on `surface`."""
+    panel(surface, face.box, alpha=210, edge=face.edge, edge_width=face.edge_width)
+    with inside(face.box):
+        _badge_lines(surface, A, face)
+
+
+def paint_dealer_token(surface: pygame.Surface, A: Assets, faces: tuple[BadgeFace, ...]) -> None:
+    """The dealer's token on the lower edge of their badge, painted over the cards (a seat's hand lies just under
+    its badge at the top of the table, and hid the token drawn with the badge)."""
+    for face in faces:
+        if face.dealer is not None:
+            _dealer_token(surface, A, face.dealer, face.box, face.s)
+
+
+def _badge_lines(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
+    """The badge's words: its name and tag, the score and target, this deal's points, and the progress bar."""
     box, s = face.box, face.s
-    panel(surface, box, alpha=210, edge=face.edge, edge_width=face.edge_width)
     compact = box.h < 90 * s
     name_size = face.name_size or _name_role(s)
     name, room = _name_line(A, face, name_size)
@@ -111,8 +126,6 @@ def paint_badge(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
         bar_y = box.y + (62 if compact else 72) * s
         progress_bar(surface, Box(box.x + 12 * s, bar_y, box.w - 24 * s, (8 if compact else 12) * s), face.fraction,
                      face.bar)
-    if face.dealer is not None:
-        _dealer_token(surface, A, face.dealer, box, s)
 
 
 def _name_role(s: float) -> float:
@@ -133,23 +146,20 @@ def _name_line(A: Assets, face: BadgeFace, size: float) -> tuple[str, float]:
 
 def _this_deal(surface: pygame.Surface, A: Assets, forms: tuple[str, str], room: float, pos: tuple[float, float],
                s: float) -> None:
-    """The deal's points so far, at the right of the score line: "this deal +120", in smaller type if need be, or
-    just "+120" in a narrow badge (four-handed at 1024×640), never dropped."""
+    """The deal's points so far, at the right of the score line: "this deal +120", or just "+120" in a narrow badge
+    (four-handed at 1024×640), never dropped and never in a face of its own."""
     long, short = forms
-    for text, size in ((long, 18), (long, 15), (short, 18)):
-        if A.text(text, int(size * s), MUTED).get_width() <= room:
-            blit_text(surface, A, text, size * s, pos, MUTED, "topright")
-            return
+    size = Type.NOTE * s
+    text = long if A.font(size).size(long)[0] <= room else short
+    blit_text(surface, A, text, size, pos, MUTED, "topright", max_width=room)
 
 
 def _dealer_token(surface: pygame.Surface, A: Assets, label: str, box: Box, s: float) -> None:
     """The dealer's token: a small gold pill sitting on the badge's lower edge, at the right."""
-    text = A.text(label, max(11, int(14 * s)), (38, 30, 22), True)
-    w, h = text.get_width() + 14 * s, text.get_height() + 4 * s
-    rect = pygame.Rect(round(box.right - 14 * s - w), round(box.bottom - h / 2), round(w), round(h))
-    pygame.draw.rect(surface, GOLD, rect, border_radius=rect.h // 2)
-    pygame.draw.rect(surface, (255, 240, 200), rect, width=1, border_radius=rect.h // 2)
-    surface.blit(text, text.get_rect(center=rect.center))
+    size, pad = Type.NOTE * s, (7 * s, 1 * s)
+    width = min(A.font(size, True).size(label)[0] + 2 * pad[0], box.w * 0.6)
+    pill_text(surface, A, label, size, (box.right - 14 * s - width / 2, box.bottom), width, INK, (255, 240, 200, 255),
+              pad=pad, fill=GOLD)
 
 
 def badge_faces(view: TableView) -> tuple[BadgeFace, ...]:

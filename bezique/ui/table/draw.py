@@ -9,16 +9,17 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.geometry import Box
-from bezique.presenter.layout import CARD_ASPECT, Layout, card_box
+from bezique.presenter.layout import CARD_ASPECT, PROMPT, TRICK_NAME, Layout, card_box
 from bezique.presenter.model import stock_depth
 from bezique.rules import SEVEN, BeziquePairScheme, SevenScoring, Verb, bezique_pair, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
+from bezique.ui.kit.drawn import inside
 from bezique.ui.kit.floaters import draw_floater
-from bezique.ui.kit.layers import Layer, ellipse, kept, rounded
+from bezique.ui.kit.layers import Layer, ellipse, kept
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.typeset import Type
-from bezique.ui.kit.widgets import blit_text, draw_fitted, fit_text, panel, tooltip
-from bezique.ui.table.badges import badge_faces, paint_badge
+from bezique.ui.kit.widgets import blit_text, draw_fitted, fit_text, panel, pill_text, tooltip
+from bezique.ui.table.badges import BadgeFace, badge_faces, paint_badge, paint_dealer_token
 from bezique.ui.table.decl_panel import draw_declaration_panel, seven_cards
 from bezique.ui.table.last_trick import draw_last_trick
 from bezique.ui.table.meld_chips import draw_meld_chips
@@ -35,13 +36,16 @@ MELD_GLOW = (255, 214, 110)
 
 def draw_table(view: TableView, surface: pygame.Surface) -> None:
     L, A = view.layout, view.app.assets
-    _panels(view, surface)
-    _zones(view, surface)
+    badges = _panels(view, surface)
+    with inside(L.stock):
+        _zones(view, surface)
     _cards(view, surface)
+    paint_dealer_token(surface, A, badges)
     _stock_side(view, surface)
     draw_meld_chips(view, surface)
     _trick_names(view, surface)
-    _won_labels(view, surface)
+    with inside(L.won):
+        _won_labels(view, surface)
     if view.peek and view.can_peek():
         draw_last_trick(view, surface)
     buttons, decl = view.buttons()
@@ -86,7 +90,8 @@ def _background(view: TableView, surface: pygame.Surface) -> None:
             _soft_box(layer, L.stock)
         if won:
             _soft_box(layer, L.won)
-            blit_text(layer, A, heading, 20 * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True)
+            blit_text(layer, A, heading, Type.BODY * s, (L.won.x + 12 * s, L.won.y + 8 * s), GOLD, bold=True,
+                      within=L.won)
 
     _BACKGROUND.blit(surface, key, draw)
 
@@ -129,7 +134,7 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
         surface.blit(marker, (L.stock.x + 6 * s, L.stock.y + 4 * s))
         x = L.stock.x + 12 * s + size
         noted = seven_turned_up(view)  # the line goes to the marker's top, the note under it
-        trumps = blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, view.app.lang)), 22 * s,
+        trumps = blit_text(surface, A, T("table.trump_suit", suit=suit_word(m.trump, view.app.lang)), Type.BODY * s,
                            (x, L.stock.y + (4 * s if noted else 4 * s + size / 2)), GOLD,
                            "topleft" if noted else "midleft", bold=True, shadow=True,
                            max_width=L.stock.right - 8 * s - x)
@@ -141,13 +146,13 @@ def _zones(view: TableView, surface: pygame.Surface) -> None:
                         Box(x, trumps.bottom, L.stock.right - 8 * s - x, max(cards - 2 * s - trumps.bottom, 1.0)),
                         MUTED, leading=NOTE_LEADING)
     elif not view.session.rules.turn_up_trump and view.screen.deal_index >= 0 and (m.stock or m.hands[view.viewer]):
-        blit_text(surface, A, T("table.no_trumps_yet"), 22 * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
+        blit_text(surface, A, T("table.no_trumps_yet"), Type.BODY * s, (L.stock.x + 12 * s, L.stock.y + 29 * s), CREAM,
                   "midleft", bold=True, shadow=True, max_width=L.stock.w - 24 * s)
     _stock_note(view, surface)
     count = len(m.stock) + (1 if m.turn_up is not None else 0)
     if m.trump is not None or count:
-        blit_text(surface, A, T("table.stock_short", count=count), 20 * s, (L.stock.cx, L.stock.bottom - 4 * s), CREAM,
-                  "midbottom", shadow=True)
+        blit_text(surface, A, T("table.stock_short", count=count), Type.BODY * s,
+                  (L.stock.cx, L.stock.bottom - 4 * s), CREAM, "midbottom", shadow=True)
 
 
 def _stock_side(view: TableView, surface: pygame.Surface) -> None:
@@ -194,7 +199,7 @@ def _stock_note(view: TableView, surface: pygame.Surface) -> None:
         if pair is None:
             return
         x, y = L.stock.x + 14 * s, L.stock.y + 62 * s  # under the marker, left of the stock (no turn-up here)
-        blit_text(surface, A, T("table.bezique_now"), 16 * s, (x, y), CREAM, bold=True, shadow=True)
+        blit_text(surface, A, T("table.bezique_now"), Type.NOTE * s, (x, y), CREAM, bold=True, shadow=True)
         row = Box(x - 3 * s, y + 20 * s, 0, 40 * s)
         draw_chips(surface, A, chip_layout(pair, lambda _card: HAND, x + chips_width(2, s), row, s), s)
 
@@ -215,10 +220,11 @@ def _soft_box(surface: pygame.Surface, box: Box) -> None:
 _PANELS = Layer()
 
 
-def _panels(view: TableView, surface: pygame.Surface) -> None:
+def _panels(view: TableView, surface: pygame.Surface) -> tuple[BadgeFace, ...]:
     """The background (``_background``) with the seats' badges and the status panel over it: one layer, painted
     again only when a badge's or the status's face changes (a score landing, the turn passing, "thinking…"'s
-    dots, a trick gathered), or the background does."""
+    dots, a trick gathered), or the background does. Returns the badges' faces (their dealer's token comes later,
+    over the cards)."""
     A = view.app.assets
     background = _background_key(view)
     badges, status = badge_faces(view), status_face(view)
@@ -230,6 +236,7 @@ def _panels(view: TableView, surface: pygame.Surface) -> None:
         paint_status(layer, A, status)
 
     _PANELS.blit(surface, (background, badges, status), draw)
+    return badges
 
 
 def _cards(view: TableView, surface: pygame.Surface) -> None:
@@ -269,27 +276,26 @@ def _cards(view: TableView, surface: pygame.Surface) -> None:
 
 def _trick_names(view: TableView, surface: pygame.Surface) -> None:
     """With three or more players, who played each card of the trick: a name on the card's outer edge (the upper
-    edge of a card played from the top of the table, six-handed's row of seats included; the others' lower edge)."""
+    edge of a card played from the top of the table, six-handed's row of seats included; the others' lower edge).
+    The layout gave the trick the room for them (``Layout.trick_h``); a long name is cut on its pill, and read
+    whole on its badge."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     m = view.model
     if L.players <= 2:
         return
+    size = TRICK_NAME * s
+    h = A.font(size, True).get_linesize() + 4 * s
     for i, (seat, card) in enumerate(m.trick):
         sprite = view.sprites.get(card)
         if sprite is None or sprite.tween is not None:
             continue
         slot = L.trick_slot(i, m.rel(seat))
         top = L.pos_of(m.rel(seat)) in ("top", "top_left", "top_right") or (L.players == 6 and m.rel(seat) != 0)
-        name = A.text(view.session.seats[seat].name, max(13, int(15 * s)), CREAM, True)
-        width = min(name.get_width(), round(slot.height * CARD_ASPECT * 1.1))
-        rect = pygame.Rect(0, 0, round(width + 12 * s), round(name.get_height() + 4 * s))
         # on the edge; six-handed's row has the room to keep it just off the card, clear of the card's index
-        out = rect.h / 2 - 3 * s if L.players == 6 else 0.0
-        rect.center = (round(slot.cx), round(slot.cy + (-1 if top else 1) * (slot.height / 2 + out)))
-        surface.blit(rounded(rect.size, (0, 0, 0, 170), rect.h // 2), rect)
-        if name.get_width() > width:
-            name = name.subsurface((0, 0, width, name.get_height()))
-        surface.blit(name, name.get_rect(center=rect.center))
+        out = h / 2 - 3 * s if L.players == 6 else 0.0
+        centre = (slot.cx, slot.cy + (-1 if top else 1) * (slot.height / 2 + out))
+        pill_text(surface, A, view.session.seats[seat].name, size, centre, slot.height * CARD_ASPECT * 1.1 + 12 * s,
+                  back=(0, 0, 0, 170), pad=(6 * s, 2 * s), readable_whole=True)
 
 
 def _won_labels(view: TableView, surface: pygame.Surface) -> None:
@@ -301,27 +307,23 @@ def _won_labels(view: TableView, surface: pygame.Surface) -> None:
         label = view.app.t("table.tricks", count=n)
         x = slot.cx + slot.height * 0.62
         # whose pile it is, then its count: without the name two "0 tricks" rows cannot be told apart
-        blit_text(surface, A, view.session.seats[seat].name, 17 * s, (x, slot.cy - 2 * s), MUTED,
-                  "bottomleft", max_width=L.won.right - x - 6 * s)
-        blit_text(surface, A, label, 17 * s, (x, slot.cy), CREAM, "topleft", shadow=True)
+        blit_text(surface, A, view.session.seats[seat].name, Type.NOTE * s, (x, slot.cy - 2 * s), MUTED,
+                  "bottomleft", max_width=L.won.right - x - 6 * s, readable_whole=True)  # whole on its badge
+        blit_text(surface, A, label, Type.NOTE * s, (x, slot.cy), CREAM, "topleft", shadow=True,
+                  max_width=L.won.right - x - 6 * s)
 
 
 
 def _prompt(view: TableView, surface: pygame.Surface) -> None:
+    """The turn's words (or what the table just said) on a pill over the player's hand, between the side columns."""
     L, A, s = view.layout, view.app.assets, view.layout.s
     text, colour = view.prompt(), GOLD
     if view.message is not None:
         text, colour = view.message[0], view.message[2]
     if not text:
         return
-    surf = A.text(text, int(26 * s), colour, True, True)
-    if surf.get_width() > L.prompt.w + 200 * s:
-        surf = A.text(text, int(20 * s), colour, True, True)
-    rect = surf.get_rect(center=(round(L.prompt.cx), round(L.prompt.cy)))
-    size = (int(rect.w + 28 * s), int(rect.h + 8 * s))
-    back = rounded(size, (0, 0, 0, 110), size[1] // 2)
-    surface.blit(back, back.get_rect(center=rect.center))
-    surface.blit(surf, rect)
+    pill_text(surface, A, text, PROMPT * s, (L.prompt.cx, L.prompt.cy), L.won.x - L.stock.right - 16 * s, colour,
+              (0, 0, 0, 110), pad=(14 * s, 2 * s), shadow=True)
 
 
 def _floaters(view: TableView, surface: pygame.Surface) -> None:

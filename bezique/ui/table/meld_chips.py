@@ -19,17 +19,17 @@ import pygame
 from bezique.geometry import Box
 from bezique.i18n import t
 from bezique.presenter import model as tm
-from bezique.presenter.layout import CARD_ASPECT
+from bezique.presenter.layout import CAPTION, CARD_ASPECT
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
 from bezique.ui.kit.assets import CREAM, Assets
 from bezique.ui.kit.layers import memo, rounded
+from bezique.ui.kit.widgets import blit_text
 from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import SeatView
 
 MARK_COLOURS = ((90, 170, 240), (240, 130, 80), (150, 210, 100), (205, 130, 225), (110, 220, 210), (240, 215, 95))
-CAPTION_SIZE, SMALLEST = 15, 12  # the caption's type at scale 1, and the least size it may shrink to (pixels)
 
 
 def caption_forms(records: Sequence[Record], lang: str, on_table: Collection[int] | None = None) -> list[str]:
@@ -122,11 +122,11 @@ def _chips(view: SeatView, seat: int) -> list[_Chip]:
     chips = _placed.get(key)
     if chips is not None:
         return chips
-    size = max(SMALLEST, round(CAPTION_SIZE * s))
+    size = CAPTION * s
     r = max(3, round(4 * s))
 
     def measure(text: str) -> float:
-        return A.text(text, size, CREAM, True).get_width()
+        return float(A.font(size, True).size(text)[0])
 
     chips = []
     groups = tm.meld_groups(m, seat)
@@ -159,7 +159,7 @@ def _chips(view: SeatView, seat: int) -> list[_Chip]:
 def draw_meld_chips(view: SeatView, surface: pygame.Surface) -> None:
     """Under each seat's resting meld groups, their caption; on cards shared with another group, its marks."""
     A, s = view.app.assets, view.layout.s
-    size = max(SMALLEST, round(CAPTION_SIZE * s))
+    size = CAPTION * s
     r = max(3, round(4 * s))
     for seat in (view.viewer, *view.model.others):
         for chip in _chips(view, seat):
@@ -175,21 +175,19 @@ def _moving(view: SeatView, card: int) -> bool:
     return sprite is None or sprite.tween is not None
 
 
-def _caption(surface: pygame.Surface, assets: Assets, box: Box, text: str, size: int, dot: tuple[int, int, int] | None,
-             r: int, s: float) -> None:
-    """The caption in its pill `box` (``place_captions``), dark so it reads over the felt; clipped to the box at
-    worst (the shortest form in the narrowest zone)."""
-    surf = assets.text(text, size, CREAM, True)
-    pill = pygame.Rect(round(box.x), round(box.y), round(box.w), round(min(box.h, surf.get_height() + 3 * s)))
+def _caption(surface: pygame.Surface, assets: Assets, box: Box, text: str, size: float,
+             dot: tuple[int, int, int] | None, r: int, s: float) -> None:
+    """The caption in its pill `box` (``place_captions``), dark so it reads over the felt; fitted to the pill at
+    worst (the shortest form in the narrowest zone), which the fit audit reports as cut."""
+    line = assets.font(size, True).get_linesize()
+    pill = pygame.Rect(round(box.x), round(box.y), round(box.w), round(min(box.h, line + 3 * s)))
     surface.blit(rounded(pill.size, (0, 0, 0, 120), pill.h // 2), pill)
-    x = pill.x + 5 * s
+    x = box.x + 5 * s  # the room ``place_captions`` measured, unrounded: the words fit it to the pixel
     if dot:
         _mark(surface, (x + r, pill.centery), r, dot)
         x += 2 * r + 4 * s
-    room = pill.right - 5 * s - x
-    if surf.get_width() > room:
-        surf = surf.subsurface((0, 0, max(1, round(room)), surf.get_height()))
-    surface.blit(surf, surf.get_rect(midleft=(round(x), pill.centery)))
+    blit_text(surface, assets, text, size, (x, pill.centery), CREAM, "midleft", bold=True,
+              max_width=box.right - 5 * s - x + 0.5)
 
 
 def _mark(surface: pygame.Surface, centre: tuple[float, float], r: int, colour: tuple[int, int, int]) -> None:

@@ -57,7 +57,7 @@ class Stage:
         self.opt = options
         width, height = app.size
         self.layout = Layout.for_size(width, height, session.rules.players, CARD_SCALES[options.app.card_size],
-                                      options.chat)
+                                      options.chat, app.assets.text_scale)
         humans = session.humans
         self.viewer = humans[0] if humans else 0
         self.reveal = session.shows_all  # the demo and Open Bezique show every hand
@@ -117,7 +117,7 @@ class Stage:
     def relayout(self, width: int, height: int) -> None:
         """The window changed size: every card goes straight to its new place."""
         self.layout = Layout.for_size(width, height, self.session.rules.players, CARD_SCALES[self.opt.app.card_size],
-                                      self.opt.chat)
+                                      self.opt.chat, self.app.assets.text_scale)
         places = tm.placements(self.model, self.layout, self.opt.app.sort_trumps_first)
         for key, place in places.items():
             sprite = self.sprites.get(key)

@@ -11,8 +11,11 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from bezique.geometry import Box
+from bezique.presenter.layout import STATUS_FOOT, STATUS_KEYS, STATUS_LINES, STATUS_PAD, status_height
 from bezique.rules import tricks_left
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
+from bezique.ui.kit.drawn import inside
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import blit_text, panel
 
 if TYPE_CHECKING:
@@ -54,14 +57,21 @@ def status_face(view: TableView) -> StatusFace:
         target = T("table.match_target" if rules.target_key == "match_target" else "table.target", points=points)
     assisted = view.session.capabilities.assist  # helped by undo or the tracker (None: the record is elsewhere)
     # the small status of the three- and four-handed tables leaves the keys to How to play
+    keys = box.h >= status_height(s, view.app.assets.text_scale, keys=True) - 0.5  # the layout gave it room
     return StatusFace(box, s, m.trump, T("table.deal_number", number=deal), phase, target,
                       T("table.assisted") if assisted is not None and assisted.assisted else None,
-                      T("table.keys") if box.h >= 110 * s else None)
+                      T("table.keys") if keys else None)
 
 
 def paint_status(surface: pygame.Surface, A: Assets, face: StatusFace) -> None:
+    panel(surface, face.box, alpha=200)
+    with inside(face.box):
+        _status_lines(surface, A, face)
+
+
+def _status_lines(surface: pygame.Surface, A: Assets, face: StatusFace) -> None:
+    """The status panel's words: the deal and trumps' symbol, the phase, the target, the keys' hint."""
     box, s = face.box, face.s
-    panel(surface, box, alpha=200)
     room = box.w - 24 * s
     if face.trump is not None:  # the suit's symbol (the stock zone names it in words), on a light disc: a black
         icon = A.suit(face.trump, round(22 * s))  # spade or club alone vanished into the dark panel
@@ -71,12 +81,18 @@ def paint_status(surface: pygame.Surface, A: Assets, face: StatusFace) -> None:
         pygame.draw.circle(surface, GOLD, centre, r, width=max(1, round(2 * s)))
         surface.blit(icon, icon.get_rect(center=centre))
         room -= 2 * r + 8 * s
-    blit_text(surface, A, face.deal, 28 * s, (box.x + 12 * s, box.y + 10 * s), GOLD, bold=True, max_width=room)
-    blit_text(surface, A, face.phase, 20 * s, (box.x + 12 * s, box.y + 42 * s), CREAM, max_width=box.w - 24 * s)
-    blit_text(surface, A, face.target, 20 * s, (box.x + 12 * s, box.y + 64 * s), MUTED, max_width=box.w - 24 * s)
-    if face.assisted is not None:
-        blit_text(surface, A, face.assisted, 18 * s, (box.right - 12 * s, box.y + 64 * s), (255, 180, 150),
-                  "topright")
+    deal_role, phase_role, target_role = STATUS_LINES  # a line under another, each as tall as its type stands
+    t, x, y = A.text_scale, box.x + 12 * s, box.y + STATUS_PAD * s
+    blit_text(surface, A, face.deal, deal_role * s, (x, y), GOLD, bold=True, max_width=room)
+    y += deal_role.line(s, t)
+    blit_text(surface, A, face.phase, phase_role * s, (x, y), CREAM, max_width=box.w - 24 * s)
+    y += phase_role.line(s, t)
+    assisted = None
+    if face.assisted is not None:  # the target's line shares its row with the mark of an assisted game
+        assisted = blit_text(surface, A, face.assisted, Type.NOTE * s, (box.right - 12 * s, y), (255, 180, 150),
+                             "topright", max_width=(box.w - 24 * s) / 2)
+    target_room = box.w - 24 * s - (assisted.w + 8 * s if assisted is not None else 0)
+    blit_text(surface, A, face.target, target_role * s, (x, y), MUTED, max_width=target_room)
     if face.keys is not None:
-        blit_text(surface, A, face.keys, 17 * s, (box.x + 12 * s, box.bottom - 22 * s), MUTED,
+        blit_text(surface, A, face.keys, STATUS_KEYS * s, (x, box.bottom - STATUS_FOOT * s), MUTED, "bottomleft",
                   max_width=box.w - 24 * s)
