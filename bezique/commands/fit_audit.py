@@ -79,7 +79,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text-size", action="append", choices=TEXT_SIZES, help="a text size (default: all)")
     parser.add_argument("--card-size", action="append", choices=CARD_SIZES, help="a card size (default: all)")
     parser.add_argument("--variant", action="append", help="a variant to play at the table (default: all)")
-    parser.add_argument("--only", choices=("screens", "table"), help="only the screens, or only the table")
+    parser.add_argument("--only", choices=("screens", "table", "deals"),
+                        help="only the screens, only the table, or only the variants' deals (without the curtain, "
+                             "the lesson and the review)")
     parser.add_argument("--shots", type=Path, help="save a picture of each frame with a fault in this folder")
 
 
@@ -141,12 +143,13 @@ def audit(sweep: Sweep, variants: Sequence[str], only: str | None = None,
         window.put(base.size, base.lang, base.text_size, base.card_size)
 
     shell = window.shell
-    if only != "table":
+    if only not in ("table", "deals"):
         fit_tour.screens(shell, look)
         fit_chat.chat(shell, look)
     if only != "screens":
         for variant in variants:
             fit_tour.table_states(shell, look, variant)
+    if only in (None, "table"):
         fit_tour.curtain(shell, look)
         fit_tour.lesson(shell, look)
         fit_tour.review(shell, look)

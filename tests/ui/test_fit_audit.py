@@ -33,12 +33,23 @@ def test_every_screen_fits_at_the_first_windows_at_the_largest_text(lang: str) -
 
 @pytest.mark.usefixtures("shell_data")
 def test_the_two_handed_table_fits_at_the_first_windows_at_the_largest_text() -> None:
-    """A deal of two-handed Bezique in every language: the stock lead, its declarations, the seven, the last eight,
-    the score log, the pause screen, the scoreboard; then the hot-seat curtain, the lesson, Past games and a review.
-    (The tables of three to six seats are swept by ``python -m bezique audit``; their name and score plates are
-    being composed anew, issue 43.)"""
+    """A deal of two-handed Bezique in every language: the stock lead, a trick in play under melds, its
+    declarations, the seven, the last eight, the score log, the pause screen, the scoreboard; then the hot-seat
+    curtain, the lesson, Past games and a review."""
     report = audit(FAST, ("two_handed",), only="table")
     assert report.frames > 8 * len(FAST["sizes"]) * len(LANGUAGES)
+    assert faults(report) == []
+
+
+@pytest.mark.usefixtures("shell_data")
+@pytest.mark.parametrize(("variant", "lang"), [("three_handed", "it"), ("four_handed", "fr"), ("six_handed", "en")])
+def test_the_tables_of_three_to_six_fit_at_the_first_windows_at_the_largest_text(variant: str, lang: str) -> None:
+    """A deal of each table of several seats (a language each: the three together are the slowest of these
+    tests), its states as the two-handed one's, a trick in play under the other seats' melds among them: the
+    names on the trick's cards, the captions, the badges and the status all fit at the largest text."""
+    report = audit({**FAST, "languages": (lang,)}, (variant,), only="deals")
+    assert any("a trick of" in state for state in report.states)
+    assert report.frames > 8 * len(FAST["sizes"])
     assert faults(report) == []
 
 
