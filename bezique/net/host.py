@@ -31,6 +31,7 @@ import queue
 import secrets
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -136,7 +137,10 @@ class Host:
         self.port = 0
         self.version = 0  # counts the game's changes: a move's ``at`` must name the current one
         self.ready: set[int] = set()  # seats that asked for the next deal
-        self.chat: list[tuple[int, str]] = []
+        # the chat's last lines, sent again to a seat that joins or comes back (the earlier ones are not kept: a long
+        # evening's chat would otherwise grow the host without end), and how many were said in all
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_RESENT)
+        self.chat_said = 0
         self.closed = False
         self.on_send: Callable[[int, str], None] | None = None  # each update as it is made (tests inspect them)
         self.on_notice: Callable[[Notice], None] | None = None  # each notice (a headless host prints it)
@@ -256,13 +260,15 @@ class Host:
             self._save()  # the name, and the token a rejoin after a continue needs
             self._send_updates([])
             if self.links[item.seat] == Link.CONNECTED:  # and the chat so far (its window keeps what it has not shown)
-                for index in range(max(0, len(self.chat) - CHAT_RESENT), len(self.chat)):
-                    self._deliver_seat(item.seat, self._chat_line(index))
+                for line in self.chat:
+                    self._deliver_seat(item.seat, encode(line))
             return None
         try:
             if isinstance(message, Chat):
-                self.chat.append((item.seat, message.text))
-                self._broadcast(self._chat_line(len(self.chat) - 1))
+                line = ChatLine(item.seat, message.text, self.chat_said)
+                self.chat.append(line)
+                self.chat_said += 1
+                self._broadcast(encode(line))
                 return None
             if isinstance(message, Ready):
                 self._check_at(message.at)
@@ -349,10 +355,6 @@ class Host:
             if self.on_send is not None:
                 self.on_send(seat, text)
             self._deliver_seat(seat, text)
-
-    def _chat_line(self, index: int) -> str:
-        seat, text = self.chat[index]
-        return encode(ChatLine(seat, text, index))
 
     def _link(self, seat: int) -> Link:
         """`seat`'s link as the windows show it: the host's own player is at the host while its loopback holds (a

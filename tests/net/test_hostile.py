@@ -200,6 +200,31 @@ def test_a_peer_that_never_reads_is_dropped_and_the_others_play_on(caplog: pytes
             client.close()
 
 
+def test_the_host_keeps_the_chat_s_last_lines_only_and_sends_them_to_a_seat_that_comes_back() -> None:
+    """A long evening's chat does not grow the host: it keeps the last ``CHAT_RESENT`` lines (to send a seat that
+    joins or comes back), each with its place in the whole chat, so a window shows each line once."""
+    from bezique.net.host import CHAT_RESENT
+
+    many = 10**6
+    limits = Limits(chat_burst=many, chat_per_minute=many, messages_burst=many, messages_per_minute=many)
+    with hosting("two_handed", ["human", "human"], [0, 1], limits=limits) as hosted:
+        a, b = joined(hosted, "Ann", "Bob")
+        said = CHAT_RESENT + 7
+        for n in range(said):
+            a.say(f"line {n}")
+        assert wait_for(b, ChatLine, lambda line: line.index == said - 1).text == f"line {said - 1}"
+        assert len(hosted.host.chat) == CHAT_RESENT and hosted.host.chat_said == said
+        b.drop()
+        wait_for(b, LinkChange, lambda c: c.link == Link.DROPPED)
+        b.rejoin()
+        wait_for(b, Welcome)
+        again = [wait_for(b, ChatLine) for _ in range(CHAT_RESENT)]
+        assert [line.index for line in again] == list(range(said - CHAT_RESENT, said))
+        assert again[-1].text == f"line {said - 1}"
+        a.close()
+        b.close()
+
+
 def test_chat_and_message_floods_meet_their_limits_on_a_stepped_clock() -> None:
     clock = Clock()
     limits = Limits(clock=clock, chat_burst=3, chat_per_minute=6, messages_burst=20, messages_per_minute=60)
