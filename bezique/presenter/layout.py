@@ -29,6 +29,7 @@ TRICK_NAME = Type.NOTE  # the names on a trick's cards with three or more player
 PROMPT = Type.LABEL  # the prompt line over the player's hand (bold, on its pill)
 PROMPT_PAD = 3  # scale 1: its room beside its letters (its pill may overhang it by a pixel or two)
 CAPTION = Type.NOTE  # a meld group's caption under its cards (``meld_chips``)
+TRACKER_RISE = 200  # scale 1: how far the two-handed stock rises per unit of text size over normal (the tracker's)
 WON_HEADING = Type.BODY  # the won-tricks zone's heading ("Tricks won"), at its top: the piles and popup keep under
 
 
@@ -137,6 +138,9 @@ class Layout:
         my_badge = Box(left_x, h - m - 100 * s, col_w, 100 * s)
         status = Box(right_x, m, col_w, max(120 * s, status_height(s, t, keys=True)))
         stock = Box(left_x, centre_mid - mid_h / 2 - 62 * s, col_w, mid_h + 120 * s)
+        if t > 1.0:  # larger text: the stock rises into the room under the other's badge, so the card tracker
+            rise = min((t - 1.0) * TRACKER_RISE * s, stock.y - opp_badge.bottom - 10 * s)  # under it grows as
+            stock = Box(stock.x, stock.y - max(rise, 0.0), stock.w, stock.h)  # its words do
         won = Box(right_x, centre_mid - mid_h / 2 - 62 * s, col_w, mid_h + 120 * s)
         bw, bh, gap = (col_w - 10 * s) / 2, 40 * s, 10 * s
         by = h - m - 2 * bh - gap

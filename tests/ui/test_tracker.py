@@ -20,6 +20,7 @@ from bezique.presenter.tracker import tracked_rows
 from bezique.rules import RecordedGame, card_code, full_deck_faces, parse_code
 from bezique.ui.scenes.settings import KEYS, SettingsScene
 from bezique.ui.shell import Shell
+from bezique.ui.shutdown import quit_pygame
 from bezique.ui.table import tracker as tracker_module
 from bezique.ui.table.scene import TableScene
 from bezique.ui.table.tracker import SIZES
@@ -187,3 +188,28 @@ def test_settings_offers_it_and_keeps_it(shell_data: None) -> None:
     assert shell.settings.card_tracker is True
     assert load_user_settings().app.card_tracker is True
     assert scene.label("card_tracker", True) == t("option.card_tracker.true", "en")
+
+
+@pytest.mark.parametrize(("size", "growth"), [((1024, 600), 1.05), ((1088, 640), 1.1), ((1920, 1080), 1.1)],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v))
+def test_its_words_grow_with_the_text_size(size: tuple[int, int], growth: float) -> None:
+    """At the largest text size the panel's words are drawn larger than at the normal one (issue 43: they stayed
+    the same, the panel falling back a step for each step the text grew): the layout gives it the room its lines
+    take, the stock rising into the room under the other's badge (the smallest window has the least to give)."""
+    drawn_px = {}
+    for text_size in ("normal", "larger"):
+        app, table = make_app(seed=3, size=size, card_tracker=True, text_size=text_size)
+        rng = random.Random(2)
+        for _ in range(4):
+            wait_rest(app)
+            if table.human_turn():
+                human_move(app, rng)
+        wait_rest(app)
+        L, box = table.stage.layout, table.tracker.box()
+        rows = tracked_rows(table.session.view(0))
+        fitting = next(step for step in SIZES if table.tracker._fits(rows, box, step * L.s))
+        drawn_px[text_size] = app.assets.px(fitting * L.s)
+        zones = [L.stock, L.my_badge, L.opp_badge, L.status]
+        assert not any(box.intersects(zone) for zone in zones)
+        quit_pygame()
+    assert drawn_px["larger"] >= drawn_px["normal"] * growth, drawn_px
