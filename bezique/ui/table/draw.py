@@ -11,6 +11,7 @@ import pygame
 from bezique.geometry import Box
 from bezique.presenter.layout import CARD_ASPECT, PROMPT, TRICK_NAME, Layout, card_box
 from bezique.presenter.model import stock_depth
+from bezique.presenter.words import suit_word
 from bezique.rules import SEVEN, BeziquePairScheme, SevenScoring, Verb, bezique_pair, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED, Assets
 from bezique.ui.kit.drawn import inside
@@ -25,7 +26,6 @@ from bezique.ui.table.last_trick import draw_last_trick
 from bezique.ui.table.meld_chips import draw_meld_chips
 from bezique.ui.table.meld_rows import HAND, chip_layout, chips_width, draw_chips
 from bezique.ui.table.status import paint_status, status_face
-from bezique.ui.texts import suit_word
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import TableView

@@ -21,10 +21,10 @@ from bezique.i18n import t
 from bezique.presenter import model as tm
 from bezique.presenter.layout import CAPTION, CARD_ASPECT
 from bezique.presenter.meld_groups import Record, marked_records, shared_marks
+from bezique.presenter.words import score_name
 from bezique.ui.kit.assets import CREAM, Assets
 from bezique.ui.kit.layers import memo, rounded
 from bezique.ui.kit.widgets import blit_text
-from bezique.ui.texts import score_name
 
 if TYPE_CHECKING:
     from bezique.ui.table.protocol import SeatView
