@@ -24,10 +24,7 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -42,11 +39,10 @@ from bezique.net.joincode import DEFAULT_PORT
 from bezique.presenter.layout import parse_size
 from bezique.presenter.setup import GameSetup
 from bezique.rules import Action, Verb
+from bezique.ui.fit_chat import until
 from bezique.ui.scenes.net_join import open_join
 from bezique.ui.scenes.net_table import NetTableScene
 from bezique.ui.shell import Shell
-
-T = TypeVar("T")
 
 SHOWN = "192.168.1.20"  # the address the host's window shows: a home network's (the game listens on 127.0.0.1)
 HOST_NAME, FRIEND_NAME = "Alice", "Bruno"
@@ -63,20 +59,6 @@ def window(size: tuple[int, int]) -> Shell:
     shell.open_menu()
     shell.app.tick(DT)
     return shell
-
-
-def until(shell: Shell, found: Callable[[], T | None]) -> T:
-    """Tick the window until `found` gives something (a client's arrival wakes the window: nothing spins)."""
-    deadline = time.monotonic() + HANG_S
-    while time.monotonic() < deadline:
-        shell.app.tick(DT)
-        got = found()
-        if got is not None:
-            return got
-        event = pygame.event.wait(50)
-        if event.type != pygame.NOEVENT:
-            pygame.event.post(event)
-    raise RuntimeError("the game on two computers never got there")
 
 
 def net_table(shell: Shell) -> NetTableScene | None:

@@ -61,14 +61,14 @@ def chat(shell: Shell, look: Look) -> None:
         friend.connect(hosted.host.code)
         _wait_for(friend, Welcome)
         from bezique.ui.scenes.net_table import NetTableScene
-        table = _until(shell, lambda: next((s for s in app.stack.scenes if isinstance(s, NetTableScene)
+        table = until(shell, lambda: next((s for s in app.stack.scenes if isinstance(s, NetTableScene)
                                              and not any(seat.link == Link.OPEN
                                                          for seat in s.session.current.seats)), None))
         for friends, text in SAID:  # each line heard before the next is said: always one order
             assert len(text) <= MAX_CHAT
             heard = len(table.chat.lines) + 1
             (friend.say if friends else hosted.client.say)(text)
-            _until(shell, lambda: len(table.chat.lines) >= heard or None)  # noqa: B023 (waited for at once)
+            until(shell, lambda: len(table.chat.lines) >= heard or None)  # noqa: B023 (waited for at once)
         look("chat: closed, the newest lines beside its tab")
         _key(shell, pygame.K_m)
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=TYPED))
@@ -105,7 +105,7 @@ def _wait_for(client: Client, kind: type) -> object:
     raise RuntimeError(f"the friend's client never got {kind.__name__}")
 
 
-def _until(shell: Shell, found: Callable[[], T | None]) -> T:
+def until(shell: Shell, found: Callable[[], T | None]) -> T:
     """Tick the window until `found` gives something; between frames it waits for the client's thread to wake it
     (``net_join`` hands the client ``app.wake``), so nothing spins."""
     deadline = time.monotonic() + HANG_S
