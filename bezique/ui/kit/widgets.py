@@ -250,6 +250,17 @@ class Button:
             record_cut(self.label, self.box)
 
 
+def one_label_size(assets: Assets, buttons: list[Button], s: float) -> list[Button]:
+    """`buttons` (a grid of them: the table's Hint, Menu, Undo and Score log) with one label size, the largest at
+    which every label fits its box: a grid whose labels came in two sizes ("Suggerimento" shrunk beside "Menu")
+    read as broken."""
+    if not buttons:
+        return buttons
+    size = min(fit_text(assets, b.label, b.text_size * s, b.box.w - 12 * s, b.box.h - 4 * s, b.primary,
+                        LABEL_LEADING).size for b in buttons)
+    return [dataclasses.replace(b, text_size=size / s) for b in buttons]
+
+
 def tooltip(surface: pygame.Surface, assets: Assets, text: str, anchor: Box, s: float, right: float) -> Box:
     """A short note in a box just above `anchor` (a button), wrapped to a few lines and kept left of `right`;
     returns where it went."""

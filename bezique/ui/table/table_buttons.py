@@ -16,7 +16,7 @@ from bezique.presenter.layout import Layout
 from bezique.presenter.screen_view import ScreenView
 from bezique.presenter.table_session import TableSession
 from bezique.rules import Action, Phase, Verb
-from bezique.ui.kit.widgets import Button
+from bezique.ui.kit.widgets import Button, one_label_size
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.decl_panel import decl_buttons, rows_shown
 from bezique.ui.table.meld_rows import panel_melds, where_from
@@ -62,12 +62,12 @@ class TableButtons:
         b = self.layout.buttons
         T = self.app.t
         human = self.turns.human_turn()
-        buttons = [
+        buttons = one_label_size(self.app.assets, [
             Button(b[0], T("action.hint"), "hint", enabled=self.turns.hint_refusal() is None),
             Button(b[1], T("action.menu"), "menu"),
             Button(b[2], T("action.undo"), "undo", enabled=undo_refusal(self.turns) is None),
             Button(b[3], T("table.score_log"), "log"),
-        ]
+        ], self.layout.s)
         if any(self.stage.model.won.values()):  # under the tricks won: no button on an empty table
             buttons.append(Button(self.layout.peek_button(), T("table.hide_last_trick" if self.peek else
                                                                "table.show_last_trick"),
