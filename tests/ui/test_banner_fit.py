@@ -2,8 +2,8 @@
 512x320 by resizing) to 3840x2160: the problem's words are drawn whole inside the banner and the window, in every
 language and text size, beside or under the words that say how to dismiss it, which are never cut either (issue 43:
 at 800x500 and 640x480 the problem was cut to one line and "click or press X to dismiss" lost its key). Judged from
-the frame's record of what was drawn where (``kit/drawn.py``); the banner's box is also where a click dismisses it,
-so the panel drawn is that box."""
+the frame's record of what was drawn where (``kit/drawn.py``); the panel drawn is where a click closes it
+(``banner.banner_plan``, used by both)."""
 
 from __future__ import annotations
 
@@ -60,3 +60,23 @@ def test_the_banner_says_its_problem_and_its_key_whole_at_every_size(lang: str, 
             assert inside(text.box, banner, 1) and inside(text.box, Box(0, 0, *size), 0), (case, text)
         assert not [whole for whole, _box in frame.cuts if " ".join(whole.split()) == first], case
         assert banner.right <= size[0] and banner.bottom <= size[1] / 2, case  # the table stays in sight under it
+
+
+@pytest.mark.usefixtures("pygame_quit")
+def test_a_click_closes_the_banner_only_where_it_is_drawn() -> None:
+    """The banner is drawn as tall as its lines at the top of its room; a click under it, in the room it leaves
+    free, is the table's (it closed the banner before), a click on it closes it."""
+    from bezique.ui.table.banner import banner_plan
+    app, table = open_table(Config(), ["A short problem"], size=(1280, 720), animation_speed="instant",
+                            computer_pace="instant", trick_pause="off", language="en")
+    app.tick(DT)
+    room = table.stage.layout.banner
+    drawn_box = banner_plan(app.assets, app.t, table.stage.layout, table.stage.banner).box
+    assert drawn_box.h < room.h  # a free strip under it, inside its room
+    below = (round(drawn_box.cx), round((drawn_box.bottom + room.bottom) / 2))
+    for button in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(button, pos=below, button=1))
+    assert table.stage.banner == ["A short problem"]
+    for button in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle(pygame.event.Event(button, pos=(round(drawn_box.cx), round(drawn_box.cy)), button=1))
+    assert table.stage.banner == []

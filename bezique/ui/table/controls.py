@@ -20,6 +20,7 @@ from bezique.presenter.layout import card_box
 from bezique.rules import Action, Phase, Verb
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.widgets import button_at
+from bezique.ui.table.banner import banner_plan
 from bezique.ui.table.curtain import Curtain
 from bezique.ui.table.focus import Focus, step_of
 from bezique.ui.table.stage import Stage
@@ -247,7 +248,8 @@ class Controls(TableButtons):
 
     def _down(self, pos: tuple[int, int]) -> None:
         """The button goes down: the banner, a button (or why it is greyed), the trick piles, or a card to play."""
-        if self.stage.banner and self.layout.banner.contains(*pos):
+        if self.stage.banner and banner_plan(self.app.assets, self.app.t, self.layout,
+                                             self.stage.banner).box.contains(*pos):  # on the banner as drawn
             self.stage.banner = []
             return
         buttons, decl = self.buttons()

@@ -19,8 +19,9 @@ from bezique.ui.kit.floaters import draw_floater
 from bezique.ui.kit.layers import Layer, ellipse, kept
 from bezique.ui.kit.sprites import CardSprite
 from bezique.ui.kit.typeset import Type
-from bezique.ui.kit.widgets import blit_text, draw_fitted, fit_text, panel, pill_text, tooltip
+from bezique.ui.kit.widgets import blit_text, draw_fitted, panel, pill_text, tooltip
 from bezique.ui.table.badges import BadgeFace, badge_faces, paint_badge, paint_dealer_token
+from bezique.ui.table.banner import draw_banner
 from bezique.ui.table.decl_panel import draw_declaration_panel, seven_cards
 from bezique.ui.table.last_trick import draw_last_trick
 from bezique.ui.table.meld_chips import draw_meld_chips
@@ -65,7 +66,7 @@ def draw_table(view: TableView, surface: pygame.Surface) -> None:
     if view.cut_timer > 0:
         _cut(view, surface)
     if view.banner:
-        _banner(view, surface)
+        draw_banner(surface, view.app.assets, view.app.t, view.layout, view.banner)
 
 
 _BACKGROUND = Layer()
@@ -370,39 +371,3 @@ def _cut(view: TableView, surface: pygame.Surface) -> None:
         view.app.t("table.deals", name=view.session.seats[dealer].name)
     blit_text(surface, A, words, 22 * s, (box.cx, box.bottom - 12 * s), GOLD, "midbottom", bold=True,
               max_width=box.w - 24 * s)
-
-
-def _banner(view: TableView, surface: pygame.Surface) -> None:
-    """The problems' banner: the first problem (and how many more) and how to close it (a click or the key X),
-    each whole at the note's size. The words the dismissal takes are measured first: beside the problem at the
-    right when the problem still fits the room left, else on a line of their own at the foot (a narrow window);
-    the problem wraps onto as many lines as it needs, and the panel is drawn as tall as its lines, at the top of
-    its room (``Layout.banner``, where a click closes it), never less than its one-line height."""
-    L, A, s = view.layout, view.app.assets, view.layout.s
-    room = L.banner
-    first = view.banner[0]
-    more = "  " + view.app.t("table.more_problems", count=len(view.banner) - 1) if len(view.banner) > 1 else ""
-    size, pad = Type.NOTE.at(s), max(6.0, 10 * s)  # a padding that stays visible in the smallest window
-    dismiss = view.app.t("table.dismiss")
-    font = A.font(size)
-    dismiss_w, line = font.size(dismiss)[0], font.get_linesize()
-    spacing = line / A.px(size)  # as ``draw_fitted`` spaces lines, in pixel sizes
-    inner_w, inner_h = room.w - 2 * pad, room.h - 2 * pad
-    beside = fit_text(A, first + more, size, inner_w - dismiss_w - 2 * pad, inner_h, leading=spacing, give=False)
-    under = fit_text(A, first + more, size, inner_w, inner_h - line, leading=spacing, give=False)
-    on_its_line = (beside.cut, -beside.size) > (under.cut, -under.size)  # the dismissal under: the problem larger
-    fitted = under if on_its_line else beside
-    tall = len(fitted.lines) * A.font(fitted.size).get_linesize()
-    box = Box(room.x, room.y, room.w, min(room.h, max(44 * s, tall + (line if on_its_line else 0) + 2 * pad)))
-    panel(surface, box, alpha=240, edge=(240, 150, 110), fill=(70, 30, 24))
-    if on_its_line:
-        blit_text(surface, A, dismiss, size, (box.right - pad, box.bottom - pad), MUTED, "bottomright",
-                  max_width=inner_w)
-        words = Box(box.x + pad, box.y + pad, inner_w, tall)
-    else:
-        blit_text(surface, A, dismiss, size, (box.right - pad, box.cy), MUTED, "midright", max_width=dismiss_w)
-        words = Box(box.x + pad, box.cy - tall / 2, inner_w - dismiss_w - 2 * pad, tall)  # centred
-    # a pixel more than its lines take: the fit made above is found again, never cut by a rounding
-    draw_fitted(surface, A, first + more, size, words._replace(h=words.h + 1), CREAM)
-
-
