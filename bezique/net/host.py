@@ -26,6 +26,7 @@ whose player dropped (a friend whose program restarted has lost the token).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import secrets
@@ -75,7 +76,13 @@ from bezique.rules import (
 
 Saver = Callable[[GameSession, dict[str, Any]], None]  # what is done with the game and its meta after each change
 
-CHAT_RESENT = 50  # the chat's last lines sent to a seat that joins or comes back
+CHAT_RESENT = 50  # the chat's last lines sent to a seat that joins or comes back (the host keeps no more)
+# messages waiting for the game thread: far more than the seats' rates let in between two of its polls, so only a
+# game thread that has stalled fills it; then each further message is refused to its sender as BUSY (it may send
+# it again) and the table is told of a fault. A seat's join or drop (bounded by the connection limits) has
+# LINK_ROOM more, so that the game thread learns of it even then.
+INBOX_MAX = 1024
+LINK_ROOM = 64
 STOP_GRACE_S = 5.0  # how long a quitting host waits for its goodbyes to be sent before it closes anyway
 log = logging.getLogger("bezique.net")
 
@@ -141,12 +148,13 @@ class Host:
         # evening's chat would otherwise grow the host without end), and how many were said in all
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_RESENT)
         self.chat_said = 0
+        self._behind = False  # the inbox is full: messages are refused (said once while it lasts)
         self.closed = False
         self.on_send: Callable[[int, str], None] | None = None  # each update as it is made (tests inspect them)
         self.on_notice: Callable[[Notice], None] | None = None  # each notice (a headless host prints it)
-        self._inbox: queue.Queue[Inbound | Notice | None] = queue.Queue()
+        self._inbox: queue.Queue[Inbound | Notice | None] = queue.Queue(INBOX_MAX + LINK_ROOM)
         self.door = Doorway(self.secret, self.remote, [seat.name for seat in session.seats], limits or Limits(),
-                            self._inbox.put, dict(tokens or {}))
+                            self._hand_on, dict(tokens or {}))
         self.gate = SocketGate(self.door.limits)  # counts the sockets from other computers before the door
         self.door.proven = self.gate.proven
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -223,7 +231,8 @@ class Host:
             loop.call_soon_threadsafe(self._say_goodbye, reason)
         if self._thread is not None:
             self._thread.join(STOP_GRACE_S * 2)
-        self._inbox.put(None)  # a game thread waiting in poll wakes up
+        with contextlib.suppress(queue.Full):  # full: the game thread has plenty to read before it waits again
+            self._inbox.put_nowait(None)  # a game thread waiting in poll wakes up
 
     def poll(self, timeout: float | None = 0) -> Action | None:
         """Handle what has come in (waiting up to `timeout` seconds for something, None: until it comes) and
@@ -375,6 +384,27 @@ class Host:
             self._loop.call_soon_threadsafe(self.door.send, item.conn, text)
 
     # --- the loop thread ---------------------------------------------------------------------------------------
+
+    def _hand_on(self, item: Inbound | Notice) -> None:
+        """What the door hands the game thread, into its bounded inbox; over ``INBOX_MAX`` (a stalled game thread)
+        a message is refused to its sender and the table told, once while it lasts (``LINK_ROOM`` keeps room for
+        joins and drops)."""
+        waiting = self._inbox.qsize()
+        link = isinstance(item, Inbound) and item.message is None
+        if waiting < INBOX_MAX + (LINK_ROOM if link else 0):
+            try:
+                self._inbox.put_nowait(item)
+            except queue.Full:  # ``stop`` took the last place meanwhile: the game is ending
+                return
+            self._behind = self._behind and waiting >= INBOX_MAX // 2  # caught up when half of it is read
+            return
+        if isinstance(item, Inbound) and item.message is not None and item.conn is not None:
+            self.door.send(item.conn, refusal(getattr(item.message, "seq", None),
+                                              ProtocolError(ErrorCode.BUSY, "the host is behind: send it again")))
+        if not self._behind:
+            self._behind = True
+            log.warning("the game thread is behind (%d messages wait): more are refused until it catches up", waiting)
+            self.tell(Notice(NoticeKind.FAULT, "", 0))
 
     def _run(self) -> None:
         try:
