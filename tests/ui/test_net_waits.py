@@ -181,3 +181,35 @@ def test_leaving_join_while_the_tunnel_starts_lets_go_of_the_client_it_brings(
         gate.release()
         joining.join(GUARD_S)
         assert not joining.is_alive() and came and not came[0]._thread.is_alive()  # closed, its loop ended
+
+
+def test_an_invitation_opened_from_the_desktop_joins_on_the_network_screen(
+        shell_data: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play --join bezique://…`` (a clicked link) opens Join with the invitation in it and connects there: the
+    window draws meanwhile, and a failure is said where the player can try again."""
+    import argparse
+
+    from bezique.commands import play
+
+    gate = Gate()
+
+    def tunnel_fails(*args: Any, **kwargs: Any) -> internet.InternetClient:
+        raise RuntimeError("no route to the relay")
+
+    monkeypatch.setattr(internet, "join", gate.wrap(tunnel_fails))
+    shell = make_shell()
+    app = shell.app
+    invitation = Invitation(TICKET, 7).text()
+    play._join(shell, argparse.Namespace(join=f"<{invitation}>", name="Dario", address=None))
+    scene = app.stack.top
+    try:
+        assert isinstance(scene, NetworkScene) and scene.values == {"name": "Dario", "code": invitation, "address": ""}
+        assert gate.reached.wait(GUARD_S)
+        app.tick(DT)
+        assert t("net.joining_internet", "en") in drawn_texts(app)
+    finally:
+        gate.release()
+    tick_until(app, lambda: scene.joining is None)
+    assert scene.problem == t("net.join_failed", "en") and app.stack.top is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)
