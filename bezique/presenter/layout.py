@@ -29,6 +29,7 @@ TRICK_NAME = Type.NOTE  # the names on a trick's cards with three or more player
 PROMPT = Type.LABEL  # the prompt line over the player's hand (bold, on its pill)
 PROMPT_PAD = 3  # scale 1: its room beside its letters (its pill may overhang it by a pixel or two)
 CAPTION = Type.NOTE  # a meld group's caption under its cards (``meld_chips``)
+TALL_MOST = 1.3  # how much larger a tall window's hand may be than the design's (at most: the cards' art)
 TRACKER_RISE = 200  # scale 1: how far the two-handed stock rises per unit of text size over normal (the tracker's)
 WON_HEADING = Type.BODY  # the won-tricks zone's heading ("Tricks won"), at its top: the piles and popup keep under
 
@@ -93,7 +94,10 @@ class Layout:
         `text_scale`: the text size setting's factor; the zones that hold lines of words (the status, the prompt,
         the won tricks' heading, the names on a trick) are as tall as those lines stand at it."""
         normal = Layout._zones(width, height, players, 1.0, chat, text_scale)
-        scale = card_scale
+        # a window taller than the design's 16:9 (5:4, 4:3, 16:10) has height the scale leaves unused: the hand
+        # takes it, as far as the zones stay clear, rather than leaving a band of empty felt over small cards
+        tall = min(TALL_MOST, max(1.0, (height / 720) / (width / 1280)))
+        scale = card_scale * tall
         while scale > 1.0:
             layout = Layout._zones(width, height, players, scale, chat, text_scale)
             if layout._clear_pairs() >= normal._clear_pairs():

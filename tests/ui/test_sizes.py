@@ -148,6 +148,18 @@ def test_the_hand_grows_where_there_is_room() -> None:
     assert tall[0] < tall[1] < tall[2]  # a tall window has room for every step
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize(("tall", "wide"), [((1280, 1024), (1280, 720)), ((1024, 768), (1024, 576)),
+                                            ((1280, 800), (1280, 720))])
+def test_a_taller_window_gives_its_height_to_the_hand(players: int, tall: tuple[int, int],
+                                                      wide: tuple[int, int]) -> None:
+    """A 5:4, 4:3 or 16:10 window is not the 16:9 design with a band of empty felt: its hand's cards are larger
+    than those of the 16:9 window as wide, and every zone is still as clear of the others as at the design's."""
+    high, low = Layout.for_size(*tall, players), Layout.for_size(*wide, players)
+    assert high.hand_h >= low.hand_h * 1.05
+    assert high._clear_pairs() >= Layout._zones(*tall, players, 1.0)._clear_pairs()
+
+
 @pytest.mark.usefixtures("pygame_quit")
 def test_the_table_draws_the_hand_at_the_card_size() -> None:
     app, table = make_app(seed=2, card_size="normal")
