@@ -213,7 +213,7 @@ STRINGS: dict[str, str] = {
     "meld.points": "{points} {points:plural:punto|punti}",
     "action.draw": "Pesca",
     "action.continue": "Continua",
-    "action.exchange_seven": "Scambia il 7 di briscola",
+    "action.exchange_seven": "Scambia il sette",
     "action.declare_seven": "Dichiara il 7 di briscola",
     "action.hint": "Suggerimento",
     "action.undo": "Annulla mossa",

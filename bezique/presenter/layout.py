@@ -29,6 +29,10 @@ TRICK_NAME = Type.NOTE  # the names on a trick's cards with three or more player
 PROMPT = Type.LABEL  # the prompt line over the player's hand (bold, on its pill)
 PROMPT_PAD = 3  # scale 1: its room beside its letters (its pill may overhang it by a pixel or two)
 CAPTION = Type.NOTE  # a meld group's caption under its cards (``meld_chips``)
+# scale 1: the declaration's room (``decl_panel``) for its title, its rows of actions and Draw, which larger cards
+# may not squeeze: the seven's row (two or three seats), and a partner's pass too (four-handed's "Declare" lay over
+# "Exchange the seven"; six-handed's two partners share a row)
+DECL_LEAST = {2: 120, 3: 120, 4: 155, 6: 155}
 TALL_MOST = 1.3  # how much larger a tall window's hand may be than the design's (at most: the cards' art)
 TRACKER_RISE = 200  # scale 1: how far the two-handed stock rises per unit of text size over normal (the tracker's)
 WON_HEADING = Type.BODY  # the won-tricks zone's heading ("Tricks won"), at its top: the piles and popup keep under
@@ -89,7 +93,8 @@ class Layout:
                  text_scale: float = 1.0) -> Layout:
         """The table for a window of `width` x `height` and `players` seats, the hand's cards `card_scale` times
         their normal size (the card size setting) as far as the table has room: a step smaller at a time until
-        no zone meets another that it is clear of at the normal size, nor leaves the window. `chat`: a game on
+        no zone meets another that it is clear of at the normal size, nor leaves the window, and the declaration
+        keeps the room it needs (``DECL_LEAST``). `chat`: a game on
         several computers, whose chat tab sits under the tricks won (``CHAT_ROOM``), above the buttons.
         `text_scale`: the text size setting's factor; the zones that hold lines of words (the status, the prompt,
         the won tricks' heading, the names on a trick) are as tall as those lines stand at it."""
@@ -100,7 +105,8 @@ class Layout:
         scale = card_scale * tall
         while scale > 1.0:
             layout = Layout._zones(width, height, players, scale, chat, text_scale)
-            if layout._clear_pairs() >= normal._clear_pairs():
+            if layout._clear_pairs() >= normal._clear_pairs() and \
+                    layout.decl_panel.h >= min(normal.decl_panel.h, DECL_LEAST[players] * layout.s) - 0.5:
                 return layout
             scale = max(1.0, scale - 0.05)
         return normal

@@ -78,3 +78,16 @@ def test_the_judge_finds_each_kind_of_fault() -> None:
     assert unclickable({"ok": Box(10, 10, 50, 20), "off": Box(390, 10, 50, 20)}, size) == [
         Finding(Fault.UNREACHABLE, "off", "by the mouse: off the window", Box(390, 10, 50, 20))]
     assert [f.text for f in unclickable({"a": Box(10, 10, 50, 20), "b": Box(30, 10, 50, 20)}, size)] == ["a"]
+
+
+@pytest.mark.usefixtures("shell_data")
+def test_the_four_handed_table_fits_at_the_smallest_text_and_the_largest_cards() -> None:
+    """The whole sweep's faults, kept found: at the small text size the type stops shrinking at the readable
+    minimum while the window's scale goes on, so the four-handed status's keys' hint was cut (fr, it) and the
+    Italian seven's row too; at the largest cards the declaration was squeezed until Declare lay over Exchange."""
+    report = audit({"sizes": ((1088, 640), (1161, 653)), "languages": ("it", "fr"), "text_sizes": ("small",),
+                    "card_sizes": ("normal",)}, ("four_handed",), only="deals")
+    assert faults(report) == []
+    report = audit({"sizes": ((1280, 720),), "languages": ("en",), "text_sizes": ("larger",),
+                    "card_sizes": ("larger",)}, ("four_handed",), only="deals")
+    assert faults(report) == []

@@ -38,6 +38,7 @@ from bezique.ui.scenes.newgame import NewGameScene
 from bezique.ui.scenes.settings import SettingsScene
 from bezique.ui.shell import Shell
 from bezique.ui.speaking import sentences
+from bezique.ui.table.banner import banner_plan
 from bezique.ui.table.overlays import HandOverScene, LogOverlay, PauseOverlay
 from tests.net.rehosting import host_new
 
@@ -272,7 +273,7 @@ def test_the_problem_banner_says_its_key_and_the_key_dismisses_it(tmp_path: Path
     assert problem in heard and t("speech.banner_key", lang) in heard  # read when the table opens, with its key
     with drawn.recording() as frame:
         table.draw(app.screen)
-    banner = table.stage.layout.banner
+    banner = banner_plan(app.assets, app.t, table.stage.layout, table.stage.banner).box  # as drawn
     said = [text.drawn for text in frame.texts if banner.contains(text.box.cx, text.box.cy)]
     dismiss = t("table.dismiss", lang)
     assert dismiss in said and " X " in f" {dismiss} "  # the key named in the banner, beside the problem drawn whole

@@ -136,7 +136,7 @@ def current_box(view: DeclView, melds: int, extras: int) -> Box:
 
 def action_width(view: DeclView) -> float:
     """The actions' column's width at scale 1: ``ACTION_W``, or wider where a row's words, its card and its points
-    need it ("Scambia il 7 di briscola" was cut to "Scambia il 7 di b…"); passes to two partners share a row."""
+    need it (Italian's seven was cut to "Scambia il 7 di b…"); passes to two partners share a row."""
     A, s = view.app.assets, view.layout.s
     need = float(ACTION_W)
     for choices in extra_actions(view, list(view.screen.legal)):

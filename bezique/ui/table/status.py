@@ -57,7 +57,9 @@ def status_face(view: TableView) -> StatusFace:
         target = T("table.match_target" if rules.target_key == "match_target" else "table.target", points=points)
     assisted = view.session.capabilities.assist  # helped by undo or the tracker (None: the record is elsewhere)
     # the small status of the three- and four-handed tables leaves the keys to How to play
-    keys = box.h >= status_height(s, view.app.assets.text_scale, keys=True) - 0.5  # the layout gave it room
+    A = view.app.assets  # the keys' hint where the layout gave it the height and it fits the width whole
+    keys = box.h >= status_height(s, A.text_scale, keys=True) - 0.5 and \
+        A.font(STATUS_KEYS * s).size(T("table.keys"))[0] <= box.w - 24 * s
     return StatusFace(box, s, m.trump, T("table.deal_number", number=deal), phase, target,
                       T("table.assisted") if assisted is not None and assisted.assisted else None,
                       T("table.keys") if keys else None)
