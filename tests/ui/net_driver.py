@@ -1,10 +1,13 @@
 """The window's side of a game on two computers, as its tests drive it: a shell at the menu, the seat's table once
-the host's first update has come, the way out through the pause screen. Every wait ticks the window, with a
-guard against a hang only."""
+the host's first update has come, the way out through the pause screen, and a gate that holds a network thread
+while the test looks at what the window says meanwhile. Every wait ticks the window, with a guard against a hang
+only."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 from text_spy import drawn_texts
@@ -16,6 +19,7 @@ from bezique.ui.shell import Shell
 from bezique.ui.table.overlays import PauseOverlay
 
 TICKS = 200_000  # a guard against a hang only
+GUARD_S = 30.0  # a guard against a hang only: the gate is opened by the test
 
 
 def make_shell(size: tuple[int, int] = (1280, 720), lang: str = "en") -> Shell:
@@ -65,3 +69,21 @@ def leave_by_the_pause_screen(app) -> list[str]:
 def left_for_the_menu(app) -> None:
     """Tick the window until the screen that says the game is being let go has given way (to the menu)."""
     tick_until(app, lambda: not isinstance(app.stack.top, LeavingScene), "the game was never let go")
+
+
+class Gate:
+    """Holds whoever calls the wrapped function until the test opens it (``release``)."""
+
+    def __init__(self) -> None:
+        self.reached = threading.Event()
+        self.opened = threading.Event()
+
+    def wrap(self, real: Callable[..., Any]) -> Callable[..., Any]:
+        def gated(*args: Any, **kwargs: Any) -> Any:
+            self.reached.set()
+            assert self.opened.wait(GUARD_S), "the gate was never opened: the window waited at it"
+            return real(*args, **kwargs)
+        return gated
+
+    def release(self) -> None:
+        self.opened.set()

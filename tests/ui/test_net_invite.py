@@ -10,7 +10,7 @@ import sys
 
 import pygame
 import pytest
-from net_driver import make_shell, net_table_of, tick_until
+from net_driver import Gate, make_shell, net_table_of, tick_until
 from text_spy import drawn_texts
 from ui_driver import DT, click, key
 
@@ -49,7 +49,11 @@ def hosting_window(shell: Shell):
 
 
 @pytest.mark.netns
-def test_tunnel_the_host_copies_an_invitation_that_lets_a_friend_in(shell_data: None, relays_off: None) -> None:
+def test_tunnel_the_host_copies_an_invitation_that_lets_a_friend_in(shell_data: None, relays_off: None,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = Gate()  # the tunnel opens only when the test has seen the panel say so (with relays off it can open
+    # before the window's next look at the panel's mailbox, even in the tick that took the key)
+    monkeypatch.setattr(internet, "invite", gate.wrap(internet.invite))
     shell = make_shell()
     app = shell.app
     hosted, table = hosting_window(shell)
@@ -61,6 +65,7 @@ def test_tunnel_the_host_copies_an_invitation_that_lets_a_friend_in(shell_data: 
         assert button is not None and table.code_box().contains(button.box.cx, button.box.bottom - 1)
         key(app, pygame.K_i)
         assert invite.stage is Stage.OPENING and t("net.internet_opening", "en") in drawn_texts(app)
+        gate.release()
         tick_until(app, lambda: invite.stage is not Stage.OPENING)
         assert invite.stage is Stage.READY, invite.note
         texts = drawn_texts(app)
@@ -75,6 +80,7 @@ def test_tunnel_the_host_copies_an_invitation_that_lets_a_friend_in(shell_data: 
         tick_until(app, lambda: not table.code_shown())  # everyone is here: the code and the invitation go
         friend.close()
     finally:
+        gate.release()
         hosted.stop()
     assert not any(part.tunnel._loop._thread.is_alive() for part in hosted.attached)  # stopped with the game
 

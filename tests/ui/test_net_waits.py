@@ -7,13 +7,12 @@ before the threads, the window itself stood at the gate (and the test failed whe
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
-from net_driver import left_for_the_menu, make_shell, net_table_of, tick_until
+from net_driver import GUARD_S, Gate, left_for_the_menu, make_shell, net_table_of, tick_until
 from test_net_invite import TICKET
 from test_speech_screens import Ear, heard_t
 from text_spy import drawn_texts
@@ -33,26 +32,6 @@ from bezique.ui.scenes.network import NetworkScene
 from bezique.ui.table.overlays import PauseOverlay
 from tests.net.hosting import hosting, wait_for
 from tests.net.rehosting import host_new
-
-GUARD_S = 30.0  # a guard against a hang only: the gate is opened by the test
-
-
-class Gate:
-    """Holds whoever calls the wrapped function until the test opens it (``release``)."""
-
-    def __init__(self) -> None:
-        self.reached = threading.Event()
-        self.opened = threading.Event()
-
-    def wrap(self, real: Callable[..., Any]) -> Callable[..., Any]:
-        def gated(*args: Any, **kwargs: Any) -> Any:
-            self.reached.set()
-            assert self.opened.wait(GUARD_S), "the gate was never opened: the window waited at it"
-            return real(*args, **kwargs)
-        return gated
-
-    def release(self) -> None:
-        self.opened.set()
 
 
 @pytest.mark.parametrize("lang", ["en", "it", "fr"])
