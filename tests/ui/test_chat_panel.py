@@ -13,19 +13,10 @@ from bezique.geometry import Box
 from bezique.i18n import LANGUAGES, t
 from bezique.ui.card_art import CARD_ART
 from bezique.ui.kit.assets import Assets
-from bezique.ui.kit.chat import (
-    HELD,
-    NAME_MINE,
-    NAME_THEIRS,
-    PAD,
-    TEXT,
-    TOAST_FADE,
-    TOAST_LIFE,
-    TOASTS_SHOWN,
-    ChatPanel,
-    chat_size,
-    wrap_words,
-)
+from bezique.ui.kit.chat import HELD, NAME_MINE, NAME_THEIRS, ChatPanel
+from bezique.ui.kit.chat_layout import PAD, TEXT, chat_size
+from bezique.ui.kit.chat_rows import wrap_words
+from bezique.ui.kit.chat_toasts import TOAST_FADE, TOAST_LIFE, TOASTS_SHOWN
 from bezique.ui.kit.drawn import recording
 from bezique.ui.kit.typeset import READABLE_PX
 from bezique.ui.kit.widgets import scale_of

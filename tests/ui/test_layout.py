@@ -112,7 +112,7 @@ def test_a_table_with_a_chat_keeps_its_tab_room_clear_above_the_buttons(players,
     """A game on several computers has a chat tab above the buttons: the tricks won (and their Last trick button)
     end above that room at every size, and the rest of the table is the same as without a chat."""
     from bezique.presenter.layout import CHAT_ROOM
-    from bezique.ui.kit.chat import TAB_H
+    from bezique.ui.kit.chat_layout import TAB_H
     plain, chat = Layout.for_size(*size, players), Layout.for_size(*size, players, chat=True)
     s = chat.s
     tab_top = min(b.y for b in chat.buttons) - 8 * s - TAB_H * s  # where the network table puts the tab

@@ -16,7 +16,8 @@ import pytest
 
 from bezique.geometry import Box
 from bezique.i18n import t
-from bezique.ui.kit.chat import ChatPanel, chat_size
+from bezique.ui.kit.chat import ChatPanel
+from bezique.ui.kit.chat_layout import chat_size
 from bezique.ui.kit.safe_font import MAX_DRAWN, SafeFont, drawable
 from bezique.ui.kit.widgets import blit_text, draw_fitted, fit_text, wrap
 from bezique.ui.scenes.crash import _font

@@ -23,26 +23,28 @@ clicks on its tab. The table hands it every event first and keeps those it retur
 ``box`` is what it covers now (the tab, or the whole corner while open), for a table that keeps things clear of it.
 Its words come from `say`, a lookup by key (the window's ``t``): ``chat.title``, ``chat.placeholder``,
 ``chat.hint`` and ``chat.empty``, read at each frame so that a change of language shows at once.
+
+Its parts, a job each: ``chat_layout`` (its boxes in the corner, ``chat_size``), ``chat_rows`` (a line wrapped in
+rows and a row drawn), ``chat_toasts`` (the closed chat's toasts); this module holds its state, takes its events and
+draws the tab and the open panel.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import NamedTuple
 
 import pygame
 
 from bezique.geometry import Box
 from bezique.ui.kit.assets import BAR_BG, CREAM, GOLD, INK, MUTED, PANEL_EDGE, RED, Assets
-from bezique.ui.kit.drawn import cover, record_text
-from bezique.ui.kit.layers import kept
-from bezique.ui.kit.typeset import Type
+from bezique.ui.kit.chat_layout import HINT, LINE_GAP, PAD, TAB_W, TEXT, TITLE, ChatLayout
+from bezique.ui.kit.chat_rows import Row, Said, blit_row, said_rows
+from bezique.ui.kit.chat_toasts import TOAST_LIFE, TOASTS_SHOWN, Toast, draw_toasts, toast_rows
+from bezique.ui.kit.drawn import cover
 from bezique.ui.kit.widgets import blit_text, panel
 
 HELD = 200  # lines kept (the oldest dropped first): far more than anyone scrolls back through
-TOAST_LIFE, TOAST_FADE, TOASTS_SHOWN = 6.0, 1.2, 3  # seconds a toast shows, of which fading; toasts at once
 BLINK = 1.0  # the caret's period, in seconds
 COUNT_FROM = 40  # the characters left from which the input shows how many it has of the limit
 REFUSED = 0.8  # seconds the count shows red after typing was stopped at the limit
@@ -51,61 +53,15 @@ NAME_MINE = GOLD
 # the others' names, a colour each in the order they first speak (a table of six has five others)
 NAME_THEIRS = ((150, 196, 236), (150, 220, 160), (236, 164, 172), (200, 172, 236), (120, 212, 208))
 
-# Sizes at scale 1 (``scale_of``): the corner, the tab, the gaps; the type is the window's scale's (``Type``).
-WIDTH, HEIGHT = 380, 300
-TAB_W, TAB_H, GAP, PAD = 124, 36, 8, 12  # TAB_W: the narrowest the tab is
-HEADER_H, INPUT_H, LINE_GAP = 34, 38, 4  # HEADER_H: the least the header takes; LINE_GAP: between two lines said
-TEXT, TITLE, HINT = Type.NOTE, Type.BODY, Type.NOTE  # the lines said and the draft, the title, the hint and counts
-
 WHEEL_BUTTONS = (4, 5, 6, 7)  # pygame also reports each turn of the wheel as a press of these buttons
 _MODIFIERS = pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META
 
 
-def chat_size(s: float) -> tuple[float, float]:
-    """The corner a chat takes at scale `s` (``scale_of``): hand it to ``layout`` at the place the table chooses."""
-    return WIDTH * s, HEIGHT * s
-
-
-@dataclass(frozen=True)
-class Said:
-    """One line of the chat: who said it, what, whether this window's player did, and the colour of the name (gold
-    for this window's player, another for each of the others)."""
-
-    name: str
-    text: str
-    mine: bool
-    colour: tuple[int, int, int]
-
-
-class Row(NamedTuple):
-    """One drawn row of a line: the sender's `name` (in its `colour`) on a line's first row ("" on the rows that
-    continue it; a name too long to share its row with words has rows of its own, the words starting under it),
-    and whether the row starts a line (a little space is left above it)."""
-
-    name: str
-    text: str
-    colour: tuple[int, int, int]
-    first: bool = True
-
-
-@dataclass
-class Toast:
-    """A line shown beside the closed tab for ``TOAST_LIFE`` seconds, fading out over its last ``TOAST_FADE``."""
-
-    said: Said
-    age: float = 0.0
-
-    @property
-    def alpha(self) -> int:
-        """How opaque it is now (0-255): quickly in, fully shown, then fading out."""
-        left = TOAST_LIFE - self.age
-        return max(0, min(255, round(255 * min(1.0, left / TOAST_FADE, self.age / 0.15 + 0.3))))
-
-
-class ChatPanel:
+class ChatPanel(ChatLayout):
     """The chat's state (lines, draft, open or not, toasts) and its drawing; see the module's docstring."""
 
     def __init__(self, on_send: Callable[[str], None], say: Callable[[str], str], limit: int) -> None:
+        super().__init__()
         self.on_send = on_send
         self.say = say
         self.limit = limit
@@ -117,56 +73,17 @@ class ChatPanel:
         self.scroll = 0  # the newest lines scrolled out below the panel (0: the newest at its foot)
         self.clock = 0.0  # the caret's time, restarted by each key so the caret shows while typing
         self.refused = 0.0  # while above 0, the count shows red: typing was stopped at the limit
-        self.s = 1.0
-        self.area = Box(0, 0, WIDTH, HEIGHT)
-        self.top = False
         self._eat_key = False  # the "m" that opened it may come again as text: it is not typed
         self._eat_up = False  # the release of a click it took is its too
         self._pointer = (-1, -1)
-        self._tab_w = 0.0  # the tab's width as last drawn (0: not drawn yet)
         self._colours: dict[str, tuple[int, int, int]] = {}  # each other sender's name colour
         # the rows of each line, and what they were made for
         self._rows: tuple[tuple[Hashable, ...], list[list[Row]]] = ((), [])
-        self._header_h = HEADER_H * self.s  # as tall as its title and hint were last laid out (``_header``)
         self._version = 0
         # the end of the draft that fits its field, and for what
         self._tail: tuple[tuple[Hashable, ...], str] = ((), "")
 
-    # --- where it goes ---------------------------------------------------------------------------------------
-
-    def layout(self, rect: Box, s: float, top: bool = False) -> None:
-        """Place it in `rect`, the corner it may cover when open (``chat_size`` says how large), at scale `s`: the
-        tab at the corner's foot, the panel above it; with `top`, the tab at its head and the panel below."""
-        if s != self.s:
-            self._tab_w = 0.0
-            self._header_h = HEADER_H * s
-        self.area, self.s, self.top = rect, s, top
-
-    @property
-    def tab_box(self) -> Box:
-        """The tab, as wide as its label and its mark were last drawn (a click hits what the player sees)."""
-        a, s = self.area, self.s
-        return Box(a.x, a.y if self.top else a.bottom - TAB_H * s, min(self._tab_w or TAB_W * s, a.w), TAB_H * s)
-
-    @property
-    def sheet_box(self) -> Box:
-        """The open panel: the corner less the tab and the gap beside it."""
-        a, s = self.area, self.s
-        cut = (TAB_H + GAP) * s
-        return Box(a.x, a.y + cut if self.top else a.y, a.w, max(0.0, a.h - cut))
-
-    @property
-    def input_box(self) -> Box:
-        """The line to type in, at the panel's foot."""
-        sheet, s = self.sheet_box, self.s
-        return Box(sheet.x + PAD * s, sheet.bottom - (PAD + INPUT_H) * s, sheet.w - 2 * PAD * s, INPUT_H * s)
-
-    @property
-    def text_box(self) -> Box:
-        """Where the lines said are drawn: between the header and the input."""
-        sheet, s = self.sheet_box, self.s
-        y = sheet.y + self._header_h + 6 * s
-        return Box(sheet.x + PAD * s, y, sheet.w - 2 * PAD * s, max(0.0, self.input_box.y - 8 * s - y))
+    # --- where it goes (its boxes: ``ChatLayout``) -----------------------------------------------------------
 
     @property
     def box(self) -> Box:
@@ -299,22 +216,8 @@ class ChatPanel:
         width = self.text_box.w
         key = (self._version, round(width), assets.px(TEXT * self.s))
         if self._rows[0] != key:
-            self._rows = (key, [self._wrapped(assets, said, width) for said in self.lines])
+            self._rows = (key, [said_rows(assets, said, TEXT * self.s, width) for said in self.lines])
         return self._rows[1]
-
-    def _wrapped(self, assets: Assets, said: Said, width: float) -> list[Row]:
-        """A line in rows of `width`: the name whole, the words after it on its row when it leaves them room (a
-        long name has its own rows, broken as a long word is), never cut."""
-        size = TEXT * self.s
-        bold = assets.font(size, True)
-        if bold.size(said.name + " ")[0] <= width * 0.45:
-            first = width - bold.size(said.name + " ")[0]
-            texts = wrap_words(assets.font(size), said.text, first, width)
-            return [Row(said.name if i == 0 else "", text, said.colour, i == 0) for i, text in enumerate(texts)]
-        names = wrap_words(bold, said.name, width, width)
-        rows = [Row(part, "", said.colour, i == 0) for i, part in enumerate(names)]
-        return rows + [Row("", text, said.colour, False) for text in wrap_words(assets.font(size), said.text,
-                                                                                 width, width)]
 
     # --- drawing ---------------------------------------------------------------------------------------------
 
@@ -323,7 +226,7 @@ class ChatPanel:
         if self.is_open:
             self._draw_sheet(surface, assets)
         else:
-            self._draw_toasts(surface, assets)
+            draw_toasts(surface, assets, self, self.toasts)
         self._draw_tab(surface, assets)
 
     def _draw_tab(self, surface: pygame.Surface, assets: Assets) -> None:
@@ -348,27 +251,11 @@ class ChatPanel:
         blit_text(surface, assets, title, TITLE * s, (x, tab.cy + 1), CREAM, "midleft", bold=True,
                   max_width=mark.x - 8 * s - x)
 
-    def _header(self, assets: Assets) -> tuple[float, list[str]]:
-        """The header's height, and the hint's rows under the title (none: the hint fits beside it, where it would
-        otherwise be cut): the title and the hint whole at their sizes, the hint broken between its keys."""
-        s, width = self.s, self.sheet_box.w - 2 * PAD * self.s
-        hint, font = self.say("chat.hint"), assets.font(HINT * s)
-        if assets.font(TITLE * s, True).size(self.say("chat.title"))[0] + 12 * s + font.size(hint)[0] <= width:
-            return HEADER_H * s, []
-        rows: list[str] = []
-        for part in hint.split(" · "):  # each key with what it does, side by side while they fit
-            joined = f"{rows[-1]} · {part}" if rows else part
-            if rows and font.size(joined)[0] <= width:
-                rows[-1] = joined
-            else:
-                rows.append(part)
-        tall = assets.font(TITLE * s, True).get_linesize() + len(rows) * font.get_linesize() + 6 * s
-        return max(HEADER_H * s, tall), rows
-
     def _draw_sheet(self, surface: pygame.Surface, assets: Assets) -> None:
         sheet, s = self.sheet_box, self.s
         cover()  # opaque, and the keyboard's while open: what lies under it is neither read nor judged
-        self._header_h, below = self._header(assets)  # below: the hint's rows under the title
+        # below: the hint's rows under the title
+        self._header_h, below = self.header(assets, self.say("chat.title"), self.say("chat.hint"))
         panel(surface, sheet, alpha=255, radius=12 * s)  # opaque: what lies under it must not read through
         width = sheet.w - 2 * PAD * s
         title_h = assets.font(TITLE * s, True).get_linesize()
@@ -414,7 +301,7 @@ class ChatPanel:
         placed, cut = self.visible_rows(assets)
         for i, (row, y) in enumerate(placed):
             alpha = FADED_ROWS[i] if cut and i < len(FADED_ROWS) else 255
-            _blit_row(surface, assets, row, size, (box.x, y), alpha, box)
+            blit_row(surface, assets, row, size, (box.x, y), alpha, box)
         if self.scroll:  # newer lines below: a small mark at the foot
             cx, by = round(box.right - 6 * self.s), round(box.bottom + 2 * self.s)
             d = round(5 * self.s)
@@ -455,123 +342,9 @@ class ChatPanel:
             self._tail = (key, self.draft[start:])
         return self._tail[1]
 
-    def _draw_toasts(self, surface: pygame.Surface, assets: Assets) -> None:
-        s, tab = self.s, self.tab_box
-        y = tab.bottom + GAP * s if self.top else tab.y - GAP * s
-        for toast in reversed(self.toasts):  # the newest nearest the tab
-            picture = self._toast_picture(assets, toast.said)
-            picture.set_alpha(toast.alpha)  # set each time: the kept picture is shared by every frame showing it
-            h = picture.get_height()
-            top = y if self.top else y - h
-            if top < self.area.y or top + h > self.area.bottom:
-                break
-            surface.blit(picture, (round(tab.x), round(top)))
-            for row, at in self._toast_places(assets, toast.said, (tab.x, top)):  # for the fit audit (``drawn``)
-                for text, _colour, bold, (x, ty) in _row_parts(assets, row, TEXT * s, at):
-                    _record(assets, text, bold, TEXT * s, (x, ty), self.area,
-                            toast.said.text if text.endswith("…") and not bold else None)
-            y = top + h + 4 * s if self.top else top - 4 * s
-
     def toast_rows(self, assets: Assets, said: Said) -> list[Row]:
         """A toast's rows: the line wrapped as in the panel, two rows at most (the second cut with "…")."""
-        width = self.area.w - 2 * PAD * self.s
-        rows = self._wrapped(assets, said, width)
-        if len(rows) <= 2:
-            return rows
-        if rows[1].name:  # a name of two rows: the words are read in the open chat
-            return [rows[0], rows[1]._replace(text="…")]
-        font = assets.font(TEXT * self.s)
-        last = f"{rows[1].text} {rows[2].text}"
-        while len(last) > 1 and font.size(last + "…")[0] > width:
-            last = last[:-1]
-        return [rows[0], Row("", last.rstrip() + "…", said.colour, False)]
-
-    def _toast_places(self, assets: Assets, said: Said, at: tuple[float, float]) \
-            -> list[tuple[Row, tuple[float, float]]]:
-        """A toast's rows and where each starts, its picture's top left at `at`."""
-        s, step = self.s, assets.font(TEXT * self.s).get_linesize()
-        return [(row, (at[0] + PAD * s, at[1] + 6 * s + i * step))
-                for i, row in enumerate(self.toast_rows(assets, said))]
-
-    def _toast_picture(self, assets: Assets, said: Said) -> pygame.Surface:
-        s, size = self.s, TEXT * self.s
-        rows = self.toast_rows(assets, said)
-        bold, font = assets.font(size, True), assets.font(size)
-        widths = [(bold.size(r.name + " ")[0] if r.name else 0) + font.size(r.text)[0] for r in rows]
-        step = font.get_linesize()
-        w = round(min(self.area.w, max(widths) + 2 * PAD * s))
-        h = round(step * len(rows) + 12 * s)
-
-        def make(picture: pygame.Surface) -> None:
-            pygame.draw.rect(picture, (10, 28, 20, 215), picture.get_rect(), border_radius=round(9 * s))
-            pygame.draw.rect(picture, (*PANEL_EDGE, 160), picture.get_rect(), width=1, border_radius=round(9 * s))
-            for row, at in self._toast_places(assets, said, (0, 0)):
-                for text, colour, is_bold, (x, y) in _row_parts(assets, row, size, at):
-                    picture.blit(assets.text(text, size, colour, is_bold), (round(x), round(y)))
-
-        return kept(("chat-toast", said, w, h, assets.px(size)), (w, h), make)
-
-
-def wrap_words(font: pygame.font.Font, text: str, first: float, width: float) -> list[str]:
-    """`text` in rows no wider than `width` in `font`, the first no wider than `first` (it follows the sender's
-    name). Rows break at spaces; a word wider than a whole row (a link, a long laugh) is cut wherever it must, so
-    nothing a friend types runs out of the panel. Always one row at least (an empty one for an empty text)."""
-    rows: list[str] = []
-    row = ""
-    for word in text.split():
-        room = first if not rows else width
-        joined = f"{row} {word}" if row else word
-        if font.size(joined)[0] <= room:
-            row = joined
-            continue
-        if row or font.size(word)[0] <= width:  # the row is full (or the name's row is too short for the word)
-            rows.append(row)
-            row = ""
-            room = width
-            if font.size(word)[0] <= room:
-                row = word
-                continue
-        while font.size(word)[0] > room:  # a word no row holds: cut
-            n = next((i for i in range(len(word) - 1, 0, -1) if font.size(word[:i])[0] <= room), 1)
-            rows.append(word[:n])
-            word, room = word[n:], width
-        row = word
-    return [*rows, row]
-
-
-def _row_parts(assets: Assets, row: Row, size: float, at: tuple[float, float]) \
-        -> list[tuple[str, tuple[int, int, int], bool, tuple[float, float]]]:
-    """What a row draws from `at`: its name in bold and its colour, then its words after a space; each part's text,
-    colour, boldness and top left."""
-    x, y = at
-    parts: list[tuple[str, tuple[int, int, int], bool, tuple[float, float]]] = []
-    if row.name:
-        parts.append((row.name, row.colour, True, (x, y)))
-        x += assets.font(size, True).size(row.name + " ")[0]
-    if row.text:
-        parts.append((row.text, CREAM, False, (x, y)))
-    return parts
-
-
-def _blit_row(surface: pygame.Surface, assets: Assets, row: Row, size: float, at: tuple[float, float], alpha: int,
-              within: Box) -> None:
-    """One row from `at`, `alpha` opaque, each part recorded for the fit audit as belonging in `within`."""
-    for text, colour, bold, (x, y) in _row_parts(assets, row, size, at):
-        picture = assets.text(text, size, colour, bold)
-        if alpha < 255:
-            picture = picture.copy()  # the text cache's surface is shared
-            picture.set_alpha(alpha)
-        surface.blit(picture, (round(x), round(y)))
-        _record(assets, text, bold, size, (x, y), within)
-
-
-def _record(assets: Assets, text: str, bold: bool, size: float, at: tuple[float, float], within: Box,
-            whole: str | None = None) -> None:
-    """A part of a row as drawn at `at`, for the fit audit (``drawn``); `whole`: the line it was cut from, which
-    the open chat shows whole."""
-    w, h = assets.font(size, bold).size(text)
-    record_text(whole or text, text, Box(round(at[0]), round(at[1]), w, h), within, assets.px(size),
-                readable_whole=whole is not None)
+        return toast_rows(assets, said, self.s, self.area.w - 2 * PAD * self.s)
 
 
 def _bubble(surface: pygame.Surface, box: Box, colour: tuple[int, int, int]) -> None:

@@ -139,12 +139,13 @@ def fit_text(assets: Assets, text: str, size: float, width: float, height: float
             if len(lines) <= rows and all(font.size(line)[0] <= width for line in lines):
                 return Fitted(lines, size, False)
         if assets.px(size) <= MIN_TEXT_PX:
-            return Fitted(_cut(assets, text, size, width, rows, bold), size, True)
+            return Fitted(cut_lines(assets, text, size, width, rows, bold), size, True)
         size -= ONE_PX
 
 
-def _cut(assets: Assets, text: str, size: float, width: float, rows: int, bold: bool) -> list[str]:
-    """`text` on at most `rows` lines of `width`, the last ended with "…" where the rest no longer fits."""
+def cut_lines(assets: Assets, text: str, size: float, width: float, rows: int, bold: bool = False) -> list[str]:
+    """`text` on at most `rows` lines of `width`, the last ended with "…" where the rest no longer fits: the kit's
+    one cut (``fit_text``'s last resort, and a chat toast's second row)."""
     font = assets.font(size, bold)
     lines = wrap(assets, text, size, width, bold) if rows > 1 else [text]
     lines = lines[:rows]

@@ -33,7 +33,8 @@ from bezique.presenter.words import illegal_text
 from bezique.rules import Refusal
 from bezique.speech.spelling import by_character, in_groups
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
-from bezique.ui.kit.chat import ChatPanel, chat_size
+from bezique.ui.kit.chat import ChatPanel
+from bezique.ui.kit.chat_layout import chat_size
 from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, panel, scale_of
 from bezique.ui.scene import Host, Scene, Window
