@@ -93,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
              "card_sizes": args.card_size or (FAST["card_sizes"] if args.fast else CARD_SIZES)}
     from bezique.presenter.setup import SEATABLE_VARIANTS
     variants = args.variant or list(SEATABLE_VARIANTS)
-    with tempfile.TemporaryDirectory(prefix="bezique-audit-") as folder:
+    # a save the window was still writing as it closed must not fail the audit at its very end
+    with tempfile.TemporaryDirectory(prefix="bezique-audit-", ignore_cleanup_errors=True) as folder:
         os.environ["BEZIQUE_DATA_DIR"] = folder
         report = audit(sweep, variants, args.only, args.shots)
     for (name, finding), cases in report.faults.items():
