@@ -110,16 +110,17 @@ def _badge_lines(surface: pygame.Surface, A: Assets, face: BadgeFace) -> None:
                   face.tag_colour, "topright")
     # the score is the badge's figure, already its largest type: the text size does not grow it, or at the largest
     # it ran into the progress bar under it (issue 43); the words beside it grow as every text does
-    big_size = (30 * s if compact else 40 * s) / A.text_scale
+    big_size = (Type.HEADING if compact else Type.TITLE) * s / A.text_scale
     y_big = box.y + (28 if compact else 34) * s
     blit_text(surface, A, face.big, big_size, (box.x + 12 * s, y_big), CREAM, bold=True)
     small_x = box.x + 16 * s + A.font(big_size, True).size(face.big)[0]
-    small_rect = blit_text(surface, A, face.small, 18 * s if compact else 20 * s,
+    small_rect = blit_text(surface, A, face.small, Type.NOTE * s,
                            (small_x, y_big + (10 if compact else 12) * s), MUTED)
     room = box.right - 12 * s - small_rect.right - 10 * s
     y_right = y_big + (10 if compact else 14) * s
     if face.thinking is not None:  # on the score line, where "this deal" goes: the name line keeps the name whole
-        blit_text(surface, A, face.thinking, 18 * s, (box.right - 12 * s, y_right), CREAM, "topright", max_width=room)
+        blit_text(surface, A, face.thinking, Type.NOTE * s, (box.right - 12 * s, y_right), CREAM, "topright",
+                  max_width=room)
     elif face.deal is not None:
         _this_deal(surface, A, face.this_deal, room, (box.right - 12 * s, y_right), s)
     if face.fraction is not None:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 PAD, TITLE_H, ROW_H, ROW_GAP, ACTION_W, ARROW_W = 10, 40, 31, 4, 210, 22  # at scale 1
 MELD_W, COL_GAP, EXTRA_GAP = 340, 12, 6  # the meld column's width, the gap between the columns, between actions
-TITLE_SIZE, ROW_SIZE, POINTS_SIZE = Type.LABEL, Type.BODY, Type.LABEL - 2  # the title's, a row's words', its points'
+TITLE_SIZE, ROW_SIZE, POINTS_SIZE = Type.LABEL, Type.BODY, Type.LABEL  # the title's, a row's words', its points'
 
 
 class DeclGeometry(NamedTuple):
@@ -221,7 +221,7 @@ def draw_declaration_panel(view: TableView, surface: pygame.Surface, decl: list[
     if len(melds) > len(rows) and rows:
         first = int(rows[0].action[5:])
         blit_text(surface, A, view.app.t("meld.rows_shown", first=first + 1, last=first + len(rows),
-                                          total=len(melds)), 16 * s, (rows[0].box.right, box.y + 14 * s), MUTED,
+                                          total=len(melds)), Type.NOTE * s, (rows[0].box.right, box.y + 14 * s), MUTED,
                   "topright")
     for b in decl:
         hot = view.hover_button == b.action

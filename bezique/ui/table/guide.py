@@ -24,6 +24,7 @@ from bezique.presenter.session import GameSession
 from bezique.presenter.words import card_name, meld_label, suit_word
 from bezique.rules import Action, Verb
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, fit_text, panel
 from bezique.ui.table.controls import Controls
 from bezique.ui.table.curtain import Curtain
@@ -224,8 +225,8 @@ class Guide:
         A, s = self.app.assets, self.stage.layout.s
         box = self.box()
         panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
-        blit_text(surface, A, self.app.t("guide.title"), 16 * s, (box.x + 12 * s, box.y + 7 * s), GOLD, bold=True,
-                  max_width=box.w - 24 * s)
+        blit_text(surface, A, self.app.t("guide.title"), Type.NOTE * s, (box.x + 12 * s, box.y + 7 * s), GOLD,
+                  bold=True, max_width=box.w - 24 * s)
         button = self.leave_button()
         if self.tip is not None:
             self._draw_line(surface, self.text(self.tip))

@@ -13,6 +13,7 @@ from bezique.presenter.session import GameSession
 from bezique.presenter.words import score_name
 from bezique.rules import BRISQUE_RANKS, MELD_NAMES, Bonus, rank_of
 from bezique.ui.kit.assets import CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, ButtonColumn, blit_text, dim, panel, wrap
 from bezique.ui.scene import Scene
 from bezique.ui.speaking import button_words, sentences
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from bezique.ui.app import App
 
 
-TEXT_TOP, TEXT_SIZE, TEXT_WIDTH = 84, 21, 720  # at scale 1: where the sentences start, their size and width
+TEXT_TOP, TEXT_SIZE, TEXT_WIDTH = 84, Type.BODY, 720  # at scale 1: where the sentences start, their size and width
 CARDS_H = 60  # the brisques' cards' height at scale 1
 FOOT = 124  # at scale 1: the room under the sentences for the keys' line and the buttons
 
@@ -140,7 +141,7 @@ class LessonEnd(Scene):
         dim(surface, 140)
         box = self.panel_box()
         panel(surface, box, alpha=255, edge=GOLD, edge_width=3)
-        blit_text(surface, A, self.app.t("guide.end_title"), 40 * s, (box.cx, box.y + 18 * s), GOLD, "midtop",
+        blit_text(surface, A, self.app.t("guide.end_title"), Type.TITLE * s, (box.cx, box.y + 18 * s), GOLD, "midtop",
                   bold=True, shadow=True, max_width=box.w - 40 * s)
         y = box.y + TEXT_TOP * s
         size = TEXT_SIZE * s
@@ -153,7 +154,7 @@ class LessonEnd(Scene):
             y += 6 * s
             if i == 2:  # the brisques, card by card, under their line
                 y = self._draw_brisques(surface, box, y, s) + 8 * s
-        blit_text(surface, A, self.app.t("guide.end_keys"), 16 * s, (box.cx, box.bottom - 76 * s), MUTED,
+        blit_text(surface, A, self.app.t("guide.end_keys"), Type.NOTE * s, (box.cx, box.bottom - 76 * s), MUTED,
                   "midbottom", max_width=box.w - 40 * s)
         self.column.draw(surface, A, s, self.buttons())
 

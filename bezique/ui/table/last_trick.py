@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from bezique.ui.kit.assets import GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import blit_text, panel
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def draw_last_trick(view: SeatView, surface: pygame.Surface) -> None:
     trick = view.model.last_trick
     box, slots = L.peek(len(trick))
     panel(surface, box, alpha=255, edge=GOLD, edge_width=2)
-    blit_text(surface, A, last_trick_title(view), 18 * s, (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True,
+    blit_text(surface, A, last_trick_title(view), Type.NOTE * s, (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True,
               max_width=box.w - 16 * s)
     winner = view.model.last_winner
     for (seat, card), slot in zip(trick, slots, strict=False):
@@ -43,5 +44,5 @@ def draw_last_trick(view: SeatView, surface: pygame.Surface) -> None:
                              border_radius=round(8 * s))
         surface.blit(img, rect)
         name = view.session.seats[seat].name
-        blit_text(surface, A, name, 17 * s, (slot.cx, rect.bottom + 3 * s), GOLD if won else MUTED, "midtop",
+        blit_text(surface, A, name, Type.NOTE * s, (slot.cx, rect.bottom + 3 * s), GOLD if won else MUTED, "midtop",
                   bold=won, max_width=rect.w + 8 * s)
