@@ -340,13 +340,16 @@ def _shown_cards(view: TableView, surface: pygame.Surface, seat: int, cards: tup
     title = view.app.t("table.carte_blanche", name=view.session.seats[seat].name)
     cards_w = step * (len(cards) - 1) + ch * CARD_ASPECT
     # as wide as its title too: one drawn card under "You: carte blanche!" must not cut the title
-    width = min(max(cards_w, A.font(18 * s, True).size(title)[0]) + 24 * s, L.width - 24 * s)
-    box = Box(L.width / 2 - width / 2, L.trick.cy - ch / 2 - 34 * s, width, ch + 46 * s)
+    title_font = A.font(Type.LABEL * s, True)
+    width = min(max(cards_w, title_font.size(title)[0]) + 24 * s, L.width - 24 * s)
+    cards_top = 6 * s + title_font.get_linesize() + 6 * s  # under the title's line at any text size
+    box = Box(L.width / 2 - width / 2, L.trick.cy - ch / 2 - cards_top - 4 * s, width, ch + cards_top + 16 * s)
     panel(surface, box, alpha=235, edge=GOLD, edge_width=2)
-    blit_text(surface, A, title, 18 * s, (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True, max_width=box.w - 12 * s)
+    blit_text(surface, A, title, Type.LABEL * s, (box.cx, box.y + 6 * s), GOLD, "midtop", bold=True,
+              max_width=box.w - 12 * s)
     for i, card in enumerate(cards):
         img = A.card(card, ch)
-        surface.blit(img, (box.cx - cards_w / 2 + i * step, box.y + 30 * s))
+        surface.blit(img, (box.cx - cards_w / 2 + i * step, box.y + cards_top))
 
 
 def _cut(view: TableView, surface: pygame.Surface) -> None:
@@ -356,18 +359,22 @@ def _cut(view: TableView, surface: pygame.Surface) -> None:
         return
     rounds = cut.cut
     drawn = rounds[-1]
-    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, L.mid_h + 122 * s)
+    # the panel stands as tall as its lines at the player's text size: the title, the cards, the names, the dealer
+    title_h, name_h = A.font(Type.HEADING * s, True).get_linesize(), A.font(Type.BODY * s).get_linesize()
+    cards_top = 12 * s + title_h + 8 * s
+    height = cards_top + L.mid_h + 4 * s + name_h + 10 * s + A.font(Type.LABEL * s, True).get_linesize() + 12 * s
+    box = Box(L.width / 2 - 230 * s, L.trick.y - 60 * s, 460 * s, height)
     panel(surface, box, alpha=225, edge=GOLD)
-    blit_text(surface, A, view.app.t("table.cut_title"), 22 * s, (box.cx, box.y + 12 * s), GOLD,
-              "midtop", bold=True)
+    blit_text(surface, A, view.app.t("table.cut_title"), Type.HEADING * s, (box.cx, box.y + 12 * s), GOLD,
+              "midtop", bold=True, max_width=box.w - 24 * s)
     for i, (seat, face) in enumerate(drawn):
         cx = box.cx + (-90 if i == 0 else 90) * s
         img = A.card(face, L.mid_h)
-        rect = surface.blit(img, img.get_rect(center=(round(cx), round(box.y + 44 * s + L.mid_h / 2))))
+        rect = surface.blit(img, img.get_rect(center=(round(cx), round(box.y + cards_top + L.mid_h / 2))))
         name = view.session.seats[seat].name
-        blit_text(surface, A, name, 20 * s, (cx, rect.bottom + 4 * s), CREAM, "midtop", max_width=170 * s)
+        blit_text(surface, A, name, Type.BODY * s, (cx, rect.bottom + 4 * s), CREAM, "midtop", max_width=170 * s)
     dealer = cut.first_dealer  # on a line of its own under the cards, never behind them
     words = view.app.t("table.you_deal") if dealer in view.session.humans and not view.session.hotseat else \
         view.app.t("table.deals", name=view.session.seats[dealer].name)
-    blit_text(surface, A, words, 22 * s, (box.cx, box.bottom - 12 * s), GOLD, "midbottom", bold=True,
+    blit_text(surface, A, words, Type.LABEL * s, (box.cx, box.bottom - 12 * s), GOLD, "midbottom", bold=True,
               max_width=box.w - 24 * s)

@@ -80,14 +80,22 @@ class HandOverScene(Scene):
         for i in range(5):
             img = A.card(None, round(200 * s), (i - 2) * 8.0)
             surface.blit(img, img.get_rect(center=(w / 2 + (i - 2) * 40 * s, h / 2 - 90 * s)))
-        blit_text(surface, A, self.app.t("handover.pass_to", name=self.name), 56 * s, (w / 2, h / 2 + 60 * s), GOLD,
+        # each line steps by the line heights of its role and the one before, at the player's text size
+        pass_h, ready_h = A.font(Type.DISPLAY * s, True).get_linesize(), A.font(Type.LABEL * s).get_linesize()
+        y = h / 2 + 60 * s
+        blit_text(surface, A, self.app.t("handover.pass_to", name=self.name), Type.DISPLAY * s, (w / 2, y), GOLD,
                   "center", bold=True, shadow=True, max_width=w - 40 * s)
-        blit_text(surface, A, self.app.t("handover.ready"), 28 * s, (w / 2, h / 2 + 110 * s), CREAM, "center")
+        y += (pass_h + ready_h) / 2 + 8 * s
+        blit_text(surface, A, self.app.t("handover.ready"), Type.LABEL * s, (w / 2, y), CREAM, "center",
+                  max_width=w - 40 * s)
         if self.recap:  # what the other player did while this one looked away
-            y = h / 2 + 150 * s
-            blit_text(surface, A, self.app.t("handover.since"), 20 * s, (w / 2, y), MUTED, "midtop")
+            y += ready_h / 2 + 20 * s
+            blit_text(surface, A, self.app.t("handover.since"), Type.NOTE * s, (w / 2, y), MUTED, "midtop",
+                      max_width=w - 40 * s)
+            y += A.font(Type.NOTE * s).get_linesize() + 4 * s
+            line_h = A.font(Type.BODY * s).get_linesize()
             for i, line in enumerate(self.recap):
-                blit_text(surface, A, line, 22 * s, (w / 2, y + (26 + i * 28) * s), CREAM, "midtop",
+                blit_text(surface, A, line, Type.BODY * s, (w / 2, y + i * line_h), CREAM, "midtop",
                           max_width=w - 40 * s)
 
 
@@ -177,20 +185,22 @@ class PauseOverlay(Scene):
         s = min(w / 1280, h / 720)
         dim(surface, 150)
         buttons = self._buttons()
-        top = buttons[0].box.y - 90 * s
+        title_h = A.font(Type.DISPLAY * s, True).get_linesize()
+        top = buttons[0].box.y - max(90 * s, 22 * s + title_h + 8 * s)  # the title's line whole above the buttons
         width = 440 * s
         note = "pause.not_saved_note" if self.save_failing else self.words.note
         # the note wraps (two lines at most) rather than being cut short: French says it in more than one line
-        lines = wrap(A, self.app.t(note), 18 * s, width - 24 * s)[:2] if self.saved_note else []
-        extra = 22 * s * max(0, len(lines) - 1)
+        lines = wrap(A, self.app.t(note), Type.NOTE * s, width - 24 * s)[:2] if self.saved_note else []
+        note_h = A.font(Type.NOTE * s).get_linesize()
+        extra = note_h * max(0, len(lines) - 1)
         box = Box(w / 2 - width / 2, top, width, buttons[-1].box.bottom - top + 60 * s + extra)
         panel(surface, box, alpha=240, edge=GOLD, edge_width=3)
-        blit_text(surface, A, self.app.t(self.words.title), 48 * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
+        blit_text(surface, A, self.app.t(self.words.title), Type.DISPLAY * s, (w / 2, box.y + 22 * s), GOLD, "midtop",
                   bold=True, shadow=True, max_width=box.w - 20 * s)
         self.column.draw(surface, A, s, buttons)
         for i, line in enumerate(lines):
-            blit_text(surface, A, line, 18 * s, (w / 2, box.bottom - 16 * s - (len(lines) - 1 - i) * 22 * s), MUTED,
-                      "midbottom", max_width=box.w - 20 * s)
+            y = box.bottom - 16 * s - (len(lines) - 1 - i) * note_h
+            blit_text(surface, A, line, Type.NOTE * s, (w / 2, y), MUTED, "midbottom", max_width=box.w - 20 * s)
 
 
 class LogOverlay(Scene):
