@@ -17,6 +17,7 @@ from bezique.presenter.table_session import TableSession
 from bezique.presenter.words import score_name
 from bezique.rules import MELD_NAMES, Bonus, GameEndMode, ScoreEntry, Settlement
 from bezique.ui.kit.assets import BAR_ME, BAR_OPP, CREAM, GOLD, MUTED
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import blit_text, progress_bar, wrap
 from bezique.ui.scene import Window
 
@@ -81,20 +82,24 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
     screen = board.screen
     top = y
     name = " & ".join(session.seats[seat].name for seat in seats)
-    blit_text(surface, A, name, 30 * s * fs, (x, y), CREAM, bold=True, max_width=width)
-    y += 38 * s * fs
+    # each line steps by its role's line height at the player's text size, never a fixed step a larger size overruns
+    body, label_size = Type.BODY * s * fs, Type.LABEL * s * fs
+    head_step = A.font(Type.HEADING * s * fs, True).get_linesize() + 4 * s
+    line_h = A.font(body).get_linesize()
+    label_h = A.font(label_size, True).get_linesize()
+    blit_text(surface, A, name, Type.HEADING * s * fs, (x, y), CREAM, bold=True, max_width=width)
+    y += head_step
     lines = deal_lines(screen.log, board.deal, seats)
     room = 6
-    line_h = 24 * s * fs
     if not lines:
-        blit_text(surface, A, T("score.nothing"), 20 * s * fs, (x, y), MUTED, max_width=width)
+        blit_text(surface, A, T("score.nothing"), body, (x, y), MUTED, max_width=width)
         y += line_h
 
     def label(kind: str, times: int) -> str:
         return T("score.last_trick") if kind == Bonus.LAST_TRICK else line_label(kind, times, lang)
 
     def named(rest: list[tuple[str, int, int]]) -> list[str]:  # the rest's names wrapped to the column
-        return wrap(A, ", ".join(f"{label(kind, times)} {pts}" for kind, times, pts in rest), 20 * s * fs,
+        return wrap(A, ", ".join(f"{label(kind, times)} {pts}" for kind, times, pts in rest), body,
                     width - 60 * s * fs)
 
     if len(lines) > room:
@@ -106,15 +111,15 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
         if len(kept) + len(named(rest)) <= room:
             break
     for kind, times, pts in kept:
-        blit_text(surface, A, label(kind, times), 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
-        blit_text(surface, A, f"+{pts}", 20 * s * fs, (x + width, y), CREAM, "topright")
+        blit_text(surface, A, label(kind, times), body, (x, y), MUTED, max_width=width - 60 * s * fs)
+        blit_text(surface, A, f"+{pts}", body, (x + width, y), CREAM, "topright")
         y += line_h
     if rest:  # every score named, never an unnamed "other scores"
-        blit_text(surface, A, f"+{sum(p for _, _, p in rest)}", 20 * s * fs, (x + width, y), CREAM, "topright")
+        blit_text(surface, A, f"+{sum(p for _, _, p in rest)}", body, (x + width, y), CREAM, "topright")
         for line in named(rest):
-            blit_text(surface, A, line, 20 * s * fs, (x, y), MUTED, max_width=width - 60 * s * fs)
+            blit_text(surface, A, line, body, (x, y), MUTED, max_width=width - 60 * s * fs)
             y += line_h
-    y = max(y, top + 38 * s * fs + room * line_h) + 4 * s
+    y = max(y, top + head_step + room * line_h) + 4 * s
     if session.rules.game_end_mode == GameEndMode.SETTLEMENT:
         _settled_column(board, surface, seats[0], i, x, y, width, s)
         return
@@ -123,9 +128,9 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
     shown = min(len(cards), int(board.time / board.step) + 1) if board.step > 0 else len(cards)
     hidden = 10 * (len(cards) - shown)
     brisque_pts = 10 * shown if cards else logged
-    blit_text(surface, A, T("score.brisques"), 20 * s * fs, (x, y + 4 * s), MUTED)
-    blit_text(surface, A, f"+{brisque_pts}", 22 * s * fs, (x + width, y + 4 * s), GOLD, "topright", bold=True)
-    y += 28 * s * fs
+    blit_text(surface, A, T("score.brisques"), body, (x, y + 4 * s), MUTED)
+    blit_text(surface, A, f"+{brisque_pts}", label_size, (x + width, y + 4 * s), GOLD, "topright", bold=True)
+    y += 4 * s + label_h + 2 * s
     ch = round(54 * s)
     for j, card in enumerate(cards[:shown]):
         img = A.card(card, ch)
@@ -134,24 +139,27 @@ def draw_column(board: Board, surface: pygame.Surface, seats: list[int], i: int,
     side = session.rules.side_of(seats[0])
     deal_pts = sum(p for d, sd, _w, _k, p in screen.log if d == board.deal and sd == side) - hidden
     pygame.draw.line(surface, MUTED, (x, y - 4 * s), (x + width, y - 4 * s))
-    number = blit_text(surface, A, f"{deal_pts}", 24 * s * fs, (x + width, y), CREAM, "topright", bold=True)
-    blit_text(surface, A, T("score.deal_total"), 24 * s * fs, (x, y), CREAM, bold=True,
+    number = blit_text(surface, A, f"{deal_pts}", label_size, (x + width, y), CREAM, "topright", bold=True)
+    blit_text(surface, A, T("score.deal_total"), label_size, (x, y), CREAM, bold=True,
               max_width=width - number.w - 10 * s)
-    y += 32 * s * fs
+    y += label_h + 8 * s
     target = session.rules.target_score
     score = screen.scores[side] - hidden
-    if session.rules.partnership and len(seats) == 1:
-        blit_text(surface, A, T("score.side_totals"), 16 * s * fs, (x, y + 48 * s * fs), MUTED)
-    progress = blit_text(surface, A, T("score.progress", points=score, target=target), 22 * s * fs,
+    bar = Box(x, y + label_h + 4 * s, width, 14 * s * fs)
+    progress = blit_text(surface, A, T("score.progress", points=score, target=target), label_size,
                          (x + width, y), GOLD, "topright", bold=True)
-    blit_text(surface, A, T("score.running_total"), 22 * s * fs, (x, y), CREAM,
+    blit_text(surface, A, T("score.running_total"), label_size, (x, y), CREAM,
               max_width=width - progress.w - 10 * s)
     mine = side == session.rules.side_of(board.seats[0])
-    progress_bar(surface, Box(x, y + 28 * s * fs, width, 14 * s * fs), score / max(target, 1),
-                 BAR_ME if mine else BAR_OPP)
+    progress_bar(surface, bar, score / max(target, 1), BAR_ME if mine else BAR_OPP)
+    note_y = bar.bottom + 6 * s
     if score < target:
-        blit_text(surface, A, T("score.to_go", points=target - score), 18 * s * fs,
-                  (x + width, y + 48 * s * fs), MUTED, "topright")
+        blit_text(surface, A, T("score.to_go", points=target - score), Type.NOTE * s * fs, (x + width, note_y), MUTED,
+                  "topright")
+    if session.rules.partnership and len(seats) == 1:
+        # beside what is to go, a step under NOTE: at NOTE it ran into "to go" (it, largest text), and a line under
+        # it runs into the buttons at 1088x640; it stays off the scale until the column is composed shorter
+        blit_text(surface, A, T("score.side_totals"), 16 * s * fs, (x, note_y), MUTED)
 
 def _settled_column(board: Board, surface: pygame.Surface, seat: int, i: int, x: float, y: float, width: float,
                     s: float) -> None:
@@ -173,17 +181,18 @@ def _settled_column(board: Board, surface: pygame.Surface, seat: int, i: int, x:
                      T("score.rubiconed_yes") if rub else T("score.rubiconed_no"),
                      (255, 170, 150) if rub else MUTED))
         rows.append((T("score.settled"), f"+{st.settled[seat]}", GOLD))
+    label_h = A.font(Type.LABEL * s, True).get_linesize()
     for label, value, colour in rows:
-        blit_text(surface, A, label, 20 * s, (x, y), MUTED, max_width=width * 0.6)
-        blit_text(surface, A, value, 22 * s, (x + width, y), colour, "topright", bold=True)
-        y += 27 * s
+        blit_text(surface, A, label, Type.BODY * s, (x, y), MUTED, max_width=width * 0.6)
+        blit_text(surface, A, value, Type.LABEL * s, (x + width, y), colour, "topright", bold=True)
+        y += label_h + 3 * s
     pygame.draw.line(surface, MUTED, (x, y), (x + width, y))
     y += 6 * s
     score = screen.scores[seat]
     target = rules.match_target
-    blit_text(surface, A, T("score.match"), 22 * s, (x, y), CREAM)
+    blit_text(surface, A, T("score.match"), Type.LABEL * s, (x, y), CREAM)
     shown = T("score.progress", points=score, target=target) if target else str(score)
-    blit_text(surface, A, shown, 22 * s, (x + width, y), GOLD, "topright", bold=True)
+    blit_text(surface, A, shown, Type.LABEL * s, (x + width, y), GOLD, "topright", bold=True)
     if target:
-        progress_bar(surface, Box(x, y + 28 * s, width, 14 * s), score / max(target, 1),
+        progress_bar(surface, Box(x, y + label_h + 4 * s, width, 14 * s), score / max(target, 1),
                      BAR_ME if i == 0 else BAR_OPP)

@@ -19,6 +19,7 @@ from bezique.presenter.words import score_name
 from bezique.rules import BRISQUE_RANKS, Bonus, Event, GameEndMode, Settlement, rank_of, suit_of
 from bezique.ui.kit.assets import GOLD, MUTED
 from bezique.ui.kit.tween import SPEED_FACTORS
+from bezique.ui.kit.typeset import Type
 from bezique.ui.kit.widgets import Button, blit_text, dim, panel
 from bezique.ui.scene import Scene
 from bezique.ui.speaking import sentences
@@ -242,7 +243,7 @@ class ResultOverlay(Scene):
         panel(surface, box, alpha=255, edge=GOLD, edge_width=3)  # opaque: no card of the table shows through
         title = self._winner_text() if self.game_over else T("score.title_deal", number=self.deal + 1)
         pulse = 1.0 + (0.06 * math.sin(self.time * 5) if self.game_over and self.time < 6 else 0.0)
-        blit_text(surface, A, title, 44 * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,
+        blit_text(surface, A, title, Type.TITLE * s * pulse, (box.cx, box.y + 16 * s), GOLD, "midtop", bold=True,
                   shadow=True, max_width=box.w - 40 * s)
         groups = self.groups()
         table_box = self.deal_table_box()
@@ -250,7 +251,7 @@ class ResultOverlay(Scene):
         col_w = (left_w - 40 * s) / len(groups)
         fs = min(1.0, max(0.8, (col_w - 20 * s) / (260 * s)))  # narrow columns (three at the end): smaller type
         if self.game_over:
-            blit_text(surface, A, T("score.title_deal", number=self.deal + 1), 22 * s,
+            blit_text(surface, A, T("score.title_deal", number=self.deal + 1), Type.NOTE * s,
                       (box.x + 20 * s, box.y + 70 * s), MUTED)
         for i, seats in enumerate(groups):
             draw_column(self, surface, seats, i, box.x + 20 * s + i * col_w, box.y + 96 * s, col_w - 20 * s, s, fs)
@@ -306,7 +307,7 @@ class ResultOverlay(Scene):
             if st.rubiconed:
                 you_lost = session.humans and not session.hotseat and 1 - st.winner == session.humans[0]
                 text += "  ·  " + (T("score.you_rubiconed") if you_lost else T("score.rubiconed", name=loser))
-        blit_text(surface, A, text, 24 * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
+        blit_text(surface, A, text, Type.LABEL * s, (box.cx, box.bottom - 100 * s), GOLD, "midtop", bold=True,
                   max_width=box.w - 60 * s)
 
     def _remaining(self, surface: pygame.Surface, s: float) -> None:
