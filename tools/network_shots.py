@@ -154,7 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     size = parse_size(args.size)
-    with tempfile.TemporaryDirectory(prefix="bezique-shots-") as folder:  # each window's own, as on two computers
+    # each window's own folder, as on two computers; a save still being written as a window closes must not fail
+    # the tool at its very end (seen once in the tests)
+    with tempfile.TemporaryDirectory(prefix="bezique-shots-", ignore_cleanup_errors=True) as folder:
         os.environ["BEZIQUE_DATA_DIR"] = folder
         if args.friend:
             code, address = args.friend

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 PAD, TITLE_H, ROW_H, ROW_GAP, ACTION_W, ARROW_W = 10, 40, 31, 4, 210, 22  # at scale 1
 MELD_W, COL_GAP, EXTRA_GAP = 340, 12, 6  # the meld column's width, the gap between the columns, between actions
-TITLE_SIZE, ROW_SIZE, POINTS_SIZE = Type.LABEL, Type.BODY, Type.LABEL  # the title's, a row's words', its points'
+TITLE_SIZE, ROW_SIZE, POINTS_SIZE = Type.LABEL, Type.BODY, Type.BODY  # the title's, a row's words', its points' (bold)
 
 
 class DeclGeometry(NamedTuple):
